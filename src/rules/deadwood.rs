@@ -289,15 +289,13 @@ pub fn melds_within(hand: CardSet) -> Vec<Meld> {
         };
         let of_rank = hand.of_rank(rank);
         if of_rank.len() >= 3 {
-            if of_rank.len() == 4 {
-                melds.push(Meld::new_unchecked(MeldKind::Set, of_rank));
-            }
+            melds.push(Meld::new_unchecked(MeldKind::Set, of_rank));
+        }
+        if of_rank.len() == 4 {
             for left_out in of_rank {
                 let mut three = of_rank;
                 three.remove(left_out);
-                if three.len() == 3 {
-                    melds.push(Meld::new_unchecked(MeldKind::Set, three));
-                }
+                melds.push(Meld::new_unchecked(MeldKind::Set, three));
             }
         }
     }
@@ -425,9 +423,10 @@ mod tests {
 
     #[test]
     fn melds_within_lists_every_sub_run_and_sub_set() {
-        let all = melds_within(hand("3H 4H 5H 6H 9S 9H 9D 9C"));
+        let all = melds_within(hand("3H 4H 5H 6H 9S 9H 9D 9C 2C 2D 2S"));
         let runs = all.iter().filter(|m| m.kind() == MeldKind::Run).count();
         let sets = all.iter().filter(|m| m.kind() == MeldKind::Set).count();
-        assert_eq!((runs, sets), (3, 5));
+        // Runs 3-5, 4-6, 3-6; sets: the four nines, its four 3-card subsets, the twos.
+        assert_eq!((runs, sets), (3, 6));
     }
 }

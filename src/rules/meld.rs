@@ -398,10 +398,10 @@ pub fn check_arrangement(melds: &[Vec<Card>], hand: Option<CardSet>) -> Arrangem
             } else {
                 owner.push((card, index));
             }
-            if let Some(hand) = hand {
-                if !hand.contains(card) {
-                    problems.push(ArrangementProblem::CardNotInHand { card, meld: index });
-                }
+            if let Some(hand) = hand
+                && !hand.contains(card)
+            {
+                problems.push(ArrangementProblem::CardNotInHand { card, meld: index });
             }
             declared.insert(card);
         }

@@ -7,8 +7,10 @@
 
 mod card;
 mod deadwood;
+mod layoff;
 mod meld;
 mod profile;
+mod score;
 
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
@@ -17,6 +19,9 @@ pub use deadwood::{
     Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, melds_within,
     min_deadwood, optimal_arrangements,
 };
+pub use layoff::{
+    DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
+};
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,
     MeldVerdict, check_arrangement,
@@ -24,4 +29,9 @@ pub use meld::{
 pub use profile::{
     BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, Preset, Profile,
     ProfileError, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest, StockEnd,
+};
+pub use score::{
+    Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
+    Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand, settle,
+    showdown,
 };
