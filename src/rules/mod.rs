@@ -8,6 +8,7 @@
 mod card;
 mod deadwood;
 mod layoff;
+mod matches;
 mod meld;
 mod profile;
 mod score;
@@ -21,6 +22,10 @@ pub use deadwood::{
 };
 pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
+};
+pub use matches::{
+    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
+    MatchScore, ScoredHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,
