@@ -293,7 +293,7 @@ pub enum MatchError {
     UnknownPlayer { hand: usize, name: String },
     #[error(
         "hands[{hand}] was recorded after the {what} ended at hands[{ended_at}]",
-        what = if *hollywood { "third Hollywood game" } else { "game" }
+        what = if *hollywood { "last of the three Hollywood games" } else { "game" }
     )]
     GameOver {
         hand: usize,
@@ -1179,7 +1179,7 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "hands[8] was recorded after the third Hollywood game ended at hands[7]"
+            "hands[8] was recorded after the last of the three Hollywood games ended at hands[7]"
         );
         // Mid-match: games 1 and 2 over, game 3 open.
         let partial = score(&p, &hands[..6]);
