@@ -28,7 +28,7 @@ pub mod ops;
 pub mod problem;
 
 /// Registers every documented route. Called once per worker to build the
-/// router, and by [`openapi`] to build the document.
+/// router, and by [`openapi()`] to build the document.
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(ops::healthz)
         .service(ops::readyz)
