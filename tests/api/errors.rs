@@ -214,6 +214,22 @@ async fn a_panicking_handler_answers_500_and_the_server_keeps_serving() {
 }
 
 #[tokio::test]
+async fn a_panicking_extractor_answers_500_too() {
+    let app = spawn_app().await;
+    expect_problem(
+        app.get("/test/panic-extractor").await,
+        500,
+        "internal_error",
+    )
+    .await;
+    let metrics = app.get("/metrics").await.text().await.expect("text");
+    assert!(
+        metrics.contains(r#"http_requests_total{method="GET",route="unknown",status="500"} 1"#),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
 async fn errors_carry_the_request_id_too() {
     let app = spawn_app().await;
     let response = app

@@ -35,7 +35,29 @@ fn init_logs() {
             ))
         };
         installed.expect("the test subscriber installs once");
+        quiet_deliberate_panics();
     });
+}
+
+/// Message prefix of the panics the test routes raise on purpose.
+const DELIBERATE: &str = "deliberate panic: ";
+
+/// The test routes panic on purpose; their panics would print a backtrace
+/// note in the middle of the test output. Every other panic, such as a failed
+/// assertion, still goes to the default hook.
+fn quiet_deliberate_panics() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or_default();
+        if !message.starts_with(DELIBERATE) {
+            default_hook(info);
+        }
+    }));
 }
 
 pub struct TestApp {
@@ -159,6 +181,7 @@ fn test_routes() -> ExtraRoutes {
     Arc::new(|cfg: &mut web::ServiceConfig| {
         cfg.route("/test/echo", web::post().to(echo))
             .route("/test/panic", web::get().to(panic))
+            .route("/test/panic-extractor", web::get().to(panic_in_extractor))
             .route("/test/slow", web::get().to(slow));
     })
 }
@@ -168,7 +191,24 @@ async fn echo(body: ValidJson<EchoBody>) -> HttpResponse {
 }
 
 async fn panic() -> HttpResponse {
-    panic!("a bug in a handler")
+    panic!("{DELIBERATE}a bug in a handler")
+}
+
+/// An extractor with a bug: it panics while the request is being routed to
+/// the handler, before any handler future exists.
+struct Buggy;
+
+impl actix_web::FromRequest for Buggy {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(_: &actix_web::HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        panic!("{DELIBERATE}a bug in an extractor")
+    }
+}
+
+async fn panic_in_extractor(_: Buggy) -> HttpResponse {
+    HttpResponse::Ok().finish()
 }
 
 async fn slow() -> HttpResponse {
