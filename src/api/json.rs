@@ -140,10 +140,16 @@ fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<(), Problem>
 }
 
 fn unsupported_media_type(content_type: &str) -> Problem {
+    // `curl -d` sends this type unless told otherwise: say how to fix it.
+    let hint = if content_type.starts_with("application/x-www-form-urlencoded") {
+        " (with curl, add -H 'content-type: application/json')"
+    } else {
+        ""
+    };
     Problem::new(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         code::UNSUPPORTED_MEDIA_TYPE,
-        format!("expected Content-Type application/json, got {content_type}"),
+        format!("expected Content-Type application/json, got {content_type}{hint}"),
     )
 }
 

@@ -112,8 +112,9 @@ fn method_label(method: &Method) -> &'static str {
         - `http_requests_total{method,route,status}`: requests answered;\n\
         - `http_request_duration_seconds{method,route,status}`: latency histogram, buckets from 50 µs to 2.5 s;\n\
         - `process_*`: CPU seconds, resident and virtual memory, open and maximum file descriptors, threads, start time.\n\n\
-        `route` is the matched route pattern (for example `/v1/profiles/{name}`), or `unmatched` \
-        for a path that matches no route, so a client cannot grow the label set.",
+        `route` is the matched route pattern (for example `/v1/profiles/{name}`), `unmatched` \
+        for a path that matches no route, or `unknown` for a request lost to a server bug, \
+        so a client cannot grow the label set.",
     responses(
         (status = 200, description = "The metrics, in Prometheus text format.",
          content_type = "text/plain; version=0.0.4", body = String,

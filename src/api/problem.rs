@@ -386,14 +386,14 @@ pub enum JsonBodyRejections {
             ("invalid_body" = (summary = "An unparseable card", value = json!(examples::invalid_body()))),
         )
     )]
-    BadRequest(ProblemDocument),
+    BadRequest(Problem),
     /// The body is larger than the configured limit (`payload_too_large`).
     #[response(
         status = 413,
         content_type = "application/problem+json",
         example = json!(examples::payload_too_large())
     )]
-    PayloadTooLarge(ProblemDocument),
+    PayloadTooLarge(Problem),
     /// The body was sent with a non-JSON `Content-Type` (`unsupported_media_type`).
     /// A request without `Content-Type` is read as JSON.
     #[response(
@@ -401,7 +401,7 @@ pub enum JsonBodyRejections {
         content_type = "application/problem+json",
         example = json!(examples::unsupported_media_type())
     )]
-    UnsupportedMediaType(ProblemDocument),
+    UnsupportedMediaType(Problem),
 }
 
 #[cfg(test)]

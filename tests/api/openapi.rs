@@ -74,9 +74,7 @@ fn the_document_describes_the_service() {
     }
 }
 
-#[test]
-fn every_operation_has_a_summary_a_description_and_a_declared_tag() {
-    let doc = document();
+fn check_summaries_descriptions_and_tags(doc: &Value) {
     let declared: BTreeSet<&str> = doc["tags"]
         .as_array()
         .expect("tags")
@@ -84,7 +82,7 @@ fn every_operation_has_a_summary_a_description_and_a_declared_tag() {
         .filter_map(|tag| tag["name"].as_str())
         .collect();
     let mut operation_ids = BTreeSet::new();
-    for (name, operation) in operations(&doc) {
+    for (name, operation) in operations(doc) {
         for field in ["summary", "description", "operationId"] {
             assert!(
                 operation[field]
@@ -109,16 +107,8 @@ fn every_operation_has_a_summary_a_description_and_a_declared_tag() {
     }
 }
 
-#[test]
-fn every_operation_documents_its_client_errors() {
-    let doc = document();
-    for name in NO_CLIENT_ERRORS {
-        assert!(
-            operations(&doc).iter().any(|(n, _)| n == name),
-            "{name} is listed as exempt but does not exist"
-        );
-    }
-    for (name, operation) in operations(&doc) {
+fn check_client_errors(doc: &Value) {
+    for (name, operation) in operations(doc) {
         if NO_CLIENT_ERRORS.contains(&name.as_str()) {
             continue;
         }
@@ -130,10 +120,8 @@ fn every_operation_documents_its_client_errors() {
     }
 }
 
-#[test]
-fn every_body_has_an_example() {
-    let doc = document();
-    for (name, operation) in operations(&doc) {
+fn check_body_examples(doc: &Value) {
+    for (name, operation) in operations(doc) {
         if let Some(body) = operation.get("requestBody") {
             let content = body["content"].as_object().expect("request content");
             assert!(!content.is_empty(), "{name}: request body without content");
@@ -159,10 +147,8 @@ fn every_body_has_an_example() {
     }
 }
 
-#[test]
-fn operations_with_a_body_document_the_extractor_rejections() {
-    let doc = document();
-    for (name, operation) in operations(&doc) {
+fn check_extractor_rejections(doc: &Value) {
+    for (name, operation) in operations(doc) {
         if operation.get("requestBody").is_none() {
             continue;
         }
@@ -176,10 +162,8 @@ fn operations_with_a_body_document_the_extractor_rejections() {
     }
 }
 
-#[test]
-fn error_responses_are_problem_json() {
-    let doc = document();
-    for (name, operation) in operations(&doc) {
+fn check_problem_json_errors(doc: &Value) {
+    for (name, operation) in operations(doc) {
         let responses = operation["responses"].as_object().expect("responses");
         for (status, response) in responses {
             if !(status.starts_with('4') || status.starts_with('5')) {
@@ -200,8 +184,7 @@ fn error_responses_are_problem_json() {
     }
 }
 
-#[test]
-fn every_reference_resolves() {
+fn check_references(doc: &Value) {
     fn walk<'a>(value: &'a Value, refs: &mut Vec<&'a str>) {
         match value {
             Value::Object(map) => {
@@ -214,11 +197,109 @@ fn every_reference_resolves() {
             _ => {}
         }
     }
-    let doc = document();
     let mut refs = Vec::new();
-    walk(&doc, &mut refs);
+    walk(doc, &mut refs);
     for target in refs {
         let pointer = target.strip_prefix('#').unwrap_or(target);
         assert!(doc.pointer(pointer).is_some(), "dangling $ref {target}");
     }
+}
+
+/// Every check, on one document.
+fn check_all(doc: &Value) {
+    check_summaries_descriptions_and_tags(doc);
+    check_client_errors(doc);
+    check_body_examples(doc);
+    check_extractor_rejections(doc);
+    check_problem_json_errors(doc);
+    check_references(doc);
+}
+
+#[test]
+fn every_operation_is_fully_documented() {
+    let doc = document();
+    for name in NO_CLIENT_ERRORS {
+        assert!(
+            operations(&doc).iter().any(|(n, _)| n == name),
+            "{name} is listed as exempt but does not exist"
+        );
+    }
+    check_all(&doc);
+}
+
+/// A resource written the documented way (see `src/api/mod.rs`); it is here
+/// so the recipe itself is checked before the first real resource uses it.
+mod sample {
+    use actix_web::{post, web};
+    use gin_referee::api::json::ValidJson;
+    use gin_referee::api::problem::{JsonBodyRejections, Problem};
+    use serde::{Deserialize, Serialize};
+    use utoipa::ToSchema;
+
+    /// A hand to look at.
+    #[derive(Debug, Deserialize, ToSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SampleRequest {
+        /// Ten or eleven cards.
+        pub hand: Vec<String>,
+    }
+
+    /// What was found.
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct SampleResponse {
+        /// Number of cards.
+        pub cards: usize,
+    }
+
+    /// Count the cards of a hand.
+    #[utoipa::path(
+        tag = "hands",
+        summary = "Count cards",
+        description = "Counts the cards of a hand; more than eleven is a 422.",
+        request_body(content = SampleRequest, example = json!({"hand": ["7S", "7H"]})),
+        responses(
+            (status = 200, description = "The count.", body = SampleResponse,
+             example = json!({"cards": 2})),
+            (status = 422, description = "Too many cards (`wrong_card_count`).", body = Problem,
+             content_type = "application/problem+json",
+             example = json!({
+                 "type": "https://gin-referee.dev/problems/wrong_card_count",
+                 "title": "Wrong card count", "status": 422,
+                 "detail": "a hand has 10 or 11 cards, not 12", "code": "wrong_card_count"
+             })),
+            JsonBodyRejections,
+        )
+    )]
+    #[post("/v1/sample")]
+    pub async fn count(
+        body: ValidJson<SampleRequest>,
+    ) -> Result<web::Json<SampleResponse>, Problem> {
+        if body.hand.len() > 11 {
+            return Err(Problem::unprocessable(
+                "wrong_card_count",
+                format!("a hand has 10 or 11 cards, not {}", body.hand.len()),
+            ));
+        }
+        Ok(web::Json(SampleResponse {
+            cards: body.hand.len(),
+        }))
+    }
+}
+
+#[test]
+fn a_resource_documented_the_recommended_way_passes_every_check() {
+    use utoipa::OpenApi as _;
+    use utoipa_actix_web::AppExt as _;
+
+    let (_, api) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(gin_referee::api::openapi::ApiDoc::openapi())
+        .configure(gin_referee::api::configure)
+        .configure(|cfg| {
+            cfg.service(sample::count);
+        })
+        .split_for_parts();
+    let doc: Value = serde_json::to_value(&api).expect("the document is JSON");
+    assert!(doc["paths"].get("/v1/sample").is_some());
+    check_all(&doc);
 }

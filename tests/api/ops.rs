@@ -106,7 +106,11 @@ async fn the_served_openapi_document_is_the_committed_one() {
     let served: serde_json::Value = response.json().await.expect("json");
     let committed: serde_json::Value =
         serde_json::from_str(include_str!("../../openapi/openapi.json")).expect("committed json");
-    assert_eq!(served, committed);
+    assert!(
+        served == committed,
+        "the served document differs from openapi/openapi.json; \
+         regenerate it with `cargo run -- openapi > openapi/openapi.json`"
+    );
 }
 
 #[tokio::test]
