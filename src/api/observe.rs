@@ -27,6 +27,9 @@ use super::problem::{PROBLEM_JSON, Problem, code};
 /// Header carrying the request id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Log target of the one line logged per request.
+pub const ACCESS_LOG: &str = "gin_referee::access";
+
 /// Longest client-supplied request id we keep; longer ones are replaced.
 const MAX_REQUEST_ID_LEN: usize = 128;
 
@@ -215,10 +218,12 @@ fn log_completion(span: &tracing::Span, route: &str, status: StatusCode, seconds
     span.record("route", route);
     span.record("status", status.as_u16());
     span.record("latency_ms", seconds * 1000.0);
+    // A target of its own, so operators can turn the access log off or down
+    // (`RUST_LOG=info,gin_referee::access=warn`) and keep everything else.
     if status.is_server_error() {
-        tracing::error!(parent: span, "request failed");
+        tracing::error!(target: ACCESS_LOG, parent: span, "request failed");
     } else {
-        tracing::info!(parent: span, "request completed");
+        tracing::info!(target: ACCESS_LOG, parent: span, "request completed");
     }
 }
 
