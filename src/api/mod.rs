@@ -12,7 +12,12 @@
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
-//! `tests/api/openapi.rs` then check the operation is fully documented.
+//! `tests/api/openapi.rs` then check the operation is fully documented (summary,
+//! description, tag declared in [`openapi::ApiDoc`], examples of every body,
+//! 4xx responses as problem+json, and `JsonBodyRejections` when it reads a
+//! body). The `sample` module there is a complete handler written this way.
+//! After adding or changing an operation, regenerate the committed document:
+//! `cargo run -- openapi > openapi/openapi.json`.
 
 use actix_web::App;
 use utoipa::OpenApi as _;
