@@ -49,6 +49,7 @@ fn serve(config: Config) -> ExitCode {
         eprintln!("error: {err}");
         return ExitCode::from(2);
     }
+    telemetry::log_panics();
 
     let outcome = actix_web::rt::System::new().block_on(async {
         let app = Application::build(&config)?;

@@ -74,11 +74,17 @@ where
     Registry::default().with(filter).with(json).with(text)
 }
 
-/// Installs `subscriber` for the whole process (also capturing the `log` records
-/// that actix emits) and routes panic messages through it, so a panic is a log
-/// line in the configured format rather than loose text on stderr.
+/// Installs `subscriber` for the whole process, also capturing the `log` records
+/// that actix emits.
 pub fn init(subscriber: impl Subscriber + Send + Sync + 'static) -> Result<(), TelemetryError> {
     subscriber.try_init()?;
+    Ok(())
+}
+
+/// Routes panic messages through the log, so a panic is a log line in the
+/// configured format rather than loose text on stderr. For the server only:
+/// tests need the default hook, which shows why an assertion failed.
+pub fn log_panics() {
     std::panic::set_hook(Box::new(|info| {
         let location = info
             .location()
@@ -92,7 +98,6 @@ pub fn init(subscriber: impl Subscriber + Send + Sync + 'static) -> Result<(), T
             .unwrap_or("(non-string panic payload)");
         tracing::error!(panic = message, location, "panic");
     }));
-    Ok(())
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! Requests are labelled by `method`, `route` and `status`, where `route` is the
 //! matched route *pattern* (`/v1/profiles/{name}`), never the raw path: a client
 //! cannot grow the label set. Paths that match no route share the single value
-//! `unmatched`; methods outside the standard nine share `OTHER`.
+//! `unmatched` (requests lost to a panic, `unknown`); methods outside the
+//! standard nine share `OTHER`.
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpResponse, get, web};
@@ -19,6 +20,9 @@ use super::problem::Problem;
 
 /// Route label of requests that matched no route.
 pub const UNMATCHED: &str = "unmatched";
+/// Route label of requests lost to a panic or a middleware error, whose matched
+/// route can no longer be read (they always answer 500).
+pub const UNKNOWN_ROUTE: &str = "unknown";
 
 /// Latency buckets in seconds, from 50 µs: the referee answers most requests in
 /// well under a millisecond, and a histogram starting at 5 ms (Prometheus'

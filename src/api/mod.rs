@@ -33,7 +33,7 @@ pub mod problem;
 pub mod profiles;
 
 /// Registers every documented route. Called once per worker to build the
-/// router, and by [`openapi`] to build the document.
+/// router, and by [`openapi()`] to build the document.
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(ops::healthz)
         .service(ops::readyz)

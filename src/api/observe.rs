@@ -21,7 +21,7 @@ use actix_web::{Error, HttpMessage, web};
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use super::metrics::{Metrics, UNMATCHED};
+use super::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
 use super::problem::{PROBLEM_JSON, Problem, code};
 
 /// Header carrying the request id, both ways.
@@ -129,11 +129,16 @@ where
         );
         req.extensions_mut().insert(request_id.clone());
         let metrics = self.metrics.clone();
-        let inner = span.in_scope(|| self.service.call(req));
+        // Extractors and routing run inside `call`, so a panic can start here too.
+        let inner =
+            span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| self.service.call(req))));
 
         Box::pin(
             async move {
-                let outcome = catch_unwind(inner).await;
+                let outcome = match inner {
+                    Ok(inner) => catch_unwind(inner).await,
+                    Err(payload) => Err(payload),
+                };
                 let seconds = started.elapsed().as_secs_f64();
                 let span = tracing::Span::current();
                 match outcome {
@@ -152,15 +157,15 @@ where
                     // errors are already responses); actix renders the error itself.
                     Ok(Err(err)) => {
                         let status = err.as_response_error().status_code();
-                        metrics.observe(&method, UNMATCHED, status, seconds);
-                        log_completion(&span, UNMATCHED, status, seconds);
+                        metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
+                        log_completion(&span, UNKNOWN_ROUTE, status, seconds);
                         Err(err)
                     }
                     Err(panic) => {
                         let status = StatusCode::INTERNAL_SERVER_ERROR;
                         tracing::error!(panic = panic_message(&panic), "handler panicked");
-                        metrics.observe(&method, UNMATCHED, status, seconds);
-                        log_completion(&span, UNMATCHED, status, seconds);
+                        metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
+                        log_completion(&span, UNKNOWN_ROUTE, status, seconds);
                         Err(Problem::internal_unlogged().into())
                     }
                 }

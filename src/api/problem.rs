@@ -81,9 +81,9 @@ pub struct Problem {
     pub errors: Vec<FieldError>,
 }
 
-/// An RFC 9457 problem document as sent on the wire: the body of every error
-/// response (the OpenAPI schema named `Problem`). Clients and tests read error
-/// bodies into this type.
+// The wire form of a `Problem`, documented as the schema `Problem`; clients and
+// tests read error bodies into it.
+/// An RFC 9457 problem document: the body of every error response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
     "type": "https://gin-referee.dev/problems/invalid_body",
@@ -107,6 +107,7 @@ pub struct ProblemDocument {
     pub code: String,
     /// URI reference of this occurrence (the request path, where it helps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub instance: Option<String>,
     /// The offending parts of the input, each with a JSON Pointer into the body.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
