@@ -111,7 +111,15 @@ const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), do
         discard reaching it with its arrangement, and whether all 11 cards meld (big gin).",
     request_body(content = AnalyzeRequest, example = json!({"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]})),
     responses(
-        (status = 200, description = "The analysis.", body = AnalyzeResponse),
+        (status = 200, description = "The analysis.", body = AnalyzeResponse, examples(
+            ("ten_cards" = (summary = "10 cards: a four-card set gives the 7 of hearts to a run", value = json!({
+                "deadwood": 25, "knock_limit": 10, "can_knock": false, "gin": false,
+                "melds": [["7S", "7D", "7C"], ["7H", "8H", "9H"]], "deadwood_cards": ["KS", "3D", "QD", "2C"]}))),
+            ("eleven_cards" = (summary = "11 cards: discard the 9 of clubs and knock with 8", value = json!({
+                "deadwood": 8, "knock_limit": 10, "can_knock": true, "gin": false, "big_gin": false,
+                "discards": [{"card": "9C", "deadwood": 8, "melds": [["3S", "4S", "5S", "6S"], ["KS", "KH", "KD", "KC"]],
+                    "deadwood_cards": ["2D", "6C"], "can_knock": true, "gin": false}]}))),
+        )),
         JsonBodyRejections,
         (status = 404, description = "Unknown profile name (`unknown_profile`).",
          content_type = "application/problem+json", body = ProblemDocument,

@@ -98,7 +98,15 @@ pub struct ValidateResponse {
         question itself is impossible (a hand with a repeated card).",
     request_body(content = ValidateRequest, example = json!({"melds": [["7S", "7H", "7D"], ["QH", "KH", "AH"]]})),
     responses(
-        (status = 200, description = "The verdict.", body = ValidateResponse),
+        (status = 200, description = "The verdict.", body = ValidateResponse, example = json!({
+            "valid": false,
+            "melds": [
+                {"cards": ["7S", "7H", "7D"], "valid": true, "kind": "set", "problems": []},
+                {"cards": ["QH", "KH", "AH"], "valid": false, "kind": null, "problems": [
+                    {"code": "wrap_around", "message": "the ace is low: a run cannot go from the king round to the ace"}]}
+            ],
+            "problems": []
+        })),
         JsonBodyRejections,
         (status = 422, description = "The hand repeats a card (`duplicate_card`).",
          content_type = "application/problem+json", body = ProblemDocument,
