@@ -24,20 +24,29 @@ use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
+pub mod common;
 pub mod fallback;
+pub mod hands;
+pub mod layoffs;
+pub mod melds;
 pub mod json;
 pub mod metrics;
 pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod problem;
+pub mod profiles;
 
 /// Registers every documented route. Called once per worker to build the
 /// router, and by [`openapi()`] to build the document.
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(ops::healthz)
         .service(ops::readyz)
-        .service(metrics::get_metrics);
+        .service(metrics::get_metrics)
+        .configure(melds::configure)
+        .configure(hands::configure)
+        .configure(layoffs::configure)
+        .configure(profiles::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`]: served at

@@ -5,4 +5,5 @@ mod cli;
 mod errors;
 mod openapi;
 mod ops;
+mod referee;
 mod support;
