@@ -30,6 +30,7 @@ pub mod hands;
 pub mod layoffs;
 pub mod melds;
 pub mod json;
+pub mod matches;
 pub mod metrics;
 pub mod observe;
 pub mod openapi;
@@ -46,6 +47,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(melds::configure)
         .configure(hands::configure)
         .configure(layoffs::configure)
+        .configure(matches::configure)
         .configure(profiles::configure);
 }
 

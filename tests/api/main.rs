@@ -3,6 +3,7 @@
 
 mod cli;
 mod errors;
+mod matches;
 mod openapi;
 mod ops;
 mod referee;
