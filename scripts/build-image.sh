@@ -101,6 +101,7 @@ buildah config \
   --port 8080/tcp \
   --entrypoint '["/gin-referee"]' \
   --cmd '' \
+  --created-by "scripts/build-image.sh: COPY gin-referee /gin-referee" \
   --label org.opencontainers.image.title=gin-referee \
   --label "org.opencontainers.image.version=$VERSION" \
   --label org.opencontainers.image.licenses=Apache-2.0 \
