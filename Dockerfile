@@ -19,6 +19,8 @@ COPY . .
 # Cache mounts keep the crate registry and compiled dependencies between builds
 # (BuildKit, podman and buildah all honour them); the binary is copied out of
 # the cached target directory because cache mounts are not part of the layer.
+# Symbols stay in (release builds already drop debug info) so a panic's
+# backtrace names functions; stripping them would save about 1 MB.
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin gin-referee \
