@@ -1,0 +1,432 @@
+//! Optimal deadwood: the least count over every arrangement of disjoint melds.
+//!
+//! # Algorithm
+//!
+//! Split any arrangement into its sets and its runs. Once the sets are fixed, the
+//! remaining cards can only form runs, and for runs alone the optimum is forced: a
+//! maximal block of consecutive cards of one suit is melded whole when it has 3 or
+//! more cards (one long run, which is a legal meld) and cannot be melded at all when
+//! it has fewer. With the [`CardSet`] layout that is two shifts and two ors:
+//!
+//! ```text
+//! starts = m & m >> 1 & m >> 2        // cards that begin three in a row
+//! runs   = starts | starts << 1 | starts << 2
+//! ```
+//!
+//! So the only search is over the sets. A rank can hold a set only if it has 3 or
+//! 4 cards, and its options are: no set, the 3-card set, or for 4 cards the whole
+//! set or any of its four 3-card subsets (the fourth card then free for a run).
+//! Options that cannot help are pruned: a rank whose cards cannot join any run in
+//! the hand always takes its whole set, and only a card that can join a run is
+//! worth leaving out. The minimum over the remaining choices is exact because every
+//! arrangement corresponds to one choice of sets, and for that choice the runs
+//! above are optimal.
+//!
+//! # Bounds
+//!
+//! Ten cards hold at most three ranks of 3+ cards (3+3+3 or 4+3+3) or two of four
+//! (4+4+2): at most 6 x 6 = 36 set choices, each costing a few dozen instructions.
+//! Random hands rarely have any: one choice. Eleven cards are solved as the eleven
+//! ten-card hands left by each discard. The solver works for any set of cards; the
+//! worst case over 52 cards is 6^13 choices, which is why request handlers only
+//! pass it hands of 10 or 11 cards.
+
+use super::card::{Card, CardSet, Rank, Suit};
+use super::meld::{Meld, MeldKind};
+
+/// One arrangement of a hand: its melds, and the cards and count left over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrangement {
+    /// The melds, ordered as [`Meld`]'s `Ord` (lowest rank first, sets before runs).
+    pub melds: Vec<Meld>,
+    pub deadwood_cards: CardSet,
+    pub deadwood: u32,
+}
+
+impl Arrangement {
+    /// The cards in some meld.
+    pub fn melded(&self) -> CardSet {
+        self.melds
+            .iter()
+            .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
+    }
+}
+
+/// Cards in some maximal block of three or more consecutive cards of one suit.
+#[inline]
+pub(crate) fn run_cards(bits: u64) -> u64 {
+    let starts = bits & (bits >> 1) & (bits >> 2);
+    starts | (starts << 1) | (starts << 2)
+}
+
+const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
+
+/// Ranks (as 13-bit masks) holding at least three cards.
+#[inline]
+fn ranks_with_three_or_more(hand: CardSet) -> u16 {
+    let [s, h, d, c] = Suit::ALL.map(|suit| hand.lane(suit));
+    (s & h & (d | c)) | ((s | h) & d & c)
+}
+
+/// Calls `visit` with the union of set cards for every set choice worth trying.
+#[inline]
+fn for_each_set_choice(hand: u64, mut visit: impl FnMut(u64)) {
+    let pending = ranks_with_three_or_more(CardSet::from_bits(hand));
+    if pending == 0 {
+        visit(0);
+        return;
+    }
+    let runnable = run_cards(hand);
+    choose_sets(hand, runnable, pending, 0, &mut visit);
+}
+
+fn choose_sets(hand: u64, runnable: u64, pending: u16, chosen: u64, visit: &mut impl FnMut(u64)) {
+    if pending == 0 {
+        visit(chosen);
+        return;
+    }
+    let rank_bit = pending.trailing_zeros();
+    let rest = pending & (pending - 1);
+    let rank_cards = hand & (RANK_STRIDE << rank_bit);
+    let flexible = rank_cards & runnable;
+    let count = rank_cards.count_ones();
+
+    // The whole set (3 or 4 cards) is always a candidate.
+    choose_sets(hand, runnable, rest, chosen | rank_cards, visit);
+    if flexible == 0 {
+        return;
+    }
+    if count == 4 {
+        // A 3-card set leaving out one card that can join a run.
+        let mut left_out = flexible;
+        while left_out != 0 {
+            let card = left_out & left_out.wrapping_neg();
+            choose_sets(hand, runnable, rest, chosen | (rank_cards & !card), visit);
+            left_out &= left_out - 1;
+        }
+    }
+    // No set at this rank: only worth it if it frees more run cards than leaving
+    // one out already does.
+    if count == 3 || flexible.count_ones() >= 2 {
+        choose_sets(hand, runnable, rest, chosen, visit);
+    }
+}
+
+/// The deadwood left by a choice of sets.
+#[inline]
+fn deadwood_after_sets(hand: u64, sets: u64) -> u64 {
+    let rest = hand & !sets;
+    rest & !run_cards(rest)
+}
+
+/// The minimum deadwood count of a hand (any number of cards).
+///
+/// ```
+/// use gin_referee::rules::{cards, min_deadwood};
+/// // The 7 of hearts fits the set of sevens or the heart run; give it to the run
+/// // and the remaining three sevens still make a set.
+/// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
+/// ```
+pub fn min_deadwood(hand: CardSet) -> u32 {
+    let bits = hand.bits();
+    let mut best = u32::MAX;
+    for_each_set_choice(bits, |sets| {
+        best = best.min(CardSet::from_bits(deadwood_after_sets(bits, sets)).value());
+    });
+    best
+}
+
+/// Builds the arrangement for a choice of sets: each set, each maximal run block
+/// as one run, the rest deadwood.
+fn arrangement_for(hand: u64, sets: u64) -> Arrangement {
+    let mut melds = Vec::new();
+    let mut set_ranks = sets;
+    while set_ranks != 0 {
+        let bit = set_ranks.trailing_zeros() % 16;
+        let set = sets & (RANK_STRIDE << bit);
+        melds.push(Meld::new_unchecked(MeldKind::Set, CardSet::from_bits(set)));
+        set_ranks &= !set;
+    }
+    let rest = hand & !sets;
+    let mut runs = run_cards(rest);
+    while runs != 0 {
+        // Peel off the lowest block of consecutive bits.
+        let low = runs & runs.wrapping_neg();
+        let block = runs & !(runs + low);
+        melds.push(Meld::new_unchecked(
+            MeldKind::Run,
+            CardSet::from_bits(block),
+        ));
+        runs &= !block;
+    }
+    melds.sort();
+    let deadwood_cards = CardSet::from_bits(rest & !run_cards(rest));
+    Arrangement {
+        melds,
+        deadwood_cards,
+        deadwood: deadwood_cards.value(),
+    }
+}
+
+/// One arrangement reaching the minimum deadwood: the first in the order of
+/// [`optimal_arrangements`].
+pub fn best_arrangement(hand: CardSet) -> Arrangement {
+    let bits = hand.bits();
+    let mut best: Option<(u32, u64)> = None;
+    for_each_set_choice(bits, |sets| {
+        let count = CardSet::from_bits(deadwood_after_sets(bits, sets)).value();
+        if best.is_none_or(|(b, _)| count < b) {
+            best = Some((count, sets));
+        }
+    });
+    arrangement_for(bits, best.map_or(0, |(_, sets)| sets))
+}
+
+/// Every arrangement reaching the minimum deadwood, in a fixed order: the order
+/// of the set choices (ranks ascending; whole set, then sets leaving out one card,
+/// then no set). A block of consecutive cards is always reported as one run, not
+/// as the shorter runs it could be cut into, since the cut changes neither the
+/// count nor what can be laid off.
+///
+/// ```
+/// use gin_referee::rules::{cards, optimal_arrangements};
+/// // 6H joins the four sixes or bridges two heart runs: gin either way.
+/// let all = optimal_arrangements(cards("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H").unwrap());
+/// assert_eq!(all.len(), 2);
+/// assert!(all.iter().all(|a| a.deadwood == 0));
+/// ```
+pub fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
+    let bits = hand.bits();
+    let mut best = u32::MAX;
+    let mut choices = Vec::new();
+    for_each_set_choice(bits, |sets| {
+        let count = CardSet::from_bits(deadwood_after_sets(bits, sets)).value();
+        if count < best {
+            best = count;
+            choices.clear();
+        }
+        if count == best {
+            choices.push(sets);
+        }
+    });
+    choices
+        .into_iter()
+        .map(|sets| arrangement_for(bits, sets))
+        .collect()
+}
+
+/// One discard from an 11-card hand and the best arrangement of the 10 kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discard {
+    pub card: Card,
+    pub arrangement: Arrangement,
+}
+
+/// The analysis of an 11-card hand (a hand right after the draw).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnHandAnalysis {
+    /// The least 10-card deadwood over every discard.
+    pub deadwood: u32,
+    /// Every discard reaching it, in canonical card order.
+    pub discards: Vec<Discard>,
+    /// All 11 cards melded, no discard needed.
+    pub big_gin: bool,
+}
+
+/// Analyses an 11-card hand: every discard that reaches the least deadwood, and
+/// whether all eleven cards meld (big gin).
+///
+/// ```
+/// use gin_referee::rules::{analyze_drawn_hand, cards};
+/// // Seed 001: with 2, 6 and 9 as deadwood, discarding the 9 leaves 8.
+/// let analysis = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C").unwrap());
+/// assert_eq!(analysis.deadwood, 8);
+/// assert_eq!(analysis.discards.len(), 1);
+/// assert_eq!(analysis.discards[0].card.to_string(), "9C");
+/// assert!(!analysis.big_gin);
+/// ```
+pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
+    let bits = hand.bits();
+    let mut best = u32::MAX;
+    let mut cards = Vec::new();
+    for card in hand {
+        let kept = CardSet::from_bits(bits & !(1 << card.bit_index()));
+        let count = min_deadwood(kept);
+        if count < best {
+            best = count;
+            cards.clear();
+        }
+        if count == best {
+            cards.push(card);
+        }
+    }
+    let discards = cards
+        .into_iter()
+        .map(|card| {
+            let kept = CardSet::from_bits(bits & !(1 << card.bit_index()));
+            Discard {
+                card,
+                arrangement: best_arrangement(kept),
+            }
+        })
+        .collect();
+    DrawnHandAnalysis {
+        deadwood: best,
+        discards,
+        big_gin: hand.len() == 11 && min_deadwood(hand) == 0,
+    }
+}
+
+/// Every legal meld contained in `hand`: every run of 3+ consecutive cards (not
+/// only maximal ones) and every 3- and 4-card set. Used where a choice among melds
+/// matters beyond the count, such as the knocker's arrangement against layoffs.
+pub fn melds_within(hand: CardSet) -> Vec<Meld> {
+    let bits = hand.bits();
+    let mut melds = Vec::new();
+    for rank_number in 1..=13u8 {
+        let Some(rank) = Rank::new(rank_number) else {
+            continue;
+        };
+        let of_rank = hand.of_rank(rank);
+        if of_rank.len() >= 3 {
+            melds.push(Meld::new_unchecked(MeldKind::Set, of_rank));
+        }
+        if of_rank.len() == 4 {
+            for left_out in of_rank {
+                let mut three = of_rank;
+                three.remove(left_out);
+                melds.push(Meld::new_unchecked(MeldKind::Set, three));
+            }
+        }
+    }
+    for suit in Suit::ALL {
+        let lane = hand.lane(suit);
+        for low in 0..13u32 {
+            let mut high = low;
+            while high < 13 && lane & (1 << high) != 0 {
+                if high >= low + 2 {
+                    let span = ((1u64 << (high - low + 1)) - 1) << (low + suit as u32 * 16);
+                    melds.push(Meld::new_unchecked(
+                        MeldKind::Run,
+                        CardSet::from_bits(span & bits),
+                    ));
+                }
+                high += 1;
+            }
+        }
+    }
+    melds.sort();
+    melds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::cards;
+
+    fn hand(text: &str) -> CardSet {
+        cards(text).unwrap()
+    }
+
+    fn melds_text(arrangement: &Arrangement) -> Vec<String> {
+        arrangement.melds.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_hand_of_nothing_counts_every_card() {
+        let h = hand("KS QH JD TC 9S 8H 7D 5C 3S AH");
+        assert_eq!(min_deadwood(h), h.value());
+        assert!(best_arrangement(h).melds.is_empty());
+    }
+
+    #[test]
+    fn a_four_card_set_gives_one_card_to_a_run() {
+        let best = best_arrangement(hand("7S 7H 7D 7C 8H 9H KS QD 2C 3D"));
+        assert_eq!(best.deadwood, 25);
+        assert_eq!(melds_text(&best), ["7S 7D 7C", "7H 8H 9H"]);
+    }
+
+    #[test]
+    fn a_card_shared_by_a_set_and_a_run_goes_where_it_saves_most() {
+        // 5H completes the set of fives or the run 5-6-7H: the run saves 13, the set 10.
+        let best = best_arrangement(hand("5S 5D 5H 6H 7H KC KD QS JS 2C"));
+        assert_eq!(best.deadwood, 5 + 5 + 10 + 10 + 10 + 10 + 2);
+        assert_eq!(melds_text(&best), ["5H 6H 7H"]);
+        // ... and the set wins when it saves more.
+        let best = best_arrangement(hand("5S 5D 5H 3H 4H KC KD QS JS 2C"));
+        assert_eq!(melds_text(&best), ["5S 5H 5D"]);
+    }
+
+    #[test]
+    fn ace_low_runs_meld_and_queen_king_ace_does_not() {
+        assert_eq!(min_deadwood(hand("AS 2S 3S")), 0);
+        assert_eq!(min_deadwood(hand("QS KS AS")), 21);
+        assert_eq!(min_deadwood(hand("KS AS 2S")), 13);
+    }
+
+    #[test]
+    fn gin_hands_have_no_deadwood() {
+        let gin = hand("AS 2S 3S 4S 7H 7D 7C KH KD KC");
+        assert_eq!(min_deadwood(gin), 0);
+        assert_eq!(best_arrangement(gin).melds.len(), 4 - 1);
+    }
+
+    #[test]
+    fn a_long_block_is_one_run() {
+        let best = best_arrangement(hand("3H 4H 5H 6H 7H 8H 9H TH JH QH"));
+        assert_eq!(melds_text(&best), ["3H 4H 5H 6H 7H 8H 9H TH JH QH"]);
+    }
+
+    #[test]
+    fn every_optimal_arrangement_is_listed_once() {
+        // 6H joins the four sixes or bridges 3-4-5H and 7-8-9H: gin either way.
+        let all = optimal_arrangements(hand("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H"));
+        let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
+        assert_eq!(
+            texts,
+            [
+                vec!["3H 4H 5H", "6S 6H 6D 6C", "7H 8H 9H"],
+                vec!["3H 4H 5H 6H 7H 8H 9H", "6S 6D 6C"]
+            ]
+        );
+    }
+
+    #[test]
+    fn two_four_card_sets_crossing_two_runs() {
+        // 4s and 5s both complete; hearts and spades run 3-4-5-6.
+        let h = hand("4S 4H 4D 4C 5S 5H 5D 5C 3H 6H");
+        assert_eq!(min_deadwood(h), 0);
+        assert!(optimal_arrangements(h).iter().all(|a| a.deadwood == 0));
+    }
+
+    #[test]
+    fn big_gin_melds_all_eleven_cards() {
+        let analysis = analyze_drawn_hand(hand("AS 2S 3S 4S 7H 7D 7C KH KD KC QC"));
+        assert!(analysis.big_gin || analysis.deadwood == 0);
+        let big = analyze_drawn_hand(hand("AS 2S 3S 4S 7H 7D 7C JC QC KC 5S"));
+        assert!(big.big_gin);
+        assert_eq!(big.deadwood, 0);
+    }
+
+    #[test]
+    fn eleven_cards_list_every_discard_reaching_the_minimum() {
+        let ends = analyze_drawn_hand(hand("3S 4S 5S 6S KS KH KD 2D 6C 7D 8D"));
+        let discarded: Vec<String> = ends.discards.iter().map(|d| d.card.to_string()).collect();
+        assert_eq!(ends.deadwood, 2 + 6 + 7);
+        assert_eq!(discarded, ["8D"]);
+        let tie = analyze_drawn_hand(hand("3S 4S 5S 6S KS KH KD 2D 5C 5H AD"));
+        let discarded: Vec<String> = tie.discards.iter().map(|d| d.card.to_string()).collect();
+        // Keeping the run 3-4-5-6S leaves 5H and 5C as deadwood: either may go.
+        assert_eq!(tie.deadwood, 2 + 5 + 1);
+        assert_eq!(discarded, ["5H", "5C"]);
+    }
+
+    #[test]
+    fn melds_within_lists_every_sub_run_and_sub_set() {
+        let all = melds_within(hand("3H 4H 5H 6H 9S 9H 9D 9C 2C 2D 2S"));
+        let runs = all.iter().filter(|m| m.kind() == MeldKind::Run).count();
+        let sets = all.iter().filter(|m| m.kind() == MeldKind::Set).count();
+        // Runs 3-5, 4-6, 3-6; sets: the four nines, its four 3-card subsets, the twos.
+        assert_eq!((runs, sets), (3, 6));
+    }
+}

@@ -1,0 +1,531 @@
+//! Melds (sets and runs), why a group of cards is not one, and checking a declared
+//! arrangement of melds against a hand.
+//!
+//! - A **set** is 3 or 4 cards of one rank.
+//! - A **run** is 3 or more cards of one suit in consecutive rank order. The ace
+//!   is low: A-2-3 is a run, Q-K-A and K-A-2 are not.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::Serialize;
+
+use super::card::{Card, CardSet, LANE, Rank, Suit};
+
+/// Whether a meld is a set or a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeldKind {
+    Set,
+    Run,
+}
+
+/// A legal meld. The only way to get one is through a check, so holding a `Meld`
+/// means holding a valid set or run.
+///
+/// ```
+/// use gin_referee::rules::{cards, Meld, MeldKind, MeldProblemCode};
+/// let run = Meld::try_from(cards("AH 2H 3H").unwrap()).unwrap();
+/// assert_eq!(run.kind(), MeldKind::Run);
+/// let wrap = Meld::try_from(cards("QH KH AH").unwrap()).unwrap_err();
+/// assert_eq!(wrap[0].code, MeldProblemCode::WrapAround);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meld {
+    kind: MeldKind,
+    cards: CardSet,
+}
+
+impl Meld {
+    pub const fn kind(self) -> MeldKind {
+        self.kind
+    }
+
+    pub const fn cards(self) -> CardSet {
+        self.cards
+    }
+
+    pub const fn len(self) -> usize {
+        self.cards.len()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The lowest rank in the meld (the set's rank, or the run's bottom card).
+    pub fn low_rank(self) -> Rank {
+        self.cards.iter().map(Card::rank).min().unwrap_or(Rank::ACE)
+    }
+
+    /// The suit of a run; `None` for a set.
+    pub fn suit(self) -> Option<Suit> {
+        match self.kind {
+            MeldKind::Run => self.cards.iter().next().map(Card::suit),
+            MeldKind::Set => None,
+        }
+    }
+
+    /// Builds a meld the solvers already know to be legal: a full set lane or one
+    /// contiguous run of 3+ cards in one suit. Checked in debug builds.
+    pub(crate) fn new_unchecked(kind: MeldKind, cards: CardSet) -> Meld {
+        debug_assert_eq!(classify(cards), Ok(kind), "{cards}");
+        Meld { kind, cards }
+    }
+
+    /// Cards that could be added to this meld, one at a time, keeping it legal:
+    /// the missing card of a 3-card set, or the cards just beyond each end of a run.
+    /// A 4-card set takes nothing.
+    pub fn extensions(self) -> CardSet {
+        match self.kind {
+            MeldKind::Set if self.len() == 3 => {
+                let rank = self.low_rank();
+                CardSet::FULL_DECK.of_rank(rank).difference(self.cards)
+            }
+            MeldKind::Set => CardSet::EMPTY,
+            MeldKind::Run => {
+                let bits = self.cards.bits();
+                // Within-lane neighbours only: the zero gap above each king keeps
+                // the shifts from wrapping into the next suit, and `from_bits` drops
+                // anything shifted into a gap.
+                let lane_bits = lane_mask_of(bits);
+                CardSet::from_bits(((bits << 1) | (bits >> 1)) & lane_bits & !bits)
+            }
+        }
+    }
+}
+
+/// The full 13-bit lanes of every suit present in `bits`.
+fn lane_mask_of(bits: u64) -> u64 {
+    let mut lanes = 0;
+    for suit in 0..4 {
+        if bits >> (suit * 16) & LANE != 0 {
+            lanes |= LANE << (suit * 16);
+        }
+    }
+    lanes
+}
+
+impl TryFrom<CardSet> for Meld {
+    type Error = Vec<MeldProblem>;
+
+    fn try_from(cards: CardSet) -> Result<Meld, Vec<MeldProblem>> {
+        classify(cards).map(|kind| Meld { kind, cards })
+    }
+}
+
+impl TryFrom<&[Card]> for Meld {
+    type Error = Vec<MeldProblem>;
+
+    /// Checks a list of cards as written by a client: repeated cards are a problem
+    /// of their own, not silently merged.
+    fn try_from(list: &[Card]) -> Result<Meld, Vec<MeldProblem>> {
+        match CardSet::from_distinct(list.iter().copied()) {
+            Ok(cards) => Meld::try_from(cards),
+            Err(duplicate) => Err(vec![MeldProblem::new(
+                MeldProblemCode::DuplicateCard,
+                format!("{} appears more than once in the meld", duplicate.0),
+            )]),
+        }
+    }
+}
+
+/// Melds order by their lowest rank, sets before runs, then by their cards: the
+/// order in which arrangements list them.
+impl Ord for Meld {
+    fn cmp(&self, other: &Meld) -> Ordering {
+        (self.low_rank(), self.kind, self.cards).cmp(&(other.low_rank(), other.kind, other.cards))
+    }
+}
+
+impl PartialOrd for Meld {
+    fn partial_cmp(&self, other: &Meld) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cards.fmt(f)
+    }
+}
+
+impl Serialize for Meld {
+    /// A meld serialises as its list of canonical card strings.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.cards.iter())
+    }
+}
+
+/// Stable machine-readable reasons a group of cards is not a meld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeldProblemCode {
+    /// Fewer than three cards.
+    TooShort,
+    /// The same card is listed twice.
+    DuplicateCard,
+    /// Cards of different ranks where at least two share a rank: neither a set
+    /// (one rank) nor a run (distinct ranks).
+    MixedRanks,
+    /// Distinct ranks but more than one suit: a run must be in one suit.
+    MixedSuits,
+    /// One suit, but the ranks are not consecutive.
+    Gap,
+    /// One suit, consecutive only if the king were followed by the ace.
+    WrapAround,
+}
+
+impl MeldProblemCode {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MeldProblemCode::TooShort => "too_short",
+            MeldProblemCode::DuplicateCard => "duplicate_card",
+            MeldProblemCode::MixedRanks => "mixed_ranks",
+            MeldProblemCode::MixedSuits => "mixed_suits",
+            MeldProblemCode::Gap => "gap",
+            MeldProblemCode::WrapAround => "wrap_around",
+        }
+    }
+}
+
+/// One reason a group of cards is not a meld, with a human sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MeldProblem {
+    pub code: MeldProblemCode,
+    pub message: String,
+}
+
+impl MeldProblem {
+    fn new(code: MeldProblemCode, message: String) -> MeldProblem {
+        MeldProblem { code, message }
+    }
+}
+
+/// Decides what a group of distinct cards is, or every reason it is not a meld.
+fn classify(cards: CardSet) -> Result<MeldKind, Vec<MeldProblem>> {
+    let mut problems = Vec::new();
+    if cards.len() < 3 {
+        problems.push(MeldProblem::new(
+            MeldProblemCode::TooShort,
+            format!(
+                "a meld needs at least 3 cards, this one has {}",
+                cards.len()
+            ),
+        ));
+    }
+    let lanes: Vec<u16> = Suit::ALL
+        .iter()
+        .map(|&s| cards.lane(s))
+        .filter(|&l| l != 0)
+        .collect();
+    let rank_union = lanes.iter().fold(0u16, |acc, &l| acc | l);
+    let rank_count = rank_union.count_ones() as usize;
+
+    let shape = if cards.is_empty() {
+        None
+    } else if rank_count == 1 {
+        // One rank: a set of at most 4 cards, since the cards are distinct.
+        Some(MeldKind::Set)
+    } else if lanes.len() == 1 {
+        let lane = lanes[0];
+        let span = 16 - lane.leading_zeros() - lane.trailing_zeros();
+        if span as usize == rank_count {
+            Some(MeldKind::Run)
+        } else {
+            problems.push(run_gap_problem(lane));
+            None
+        }
+    } else if rank_count == cards.len() {
+        problems.push(MeldProblem::new(
+            MeldProblemCode::MixedSuits,
+            format!(
+                "a run must be in one suit, these cards are in {} suits",
+                lanes.len()
+            ),
+        ));
+        None
+    } else {
+        problems.push(MeldProblem::new(
+            MeldProblemCode::MixedRanks,
+            format!(
+                "a set must be all one rank and a run cannot repeat a rank; these cards have {rank_count} ranks"
+            ),
+        ));
+        None
+    };
+    match shape {
+        Some(kind) if problems.is_empty() => Ok(kind),
+        _ => Err(problems),
+    }
+}
+
+/// Explains why cards of one suit with non-consecutive ranks are not a run.
+fn run_gap_problem(lane: u16) -> MeldProblem {
+    let has_ace = lane & 1 != 0;
+    let has_king = lane & (1 << 12) != 0;
+    // Rotating the ace to the top (rank 14) tests whether the cards would be
+    // consecutive if the king wrapped round to the ace.
+    if has_ace && has_king {
+        let low = u32::from(lane);
+        for shift in 1..13 {
+            let rotated = ((low >> shift) | (low << (13 - shift))) & 0x1FFF;
+            let span = 16 - (rotated as u16).leading_zeros() - rotated.trailing_zeros();
+            if span == lane.count_ones() {
+                return MeldProblem::new(
+                    MeldProblemCode::WrapAround,
+                    "the ace is low: a run cannot go from the king round to the ace".into(),
+                );
+            }
+        }
+    }
+    let low = lane.trailing_zeros();
+    let high = 15 - lane.leading_zeros();
+    let missing: Vec<String> = (low..=high)
+        .filter(|bit| lane & (1 << bit) == 0)
+        .filter_map(|bit| Rank::new(bit as u8 + 1))
+        .map(|r| r.symbol().to_string())
+        .collect();
+    MeldProblem::new(
+        MeldProblemCode::Gap,
+        format!("the run is not consecutive: missing {}", missing.join(", ")),
+    )
+}
+
+/// A fault that spans melds or the hand rather than one meld.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ArrangementProblem {
+    /// A card appears in more than one meld.
+    CardInTwoMelds { card: Card, melds: [usize; 2] },
+    /// A meld uses a card the hand does not hold.
+    CardNotInHand { card: Card, meld: usize },
+}
+
+impl ArrangementProblem {
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ArrangementProblem::CardInTwoMelds { .. } => "card_in_two_melds",
+            ArrangementProblem::CardNotInHand { .. } => "card_not_in_hand",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            ArrangementProblem::CardInTwoMelds { card, melds } => {
+                format!(
+                    "{card} is in meld {} and meld {}; a card belongs to at most one meld",
+                    melds[0], melds[1]
+                )
+            }
+            ArrangementProblem::CardNotInHand { card, meld } => {
+                format!("{card} in meld {meld} is not in the hand")
+            }
+        }
+    }
+}
+
+/// The verdict on one declared meld.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MeldVerdict {
+    /// The cards as declared (canonical, in the client's order).
+    pub cards: Vec<Card>,
+    /// The meld, when the cards form one.
+    pub meld: Option<Meld>,
+    pub problems: Vec<MeldProblem>,
+}
+
+/// The verdict on a whole declared arrangement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArrangementReport {
+    pub melds: Vec<MeldVerdict>,
+    pub problems: Vec<ArrangementProblem>,
+    /// With a hand: the hand's cards in no declared meld, and their count.
+    pub deadwood: Option<(CardSet, u32)>,
+}
+
+impl ArrangementReport {
+    /// True when every meld is legal and no cross-meld problem was found.
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty() && self.melds.iter().all(|m| m.meld.is_some())
+    }
+
+    /// The legal melds, when the whole arrangement is valid.
+    pub fn valid_melds(&self) -> Option<Vec<Meld>> {
+        if self.is_valid() {
+            self.melds.iter().map(|m| m.meld).collect()
+        } else {
+            None
+        }
+    }
+}
+
+/// Checks declared melds: each on its own, then together (disjoint) and, given a
+/// hand, against it (every meld card held). Deadwood is reported with a hand, even
+/// when the arrangement is invalid (it is then the hand less the declared cards).
+///
+/// ```
+/// use gin_referee::rules::{cards, check_arrangement, Card};
+/// let hand = cards("7S 7H 7D 3C 4C 5C 6C KD QH 2S").unwrap();
+/// let melds: Vec<Vec<Card>> = vec![
+///     cards("7S 7H 7D").unwrap().to_vec(),
+///     cards("3C 4C 5C 6C").unwrap().to_vec(),
+/// ];
+/// let report = check_arrangement(&melds, Some(hand));
+/// assert!(report.is_valid());
+/// assert_eq!(report.deadwood.unwrap().1, 22);
+/// ```
+pub fn check_arrangement(melds: &[Vec<Card>], hand: Option<CardSet>) -> ArrangementReport {
+    let mut verdicts = Vec::with_capacity(melds.len());
+    let mut problems = Vec::new();
+    let mut owner: Vec<(Card, usize)> = Vec::new();
+    let mut declared = CardSet::EMPTY;
+    for (index, list) in melds.iter().enumerate() {
+        let (meld, meld_problems) = match Meld::try_from(list.as_slice()) {
+            Ok(meld) => (Some(meld), Vec::new()),
+            Err(problems) => (None, problems),
+        };
+        let mut seen_here = CardSet::EMPTY;
+        for &card in list {
+            if !seen_here.insert(card) {
+                continue;
+            }
+            if let Some(&(_, first)) = owner.iter().find(|(c, _)| *c == card) {
+                problems.push(ArrangementProblem::CardInTwoMelds {
+                    card,
+                    melds: [first, index],
+                });
+            } else {
+                owner.push((card, index));
+            }
+            if let Some(hand) = hand
+                && !hand.contains(card)
+            {
+                problems.push(ArrangementProblem::CardNotInHand { card, meld: index });
+            }
+            declared.insert(card);
+        }
+        verdicts.push(MeldVerdict {
+            cards: list.clone(),
+            meld,
+            problems: meld_problems,
+        });
+    }
+    let deadwood = hand.map(|hand| {
+        let rest = hand.difference(declared);
+        (rest, rest.value())
+    });
+    ArrangementReport {
+        melds: verdicts,
+        problems,
+        deadwood,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::cards;
+
+    fn codes(text: &str) -> Vec<MeldProblemCode> {
+        match Meld::try_from(cards(text).unwrap()) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems.into_iter().map(|p| p.code).collect(),
+        }
+    }
+
+    fn kind(text: &str) -> MeldKind {
+        Meld::try_from(cards(text).unwrap()).unwrap().kind()
+    }
+
+    #[test]
+    fn sets_of_three_and_four_are_melds() {
+        assert_eq!(kind("7S 7H 7D"), MeldKind::Set);
+        assert_eq!(kind("KS KH KD KC"), MeldKind::Set);
+    }
+
+    #[test]
+    fn runs_are_consecutive_in_one_suit_with_the_ace_low() {
+        assert_eq!(kind("AH 2H 3H"), MeldKind::Run);
+        assert_eq!(kind("9C TC JC QC KC"), MeldKind::Run);
+        assert_eq!(
+            kind("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"),
+            MeldKind::Run
+        );
+    }
+
+    #[test]
+    fn invalid_groups_name_their_problem() {
+        assert_eq!(codes("7S 7H"), [MeldProblemCode::TooShort]);
+        assert_eq!(codes(""), [MeldProblemCode::TooShort]);
+        assert_eq!(codes("3H 4S 5H"), [MeldProblemCode::MixedSuits]);
+        assert_eq!(codes("7S 7H 8S"), [MeldProblemCode::MixedRanks]);
+        assert_eq!(codes("3H 4H 6H"), [MeldProblemCode::Gap]);
+        assert_eq!(codes("QH KH AH"), [MeldProblemCode::WrapAround]);
+        assert_eq!(codes("KH AH 2H"), [MeldProblemCode::WrapAround]);
+        assert_eq!(codes("AH 3H KH"), [MeldProblemCode::Gap]);
+        assert_eq!(
+            codes("3H 4S"),
+            [MeldProblemCode::TooShort, MeldProblemCode::MixedSuits]
+        );
+    }
+
+    #[test]
+    fn a_repeated_card_in_a_declared_meld_is_a_problem_of_its_own() {
+        let list: Vec<Card> = ["7S", "7H", "7s"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let problems = Meld::try_from(list.as_slice()).unwrap_err();
+        assert_eq!(problems[0].code, MeldProblemCode::DuplicateCard);
+    }
+
+    #[test]
+    fn extensions_of_a_three_card_set_is_its_missing_card_and_a_four_card_set_takes_none() {
+        let set = Meld::try_from(cards("9S 9H 9C").unwrap()).unwrap();
+        assert_eq!(set.extensions(), cards("9D").unwrap());
+        let full = Meld::try_from(cards("9S 9H 9D 9C").unwrap()).unwrap();
+        assert_eq!(full.extensions(), CardSet::EMPTY);
+    }
+
+    #[test]
+    fn extensions_of_a_run_are_its_neighbours_without_wrapping() {
+        let run = Meld::try_from(cards("3H 4H 5H").unwrap()).unwrap();
+        assert_eq!(run.extensions(), cards("2H 6H").unwrap());
+        let low = Meld::try_from(cards("AC 2C 3C").unwrap()).unwrap();
+        assert_eq!(low.extensions(), cards("4C").unwrap());
+        let high = Meld::try_from(cards("JS QS KS").unwrap()).unwrap();
+        assert_eq!(high.extensions(), cards("TS").unwrap());
+    }
+
+    #[test]
+    fn an_arrangement_reports_shared_cards_foreign_cards_and_deadwood() {
+        let hand = cards("7S 7H 7D 8S 9S KD").unwrap();
+        let melds = vec![
+            cards("7S 7H 7D").unwrap().to_vec(),
+            cards("7S 8S 9S").unwrap().to_vec(),
+            cards("QH KH AH").unwrap().to_vec(),
+        ];
+        let report = check_arrangement(&melds, Some(hand));
+        assert!(!report.is_valid());
+        let codes: Vec<&str> = report
+            .problems
+            .iter()
+            .map(ArrangementProblem::code)
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                "card_in_two_melds",
+                "card_not_in_hand",
+                "card_not_in_hand",
+                "card_not_in_hand"
+            ]
+        );
+        assert_eq!(
+            report.melds[2].problems[0].code,
+            MeldProblemCode::WrapAround
+        );
+        assert_eq!(report.deadwood, Some((cards("KD").unwrap(), 10)));
+    }
+}
