@@ -7,7 +7,7 @@
 #   3. mounts the committed image and runs its binary from the image's root
 #      filesystem (chroot, as UID 65532, root filesystem bind-mounted read-only
 #      like the chart's readOnlyRootFilesystem) on a free loopback port; polls
-#      GET /healthz and GET /readyz until 200; stops it with SIGTERM and
+#      GET /healthz, /readyz and /metrics until 200; stops it with SIGTERM and
 #      requires a clean exit;
 #   4. prints the binary and image sizes.
 #
@@ -131,7 +131,9 @@ RUN_PID=$!
 
 status() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$PORT$1" || true; }
 deadline=$((SECONDS + STARTUP_TIMEOUT))
-for path in /healthz /readyz; do
+# /metrics too: proves the Prometheus endpoint works from the image. (Its
+# process_* series need /proc, which this chroot lacks and a container has.)
+for path in /healthz /readyz /metrics; do
   until [[ $(status "$path") == 200 ]]; do
     if ! kill -0 "$RUN_PID" 2>/dev/null; then
       sed 's/^/  | /' "$LOG" >&2
