@@ -15,8 +15,9 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::problem::Problem;
 use crate::rules::{
-    ArrangementProblem, Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, KnockerArrangement,
-    KnockerHand, Layoff, Meld, MeldKind, Outcome, Preset, Profile, ProfileError, ProfileOverrides, Side,
+    ArrangementProblem, Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore,
+    KnockerArrangement, KnockerHand, Layoff, Meld, MeldKind, Outcome, Preset, Profile,
+    ProfileError, ProfileOverrides, Side,
 };
 
 /// ECMA-262 pattern of the card notation (OpenAPI patterns are ECMA regexes, so no
@@ -69,7 +70,8 @@ impl<'de> Deserialize<'de> for ProfileSpec {
                 Ok(ProfileSpec::Preset(name.to_owned()))
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ProfileSpec, A::Error> {
-                ProfileOverrides::deserialize(de::value::MapAccessDeserializer::new(map)).map(ProfileSpec::Overrides)
+                ProfileOverrides::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(ProfileSpec::Overrides)
             }
         }
         deserializer.deserialize_any(SpecVisitor)
@@ -86,12 +88,17 @@ impl PartialSchema for ProfileSpec {
                     .enum_values(Some(names))
                     .description(Some("A preset by name.")),
             )
-            .item(RefOr::Ref(schema::Ref::from_schema_name("ProfileOverrides")))
+            .item(RefOr::Ref(schema::Ref::from_schema_name(
+                "ProfileOverrides",
+            )))
             .description(Some(
                 "The rules to play: a preset name, or an object overriding parameters of a preset \
                  (`base`, standard by default). Absent means `standard`.",
             ))
-            .examples([json!("oklahoma"), json!({"base": "oklahoma", "gin_bonus": 20})])
+            .examples([
+                json!("oklahoma"),
+                json!({"base": "oklahoma", "gin_bonus": 20}),
+            ])
             .into()
     }
 }
@@ -101,7 +108,10 @@ impl ToSchema for ProfileSpec {
         Cow::Borrowed("ProfileSpec")
     }
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        schemas.push((ProfileOverridesSchema::name().into(), ProfileOverridesSchema::schema()));
+        schemas.push((
+            ProfileOverridesSchema::name().into(),
+            ProfileOverridesSchema::schema(),
+        ));
     }
 }
 
@@ -188,18 +198,56 @@ macro_rules! string_enum_schema {
     };
 }
 
-string_enum_schema!(PresetName, "PresetName", "A rule preset.", [
-    "standard", "oklahoma", "straight", "tournament", "hollywood", "pagat", "schneider", "open-gin"
-]);
-string_enum_schema!(StockEndSchema, "StockEnd", "What ends a hand when the stock runs low.", ["void", "fiftieth_card"]);
-string_enum_schema!(BoxBonusTimingSchema, "BoxBonusTiming", "When box bonuses are credited.", ["end_of_game", "each_hand"]);
-string_enum_schema!(ShutoutSchema, "ShutoutRule", "How a shutout is rewarded.", [
-    "double_hand_points_and_game_bonus", "double_total", "flat_bonus", "double_game_bonus"
-]);
-string_enum_schema!(ShutoutTestSchema, "ShutoutTest", "What counts as a shutout.", ["scored_nothing", "won_no_hand"]);
-string_enum_schema!(SettlementSchema, "SettlementRule", "How a finished game is settled.", [
-    "totals_and_net", "winner_scores_difference"
-]);
+string_enum_schema!(
+    PresetName,
+    "PresetName",
+    "A rule preset.",
+    [
+        "standard",
+        "oklahoma",
+        "straight",
+        "tournament",
+        "hollywood",
+        "pagat",
+        "schneider",
+        "open-gin"
+    ]
+);
+string_enum_schema!(
+    StockEndSchema,
+    "StockEnd",
+    "What ends a hand when the stock runs low.",
+    ["void", "fiftieth_card"]
+);
+string_enum_schema!(
+    BoxBonusTimingSchema,
+    "BoxBonusTiming",
+    "When box bonuses are credited.",
+    ["end_of_game", "each_hand"]
+);
+string_enum_schema!(
+    ShutoutSchema,
+    "ShutoutRule",
+    "How a shutout is rewarded.",
+    [
+        "double_hand_points_and_game_bonus",
+        "double_total",
+        "flat_bonus",
+        "double_game_bonus"
+    ]
+);
+string_enum_schema!(
+    ShutoutTestSchema,
+    "ShutoutTest",
+    "What counts as a shutout.",
+    ["scored_nothing", "won_no_hand"]
+);
+string_enum_schema!(
+    SettlementSchema,
+    "SettlementRule",
+    "How a finished game is settled.",
+    ["totals_and_net", "winner_scores_difference"]
+);
 
 /// `0..=10` or `"upcard"`.
 pub struct KnockLimitSchema;
@@ -207,9 +255,20 @@ pub struct KnockLimitSchema;
 impl PartialSchema for KnockLimitSchema {
     fn schema() -> RefOr<Schema> {
         OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(0)).maximum(Some(10)))
-            .item(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["upcard"])))
-            .description(Some("A fixed knock limit from 0 to 10, or \"upcard\" (Oklahoma)."))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(0))
+                    .maximum(Some(10)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["upcard"])),
+            )
+            .description(Some(
+                "A fixed knock limit from 0 to 10, or \"upcard\" (Oklahoma).",
+            ))
             .into()
     }
 }
@@ -227,7 +286,9 @@ pub struct ProfileOverridesSchema;
 impl PartialSchema for ProfileOverridesSchema {
     fn schema() -> RefOr<Schema> {
         let mut builder = ObjectBuilder::new()
-            .description(Some("Overrides of a preset's parameters; absent ones keep the preset's value."))
+            .description(Some(
+                "Overrides of a preset's parameters; absent ones keep the preset's value.",
+            ))
             .additional_properties(Some(schema::AdditionalProperties::FreeForm(false)))
             .property("base", PresetName::schema())
             .examples([json!({"base": "oklahoma", "gin_bonus": 20, "ace_upcard_knock_limit": 1})]);
@@ -265,17 +326,19 @@ pub fn profile_problem(error: &ProfileError) -> Problem {
         ProfileError::UnknownPreset(_) => {
             Problem::not_found(error.code(), &detail).with_error("/profile", error.code(), detail)
         }
-        ProfileError::InvalidParameter { parameter, .. } => Problem::unprocessable(error.code(), &detail)
-            .with_error(format!("/profile/{parameter}"), error.code(), detail),
+        ProfileError::InvalidParameter { parameter, .. } => Problem::unprocessable(
+            error.code(),
+            &detail,
+        )
+        .with_error(format!("/profile/{parameter}"), error.code(), detail),
         ProfileError::Combination { parameters, .. } => {
             let problem = Problem::unprocessable(error.code(), &detail);
-            parameters
-                .iter()
-                .fold(problem, |p, name| p.with_error(format!("/profile/{name}"), error.code(), detail.clone()))
+            parameters.iter().fold(problem, |p, name| {
+                p.with_error(format!("/profile/{name}"), error.code(), detail.clone())
+            })
         }
-        ProfileError::UpcardRequired { .. } => {
-            Problem::unprocessable(error.code(), &detail).with_error("/upcard", error.code(), detail)
-        }
+        ProfileError::UpcardRequired { .. } => Problem::unprocessable(error.code(), &detail)
+            .with_error("/upcard", error.code(), detail),
     }
 }
 
@@ -299,7 +362,10 @@ pub struct KnockerInput {
 
 impl KnockerInput {
     pub fn to_domain(&self) -> KnockerHand {
-        KnockerHand { hand: self.hand.clone(), melds: self.melds.clone() }
+        KnockerHand {
+            hand: self.hand.clone(),
+            melds: self.melds.clone(),
+        }
     }
 }
 
@@ -317,7 +383,10 @@ pub struct LayoffDto {
 
 impl From<Layoff> for LayoffDto {
     fn from(layoff: Layoff) -> LayoffDto {
-        LayoffDto { card: layoff.card, meld: layoff.meld }
+        LayoffDto {
+            card: layoff.card,
+            meld: layoff.meld,
+        }
     }
 }
 
@@ -342,10 +411,14 @@ impl DefenderInput {
         DefenderHand {
             hand: self.hand.clone(),
             melds: self.melds.clone(),
-            layoffs: self
-                .layoffs
-                .as_ref()
-                .map(|list| list.iter().map(|l| Layoff { card: l.card, meld: l.meld }).collect()),
+            layoffs: self.layoffs.as_ref().map(|list| {
+                list.iter()
+                    .map(|l| Layoff {
+                        card: l.card,
+                        meld: l.meld,
+                    })
+                    .collect()
+            }),
         }
     }
 }
@@ -375,7 +448,11 @@ pub struct KnockerOutput {
 
 impl From<&KnockerArrangement> for KnockerOutput {
     fn from(k: &KnockerArrangement) -> KnockerOutput {
-        KnockerOutput { melds: meld_lists(&k.melds), deadwood_cards: card_list(k.deadwood_cards), deadwood: k.deadwood }
+        KnockerOutput {
+            melds: meld_lists(&k.melds),
+            deadwood_cards: card_list(k.deadwood_cards),
+            deadwood: k.deadwood,
+        }
     }
 }
 
@@ -511,7 +588,11 @@ impl From<MeldKind> for MeldKindDto {
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
 /// offending input; `request_melds` are the declared melds of the side at fault
 /// (to point at a card inside a meld).
-pub fn hand_problem(error: &HandError, knocker: &KnockerInput, defender: Option<&DefenderInput>) -> Problem {
+pub fn hand_problem(
+    error: &HandError,
+    knocker: &KnockerInput,
+    defender: Option<&DefenderInput>,
+) -> Problem {
     let detail = error.to_string();
     let code = error.code();
     let problem = Problem::unprocessable(code, &detail);
@@ -519,11 +600,19 @@ pub fn hand_problem(error: &HandError, knocker: &KnockerInput, defender: Option<
         HandError::DuplicateCard { side, index, .. } => {
             problem.with_error(format!("/{}/hand/{index}", side.name()), code, detail)
         }
-        HandError::WrongCardCount { side, .. } => problem.with_error(format!("/{}/hand", side.name()), code, detail),
+        HandError::WrongCardCount { side, .. } => {
+            problem.with_error(format!("/{}/hand", side.name()), code, detail)
+        }
         HandError::Profile(error) => profile_problem(error),
-        HandError::BigGinNotPlayed | HandError::NotBigGin { .. } => problem.with_error("/knocker/hand", code, detail),
+        HandError::BigGinNotPlayed | HandError::NotBigGin { .. } => {
+            problem.with_error("/knocker/hand", code, detail)
+        }
         HandError::KnockOverLimit { .. } => {
-            let pointer = if knocker.melds.is_some() { "/knocker/melds" } else { "/knocker/hand" };
+            let pointer = if knocker.melds.is_some() {
+                "/knocker/melds"
+            } else {
+                "/knocker/hand"
+            };
             problem.with_error(pointer, code, detail)
         }
         HandError::InvalidMelds { side, report } => {
@@ -535,7 +624,11 @@ pub fn hand_problem(error: &HandError, knocker: &KnockerInput, defender: Option<
             let mut problem = problem;
             for (index, verdict) in report.melds.iter().enumerate() {
                 for p in &verdict.problems {
-                    problem = problem.with_error(format!("{base}/{index}"), p.code.as_str(), p.message.clone());
+                    problem = problem.with_error(
+                        format!("{base}/{index}"),
+                        p.code.as_str(),
+                        p.message.clone(),
+                    );
                 }
             }
             for cross in &report.problems {
@@ -554,7 +647,9 @@ pub fn hand_problem(error: &HandError, knocker: &KnockerInput, defender: Option<
             }
             problem
         }
-        HandError::Layoff(error) => problem.with_error(format!("/defender/layoffs/{}", error.index()), code, detail),
+        HandError::Layoff(error) => {
+            problem.with_error(format!("/defender/layoffs/{}", error.index()), code, detail)
+        }
     }
 }
 
@@ -565,7 +660,10 @@ mod tests {
     #[test]
     fn the_profile_schema_lists_exactly_the_profile_fields() {
         let serialised = serde_json::to_value(Preset::Standard.profile()).unwrap_or_default();
-        let mut fields: Vec<String> = serialised.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();
+        let mut fields: Vec<String> = serialised
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default();
         fields.sort();
         let RefOr::T(Schema::Object(schema)) = ProfileSchema::schema() else {
             panic!("the profile schema is an object");
@@ -582,16 +680,26 @@ mod tests {
         };
         let profile = serde_json::to_value(Preset::Oklahoma.profile()).unwrap_or_default();
         for name in schema.properties.keys() {
-            let value = if name == "base" { json!("oklahoma") } else { profile[name].clone() };
+            let value = if name == "base" {
+                json!("oklahoma")
+            } else {
+                profile[name].clone()
+            };
             let body = json!({ name.as_str(): value });
-            assert!(serde_json::from_value::<ProfileOverrides>(body.clone()).is_ok(), "{body}");
+            assert!(
+                serde_json::from_value::<ProfileOverrides>(body.clone()).is_ok(),
+                "{body}"
+            );
         }
     }
 
     #[test]
     fn a_profile_is_a_name_or_an_object() {
         let name: ProfileSpec = serde_json::from_str(r#""pagat""#).unwrap();
-        assert_eq!(resolve_profile(Some(&name)).unwrap(), Preset::Pagat.profile());
+        assert_eq!(
+            resolve_profile(Some(&name)).unwrap(),
+            Preset::Pagat.profile()
+        );
         let unknown: ProfileSpec = serde_json::from_str(r#""gin""#).unwrap();
         assert_eq!(resolve_profile(Some(&unknown)).unwrap_err().status, 404);
         let bad = serde_json::from_str::<ProfileSpec>(r#"{"gin_bonus": "x"}"#);

@@ -7,13 +7,15 @@ use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::common::{
-    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec, card_list, hand_problem,
-    meld_lists, profile_problem, resolve_profile,
+    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec, card_list,
+    hand_problem, meld_lists, profile_problem, resolve_profile,
 };
 use super::json::ValidJson;
 use super::melds::distinct_hand;
-use super::problem::{JsonBodyRejections, Problem, ProblemDocument};
-use crate::rules::{Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand};
+use super::problem::{JsonBodyRejections, Problem};
+use crate::rules::{
+    Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
+};
 
 /// A hand to analyse.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,7 +46,11 @@ pub struct ArrangementDto {
 
 impl From<&Arrangement> for ArrangementDto {
     fn from(a: &Arrangement) -> ArrangementDto {
-        ArrangementDto { melds: meld_lists(&a.melds), deadwood_cards: card_list(a.deadwood_cards), deadwood: a.deadwood }
+        ArrangementDto {
+            melds: meld_lists(&a.melds),
+            deadwood_cards: card_list(a.deadwood_cards),
+            deadwood: a.deadwood,
+        }
     }
 }
 
@@ -122,29 +128,36 @@ const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), do
         )),
         JsonBodyRejections,
         (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
              "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
              "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
         (status = 422, description = UNPROCESSABLE_HAND,
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/wrong_card_count", "title": "Wrong card count",
              "status": 422, "detail": "the hand must hold 10 or 11 cards, not 9", "code": "wrong_card_count",
              "errors": [{"pointer": "/hand", "code": "wrong_card_count", "message": "the hand must hold 10 or 11 cards, not 9"}]})),
     )
 )]
 #[post("/v1/hands/analyze")]
-pub async fn analyze_hand(body: ValidJson<AnalyzeRequest>) -> Result<web::Json<AnalyzeResponse>, Problem> {
+pub async fn analyze_hand(
+    body: ValidJson<AnalyzeRequest>,
+) -> Result<web::Json<AnalyzeResponse>, Problem> {
     let request = body.into_inner();
     let profile = resolve_profile(request.profile.as_ref())?;
     let hand = distinct_hand(&request.hand, "/hand")?;
-    let knock_limit = profile.knock_limit_for(request.upcard).map_err(|e| profile_problem(&e))?;
+    let knock_limit = profile
+        .knock_limit_for(request.upcard)
+        .map_err(|e| profile_problem(&e))?;
     let response = match hand.len() {
         10 => {
             let best = best_arrangement(hand);
-            let arrangements = request
-                .all_arrangements
-                .then(|| optimal_arrangements(hand).iter().map(ArrangementDto::from).collect());
+            let arrangements = request.all_arrangements.then(|| {
+                optimal_arrangements(hand)
+                    .iter()
+                    .map(ArrangementDto::from)
+                    .collect()
+            });
             AnalyzeResponse {
                 deadwood: best.deadwood,
                 knock_limit,
@@ -185,7 +198,13 @@ pub async fn analyze_hand(body: ValidJson<AnalyzeRequest>) -> Result<web::Json<A
         }
         found => {
             let detail = format!("the hand must hold 10 or 11 cards, not {found}");
-            return Err(Problem::unprocessable("wrong_card_count", &detail).with_error("/hand", "wrong_card_count", detail));
+            return Err(
+                Problem::unprocessable("wrong_card_count", &detail).with_error(
+                    "/hand",
+                    "wrong_card_count",
+                    detail,
+                ),
+            );
         }
     };
     Ok(web::Json(response))
@@ -233,12 +252,12 @@ pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated ca
         })),
         JsonBodyRejections,
         (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
              "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
              "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
         (status = 422, description = UNPROCESSABLE_KNOCK,
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/knock_over_limit", "title": "Knock over limit",
              "status": 422, "detail": "the knocker's deadwood is 27, over the knock limit of 10", "code": "knock_over_limit",
              "errors": [{"pointer": "/knocker/hand", "code": "knock_over_limit", "message": "the knocker's deadwood is 27, over the knock limit of 10"}]})),

@@ -5,10 +5,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::common::{CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, hand_problem, resolve_profile};
+use super::common::{
+    CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, hand_problem,
+    resolve_profile,
+};
 use super::hands::UNPROCESSABLE_KNOCK;
 use super::json::ValidJson;
-use super::problem::{JsonBodyRejections, Problem, ProblemDocument};
+use super::problem::{JsonBodyRejections, Problem};
 use crate::rules::{Card, DefenderHand, showdown};
 
 /// The defender's cards.
@@ -61,25 +64,38 @@ pub struct LayoffsResponse {
         })),
         JsonBodyRejections,
         (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
              "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
              "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
         (status = 422, description = UNPROCESSABLE_KNOCK,
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
              "status": 422, "detail": "6H at defender hand position 0 repeats a card already dealt to a hand", "code": "duplicate_card",
              "errors": [{"pointer": "/defender/hand/0", "code": "duplicate_card", "message": "6H at defender hand position 0 repeats a card already dealt to a hand"}]})),
     )
 )]
 #[post("/v1/layoffs")]
-pub async fn layoffs(body: ValidJson<LayoffsRequest>) -> Result<web::Json<LayoffsResponse>, Problem> {
+pub async fn layoffs(
+    body: ValidJson<LayoffsRequest>,
+) -> Result<web::Json<LayoffsResponse>, Problem> {
     let request = body.into_inner();
     let profile = resolve_profile(request.profile.as_ref())?;
-    let defender = DefenderHand { hand: request.defender.hand, ..DefenderHand::default() };
-    let laid_down = showdown(&profile, request.upcard, &request.knocker.to_domain(), &defender)
-        .map_err(|e| hand_problem(&e, &request.knocker, None))?;
-    Ok(web::Json(LayoffsResponse { knocker: (&laid_down.knocker).into(), defender: (&laid_down.defender).into() }))
+    let defender = DefenderHand {
+        hand: request.defender.hand,
+        ..DefenderHand::default()
+    };
+    let laid_down = showdown(
+        &profile,
+        request.upcard,
+        &request.knocker.to_domain(),
+        &defender,
+    )
+    .map_err(|e| hand_problem(&e, &request.knocker, None))?;
+    Ok(web::Json(LayoffsResponse {
+        knocker: (&laid_down.knocker).into(),
+        defender: (&laid_down.defender).into(),
+    }))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

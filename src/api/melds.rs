@@ -5,10 +5,10 @@ use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::ServiceConfig;
 use super::common::{CardList, CardSchema, MeldKindDto, card_list};
 use super::json::ValidJson;
-use super::problem::{JsonBodyRejections, Problem, ProblemDocument};
-use super::ServiceConfig;
+use super::problem::{JsonBodyRejections, Problem};
 use crate::rules::{ArrangementProblem, Card, CardSet, check_arrangement};
 
 /// Melds to check, optionally against a hand.
@@ -109,14 +109,16 @@ pub struct ValidateResponse {
         })),
         JsonBodyRejections,
         (status = 422, description = "The hand repeats a card (`duplicate_card`).",
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
              "status": 422, "detail": "the card 7S appears more than once", "code": "duplicate_card",
              "errors": [{"pointer": "/hand/3", "code": "duplicate_card", "message": "the card 7S appears more than once"}]})),
     )
 )]
 #[post("/v1/melds/validate")]
-pub async fn validate_melds(body: ValidJson<ValidateRequest>) -> Result<web::Json<ValidateResponse>, Problem> {
+pub async fn validate_melds(
+    body: ValidJson<ValidateRequest>,
+) -> Result<web::Json<ValidateResponse>, Problem> {
     let request = body.into_inner();
     let hand = match &request.hand {
         None => None,
@@ -133,7 +135,10 @@ pub async fn validate_melds(body: ValidJson<ValidateRequest>) -> Result<web::Jso
             problems: verdict
                 .problems
                 .into_iter()
-                .map(|p| MeldProblemDto { code: p.code.as_str(), message: p.message })
+                .map(|p| MeldProblemDto {
+                    code: p.code.as_str(),
+                    message: p.message,
+                })
                 .collect(),
             cards: verdict.cards,
         })
@@ -146,7 +151,12 @@ pub async fn validate_melds(body: ValidJson<ValidateRequest>) -> Result<web::Jso
                 ArrangementProblem::CardInTwoMelds { card, melds } => (*card, melds.to_vec()),
                 ArrangementProblem::CardNotInHand { card, meld } => (*card, vec![*meld]),
             };
-            CrossMeldProblemDto { code: p.code(), message: p.message(), card, melds }
+            CrossMeldProblemDto {
+                code: p.code(),
+                message: p.message(),
+                card,
+                melds,
+            }
         })
         .collect();
     Ok(web::Json(ValidateResponse {
@@ -164,11 +174,13 @@ pub fn distinct_hand(cards: &[Card], pointer: &str) -> Result<CardSet, Problem> 
     for (index, &card) in cards.iter().enumerate() {
         if !set.insert(card) {
             let detail = format!("the card {card} appears more than once");
-            return Err(Problem::unprocessable("duplicate_card", &detail).with_error(
-                format!("{pointer}/{index}"),
-                "duplicate_card",
-                detail,
-            ));
+            return Err(
+                Problem::unprocessable("duplicate_card", &detail).with_error(
+                    format!("{pointer}/{index}"),
+                    "duplicate_card",
+                    detail,
+                ),
+            );
         }
     }
     Ok(set)

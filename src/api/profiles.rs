@@ -5,7 +5,7 @@ use actix_web::{get, web};
 
 use super::ServiceConfig;
 use super::common::ProfileSchema;
-use super::problem::{Problem, ProblemDocument};
+use super::problem::Problem;
 use crate::rules::{Preset, Profile};
 
 /// Lists the presets.
@@ -18,8 +18,6 @@ use crate::rules::{Preset, Profile};
     responses(
         (status = 200, description = "Every preset.", body = Vec<ProfileSchema>,
          example = json!([Preset::Standard.profile(), Preset::Oklahoma.profile()])),
-        (status = 404, description = "Only for a mistyped path (`not_found`).",
-         content_type = "application/problem+json", body = ProblemDocument),
     )
 )]
 #[get("/v1/profiles")]
@@ -36,7 +34,7 @@ pub async fn list_profiles() -> web::Json<Vec<Profile>> {
     responses(
         (status = 200, description = "The preset.", body = ProfileSchema, example = json!(Preset::Oklahoma.profile())),
         (status = 404, description = "No preset by that name (`unknown_profile`).",
-         content_type = "application/problem+json", body = ProblemDocument,
+         content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
              "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile"})),
     )

@@ -48,7 +48,10 @@ async fn the_layoffs_endpoint_gives_both_sides_without_scoring() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["knocker"]["deadwood"], 1);
     assert_eq!(body["defender"]["deadwood"], 9);
-    assert_eq!(body["defender"]["layoffs"][1], json!({"card": "6H", "meld": 0}));
+    assert_eq!(
+        body["defender"]["layoffs"][1],
+        json!({"card": "6H", "meld": 0})
+    );
     assert!(body.get("points").is_none());
 }
 
@@ -71,9 +74,16 @@ async fn seed_001_eleven_cards_knock_by_discarding_the_nine() {
 #[tokio::test]
 async fn a_ten_card_analysis_gives_one_optimal_arrangement_and_on_request_all() {
     let hand = json!(["6S", "6D", "6C", "6H", "3H", "4H", "5H", "7H", "8H", "9H"]);
-    let (status, body) = post("/v1/hands/analyze", json!({"hand": hand, "all_arrangements": true})).await;
+    let (status, body) = post(
+        "/v1/hands/analyze",
+        json!({"hand": hand, "all_arrangements": true}),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["deadwood"].as_u64(), body["gin"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(
+        (body["deadwood"].as_u64(), body["gin"].as_bool()),
+        (Some(0), Some(true))
+    );
     assert_eq!(body["arrangements"].as_array().map(Vec::len), Some(2));
     assert_eq!(body["arrangements"][0]["melds"], body["melds"]);
     let (_, plain) = post("/v1/hands/analyze", json!({"hand": hand})).await;
@@ -83,21 +93,37 @@ async fn a_ten_card_analysis_gives_one_optimal_arrangement_and_on_request_all() 
 #[tokio::test]
 async fn oklahoma_takes_its_knock_limit_from_the_upcard_and_doubles_spades() {
     let hand = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]);
-    let (_, body) = post("/v1/hands/analyze", json!({"hand": hand, "profile": "oklahoma", "upcard": "AD"})).await;
-    assert_eq!((body["knock_limit"].as_u64(), body["can_knock"].as_bool()), (Some(0), Some(false)));
+    let (_, body) = post(
+        "/v1/hands/analyze",
+        json!({"hand": hand, "profile": "oklahoma", "upcard": "AD"}),
+    )
+    .await;
+    assert_eq!(
+        (body["knock_limit"].as_u64(), body["can_knock"].as_bool()),
+        (Some(0), Some(false))
+    );
     let (_, loose) = post(
         "/v1/hands/analyze",
         json!({"hand": hand, "profile": {"base": "oklahoma", "ace_upcard_knock_limit": 1}, "upcard": "a♦"}),
     )
     .await;
-    assert_eq!((loose["knock_limit"].as_u64(), loose["can_knock"].as_bool()), (Some(1), Some(true)));
+    assert_eq!(
+        (loose["knock_limit"].as_u64(), loose["can_knock"].as_bool()),
+        (Some(1), Some(true))
+    );
     let (status, spade) = post(
         "/v1/hands/score",
         json!({"profile": "oklahoma", "upcard": "2S", "knocker": {"hand": SEED_004_ELDER}, "defender": {"hand": SEED_004_YOUNGER}}),
     )
     .await;
     assert_eq!(status, 200, "{spade}");
-    assert_eq!((spade["points"].as_u64(), spade["breakdown"]["multiplier"].as_u64()), (Some(16), Some(2)));
+    assert_eq!(
+        (
+            spade["points"].as_u64(),
+            spade["breakdown"]["multiplier"].as_u64()
+        ),
+        (Some(16), Some(2))
+    );
 }
 
 #[tokio::test]
@@ -137,7 +163,17 @@ async fn validating_melds_answers_a_verdict_with_codes() {
         .flatten()
         .filter_map(|m| m["problems"][0]["code"].as_str())
         .collect();
-    assert_eq!(codes, ["wrap_around", "mixed_suits", "too_short", "gap", "mixed_ranks", "duplicate_card"]);
+    assert_eq!(
+        codes,
+        [
+            "wrap_around",
+            "mixed_suits",
+            "too_short",
+            "gap",
+            "mixed_ranks",
+            "duplicate_card"
+        ]
+    );
     assert_eq!(bad["problems"][0]["code"], "card_in_two_melds");
     assert!(bad.get("deadwood").is_none());
 }
@@ -146,10 +182,38 @@ async fn validating_melds_answers_a_verdict_with_codes() {
 async fn profiles_list_every_preset_and_unknown_names_are_404() {
     let app = spawn_app().await;
     let list: Value = app.get("/v1/profiles").await.json().await.expect("JSON");
-    let names: Vec<&str> = list.as_array().into_iter().flatten().filter_map(|p| p["name"].as_str()).collect();
-    assert_eq!(names, ["standard", "oklahoma", "straight", "tournament", "hollywood", "pagat", "schneider", "open-gin"]);
-    let schneider: Value = app.get("/v1/profiles/schneider").await.json().await.expect("JSON");
-    assert_eq!((schneider["game_bonus"].as_u64(), schneider["settlement"].as_str()), (Some(0), Some("winner_scores_difference")));
+    let names: Vec<&str> = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "standard",
+            "oklahoma",
+            "straight",
+            "tournament",
+            "hollywood",
+            "pagat",
+            "schneider",
+            "open-gin"
+        ]
+    );
+    let schneider: Value = app
+        .get("/v1/profiles/schneider")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(
+        (
+            schneider["game_bonus"].as_u64(),
+            schneider["settlement"].as_str()
+        ),
+        (Some(0), Some("winner_scores_difference"))
+    );
     let missing = app.get("/v1/profiles/gin").await;
     assert_eq!(missing.status().as_u16(), 404);
     let problem: Value = missing.json().await.expect("JSON");
@@ -166,32 +230,188 @@ async fn bad_requests_get_their_code_and_pointer() {
     duplicate[9] = "3h";
     let layoff = |card: &str, meld: usize| json!([{"card": card, "meld": meld}]);
     let cases: Vec<(&str, Value, u16, &str, &str)> = vec![
-        ("/v1/hands/score", json!({"knocker": {"hand": ["1X"]}, "defender": {"hand": younger}}), 400, "invalid_body", "/knocker/hand/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "extra": 1}), 400, "invalid_body", ""),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}}), 400, "invalid_body", ""),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": duplicate}}), 422, "duplicate_card", "/defender/hand/9"),
-        ("/v1/hands/score", json!({"knocker": {"hand": &elder.as_array().map(|a| a[..9].to_vec())}, "defender": {"hand": younger}}), 422, "wrong_card_count", "/knocker/hand"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "gin"}), 404, "unknown_profile", "/profile"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "oklahoma"}), 422, "upcard_required", "/upcard"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"target": 0}}), 422, "invalid_profile", "/profile/target"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"shutout_bonus": 5}}), 422, "invalid_profile_combination", "/profile/shutout_bonus"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "straight"}), 422, "knock_over_limit", "/knocker/hand"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H"]]}, "defender": {"hand": younger}}), 422, "knock_over_limit", "/knocker/melds"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C", "6C"]]}, "defender": {"hand": younger}}), 422, "invalid_melds", "/knocker/melds/2/3"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H", "AH"]]}, "defender": {"hand": younger}}), 422, "invalid_melds", "/knocker/melds/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("7H", 0)}}), 422, "layoff_does_not_fit", "/defender/layoffs/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("8H", 0)}}), 422, "layoff_card_not_in_hand", "/defender/layoffs/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("6H", 9)}}), 422, "layoff_meld_not_found", "/defender/layoffs/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": [{"card": "6H", "meld": 0}, {"card": "6H", "meld": 0}]}}), 422, "layoff_card_repeated", "/defender/layoffs/1"),
-        ("/v1/hands/score", json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C"]}, "defender": {"hand": younger, "layoffs": layoff("6H", 0)}}), 422, "layoffs_not_allowed", "/defender/layoffs/0"),
-        ("/v1/hands/score", json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C", "2C"]}, "defender": {"hand": younger}}), 422, "big_gin_not_allowed", "/knocker/hand"),
-        ("/v1/hands/score", json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C", "KC"]}, "defender": {"hand": younger}, "profile": {"big_gin_bonus": 31}}), 422, "not_big_gin", "/knocker/hand"),
-        ("/v1/hands/analyze", json!({"hand": ["3H", "4H"]}), 422, "wrong_card_count", "/hand"),
-        ("/v1/hands/analyze", json!({"hand": ["3H", "3h"]}), 422, "duplicate_card", "/hand/1"),
-        ("/v1/hands/analyze", json!({"hand": elder, "all_arrangements": "yes"}), 400, "invalid_body", "/all_arrangements"),
-        ("/v1/layoffs", json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": []}}), 400, "invalid_body", "/defender/layoffs"),
-        ("/v1/melds/validate", json!({"melds": [], "hand": ["7S", "7S"]}), 422, "duplicate_card", "/hand/1"),
-        ("/v1/melds/validate", json!({"melds": [["7Z"]]}), 400, "invalid_body", "/melds/0/0"),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": ["1X"]}, "defender": {"hand": younger}}),
+            400,
+            "invalid_body",
+            "/knocker/hand/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "extra": 1}),
+            400,
+            "invalid_body",
+            "",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}}),
+            400,
+            "invalid_body",
+            "",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": duplicate}}),
+            422,
+            "duplicate_card",
+            "/defender/hand/9",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": &elder.as_array().map(|a| a[..9].to_vec())}, "defender": {"hand": younger}}),
+            422,
+            "wrong_card_count",
+            "/knocker/hand",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "gin"}),
+            404,
+            "unknown_profile",
+            "/profile",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "oklahoma"}),
+            422,
+            "upcard_required",
+            "/upcard",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"target": 0}}),
+            422,
+            "invalid_profile",
+            "/profile/target",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"shutout_bonus": 5}}),
+            422,
+            "invalid_profile_combination",
+            "/profile/shutout_bonus",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "straight"}),
+            422,
+            "knock_over_limit",
+            "/knocker/hand",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H"]]}, "defender": {"hand": younger}}),
+            422,
+            "knock_over_limit",
+            "/knocker/melds",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C", "6C"]]}, "defender": {"hand": younger}}),
+            422,
+            "invalid_melds",
+            "/knocker/melds/2/3",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder, "melds": [["3H", "4H", "5H", "AH"]]}, "defender": {"hand": younger}}),
+            422,
+            "invalid_melds",
+            "/knocker/melds/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("7H", 0)}}),
+            422,
+            "layoff_does_not_fit",
+            "/defender/layoffs/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("8H", 0)}}),
+            422,
+            "layoff_card_not_in_hand",
+            "/defender/layoffs/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": layoff("6H", 9)}}),
+            422,
+            "layoff_meld_not_found",
+            "/defender/layoffs/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": [{"card": "6H", "meld": 0}, {"card": "6H", "meld": 0}]}}),
+            422,
+            "layoff_card_repeated",
+            "/defender/layoffs/1",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C"]}, "defender": {"hand": younger, "layoffs": layoff("6H", 0)}}),
+            422,
+            "layoffs_not_allowed",
+            "/defender/layoffs/0",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C", "2C"]}, "defender": {"hand": younger}}),
+            422,
+            "big_gin_not_allowed",
+            "/knocker/hand",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C", "KC"]}, "defender": {"hand": younger}, "profile": {"big_gin_bonus": 31}}),
+            422,
+            "not_big_gin",
+            "/knocker/hand",
+        ),
+        (
+            "/v1/hands/analyze",
+            json!({"hand": ["3H", "4H"]}),
+            422,
+            "wrong_card_count",
+            "/hand",
+        ),
+        (
+            "/v1/hands/analyze",
+            json!({"hand": ["3H", "3h"]}),
+            422,
+            "duplicate_card",
+            "/hand/1",
+        ),
+        (
+            "/v1/hands/analyze",
+            json!({"hand": elder, "all_arrangements": "yes"}),
+            400,
+            "invalid_body",
+            "/all_arrangements",
+        ),
+        (
+            "/v1/layoffs",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger, "layoffs": []}}),
+            400,
+            "invalid_body",
+            "/defender/layoffs",
+        ),
+        (
+            "/v1/melds/validate",
+            json!({"melds": [], "hand": ["7S", "7S"]}),
+            422,
+            "duplicate_card",
+            "/hand/1",
+        ),
+        (
+            "/v1/melds/validate",
+            json!({"melds": [["7Z"]]}),
+            400,
+            "invalid_body",
+            "/melds/0/0",
+        ),
     ];
     let app = spawn_app().await;
     for (path, body, status, code, pointer) in cases {
@@ -204,12 +424,23 @@ async fn bad_requests_get_their_code_and_pointer() {
             .unwrap_or_default()
             .to_owned();
         let problem: Value = response.json().await.expect("a problem body");
-        assert_eq!((got_status, problem["code"].as_str()), (status, Some(code)), "{path} {body}: {problem}");
+        assert_eq!(
+            (got_status, problem["code"].as_str()),
+            (status, Some(code)),
+            "{path} {body}: {problem}"
+        );
         assert_eq!(content_type, "application/problem+json", "{path} {body}");
         if !pointer.is_empty() {
-            let pointers: Vec<&str> =
-                problem["errors"].as_array().into_iter().flatten().filter_map(|e| e["pointer"].as_str()).collect();
-            assert!(pointers.contains(&pointer), "{path} {body}: expected {pointer} in {pointers:?}");
+            let pointers: Vec<&str> = problem["errors"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e["pointer"].as_str())
+                .collect();
+            assert!(
+                pointers.contains(&pointer),
+                "{path} {body}: expected {pointer} in {pointers:?}"
+            );
         }
     }
 }
