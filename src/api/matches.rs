@@ -244,9 +244,20 @@ pub struct CardHandSchema {
 #[schema(as = VoidHand, example = json!({"void": true}))]
 #[allow(dead_code)]
 pub struct VoidHandSchema {
-    /// Always `true`.
-    #[schema(example = true)]
+    /// Always `true` (a played hand is given as counts or cards instead).
+    #[schema(schema_with = only_true)]
     void: bool,
+}
+
+/// `true` and nothing else.
+fn only_true() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Boolean)
+        .enum_values(Some([true]))
+        .description(Some(
+            "Always `true` (a played hand is given as counts or cards instead).",
+        ))
+        .build()
 }
 
 // ---------------------------------------------------------------- response
