@@ -1228,3 +1228,1372 @@ fn arrangement_faults(report: &ArrangementReport) -> String {
     faults.extend(report.problems.iter().map(|p| p.message()));
     faults.join("; ")
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::rules::card::cards;
+    use crate::rules::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
+    use crate::rules::profile::{Preset, ProfileOverrides};
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    /// Cards in the order written (`cards` would sort them).
+    fn ordered(text: &str) -> Vec<Card> {
+        text.split_whitespace().map(card).collect()
+    }
+
+    fn profile(json: &str) -> Profile {
+        serde_json::from_str::<ProfileOverrides>(json)
+            .unwrap()
+            .resolve()
+            .unwrap()
+    }
+
+    /// A deal with these hands and upcard; the stock starts with `stock_top` and
+    /// continues with the rest of the deck in canonical order.
+    fn deal_with(dealer: &str, non_dealer: &str, upcard: &str, stock_top: &str) -> Deal {
+        let mut used = cards(&format!("{dealer} {non_dealer} {upcard} {stock_top}")).unwrap();
+        let mut stock = ordered(stock_top);
+        for c in Card::deck() {
+            if used.insert(c) {
+                stock.push(c);
+            }
+        }
+        Deal {
+            dealer: ordered(dealer),
+            non_dealer: ordered(non_dealer),
+            upcard: card(upcard),
+            stock,
+        }
+    }
+
+    // The non-dealer holds A-2-3S, 4-5-6H, three 9s and the king of clubs: the
+    // first stock card 2H lets it knock with 2 (discarding KC); 3H gives it gin.
+    const NON_DEALER: &str = "AS 2S 3S 4H 5H 6H 9C 9D 9H KC";
+    const DEALER: &str = "7S 8S TS JD QH KH 3C 4C 7H 4S";
+
+    fn knock_deal() -> Deal {
+        deal_with(DEALER, NON_DEALER, "2C", "2H 5C")
+    }
+
+    fn gin_deal() -> Deal {
+        deal_with(DEALER, NON_DEALER, "2C", "3H 5C")
+    }
+
+    /// A transcript in a terse notation: `N`/`D` then `pass`, `stock [card]`,
+    /// `pile [card]`, `discard card`, `knock [card]` (none: big gin) or `reply`.
+    fn script(text: &str) -> Vec<Action> {
+        text.split(';')
+            .map(|step| {
+                let words: Vec<&str> = step.split_whitespace().collect();
+                let player = match words[0] {
+                    "N" => Seat::NonDealer,
+                    "D" => Seat::Dealer,
+                    other => panic!("unknown seat {other}"),
+                };
+                let arg = words.get(2).map(|w| card(w));
+                let play = match words[1] {
+                    "pass" => Move::Pass,
+                    "stock" => Move::Draw {
+                        from: Source::Stock,
+                        card: arg,
+                    },
+                    "pile" => Move::Draw {
+                        from: Source::DiscardPile,
+                        card: arg,
+                    },
+                    "discard" => Move::Discard { card: arg.unwrap() },
+                    "knock" => Move::Knock {
+                        discard: arg,
+                        melds: None,
+                    },
+                    "reply" => Move::LayOff {
+                        melds: None,
+                        layoffs: None,
+                    },
+                    other => panic!("unknown move {other}"),
+                };
+                Action { player, play }
+            })
+            .collect()
+    }
+
+    fn melds(groups: &[&str]) -> Option<Vec<Vec<Card>>> {
+        Some(groups.iter().map(|g| ordered(g)).collect())
+    }
+
+    /// The non-dealer's knock discarding KC with its three melds declared
+    /// (meld 0 = A-2-3S, 1 = the hearts run, 2 = the 9s).
+    fn declared_knock(run: &str) -> Action {
+        Action {
+            player: Seat::NonDealer,
+            play: Move::Knock {
+                discard: Some(card("KC")),
+                melds: melds(&["AS 2S 3S", run, "9C 9D 9H"]),
+            },
+        }
+    }
+
+    fn layoffs(list: &[(&str, usize)]) -> Action {
+        Action {
+            player: Seat::Dealer,
+            play: Move::LayOff {
+                melds: None,
+                layoffs: Some(
+                    list.iter()
+                        .map(|&(c, meld)| Layoff {
+                            card: card(c),
+                            meld,
+                        })
+                        .collect(),
+                ),
+            },
+        }
+    }
+
+    /// Both pass the upcard, then each player draws from the stock and discards the
+    /// card drawn, until the non-dealer has drawn the 50th card (29 stock draws).
+    /// The non-dealer's discard of it is left to the caller.
+    fn run_down(deal: &Deal) -> Vec<Action> {
+        let mut actions = script("N pass; D pass");
+        let mut player = Seat::NonDealer;
+        for (i, &drawn) in deal.stock[..STOCK_SIZE - STOCK_RESERVE].iter().enumerate() {
+            actions.push(Action {
+                player,
+                play: Move::Draw {
+                    from: Source::Stock,
+                    card: Some(drawn),
+                },
+            });
+            if i + 1 < STOCK_SIZE - STOCK_RESERVE {
+                actions.push(Action {
+                    player,
+                    play: Move::Discard { card: drawn },
+                });
+                player = player.other();
+            }
+        }
+        actions
+    }
+
+    fn the_50th_card(deal: &Deal) -> Card {
+        deal.stock[STOCK_SIZE - STOCK_RESERVE - 1]
+    }
+
+    fn run_down_and(deal: &Deal, rest: &str) -> Vec<Action> {
+        let discard = format!("N discard {}", the_50th_card(deal));
+        let mut actions = run_down(deal);
+        let tail = if rest.is_empty() {
+            discard
+        } else {
+            format!("{discard}; {rest}")
+        };
+        actions.extend(script(&tail));
+        actions
+    }
+
+    fn audit(profile: &Profile, deal: &Deal, actions: &[Action]) -> Audit {
+        audit_hand(profile, deal, actions).unwrap()
+    }
+
+    fn with(mut actions: Vec<Action>, extra: Vec<Action>) -> Vec<Action> {
+        actions.extend(extra);
+        actions
+    }
+
+    struct Case {
+        rule: &'static str,
+        profile: Profile,
+        deal: Deal,
+        actions: Vec<Action>,
+        at: usize,
+        code: ViolationCode,
+    }
+
+    /// One scripted transcript per violation code (some codes have several).
+    fn cases() -> Vec<Case> {
+        use ViolationCode::*;
+        let standard = Profile::default();
+        let tournament = Preset::Tournament.profile();
+        let big_gin = profile(r#"{"big_gin_bonus": 31}"#);
+        let hearts = "4H 5H 6H";
+        // The dealer can take the 50th card (TS) to knock gin, discarding KH.
+        let mut fiftieth = deal_with("7S 8S 9S JD QD KD 3C 4C 5C KH", NON_DEALER, "2C", "");
+        let ts = fiftieth
+            .stock
+            .iter()
+            .position(|&c| c == card("TS"))
+            .unwrap();
+        let ts = fiftieth.stock.remove(ts);
+        fiftieth.stock.insert(STOCK_SIZE - STOCK_RESERVE - 1, ts);
+        let case = |rule, profile: &Profile, deal: &Deal, actions, at, code| Case {
+            rule,
+            profile: profile.clone(),
+            deal: deal.clone(),
+            actions,
+            at,
+            code,
+        };
+        let k = knock_deal();
+        vec![
+            case(
+                "a player draws while the other must discard",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; D stock"),
+                3,
+                WrongPlayer,
+            ),
+            case(
+                "a player draws twice in a row across turns",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N discard KC; N stock"),
+                4,
+                WrongPlayer,
+            ),
+            case(
+                "the dealer takes the upcard before the non-dealer passed",
+                &standard,
+                &k,
+                script("D pile 2C"),
+                0,
+                UpcardOfferViolated,
+            ),
+            case(
+                "the non-dealer draws from the stock instead of answering the offer",
+                &standard,
+                &k,
+                script("N stock"),
+                0,
+                UpcardOfferViolated,
+            ),
+            case(
+                "the non-dealer draws before the dealer answered the offer",
+                &standard,
+                &k,
+                script("N pass; N stock"),
+                1,
+                UpcardOfferViolated,
+            ),
+            case(
+                "the dealer draws from the stock during its offer",
+                &standard,
+                &k,
+                script("N pass; D stock"),
+                1,
+                UpcardOfferViolated,
+            ),
+            case(
+                "after two passes the non-dealer takes the upcard after all",
+                &standard,
+                &k,
+                script("N pass; D pass; N pile"),
+                2,
+                UpcardOfferViolated,
+            ),
+            case(
+                "after two passes the dealer draws first",
+                &standard,
+                &k,
+                script("N pass; D pass; D stock"),
+                2,
+                WrongPlayer,
+            ),
+            case(
+                "a pass on an ordinary turn",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N discard KC; D pass"),
+                4,
+                PassNotAllowed,
+            ),
+            case(
+                "a pass after two passes",
+                &standard,
+                &k,
+                script("N pass; D pass; N pass"),
+                2,
+                PassNotAllowed,
+            ),
+            case(
+                "a pass after drawing",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N pass"),
+                3,
+                PassNotAllowed,
+            ),
+            case(
+                "a discard before drawing",
+                &standard,
+                &k,
+                script("N discard KC"),
+                0,
+                MustDrawFirst,
+            ),
+            case(
+                "a knock before drawing",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N discard KC; D knock KH"),
+                4,
+                MustDrawFirst,
+            ),
+            case(
+                "a second draw in one turn",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N pile"),
+                3,
+                AlreadyDrew,
+            ),
+            case(
+                "the transcript names the wrong stock card",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock 5C"),
+                2,
+                ExpectedCardMismatch,
+            ),
+            case(
+                "the transcript names the wrong upcard",
+                &standard,
+                &k,
+                script("N pile 3C"),
+                0,
+                ExpectedCardMismatch,
+            ),
+            case(
+                "a discard of the opponent's card",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock 2H; N discard 7S"),
+                3,
+                CardNotInHand,
+            ),
+            case(
+                "a knock card not held",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock 7S"),
+                3,
+                CardNotInHand,
+            ),
+            case(
+                "the upcard taken and discarded at once",
+                &standard,
+                &k,
+                script("N pile 2C; N discard 2C"),
+                1,
+                DiscardJustTaken,
+            ),
+            case(
+                "a pile card taken and used as the knock card",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N discard 2H; D pile 2H; D knock 2H"),
+                5,
+                DiscardJustTaken,
+            ),
+            case(
+                "the last two stock cards drawn under the 50th-card rule",
+                &tournament,
+                &k,
+                run_down_and(&k, "D stock"),
+                2 + 57 + 1,
+                StockExhausted,
+            ),
+            case(
+                "the 50th-card discard taken without knocking",
+                &tournament,
+                &fiftieth,
+                run_down_and(&fiftieth, "D pile TS; D discard KH"),
+                2 + 57 + 2,
+                FiftiethCardTakeWithoutKnock,
+            ),
+            case(
+                "a knock with 33 deadwood",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock 9C"),
+                3,
+                KnockOverLimit,
+            ),
+            case(
+                "a knock of 2 in a gin-only game",
+                &Preset::Straight.profile(),
+                &k,
+                script("N pass; D pass; N stock; N knock KC"),
+                3,
+                KnockOverLimit,
+            ),
+            case(
+                "declared melds leave 11 deadwood",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![Action {
+                        player: Seat::NonDealer,
+                        play: Move::Knock {
+                            discard: Some(card("KC")),
+                            melds: melds(&["AS 2S 3S", hearts]),
+                        },
+                    }],
+                ),
+                3,
+                KnockOverLimit,
+            ),
+            case(
+                "a declared meld that is not a meld",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![declared_knock("4H 5H 6H 2H")],
+                ),
+                3,
+                InvalidMelds,
+            ),
+            case(
+                "the defender declares a meld that is not one",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![
+                        declared_knock(hearts),
+                        Action {
+                            player: Seat::Dealer,
+                            play: Move::LayOff {
+                                melds: melds(&["7S 8S TS"]),
+                                layoffs: None,
+                            },
+                        },
+                    ],
+                ),
+                4,
+                InvalidMelds,
+            ),
+            case(
+                "a knock without a discard where big gin is not played",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock"),
+                3,
+                BigGinNotAllowed,
+            ),
+            case(
+                "big gin claimed with deadwood",
+                &big_gin,
+                &k,
+                script("N pass; D pass; N stock; N knock"),
+                3,
+                NotBigGin,
+            ),
+            case(
+                "a layoff before any knock",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N discard KC; D reply"),
+                4,
+                LayOffWithoutKnock,
+            ),
+            case(
+                "a layoff onto gin",
+                &standard,
+                &gin_deal(),
+                with(
+                    script("N pass; D pass; N stock 3H"),
+                    vec![declared_knock("3H 4H 5H 6H"), layoffs(&[("7H", 1)])],
+                ),
+                4,
+                LayoffsNotAllowed,
+            ),
+            case(
+                "a layoff of a card the defender does not hold",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![declared_knock(hearts), layoffs(&[("3H", 1)])],
+                ),
+                4,
+                LayoffCardNotInHand,
+            ),
+            case(
+                "the same card laid off twice",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![declared_knock(hearts), layoffs(&[("7H", 1), ("7H", 1)])],
+                ),
+                4,
+                LayoffCardRepeated,
+            ),
+            case(
+                "a layoff onto a meld that does not exist",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![declared_knock(hearts), layoffs(&[("7H", 3)])],
+                ),
+                4,
+                LayoffMeldNotFound,
+            ),
+            case(
+                "a layoff that does not fit its meld",
+                &standard,
+                &k,
+                with(
+                    script("N pass; D pass; N stock"),
+                    vec![declared_knock(hearts), layoffs(&[("7H", 0)])],
+                ),
+                4,
+                LayoffDoesNotFit,
+            ),
+            case(
+                "a draw after the hand went void",
+                &standard,
+                &k,
+                run_down_and(&k, "D stock"),
+                2 + 57 + 1,
+                HandIsVoid,
+            ),
+            case(
+                "a draw after the 50th-card discard was passed",
+                &tournament,
+                &k,
+                run_down_and(&k, "D pass; N pile"),
+                2 + 57 + 2,
+                HandIsVoid,
+            ),
+            case(
+                "a draw after the knock",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock KC; D stock"),
+                4,
+                ActionAfterHandEnded,
+            ),
+            case(
+                "a second reply",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock KC; D reply; D reply"),
+                5,
+                ActionAfterHandEnded,
+            ),
+            case(
+                "the knocker lays off",
+                &standard,
+                &k,
+                script("N pass; D pass; N stock; N knock KC; N reply"),
+                4,
+                WrongPlayer,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_scripted_violation_is_flagged_at_its_action_with_its_code() {
+        for case in cases() {
+            let audit = audit(&case.profile, &case.deal, &case.actions);
+            let violation = audit
+                .violation
+                .unwrap_or_else(|| panic!("{}: judged legal", case.rule));
+            assert_eq!(
+                (violation.action, violation.code),
+                (case.at, case.code),
+                "{}: {}",
+                case.rule,
+                violation.message
+            );
+            assert!(audit.end.is_none(), "{}", case.rule);
+            // The prefix before the violation is legal.
+            let prefix = audit_hand(&case.profile, &case.deal, &case.actions[..case.at]).unwrap();
+            assert!(
+                prefix.is_legal(),
+                "{}: prefix {:?}",
+                case.rule,
+                prefix.violation
+            );
+        }
+    }
+
+    #[test]
+    fn every_violation_code_has_a_scripted_transcript() {
+        let covered: Vec<ViolationCode> = cases().iter().map(|c| c.code).collect();
+        for code in ViolationCode::ALL {
+            assert!(covered.contains(&code), "no scripted transcript for {code}");
+        }
+    }
+
+    #[test]
+    fn violation_messages_name_the_cards_and_players() {
+        let k = knock_deal();
+        let message = |actions: Vec<Action>| {
+            audit(&Profile::default(), &k, &actions)
+                .violation
+                .unwrap()
+                .message
+        };
+        assert_eq!(
+            message(script("N pass; D pass; N stock 2H; N discard 7S")),
+            "the non-dealer does not hold 7S, so cannot discard it"
+        );
+        assert_eq!(
+            message(script("N pile 2C; N discard 2C")),
+            "the non-dealer took 2C from the discard pile this turn and may not discard it on \
+             the same turn"
+        );
+        assert_eq!(
+            message(script("N pass; D pass; N stock; N knock 9C")),
+            "the non-dealer knocked with 30 deadwood at best, but the knock limit is 10"
+        );
+        assert_eq!(
+            message(script("D pile 2C")),
+            "the upcard 2C is offered to the non-dealer first; the dealer cannot take the top \
+             card of the discard pile before the non-dealer passes"
+        );
+        let invalid = message(with(
+            script("N pass; D pass; N stock"),
+            vec![declared_knock("4H 5H 6H 2H")],
+        ));
+        assert!(
+            invalid
+                .starts_with("the non-dealer's declared melds are not legal: meld 1 (4H 5H 6H 2H)"),
+            "{invalid}"
+        );
+    }
+
+    #[test]
+    fn a_knock_is_scored_exactly_as_score_hand_scores_the_final_hands() {
+        let k = knock_deal();
+        let actions = script("N pass; D pass; N stock 2H; N knock KC");
+        let audit = audit(&Profile::default(), &k, &actions);
+        assert!(audit.is_legal());
+        let Some(HandEnd::Scored(hand)) = audit.end else {
+            panic!("not scored: {:?}", audit.end)
+        };
+        assert_eq!((hand.knocker, hand.knock_action), (Seat::NonDealer, 3));
+        let expected = score_hand(
+            &Profile::default(),
+            Some(card("2C")),
+            &KnockerHand {
+                hand: cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 2H").unwrap().to_vec(),
+                melds: None,
+            },
+            &DefenderHand {
+                hand: cards(DEALER).unwrap().to_vec(),
+                ..DefenderHand::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(hand.score, expected);
+        // The dealer lays off 4S and 7H: 73 - 11 = 62 against 2.
+        assert_eq!(hand.score.settlement.points, 60);
+        assert_eq!(audit.table.discard_top, Some(card("KC")));
+        assert_eq!(audit.table.to_act, None);
+    }
+
+    #[test]
+    fn a_declared_reply_is_checked_against_the_knockers_melds_and_scored() {
+        let k = knock_deal();
+        let actions = with(
+            script("N pass; D pass; N stock"),
+            vec![declared_knock("4H 5H 6H"), layoffs(&[("7H", 1)])],
+        );
+        let audit = audit(&Profile::default(), &k, &actions);
+        let Some(HandEnd::Scored(hand)) = audit.end else {
+            panic!("not scored: {:?}", audit.violation)
+        };
+        // Only 7H laid off (4S kept): 73 - 7 = 66 against 2.
+        assert_eq!(hand.score.showdown.defender.deadwood, 66);
+        assert_eq!(hand.score.settlement.points, 64);
+    }
+
+    #[test]
+    fn a_transcript_that_stops_early_is_legal_so_far_with_no_result() {
+        let k = knock_deal();
+        for actions in [
+            vec![],
+            script("N pass"),
+            script("N pass; D pile 2C"),
+            script("N pass; D pass; N stock; N discard KC"),
+        ] {
+            let audit = audit(&Profile::default(), &k, &actions);
+            assert!(audit.is_legal() && audit.end.is_none(), "{actions:?}");
+        }
+        let taken = audit(&Profile::default(), &k, &script("N pass; D pile 2C"));
+        assert_eq!(taken.table.to_act, Some(Seat::Dealer));
+        assert!(taken.table.dealer.contains(card("2C")));
+        assert_eq!(taken.table.discard_top, None);
+    }
+
+    #[test]
+    fn the_upcard_taken_by_the_dealer_gives_the_non_dealer_the_next_turn() {
+        let k = knock_deal();
+        let actions = script("N pass; D pile 2C; D discard KH; N pile KH; N discard KC");
+        let audit = audit(&Profile::default(), &k, &actions);
+        assert!(audit.is_legal(), "{:?}", audit.violation);
+        assert_eq!(audit.table.to_act, Some(Seat::Dealer));
+        assert_eq!(audit.table.stock_remaining, STOCK_SIZE);
+    }
+
+    #[test]
+    fn a_hand_with_no_knock_by_the_50th_card_is_void() {
+        let k = knock_deal();
+        let standard = audit(&Profile::default(), &k, &run_down_and(&k, ""));
+        assert_eq!(standard.end, Some(HandEnd::Void { action: 2 + 57 }));
+        assert_eq!(standard.table.stock_remaining, STOCK_RESERVE);
+        // The drawer of the 50th card may still knock (with the king of clubs, 10).
+        let mut knock = run_down(&k);
+        knock.extend(script(&format!("N knock {}", the_50th_card(&k))));
+        let knocked = audit(&Profile::default(), &k, &knock);
+        assert!(
+            matches!(knocked.end, Some(HandEnd::Scored(ref hand)) if hand.score.showdown.knocker.deadwood == 10),
+            "{knocked:?}"
+        );
+        let tournament = Preset::Tournament.profile();
+        let offered = audit(&tournament, &k, &run_down_and(&k, ""));
+        assert!(offered.is_legal() && offered.end.is_none());
+        assert_eq!(offered.table.to_act, Some(Seat::Dealer));
+        let passed = audit(&tournament, &k, &run_down_and(&k, "D pass"));
+        assert_eq!(passed.end, Some(HandEnd::Void { action: 2 + 58 }));
+    }
+
+    #[test]
+    fn the_50th_card_discard_may_be_taken_to_knock() {
+        let mut deal = deal_with("7S 8S 9S JD QD KD 3C 4C 5C KH", NON_DEALER, "2C", "");
+        let ts = deal.stock.iter().position(|&c| c == card("TS")).unwrap();
+        let ts = deal.stock.remove(ts);
+        deal.stock.insert(STOCK_SIZE - STOCK_RESERVE - 1, ts);
+        let audit = audit(
+            &Preset::Tournament.profile(),
+            &deal,
+            &run_down_and(&deal, "D pile TS; D knock KH"),
+        );
+        let Some(HandEnd::Scored(hand)) = audit.end else {
+            panic!("not scored: {:?}", audit.violation)
+        };
+        assert_eq!(hand.knocker, Seat::Dealer);
+        assert_eq!(hand.score.settlement.outcome, crate::rules::Outcome::Gin);
+    }
+
+    #[test]
+    fn big_gin_ends_the_hand_without_a_discard_where_the_profile_plays_it() {
+        // The non-dealer's 11 cards after drawing 7H all meld.
+        let deal = deal_with(
+            "7S 8S TS JD QH KH 3C 4C 8H 4D",
+            "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S",
+            "2C",
+            "7H",
+        );
+        let mut big_gin = profile(r#"{"big_gin_bonus": 31}"#);
+        let actions = script("N pass; D pass; N stock 7H; N knock");
+        let hand = match audit(&big_gin, &deal, &actions).end {
+            Some(HandEnd::Scored(hand)) => hand,
+            other => panic!("not scored: {other:?}"),
+        };
+        assert_eq!(hand.score.settlement.outcome, crate::rules::Outcome::BigGin);
+        assert_eq!(hand.knocker_hand.hand.len(), 11);
+        big_gin.big_gin_bonus = None;
+        assert_eq!(
+            audit(&big_gin, &deal, &actions).violation.map(|v| v.code),
+            Some(ViolationCode::BigGinNotAllowed)
+        );
+    }
+
+    #[test]
+    fn an_impossible_deal_is_refused_with_the_place_of_the_fault() {
+        let k = knock_deal();
+        let mut short = k.clone();
+        short.stock.pop();
+        assert_eq!(
+            audit_hand(&Profile::default(), &short, &[]),
+            Err(AuditError::Deal(DealError::WrongCardCount {
+                part: DealPart::Stock,
+                expected: STOCK_SIZE,
+                found: STOCK_SIZE - 1
+            }))
+        );
+        let mut twice = k.clone();
+        twice.stock[5] = card("KC");
+        let err = audit_hand(&Profile::default(), &twice, &[]).unwrap_err();
+        assert_eq!(
+            err,
+            AuditError::Deal(DealError::DuplicateCard {
+                card: card("KC"),
+                first: DealSlot {
+                    part: DealPart::Hand(Seat::NonDealer),
+                    index: 9
+                },
+                second: DealSlot {
+                    part: DealPart::Stock,
+                    index: 5
+                },
+            })
+        );
+        assert_eq!(
+            err.to_string(),
+            "KC is dealt twice: in the non-dealer's hand at position 9 and in the stock at \
+             position 5"
+        );
+        let mut upcard = k;
+        upcard.upcard = card("AS");
+        assert!(matches!(
+            audit_hand(&Profile::default(), &upcard, &[]),
+            Err(AuditError::Deal(DealError::DuplicateCard {
+                second: DealSlot {
+                    part: DealPart::Upcard,
+                    ..
+                },
+                ..
+            }))
+        ));
+    }
+
+    // ---- Random play-outs -------------------------------------------------
+
+    /// What the actor held and saw just before an action, to corrupt it.
+    #[derive(Debug, Clone)]
+    struct Seen {
+        actor: CardSet,
+        opponent: CardSet,
+        /// The action answers the first-turn upcard offer.
+        offer: bool,
+    }
+
+    #[derive(Debug)]
+    struct PlayOut {
+        profile: Profile,
+        deal: Deal,
+        actions: Vec<Action>,
+        seen: Vec<Seen>,
+        /// `None`: void. Otherwise the knocker and what `score_hand` must say.
+        expected: Option<(Seat, HandScore)>,
+        fiftieth_knock: bool,
+    }
+
+    struct Player<'a> {
+        rng: &'a mut StdRng,
+        profile: Profile,
+        upcard: Card,
+        limit: u32,
+        hands: [CardSet; 2],
+        stock: Vec<Card>,
+        pile: Vec<Card>,
+        actions: Vec<Action>,
+        seen: Vec<Seen>,
+        /// How readily the player knocks when it may: patient players keep
+        /// improving, which reaches gin, big gin and the end of the stock.
+        eagerness: f64,
+    }
+
+    impl Player<'_> {
+        fn hand(&mut self, seat: Seat) -> &mut CardSet {
+            &mut self.hands[seat.index()]
+        }
+
+        fn act(&mut self, player: Seat, play: Move, offer: bool) {
+            self.seen.push(Seen {
+                actor: self.hands[player.index()],
+                opponent: self.hands[player.other().index()],
+                offer,
+            });
+            self.actions.push(Action { player, play });
+        }
+
+        fn named(&mut self, card: Card) -> Option<Card> {
+            self.rng.gen_bool(0.5).then_some(card)
+        }
+
+        fn take_pile(&mut self, player: Seat, offer: bool) -> Card {
+            let top = self.pile.pop().unwrap();
+            let named = self.named(top);
+            self.act(
+                player,
+                Move::Draw {
+                    from: Source::DiscardPile,
+                    card: named,
+                },
+                offer,
+            );
+            self.hand(player).insert(top);
+            top
+        }
+
+        fn draw_stock(&mut self, player: Seat) {
+            let top = self.stock.remove(0);
+            let named = self.named(top);
+            self.act(
+                player,
+                Move::Draw {
+                    from: Source::Stock,
+                    card: named,
+                },
+                false,
+            );
+            self.hand(player).insert(top);
+        }
+
+        /// Knock cards other than `taken` that leave deadwood within the limit.
+        fn knock_cards(&self, hand: CardSet, taken: Option<Card>) -> Vec<Card> {
+            hand.iter()
+                .filter(|&c| Some(c) != taken)
+                .filter(|&c| {
+                    let mut kept = hand;
+                    kept.remove(c);
+                    min_deadwood(kept) <= self.limit
+                })
+                .collect()
+        }
+
+        fn declare(&mut self, kept: CardSet) -> Option<Vec<Vec<Card>>> {
+            self.rng.gen_bool(0.5).then(|| {
+                best_arrangement(kept)
+                    .melds
+                    .iter()
+                    .map(|m| m.cards().to_vec())
+                    .collect()
+            })
+        }
+
+        /// Plays one turn's second half; returns true when the player knocked.
+        fn discard_or_knock(
+            &mut self,
+            player: Seat,
+            taken: Option<Card>,
+            must_knock: bool,
+        ) -> bool {
+            let hand = self.hands[player.index()];
+            if self.profile.big_gin_bonus.is_some()
+                && min_deadwood(hand) == 0
+                && self.rng.gen_bool(0.8)
+            {
+                let melds = self.declare(hand);
+                self.act(
+                    player,
+                    Move::Knock {
+                        discard: None,
+                        melds,
+                    },
+                    false,
+                );
+                return true;
+            }
+            let options = self.knock_cards(hand, taken);
+            if !options.is_empty() && (must_knock || self.rng.gen_bool(self.eagerness)) {
+                let discard = *options.choose(self.rng).unwrap();
+                let mut kept = hand;
+                kept.remove(discard);
+                let melds = self.declare(kept);
+                self.act(
+                    player,
+                    Move::Knock {
+                        discard: Some(discard),
+                        melds,
+                    },
+                    false,
+                );
+                *self.hand(player) = kept;
+                return true;
+            }
+            assert!(!must_knock, "took the 50th card without a knock");
+            let best: Vec<Card> = analyze_drawn_hand(hand)
+                .discards
+                .iter()
+                .map(|d| d.card)
+                .filter(|&c| Some(c) != taken)
+                .collect();
+            let any: Vec<Card> = hand.iter().filter(|&c| Some(c) != taken).collect();
+            let discard = if !best.is_empty() && self.rng.gen_bool(0.7) {
+                *best.choose(self.rng).unwrap()
+            } else {
+                *any.choose(self.rng).unwrap()
+            };
+            self.act(player, Move::Discard { card: discard }, false);
+            self.hand(player).remove(discard);
+            self.pile.push(discard);
+            false
+        }
+    }
+
+    /// A simple random player drives both seats through one legal hand.
+    fn play_out(seed: u64, profile: &Profile) -> PlayOut {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut deck: Vec<Card> = Card::deck().collect();
+        deck.shuffle(&mut rng);
+        let deal = Deal {
+            dealer: deck[0..10].to_vec(),
+            non_dealer: deck[10..20].to_vec(),
+            upcard: deck[20],
+            stock: deck[21..].to_vec(),
+        };
+        let set = |cards: &[Card]| CardSet::from_distinct(cards.iter().copied()).unwrap();
+        let mut p = Player {
+            rng: &mut rng,
+            profile: profile.clone(),
+            upcard: deal.upcard,
+            limit: profile.knock_limit_for(Some(deal.upcard)).unwrap(),
+            hands: [set(&deal.dealer), set(&deal.non_dealer)],
+            stock: deal.stock.clone(),
+            pile: vec![deal.upcard],
+            actions: Vec::new(),
+            seen: Vec::new(),
+            eagerness: [0.8, 0.3, 0.05][(seed / 7 % 3) as usize],
+        };
+        // The upcard offer.
+        let (mut player, mut taken) = if p.rng.gen_bool(0.3) {
+            (Seat::NonDealer, Some(p.take_pile(Seat::NonDealer, true)))
+        } else {
+            p.act(Seat::NonDealer, Move::Pass, true);
+            if p.rng.gen_bool(0.3) {
+                (Seat::Dealer, Some(p.take_pile(Seat::Dealer, true)))
+            } else {
+                p.act(Seat::Dealer, Move::Pass, true);
+                p.draw_stock(Seat::NonDealer);
+                (Seat::NonDealer, None)
+            }
+        };
+        let mut must_knock = false;
+        loop {
+            if p.discard_or_knock(player, taken, must_knock) {
+                let expected = reply(&mut p, player);
+                return PlayOut {
+                    profile: profile.clone(),
+                    deal,
+                    actions: p.actions,
+                    seen: p.seen,
+                    expected: Some((player, expected)),
+                    fiftieth_knock: must_knock,
+                };
+            }
+            let opponent = player.other();
+            if p.stock.len() <= STOCK_RESERVE {
+                let top = *p.pile.last().unwrap();
+                let mut with = p.hands[opponent.index()];
+                with.insert(top);
+                let can_knock = !p.knock_cards(with, Some(top)).is_empty();
+                if profile.stock_end == StockEnd::FiftiethCard && can_knock && p.rng.gen_bool(0.8) {
+                    p.take_pile(opponent, false);
+                    (player, taken, must_knock) = (opponent, Some(top), true);
+                    continue;
+                }
+                if profile.stock_end == StockEnd::FiftiethCard {
+                    p.act(opponent, Move::Pass, false);
+                }
+                return PlayOut {
+                    profile: profile.clone(),
+                    deal,
+                    actions: p.actions,
+                    seen: p.seen,
+                    expected: None,
+                    fiftieth_knock: false,
+                };
+            }
+            player = opponent;
+            // Take the discard when it lowers the deadwood, now and then otherwise.
+            let top = *p.pile.last().unwrap();
+            let mut with = p.hands[player.index()];
+            let before = min_deadwood(with);
+            with.insert(top);
+            let helps = analyze_drawn_hand(with).deadwood < before;
+            taken = if p.rng.gen_bool(if helps { 0.8 } else { 0.1 }) {
+                Some(p.take_pile(player, false))
+            } else {
+                p.draw_stock(player);
+                None
+            };
+        }
+    }
+
+    /// The defender's reply after `knocker` knocked (the last action), and the
+    /// score `score_hand` gives the final hands.
+    fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
+        let Some(Action {
+            play: Move::Knock { melds, .. },
+            ..
+        }) = p.actions.last().cloned()
+        else {
+            unreachable!()
+        };
+        let knocker_hand = KnockerHand {
+            hand: p.hands[knocker.index()].to_vec(),
+            melds,
+        };
+        let defender = knocker.other();
+        let defender_hand = DefenderHand {
+            hand: p.hands[defender.index()].to_vec(),
+            ..DefenderHand::default()
+        };
+        let upcard = Some(p.upcard);
+        let first = score_hand(&p.profile, upcard, &knocker_hand, &defender_hand).unwrap();
+        let laid_down = KnockerHand {
+            melds: Some(
+                first
+                    .showdown
+                    .knocker
+                    .melds
+                    .iter()
+                    .map(|m| m.cards().to_vec())
+                    .collect(),
+            ),
+            ..knocker_hand
+        };
+        let (melds, layoffs) = match p.rng.gen_range(0..4) {
+            0 => return first,
+            1 => (None, None),
+            2 => (
+                Some(
+                    first
+                        .showdown
+                        .defender
+                        .melds
+                        .iter()
+                        .map(|m| m.cards().to_vec())
+                        .collect(),
+                ),
+                Some(first.showdown.defender.layoffs.clone()),
+            ),
+            _ => (None, Some(Vec::new())),
+        };
+        p.act(
+            defender,
+            Move::LayOff {
+                melds: melds.clone(),
+                layoffs: layoffs.clone(),
+            },
+            false,
+        );
+        let declared = DefenderHand {
+            melds,
+            layoffs,
+            ..defender_hand
+        };
+        score_hand(&p.profile, upcard, &laid_down, &declared).unwrap()
+    }
+
+    fn profiles() -> Vec<Profile> {
+        vec![
+            Profile::default(),
+            Preset::Tournament.profile(),
+            Preset::Oklahoma.profile(),
+            Preset::OpenGin.profile(),
+            Preset::Straight.profile(),
+            profile(r#"{"base": "tournament", "big_gin_bonus": 31}"#),
+        ]
+    }
+
+    const PLAY_OUTS: u64 = 252;
+
+    fn play_outs() -> impl Iterator<Item = PlayOut> {
+        let profiles = profiles();
+        (0..PLAY_OUTS).map(move |seed| play_out(seed, &profiles[seed as usize % profiles.len()]))
+    }
+
+    #[test]
+    fn random_legal_play_outs_are_judged_legal_and_scored_as_score_hand_scores_them() {
+        let (mut void, mut scored, mut fiftieth, mut big_gin) = (0, 0, 0, 0);
+        for game in play_outs() {
+            let audit = audit(&game.profile, &game.deal, &game.actions);
+            assert!(
+                audit.is_legal(),
+                "{:?}\n{:?}",
+                audit.violation,
+                game.actions
+            );
+            match (&audit.end, &game.expected) {
+                (Some(HandEnd::Void { action }), None) => {
+                    assert_eq!(*action, game.actions.len() - 1);
+                    void += 1;
+                }
+                (Some(HandEnd::Scored(hand)), Some((knocker, score))) => {
+                    assert_eq!(hand.knocker, *knocker);
+                    assert_eq!(&hand.score, score);
+                    let again = score_hand(
+                        &game.profile,
+                        Some(game.deal.upcard),
+                        &hand.knocker_hand,
+                        &hand.defender_hand,
+                    );
+                    assert_eq!(again.as_ref(), Ok(score));
+                    scored += 1;
+                    fiftieth += usize::from(game.fiftieth_knock);
+                    big_gin += usize::from(hand.score.showdown.big_gin);
+                }
+                (end, expected) => panic!("ended {end:?}, expected {expected:?}"),
+            }
+        }
+        // The driver reaches every ending, so the properties above are not vacuous.
+        assert!(void > 10 && scored > 50, "void {void}, scored {scored}");
+        assert!(fiftieth > 0, "no 50th-card knock in {PLAY_OUTS} play-outs");
+        assert!(big_gin > 0, "no big gin in {PLAY_OUTS} play-outs");
+    }
+
+    /// Replaces action `k` by an illegal one; returns the code it must draw.
+    fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, ViolationCode) {
+        use ViolationCode::*;
+        let mut actions = game.actions.clone();
+        let Action { player, play } = actions[k].clone();
+        let seen = &game.seen[k];
+        let any_held = |rng: &mut StdRng| *seen.actor.to_vec().choose(rng).unwrap();
+        let not_held = |rng: &mut StdRng| *seen.opponent.to_vec().choose(rng).unwrap();
+        let (bad, code) = if rng.gen_bool(0.3) {
+            let code = if seen.offer {
+                UpcardOfferViolated
+            } else {
+                WrongPlayer
+            };
+            (
+                Action {
+                    player: player.other(),
+                    play,
+                },
+                code,
+            )
+        } else {
+            let play_as = |play| Action { player, play };
+            match play {
+                Move::Draw { from, .. } if rng.gen_bool(0.5) => {
+                    let top = match from {
+                        Source::Stock => game.deal.stock[stock_draws_before(&actions, k)],
+                        Source::DiscardPile => discard_top_before(game, k),
+                    };
+                    let wrong = Card::deck().find(|&c| c != top).unwrap();
+                    (
+                        play_as(Move::Draw {
+                            from,
+                            card: Some(wrong),
+                        }),
+                        ExpectedCardMismatch,
+                    )
+                }
+                Move::Draw { .. } | Move::Pass => (
+                    play_as(Move::Discard {
+                        card: any_held(rng),
+                    }),
+                    MustDrawFirst,
+                ),
+                Move::Discard { .. } if rng.gen_bool(0.5) => (
+                    play_as(Move::Discard {
+                        card: not_held(rng),
+                    }),
+                    CardNotInHand,
+                ),
+                Move::Discard { .. } => (
+                    play_as(Move::Draw {
+                        from: Source::Stock,
+                        card: None,
+                    }),
+                    AlreadyDrew,
+                ),
+                Move::Knock { .. } => (
+                    play_as(Move::Knock {
+                        discard: Some(not_held(rng)),
+                        melds: None,
+                    }),
+                    CardNotInHand,
+                ),
+                Move::LayOff { .. } => (
+                    play_as(Move::Draw {
+                        from: Source::Stock,
+                        card: None,
+                    }),
+                    ActionAfterHandEnded,
+                ),
+            }
+        };
+        actions[k] = bad;
+        (actions, code)
+    }
+
+    fn stock_draws_before(actions: &[Action], k: usize) -> usize {
+        actions[..k]
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.play,
+                    Move::Draw {
+                        from: Source::Stock,
+                        ..
+                    }
+                )
+            })
+            .count()
+    }
+
+    /// The discard pile's top card before action `k`, replayed from the actions.
+    fn discard_top_before(game: &PlayOut, k: usize) -> Card {
+        let mut pile = vec![game.deal.upcard];
+        for action in &game.actions[..k] {
+            match &action.play {
+                Move::Draw {
+                    from: Source::DiscardPile,
+                    ..
+                } => {
+                    pile.pop();
+                }
+                Move::Discard { card }
+                | Move::Knock {
+                    discard: Some(card),
+                    ..
+                } => pile.push(*card),
+                _ => {}
+            }
+        }
+        *pile.last().unwrap()
+    }
+
+    #[test]
+    fn each_play_out_corrupted_at_a_random_action_is_flagged_at_that_action() {
+        let mut rng = StdRng::seed_from_u64(6);
+        for game in play_outs() {
+            for _ in 0..2 {
+                let k = rng.gen_range(0..game.actions.len());
+                let (actions, code) = corrupt(&mut rng, &game, k);
+                let audit = audit(&game.profile, &game.deal, &actions);
+                let violation = audit
+                    .violation
+                    .unwrap_or_else(|| panic!("corruption at {k} judged legal: {:?}", actions[k]));
+                assert_eq!(
+                    (violation.action, violation.code),
+                    (k, code),
+                    "{}\n{:?} in {:?}",
+                    violation.message,
+                    actions[k],
+                    game.actions
+                );
+            }
+            // An action after the end of the hand.
+            let mut extra = game.actions.clone();
+            extra.push(Action {
+                player: Seat::NonDealer,
+                play: Move::Draw {
+                    from: Source::DiscardPile,
+                    card: None,
+                },
+            });
+            let code = audit(&game.profile, &game.deal, &extra)
+                .violation
+                .map(|v| (v.action, v.code));
+            let expected = if game.expected.is_some() {
+                ViolationCode::ActionAfterHandEnded
+            } else {
+                ViolationCode::HandIsVoid
+            };
+            assert_eq!(code, Some((game.actions.len(), expected)));
+        }
+    }
+}
