@@ -602,6 +602,13 @@ fn violation<T>(code: ViolationCode, message: String) -> Result<T, Stop> {
     Err(Stop::Violation(code, message))
 }
 
+fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
+    violation(
+        ViolationCode::LayOffWithoutKnock,
+        format!("{player} tried to lay off, but nobody has knocked"),
+    )
+}
+
 struct Referee<'a> {
     profile: &'a Profile,
     upcard: Card,
@@ -724,10 +731,7 @@ impl<'a> Referee<'a> {
             _ => {}
         }
         if let Move::LayOff { .. } = play {
-            return violation(
-                ViolationCode::LayOffWithoutKnock,
-                format!("{player} tried to lay off, but nobody has knocked"),
-            );
+            return lay_off_without_knock(player);
         }
         self.check_seat(player, play)?;
         match self.phase.clone() {
@@ -862,7 +866,7 @@ impl<'a> Referee<'a> {
                 card,
             } => self.take_discard(to, *card, false),
             Move::Discard { .. } | Move::Knock { .. } => self.must_draw_first(to, play),
-            Move::LayOff { .. } => Ok(()),
+            Move::LayOff { .. } => lay_off_without_knock(to),
         }
     }
 
@@ -1011,7 +1015,7 @@ impl<'a> Referee<'a> {
                 Ok(())
             }
             Move::Knock { discard, melds } => self.knock(index, player, *discard, melds, taken),
-            Move::LayOff { .. } => Ok(()),
+            Move::LayOff { .. } => lay_off_without_knock(player),
         }
     }
 
