@@ -1,1 +1,76 @@
-fn main() {}
+//! `gin-referee`: serve the referee over HTTP, or print its OpenAPI document.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use gin_referee::config::{Cli, Command, Config};
+use gin_referee::startup::Application;
+use gin_referee::{api, telemetry};
+
+fn main() -> ExitCode {
+    // Invalid flags or variables end here with clap's message and exit code 2.
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Openapi) => print_openapi(),
+        None => serve(cli.config),
+    }
+}
+
+fn print_openapi() -> ExitCode {
+    let written = api::openapi_json()
+        .map_err(|err| err.to_string())
+        .and_then(|json| {
+            std::io::stdout()
+                .lock()
+                .write_all(json.as_bytes())
+                .map_err(|err| err.to_string())
+        });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: cannot print the OpenAPI document: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(config: Config) -> ExitCode {
+    let installed = telemetry::filter(&config.log_level).and_then(|filter| {
+        let ansi = std::io::stdout().is_terminal();
+        telemetry::init(telemetry::subscriber(
+            config.log_format,
+            filter,
+            std::io::stdout,
+            ansi,
+        ))
+    });
+    if let Err(err) = installed {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    telemetry::log_panics();
+
+    let outcome = actix_web::rt::System::new().block_on(async {
+        let app = Application::build(&config)?;
+        tracing::info!(
+            addr = %app.addr(),
+            workers = config.worker_count(),
+            body_limit = config.body_limit,
+            "gin-referee listening"
+        );
+        app.run_until_stopped().await?;
+        Ok::<(), Box<dyn std::error::Error>>(())
+    });
+    match outcome {
+        Ok(()) => {
+            tracing::info!("gin-referee stopped");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            tracing::error!(error = %err, "gin-referee failed");
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -122,7 +122,7 @@ pub struct HandScore {
 /// Why a hand cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
-    #[error("{card} appears twice: at {side} hand position {index} and earlier", side = side.name())]
+    #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
     DuplicateCard {
         side: Side,
         index: usize,

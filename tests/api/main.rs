@@ -1,1 +1,9 @@
+//! Black-box tests of the HTTP service: the real server on a free port, spoken
+//! to over a socket. One test binary (submodules below) so it links once.
 
+mod cli;
+mod errors;
+mod openapi;
+mod ops;
+mod referee;
+mod support;

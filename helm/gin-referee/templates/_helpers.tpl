@@ -1,0 +1,105 @@
+{{/* Chart name, overridable with nameOverride. */}}
+{{- define "gin-referee.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Full resource name: release-chart, or just the release name when it already
+contains the chart name. Truncated to 63 characters (DNS label limit).
+*/}}
+{{- define "gin-referee.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* chart-version, for the helm.sh/chart label. */}}
+{{- define "gin-referee.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels on every resource. */}}
+{{- define "gin-referee.labels" -}}
+helm.sh/chart: {{ include "gin-referee.chart" . }}
+{{ include "gin-referee.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end }}
+
+{{/* Labels that select this release's pods. Never change them: selectors are immutable. */}}
+{{- define "gin-referee.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "gin-referee.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/* ServiceAccount name. */}}
+{{- define "gin-referee.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "gin-referee.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* Image reference: repository@digest when a digest is set, else repository:tag. */}}
+{{- define "gin-referee.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) }}
+{{- end }}
+{{- end }}
+
+{{/*
+Seconds from deletion to SIGKILL. Derived, unless set, from the preStop sleep
+plus the service's own shutdown timeout plus a margin, so Kubernetes never
+kills a pod that is still draining.
+*/}}
+{{- define "gin-referee.terminationGracePeriodSeconds" -}}
+{{- if ne (toString .Values.terminationGracePeriodSeconds) "" }}
+{{- .Values.terminationGracePeriodSeconds | int64 }}
+{{- else }}
+{{- add (.Values.preStopSleepSeconds | int64) (.Values.config.shutdownTimeout | default 30 | int64) 5 }}
+{{- end }}
+{{- end }}
+
+{{/*
+The container's environment: each key of .Values.config maps to one variable.
+Empty values are left out so the binary's default applies. Numbers are printed
+as integers: values passed as JSON arrive as float64, which would otherwise
+print as 1e+06.
+*/}}
+{{- define "gin-referee.env" -}}
+- name: GIN_REFEREE_LISTEN
+  value: {{ printf "%s:%d" .Values.config.listenHost (.Values.containerPort | int64) | quote }}
+{{- $vars := dict
+  "workers" "GIN_REFEREE_WORKERS"
+  "bodyLimit" "GIN_REFEREE_BODY_LIMIT"
+  "logFormat" "GIN_REFEREE_LOG_FORMAT"
+  "logLevel" "GIN_REFEREE_LOG_LEVEL"
+  "rustLog" "RUST_LOG"
+  "shutdownTimeout" "GIN_REFEREE_SHUTDOWN_TIMEOUT"
+  "clientRequestTimeout" "GIN_REFEREE_CLIENT_REQUEST_TIMEOUT"
+  "keepAlive" "GIN_REFEREE_KEEP_ALIVE"
+  "maxConnections" "GIN_REFEREE_MAX_CONNECTIONS" }}
+{{- range $key, $var := $vars }}
+{{- $value := index $.Values.config $key }}
+{{- if or (kindIs "float64" $value) (kindIs "int64" $value) (kindIs "int" $value) }}
+{{- $value = $value | int64 | toString }}
+{{- end }}
+{{- if and (not (kindIs "invalid" $value)) (ne (toString $value) "") }}
+- name: {{ $var }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- end }}
+{{- with .Values.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}

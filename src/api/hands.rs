@@ -1,0 +1,279 @@
+//! `POST /v1/hands/analyze` (optimal deadwood, best discards) and
+//! `POST /v1/hands/score` (score a knock, gin or big gin).
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::ServiceConfig;
+use super::common::{
+    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec, card_list,
+    hand_problem, meld_lists, profile_problem, resolve_profile,
+};
+use super::json::ValidJson;
+use super::melds::distinct_hand;
+use super::problem::{JsonBodyRejections, Problem};
+use crate::rules::{
+    Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
+};
+
+/// A hand to analyse.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// 10 cards, or 11 right after the draw.
+    #[schema(value_type = Vec<CardSchema>, min_items = 10, max_items = 11,
+             example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
+    pub hand: CardList,
+    pub profile: Option<ProfileSpec>,
+    /// The first upcard, needed when the knock limit depends on it (Oklahoma).
+    #[schema(value_type = Option<CardSchema>)]
+    pub upcard: Option<Card>,
+    /// For 10 cards, also list every optimal arrangement.
+    #[serde(default)]
+    pub all_arrangements: bool,
+}
+
+/// An arrangement of melds and deadwood.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ArrangementDto {
+    #[schema(value_type = Vec<Vec<CardSchema>>)]
+    pub melds: Vec<Vec<Card>>,
+    #[schema(value_type = Vec<CardSchema>)]
+    pub deadwood_cards: Vec<Card>,
+    pub deadwood: u32,
+}
+
+impl From<&Arrangement> for ArrangementDto {
+    fn from(a: &Arrangement) -> ArrangementDto {
+        ArrangementDto {
+            melds: meld_lists(&a.melds),
+            deadwood_cards: card_list(a.deadwood_cards),
+            deadwood: a.deadwood,
+        }
+    }
+}
+
+/// One discard from 11 cards reaching the least deadwood.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DiscardDto {
+    #[schema(value_type = CardSchema)]
+    pub card: Card,
+    pub deadwood: u32,
+    #[schema(value_type = Vec<Vec<CardSchema>>)]
+    pub melds: Vec<Vec<Card>>,
+    #[schema(value_type = Vec<CardSchema>)]
+    pub deadwood_cards: Vec<Card>,
+    pub can_knock: bool,
+    pub gin: bool,
+}
+
+/// The analysis. For 10 cards: `melds`, `deadwood_cards` (and `arrangements` on
+/// request); for 11 cards: `discards` and `big_gin`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "deadwood": 25, "melds": [["7S", "7D", "7C"], ["7H", "8H", "9H"]],
+    "deadwood_cards": ["KS", "7H"], "knock_limit": 10, "can_knock": false, "gin": false
+}))]
+pub struct AnalyzeResponse {
+    /// The minimum deadwood (for 11 cards: after the best discard).
+    pub deadwood: u32,
+    /// The knock limit under the profile (and upcard).
+    pub knock_limit: u32,
+    /// The hand may knock (for 11 cards: after some best discard).
+    pub can_knock: bool,
+    /// The minimum deadwood is 0.
+    pub gin: bool,
+    /// 10 cards: one optimal arrangement's melds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Vec<CardSchema>>>)]
+    pub melds: Option<Vec<Vec<Card>>>,
+    /// 10 cards: that arrangement's deadwood cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<CardSchema>>)]
+    pub deadwood_cards: Option<Vec<Card>>,
+    /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangements: Option<Vec<ArrangementDto>>,
+    /// 11 cards: every discard reaching the minimum, in canonical card order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discards: Option<Vec<DiscardDto>>,
+    /// 11 cards: all eleven meld without a discard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub big_gin: Option<bool>,
+}
+
+const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), does not hold 10 or 11 cards \
+    (`wrong_card_count`), needs an upcard (`upcard_required`), or the profile is invalid \
+    (`invalid_profile`, `invalid_profile_combination`).";
+
+/// Analyses a hand.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Analyse a hand: optimal deadwood and best discards",
+    description = "For 10 cards: the minimum deadwood, one optimal arrangement, the knock limit, \
+        whether the hand can knock or is gin, and with `all_arrangements` every optimal arrangement. \
+        For 11 cards (right after the draw): the minimum deadwood after the best discard, every \
+        discard reaching it with its arrangement, and whether all 11 cards meld (big gin).",
+    request_body(content = AnalyzeRequest, example = json!({"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]})),
+    responses(
+        (status = 200, description = "The analysis.", body = AnalyzeResponse, examples(
+            ("ten_cards" = (summary = "10 cards: a four-card set gives the 7 of hearts to a run", value = json!({
+                "deadwood": 25, "knock_limit": 10, "can_knock": false, "gin": false,
+                "melds": [["7S", "7D", "7C"], ["7H", "8H", "9H"]], "deadwood_cards": ["KS", "3D", "QD", "2C"]}))),
+            ("eleven_cards" = (summary = "11 cards: discard the 9 of clubs and knock with 8", value = json!({
+                "deadwood": 8, "knock_limit": 10, "can_knock": true, "gin": false, "big_gin": false,
+                "discards": [{"card": "9C", "deadwood": 8, "melds": [["3S", "4S", "5S", "6S"], ["KS", "KH", "KD", "KC"]],
+                    "deadwood_cards": ["2D", "6C"], "can_knock": true, "gin": false}]}))),
+        )),
+        JsonBodyRejections,
+        (status = 404, description = "Unknown profile name (`unknown_profile`).",
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
+             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
+             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        (status = 422, description = UNPROCESSABLE_HAND,
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/wrong_card_count", "title": "Wrong card count",
+             "status": 422, "detail": "the hand must hold 10 or 11 cards, not 9", "code": "wrong_card_count",
+             "errors": [{"pointer": "/hand", "code": "wrong_card_count", "message": "the hand must hold 10 or 11 cards, not 9"}]})),
+    )
+)]
+#[post("/v1/hands/analyze")]
+pub async fn analyze_hand(
+    body: ValidJson<AnalyzeRequest>,
+) -> Result<web::Json<AnalyzeResponse>, Problem> {
+    let request = body.into_inner();
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let hand = distinct_hand(&request.hand, "/hand")?;
+    let knock_limit = profile
+        .knock_limit_for(request.upcard)
+        .map_err(|e| profile_problem(&e))?;
+    let response = match hand.len() {
+        10 => {
+            let best = best_arrangement(hand);
+            let arrangements = request.all_arrangements.then(|| {
+                optimal_arrangements(hand)
+                    .iter()
+                    .map(ArrangementDto::from)
+                    .collect()
+            });
+            AnalyzeResponse {
+                deadwood: best.deadwood,
+                knock_limit,
+                can_knock: best.deadwood <= knock_limit,
+                gin: best.deadwood == 0,
+                melds: Some(meld_lists(&best.melds)),
+                deadwood_cards: Some(card_list(best.deadwood_cards)),
+                arrangements,
+                discards: None,
+                big_gin: None,
+            }
+        }
+        11 => {
+            let analysis = analyze_drawn_hand(hand);
+            let discards = analysis
+                .discards
+                .iter()
+                .map(|d| DiscardDto {
+                    card: d.card,
+                    deadwood: d.arrangement.deadwood,
+                    melds: meld_lists(&d.arrangement.melds),
+                    deadwood_cards: card_list(d.arrangement.deadwood_cards),
+                    can_knock: d.arrangement.deadwood <= knock_limit,
+                    gin: d.arrangement.deadwood == 0,
+                })
+                .collect();
+            AnalyzeResponse {
+                deadwood: analysis.deadwood,
+                knock_limit,
+                can_knock: analysis.deadwood <= knock_limit,
+                gin: analysis.deadwood == 0,
+                melds: None,
+                deadwood_cards: None,
+                arrangements: None,
+                discards: Some(discards),
+                big_gin: Some(analysis.big_gin),
+            }
+        }
+        found => {
+            let detail = format!("the hand must hold 10 or 11 cards, not {found}");
+            return Err(
+                Problem::unprocessable("wrong_card_count", &detail).with_error(
+                    "/hand",
+                    "wrong_card_count",
+                    detail,
+                ),
+            );
+        }
+    };
+    Ok(web::Json(response))
+}
+
+/// A knock to score.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRequest {
+    pub profile: Option<ProfileSpec>,
+    /// The first upcard: sets the Oklahoma knock limit and spade doubling.
+    #[schema(value_type = Option<CardSchema>)]
+    pub upcard: Option<Card>,
+    pub knocker: KnockerInput,
+    pub defender: DefenderInput,
+}
+
+pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated card within or across the hands \
+    (`duplicate_card`), a wrong number of cards (`wrong_card_count`), a knock over the limit \
+    (`knock_over_limit`), declared melds that are not legal or not in the hand (`invalid_melds`), an \
+    illegal layoff (`layoff_does_not_fit`, `layoff_card_not_in_hand`, `layoff_card_repeated`, \
+    `layoff_meld_not_found`, `layoffs_not_allowed`), 11 cards without big gin (`not_big_gin`, \
+    `big_gin_not_allowed`), a missing upcard (`upcard_required`) or an invalid profile.";
+
+/// Scores a hand.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Score a hand",
+    description = "Scores a knock, gin or big gin. The knocker's melds and the defender's melds \
+        and layoffs may be declared (they are checked, not trusted); when absent, the knocker's \
+        arrangement is the one best for the knocker after the defender's best reply, and the \
+        defender's reply is the one leaving it the least deadwood. The breakdown shows every \
+        component of the points.",
+    request_body(content = ScoreRequest, example = json!({
+        "knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]},
+        "defender": {"hand": ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]}
+    })),
+    responses(
+        (status = 200, description = "The scored hand.", body = HandScoreOutput, example = json!({
+            "outcome": "knock", "winner": "knocker", "points": 8,
+            "breakdown": {"deadwood_difference": 8, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1},
+            "knocker": {"melds": [["3H", "4H", "5H"], ["3C", "4C", "5C"], ["9S", "9H", "9D"]], "deadwood_cards": ["AH"], "deadwood": 1},
+            "defender": {"melds": [["7S", "7H", "7C"], ["JS", "JH", "JD"]], "layoffs": [{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}],
+                "deadwood_cards": ["5S", "4D"], "deadwood": 9}
+        })),
+        JsonBodyRejections,
+        (status = 404, description = "Unknown profile name (`unknown_profile`).",
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
+             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
+             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        (status = 422, description = UNPROCESSABLE_KNOCK,
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/knock_over_limit", "title": "Knock over limit",
+             "status": 422, "detail": "the knocker's deadwood is 27, over the knock limit of 10", "code": "knock_over_limit",
+             "errors": [{"pointer": "/knocker/hand", "code": "knock_over_limit", "message": "the knocker's deadwood is 27, over the knock limit of 10"}]})),
+    )
+)]
+#[post("/v1/hands/score")]
+pub async fn score(body: ValidJson<ScoreRequest>) -> Result<web::Json<HandScoreOutput>, Problem> {
+    let request = body.into_inner();
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let knocker = request.knocker.to_domain();
+    let defender = request.defender.to_domain();
+    let scored = score_hand(&profile, request.upcard, &knocker, &defender)
+        .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
+    Ok(web::Json(HandScoreOutput::from(&scored)))
+}
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(analyze_hand).service(score);
+}

@@ -1,0 +1,398 @@
+//! `ValidJson<T>`: the JSON body extractor every resource handler uses.
+//!
+//! It differs from `actix_web::web::Json` in what a client sees when the body is
+//! wrong: every failure is a [`Problem`] with a stable code, and shape errors
+//! carry a JSON Pointer to the offending value (`/knocker/hand/3`), found by
+//! deserialising through `serde_path_to_error`.
+//!
+//! | failure                                   | status | code                     |
+//! |-------------------------------------------|--------|--------------------------|
+//! | `Content-Type` present but not JSON       | 415    | `unsupported_media_type` |
+//! | body larger than the configured limit     | 413    | `payload_too_large`      |
+//! | not JSON (syntax, empty, trailing bytes)  | 400    | `malformed_json`         |
+//! | JSON, wrong shape or unparseable value    | 400    | `invalid_body`           |
+//!
+//! A request *without* `Content-Type` is read as JSON: curl users and quick
+//! scripts often omit it, and the body decides anyway. `application/json` and any
+//! `application/*+json` are accepted, whatever their parameters.
+//!
+//! utoipa cannot see through this type, so each operation declares its body with
+//! `request_body(content = T, example = ...)` and lists [`JsonBodyRejections`]
+//! in its responses (the OpenAPI tests insist on both).
+//!
+//! [`JsonBodyRejections`]: super::problem::JsonBodyRejections
+
+use std::future::Future;
+use std::ops::{Deref, DerefMut};
+use std::pin::Pin;
+
+use actix_web::body::{BodyStream, to_bytes_limited};
+use actix_web::dev::{Decompress, Payload};
+use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use serde::de::DeserializeOwned;
+use serde_path_to_error::Segment;
+
+use super::problem::{Problem, code};
+use crate::config::DEFAULT_BODY_LIMIT;
+
+/// The request-body limit in bytes, registered as app data by the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyLimit(pub usize);
+
+/// A JSON request body, deserialised into `T` or rejected with a [`Problem`].
+///
+/// Give `T` `#[serde(deny_unknown_fields)]` so that misspelt fields are reported
+/// rather than silently ignored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidJson<T>(pub T);
+
+impl<T> ValidJson<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> Deref for ValidJson<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for ValidJson<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
+    type Error = Problem;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Problem>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req
+            .app_data::<BodyLimit>()
+            .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0);
+        // Checked before reading so that a refused body is never buffered.
+        let early = check_content_type(req).and_then(|()| check_declared_length(req, limit));
+        let stream = Decompress::from_headers(payload.take(), req.headers());
+        Box::pin(async move {
+            early?;
+            let body = match to_bytes_limited(BodyStream::new(stream), limit).await {
+                Ok(Ok(body)) => body,
+                Ok(Err(err)) => return Err(unreadable(&err)),
+                Err(_exceeded) => return Err(too_large(limit)),
+            };
+            from_slice(&body).map(ValidJson)
+        })
+    }
+}
+
+/// Deserialises a whole JSON document, mapping every failure to a [`Problem`].
+pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(Problem::bad_request(
+            code::MALFORMED_JSON,
+            "the body is empty; expected a JSON document",
+        ));
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(path_error)?;
+    // Trailing bytes after the document (`{} {}`) mean the client sent something
+    // other than what it thinks it sent.
+    deserializer.end().map_err(|err| json_error(&err, None))?;
+    Ok(value)
+}
+
+fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
+    if !req.headers().contains_key(header::CONTENT_TYPE) {
+        return Ok(());
+    }
+    let raw = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("(unreadable)");
+    match req.mime_type() {
+        Ok(Some(mime))
+            if mime.type_() == "application"
+                && (mime.subtype() == "json" || mime.suffix().is_some_and(|s| s == "json")) =>
+        {
+            Ok(())
+        }
+        _ => Err(unsupported_media_type(raw)),
+    }
+}
+
+fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<(), Problem> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    match declared {
+        Some(length) if length > limit as u64 => Err(too_large(limit)),
+        _ => Ok(()),
+    }
+}
+
+fn unsupported_media_type(content_type: &str) -> Problem {
+    // `curl -d` sends this type unless told otherwise: say how to fix it.
+    let hint = if content_type.starts_with("application/x-www-form-urlencoded") {
+        " (with curl, add -H 'content-type: application/json')"
+    } else {
+        ""
+    };
+    Problem::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        code::UNSUPPORTED_MEDIA_TYPE,
+        format!("expected Content-Type application/json, got {content_type}{hint}"),
+    )
+}
+
+fn too_large(limit: usize) -> Problem {
+    Problem::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        code::PAYLOAD_TOO_LARGE,
+        format!("the body is larger than the limit of {limit} bytes"),
+    )
+}
+
+/// The body stream failed: the client went away mid-body, or sent a compressed
+/// body that does not decompress. Either way it did not send JSON.
+fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
+    Problem::bad_request(
+        code::MALFORMED_JSON,
+        format!("the body could not be read: {err}"),
+    )
+}
+
+fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
+    let pointer = json_pointer(err.path());
+    json_error(err.inner(), Some(pointer))
+}
+
+/// Maps a serde_json error: syntax problems are `malformed_json`, shape problems
+/// `invalid_body` with a pointer (when the path is known).
+fn json_error(err: &serde_json::Error, pointer: Option<String>) -> Problem {
+    let message = without_position(err);
+    if !err.is_data() {
+        return Problem::bad_request(
+            code::MALFORMED_JSON,
+            format!("the body is not valid JSON: {err}"),
+        );
+    }
+    let (fault, pointer) = classify(&message, pointer.unwrap_or_default());
+    let location = if pointer.is_empty() {
+        String::new()
+    } else {
+        format!(" at {pointer}")
+    };
+    Problem::bad_request(
+        code::INVALID_BODY,
+        format!("the body does not match the request schema{location}: {message}"),
+    )
+    .with_error(pointer, fault, message)
+}
+
+/// serde_json appends " at line L column C"; in `errors[]` the pointer says where.
+fn without_position(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let suffix = format!(" at line {} column {}", err.line(), err.column());
+    match text.strip_suffix(&suffix) {
+        Some(message) => message.to_owned(),
+        None => text,
+    }
+}
+
+/// A stable code for one shape fault. serde's derive produces these fixed
+/// message openings (`serde::de::Error`'s provided methods); anything else comes
+/// from a type's own parser (a card, a profile name) and is an invalid value.
+/// A missing field is reported on the missing member itself, not its parent.
+fn classify(message: &str, pointer: String) -> (&'static str, String) {
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let field = rest.split('`').next().unwrap_or_default();
+        return (
+            "missing_field",
+            format!("{pointer}/{}", escape_token(field)),
+        );
+    }
+    let fault = [
+        ("unknown field", "unknown_field"),
+        ("invalid type", "invalid_type"),
+        ("invalid length", "invalid_length"),
+        ("unknown variant", "unknown_variant"),
+        ("duplicate field", "duplicate_field"),
+    ]
+    .iter()
+    .find(|(opening, _)| message.starts_with(opening))
+    .map_or("invalid_value", |(_, fault)| fault);
+    (fault, pointer)
+}
+
+/// RFC 6901 pointer from the deserialiser's path. The path stops being known at
+/// an `Unknown` segment (inside untagged enums, flattened structs), so the
+/// pointer stops there too: it still names the closest enclosing value.
+fn json_pointer(path: &serde_path_to_error::Path) -> String {
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        pointer.push('/');
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&index.to_string()),
+            Segment::Map { key } => pointer.push_str(&escape_token(key)),
+            Segment::Enum { variant } => pointer.push_str(&escape_token(variant)),
+            Segment::Unknown => {
+                pointer.pop();
+                break;
+            }
+        }
+    }
+    pointer
+}
+
+fn escape_token(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+/// `web::Json` is not meant to be used (use [`ValidJson`]), but if it is, its
+/// failures still come out as problems.
+pub fn json_config(limit: usize) -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(limit)
+        .error_handler(move |err, _req| {
+            match err {
+                JsonPayloadError::OverflowKnownLength { limit, .. }
+                | JsonPayloadError::Overflow { limit } => too_large(limit),
+                JsonPayloadError::ContentType => unsupported_media_type("a non-JSON type"),
+                JsonPayloadError::Deserialize(err) => json_error(&err, None),
+                JsonPayloadError::Payload(PayloadError::Overflow) => too_large(limit),
+                other => unreadable(&other),
+            }
+            .into()
+        })
+}
+
+/// A path segment that does not parse into the handler's type names no
+/// resource: 404, like any other path that matches nothing.
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|err: PathError, req| {
+        Problem::not_found(
+            code::NOT_FOUND,
+            format!("no resource at {}: {err}", req.path()),
+        )
+        .with_instance(req.path())
+        .into()
+    })
+}
+
+/// Query strings that do not fit the operation's parameters.
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
+        Problem::bad_request(code::INVALID_QUERY, format!("invalid query string: {err}")).into()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "fields are only deserialised")]
+    struct Body {
+        knocker: Side,
+        #[serde(default)]
+        profile: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "fields are only deserialised")]
+    struct Side {
+        hand: Vec<Card>,
+    }
+
+    /// Stands in for the rules engine's card: a parser with its own message.
+    #[derive(Debug)]
+    struct Card;
+
+    impl<'de> Deserialize<'de> for Card {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(d)?;
+            if text == "1X" {
+                Err(serde::de::Error::custom(format!("invalid card \"{text}\"")))
+            } else {
+                Ok(Card)
+            }
+        }
+    }
+
+    fn reject(body: &str) -> Problem {
+        from_slice::<Body>(body.as_bytes()).expect_err("body is invalid")
+    }
+
+    #[test]
+    fn a_valid_body_deserialises() {
+        assert!(from_slice::<Body>(br#"{"knocker": {"hand": ["7S"]}}"#).is_ok());
+    }
+
+    #[test]
+    fn an_unparseable_card_points_at_its_index() {
+        let problem = reject(r#"{"knocker": {"hand": ["7S", "8S", "9S", "1X"]}}"#);
+        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.errors[0].pointer, "/knocker/hand/3");
+        assert_eq!(problem.errors[0].code, "invalid_value");
+        assert_eq!(problem.errors[0].message, "invalid card \"1X\"");
+    }
+
+    #[test]
+    fn a_missing_field_points_at_the_missing_member() {
+        let problem = reject(r#"{"knocker": {}}"#);
+        assert_eq!(problem.errors[0].pointer, "/knocker/hand");
+        assert_eq!(problem.errors[0].code, "missing_field");
+    }
+
+    #[test]
+    fn an_unknown_field_is_reported() {
+        let problem = reject(r#"{"knocker": {"hand": []}, "jokers": true}"#);
+        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.errors[0].code, "unknown_field");
+        assert_eq!(problem.errors[0].pointer, "/jokers");
+    }
+
+    #[test]
+    fn a_wrong_type_is_reported_with_its_pointer() {
+        let problem = reject(r#"{"knocker": {"hand": "7S"}}"#);
+        assert_eq!(problem.errors[0].code, "invalid_type");
+        assert_eq!(problem.errors[0].pointer, "/knocker/hand");
+    }
+
+    #[test]
+    fn syntax_errors_are_malformed_json() {
+        for body in [
+            "{",
+            "not json",
+            "{\"knocker\": }",
+            "{\"knocker\": {\"hand\": []}} {}",
+            "   ",
+        ] {
+            assert_eq!(reject(body).code, code::MALFORMED_JSON, "{body}");
+        }
+    }
+
+    #[test]
+    fn pointer_tokens_are_escaped() {
+        assert_eq!(escape_token("a/b~c"), "a~1b~0c");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_overflowing_the_stack() {
+        let body = "[".repeat(100_000);
+        let problem = from_slice::<serde_json::Value>(body.as_bytes()).expect_err("too deep");
+        assert_eq!(problem.code, code::MALFORMED_JSON);
+    }
+}

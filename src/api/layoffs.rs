@@ -1,0 +1,103 @@
+//! `POST /v1/layoffs`: the knocker's arrangement and the defender's best reply.
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::ServiceConfig;
+use super::common::{
+    CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, hand_problem,
+    resolve_profile,
+};
+use super::hands::UNPROCESSABLE_KNOCK;
+use super::json::ValidJson;
+use super::problem::{JsonBodyRejections, Problem};
+use crate::rules::{Card, DefenderHand, showdown};
+
+/// The defender's cards.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DefenderCards {
+    /// The defender's 10 cards.
+    #[schema(value_type = Vec<CardSchema>, min_items = 10, max_items = 10,
+             example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
+    pub hand: Vec<Card>,
+}
+
+/// A knock and the defender's hand.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LayoffsRequest {
+    pub knocker: KnockerInput,
+    pub defender: DefenderCards,
+    pub profile: Option<ProfileSpec>,
+    /// The first upcard, needed under Oklahoma.
+    #[schema(value_type = Option<CardSchema>)]
+    pub upcard: Option<Card>,
+}
+
+/// Both sides laid down.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LayoffsResponse {
+    pub knocker: KnockerOutput,
+    pub defender: DefenderOutput,
+}
+
+/// Computes the optimal layoffs.
+#[utoipa::path(
+    tag = "layoffs",
+    summary = "Compute the defender's optimal layoffs",
+    description = "Lays the knocker's melds down (as declared, checked; or the arrangement best \
+        for the knocker) and computes the defender's best reply: its own melds and its layoffs \
+        chosen together to leave the least deadwood. Runs take chained layoffs at both ends, a \
+        3-card set takes its fourth card, a 4-card set nothing; nothing is laid off on gin \
+        unless the profile allows it. Layoffs are listed in a legal playing order.",
+    request_body(content = LayoffsRequest, example = json!({
+        "knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]},
+        "defender": {"hand": ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]}
+    })),
+    responses(
+        (status = 200, description = "The knocker's melds and the defender's reply.", body = LayoffsResponse, example = json!({
+            "knocker": {"melds": [["3H", "4H", "5H"], ["3C", "4C", "5C"], ["9S", "9H", "9D"]], "deadwood_cards": ["AH"], "deadwood": 1},
+            "defender": {"melds": [["7S", "7H", "7C"], ["JS", "JH", "JD"]], "layoffs": [{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}],
+                "deadwood_cards": ["5S", "4D"], "deadwood": 9}
+        })),
+        JsonBodyRejections,
+        (status = 404, description = "Unknown profile name (`unknown_profile`).",
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
+             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
+             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        (status = 422, description = UNPROCESSABLE_KNOCK,
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
+             "status": 422, "detail": "6H at defender hand position 0 repeats a card already dealt to a hand", "code": "duplicate_card",
+             "errors": [{"pointer": "/defender/hand/0", "code": "duplicate_card", "message": "6H at defender hand position 0 repeats a card already dealt to a hand"}]})),
+    )
+)]
+#[post("/v1/layoffs")]
+pub async fn layoffs(
+    body: ValidJson<LayoffsRequest>,
+) -> Result<web::Json<LayoffsResponse>, Problem> {
+    let request = body.into_inner();
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let defender = DefenderHand {
+        hand: request.defender.hand,
+        ..DefenderHand::default()
+    };
+    let laid_down = showdown(
+        &profile,
+        request.upcard,
+        &request.knocker.to_domain(),
+        &defender,
+    )
+    .map_err(|e| hand_problem(&e, &request.knocker, None))?;
+    Ok(web::Json(LayoffsResponse {
+        knocker: (&laid_down.knocker).into(),
+        defender: (&laid_down.defender).into(),
+    }))
+}
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(layoffs);
+}

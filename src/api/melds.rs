@@ -1,0 +1,191 @@
+//! `POST /v1/melds/validate`: is each group of cards a meld, and do the melds fit
+//! together (and into a hand)?
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::ServiceConfig;
+use super::common::{CardList, CardSchema, MeldKindDto, card_list};
+use super::json::ValidJson;
+use super::problem::{JsonBodyRejections, Problem};
+use crate::rules::{ArrangementProblem, Card, CardSet, check_arrangement};
+
+/// Melds to check, optionally against a hand.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"melds": [["7S", "7H", "7D"], ["3C", "4C", "5C", "6C"]], "hand": ["7S", "7H", "7D", "3C", "4C", "5C", "6C", "KD", "QH", "2S"]}))]
+pub struct ValidateRequest {
+    /// The declared melds, each a list of cards.
+    #[schema(value_type = Vec<Vec<CardSchema>>)]
+    pub melds: Vec<CardList>,
+    /// A hand the melds must come from (any number of distinct cards). With it the
+    /// response also reports the deadwood the melds leave.
+    #[schema(value_type = Option<Vec<CardSchema>>)]
+    pub hand: Option<CardList>,
+}
+
+/// One reason a group of cards is not a meld.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeldProblemDto {
+    /// `too_short`, `duplicate_card`, `mixed_ranks`, `mixed_suits`, `gap` or `wrap_around`.
+    #[schema(example = "wrap_around")]
+    pub code: &'static str,
+    #[schema(example = "the ace is low: a run cannot go from the king round to the ace")]
+    pub message: String,
+}
+
+/// The verdict on one declared meld.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeldVerdictDto {
+    /// The cards as declared, in canonical notation.
+    #[schema(value_type = Vec<CardSchema>)]
+    pub cards: Vec<Card>,
+    pub valid: bool,
+    /// `set` or `run` when valid, else null.
+    pub kind: Option<MeldKindDto>,
+    pub problems: Vec<MeldProblemDto>,
+}
+
+/// A fault across melds: a card in two melds, or a meld card not in the hand.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CrossMeldProblemDto {
+    /// `card_in_two_melds` or `card_not_in_hand`.
+    #[schema(example = "card_in_two_melds")]
+    pub code: &'static str,
+    #[schema(example = "7S is in meld 0 and meld 1; a card belongs to at most one meld")]
+    pub message: String,
+    #[schema(value_type = CardSchema)]
+    pub card: Card,
+    /// Indexes of the melds involved.
+    pub melds: Vec<usize>,
+}
+
+/// The verdict on the declared melds.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "valid": true,
+    "melds": [
+        {"cards": ["7S", "7H", "7D"], "valid": true, "kind": "set", "problems": []},
+        {"cards": ["3C", "4C", "5C", "6C"], "valid": true, "kind": "run", "problems": []}
+    ],
+    "problems": [],
+    "deadwood_cards": ["2S", "QH", "KD"],
+    "deadwood": 22
+}))]
+pub struct ValidateResponse {
+    /// Every meld is legal and the melds fit together (and into the hand).
+    pub valid: bool,
+    pub melds: Vec<MeldVerdictDto>,
+    pub problems: Vec<CrossMeldProblemDto>,
+    /// With `hand`: the hand's cards in no declared meld.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<CardSchema>>)]
+    pub deadwood_cards: Option<Vec<Card>>,
+    /// With `hand`: the count of those cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadwood: Option<u32>,
+}
+
+/// Checks melds.
+#[utoipa::path(
+    tag = "melds",
+    summary = "Validate melds",
+    description = "Checks each group of cards (a set is 3-4 cards of one rank, a run 3+ \
+        consecutive cards of one suit, ace low, no wrap) and the groups together: no card in \
+        two melds and, with `hand`, every card from the hand. Answers 200 with the verdict \
+        whether or not the melds are valid; each fault has a stable code. 422 only when the \
+        question itself is impossible (a hand with a repeated card).",
+    request_body(content = ValidateRequest, example = json!({"melds": [["7S", "7H", "7D"], ["QH", "KH", "AH"]]})),
+    responses(
+        (status = 200, description = "The verdict.", body = ValidateResponse, example = json!({
+            "valid": false,
+            "melds": [
+                {"cards": ["7S", "7H", "7D"], "valid": true, "kind": "set", "problems": []},
+                {"cards": ["QH", "KH", "AH"], "valid": false, "kind": null, "problems": [
+                    {"code": "wrap_around", "message": "the ace is low: a run cannot go from the king round to the ace"}]}
+            ],
+            "problems": []
+        })),
+        JsonBodyRejections,
+        (status = 422, description = "The hand repeats a card (`duplicate_card`).",
+         content_type = "application/problem+json", body = Problem,
+         example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
+             "status": 422, "detail": "the card 7S appears more than once", "code": "duplicate_card",
+             "errors": [{"pointer": "/hand/3", "code": "duplicate_card", "message": "the card 7S appears more than once"}]})),
+    )
+)]
+#[post("/v1/melds/validate")]
+pub async fn validate_melds(
+    body: ValidJson<ValidateRequest>,
+) -> Result<web::Json<ValidateResponse>, Problem> {
+    let request = body.into_inner();
+    let hand = match &request.hand {
+        None => None,
+        Some(cards) => Some(distinct_hand(cards, "/hand")?),
+    };
+    let report = check_arrangement(&request.melds, hand);
+    let valid = report.is_valid();
+    let melds = report
+        .melds
+        .into_iter()
+        .map(|verdict| MeldVerdictDto {
+            valid: verdict.meld.is_some(),
+            kind: verdict.meld.map(|m| m.kind().into()),
+            problems: verdict
+                .problems
+                .into_iter()
+                .map(|p| MeldProblemDto {
+                    code: p.code.as_str(),
+                    message: p.message,
+                })
+                .collect(),
+            cards: verdict.cards,
+        })
+        .collect();
+    let problems = report
+        .problems
+        .iter()
+        .map(|p| {
+            let (card, melds) = match p {
+                ArrangementProblem::CardInTwoMelds { card, melds } => (*card, melds.to_vec()),
+                ArrangementProblem::CardNotInHand { card, meld } => (*card, vec![*meld]),
+            };
+            CrossMeldProblemDto {
+                code: p.code(),
+                message: p.message(),
+                card,
+                melds,
+            }
+        })
+        .collect();
+    Ok(web::Json(ValidateResponse {
+        valid,
+        melds,
+        problems,
+        deadwood_cards: report.deadwood.map(|(cards, _)| card_list(cards)),
+        deadwood: report.deadwood.map(|(_, count)| count),
+    }))
+}
+
+/// A hand's cards as a set; a repeated card is a 422 pointing at its second place.
+pub fn distinct_hand(cards: &[Card], pointer: &str) -> Result<CardSet, Problem> {
+    let mut set = CardSet::EMPTY;
+    for (index, &card) in cards.iter().enumerate() {
+        if !set.insert(card) {
+            let detail = format!("the card {card} appears more than once");
+            return Err(
+                Problem::unprocessable("duplicate_card", &detail).with_error(
+                    format!("{pointer}/{index}"),
+                    "duplicate_card",
+                    detail,
+                ),
+            );
+        }
+    }
+    Ok(set)
+}
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(validate_melds);
+}

@@ -1,0 +1,67 @@
+//! The HTTP edge: one module per resource, plus the shared machinery.
+//!
+//! Adding a resource is one file and one line:
+//!
+//! 1. `src/api/<resource>.rs` with handlers annotated `#[utoipa::path(...)]` above
+//!    `#[get(..)]`/`#[post(..)]`, bodies read with [`json::ValidJson`], errors
+//!    returned as [`problem::Problem`], and a
+//!    `pub fn configure(cfg: &mut ServiceConfig)` that calls `cfg.service(handler)`
+//!    for each handler;
+//! 2. `mod <resource>;` here and `cfg.configure(<resource>::configure)` in
+//!    [`configure`].
+//!
+//! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
+//! *and* adds its operation to the OpenAPI document; the tests in
+//! `tests/api/openapi.rs` then check the operation is fully documented (summary,
+//! description, tag declared in [`openapi::ApiDoc`], examples of every body,
+//! 4xx responses as problem+json, and `JsonBodyRejections` when it reads a
+//! body). The `sample` module there is a complete handler written this way.
+//! After adding or changing an operation, regenerate the committed document:
+//! `cargo run -- openapi > openapi/openapi.json`.
+
+use actix_web::App;
+use utoipa::OpenApi as _;
+use utoipa_actix_web::AppExt;
+pub use utoipa_actix_web::service_config::ServiceConfig;
+
+pub mod common;
+pub mod fallback;
+pub mod hands;
+pub mod json;
+pub mod layoffs;
+pub mod melds;
+pub mod metrics;
+pub mod observe;
+pub mod openapi;
+pub mod ops;
+pub mod problem;
+pub mod profiles;
+
+/// Registers every documented route. Called once per worker to build the
+/// router, and by [`openapi()`] to build the document.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(ops::healthz)
+        .service(ops::readyz)
+        .service(metrics::get_metrics)
+        .configure(melds::configure)
+        .configure(hands::configure)
+        .configure(layoffs::configure)
+        .configure(profiles::configure);
+}
+
+/// The OpenAPI document of every route registered by [`configure`]: served at
+/// `/api-docs/openapi.json`, printed by `gin-referee openapi`, and committed as
+/// `openapi/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_app, api) = App::new()
+        .into_utoipa_app()
+        .openapi(openapi::ApiDoc::openapi())
+        .configure(configure)
+        .split_for_parts();
+    api
+}
+
+/// The document as committed: pretty JSON with a trailing newline.
+pub fn openapi_json() -> Result<String, serde_json::Error> {
+    openapi().to_pretty_json().map(|json| json + "\n")
+}

@@ -1,0 +1,52 @@
+//! The parts of the OpenAPI document that do not come from handlers: info, tags
+//! and the shared error schemas. Paths are collected by `utoipa_actix_web` from
+//! the same `service(...)` calls that route requests (see [`super::configure`]).
+
+use utoipa::OpenApi;
+
+use super::problem::{FieldError, Problem};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "gin-referee",
+        description = "Referee for Gin Rummy over HTTP: validates melds, finds the \
+optimal deadwood of a hand, lays off, scores hands and whole matches under several \
+rule profiles, and audits a hand played from the deal.\n\n\
+## Cards\n\n\
+A card is a string: rank `A 2 3 4 5 6 7 8 9 T J Q K` (also `10`, any case) then suit \
+`S H D C` (also `♠ ♥ ♦ ♣`, any case). Responses always use the canonical form: `\"TS\"`, `\"AH\"`.\n\n\
+## Errors\n\n\
+Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, \
+`detail` and a stable snake_case `code`; `type` is `https://gin-referee.dev/problems/<code>`. \
+Where it helps, `errors` lists each offending input as `{\"pointer\", \"code\", \"message\"}` \
+with a JSON Pointer into the request body (`/knocker/hand/3`).\n\n\
+| status | code | when |\n\
+|---|---|---|\n\
+| 400 | `malformed_json` | the body is not JSON |\n\
+| 400 | `invalid_body` | the body is JSON but not the documented shape: missing, unknown or mistyped field, unparseable card |\n\
+| 400 | `invalid_query` | the query string does not fit the operation |\n\
+| 404 | `not_found` | no resource at this path |\n\
+| 405 | `method_not_allowed` | the path exists with other methods, listed in `Allow` |\n\
+| 413 | `payload_too_large` | the body is larger than the configured limit (64 KiB by default) |\n\
+| 415 | `unsupported_media_type` | a body sent with a non-JSON `Content-Type` (a missing `Content-Type` is read as JSON) |\n\
+| 422 | (per operation) | well-formed but impossible or illegal: duplicate card, illegal layoff, ... |\n\
+| 500 | `internal_error` | a bug; the cause is logged with the request id, never sent |\n\n\
+A request that asks whether something is valid gets 200 and a verdict; 422 is for \
+requests that cannot be answered.\n\n\
+## Request ids\n\n\
+Every response carries `X-Request-Id`: the one the client sent (1 to 128 visible ASCII \
+characters) or a generated UUID. Log lines of the request carry the same id.",
+        license(name = "Apache-2.0", identifier = "Apache-2.0"),
+    ),
+    tags(
+        (name = "melds", description = "Is a group of cards a meld?"),
+        (name = "hands", description = "Optimal arrangements, hand scoring and hand audits."),
+        (name = "layoffs", description = "What the defender can lay off on the knocker's melds."),
+        (name = "matches", description = "Scoring a whole match from its hands."),
+        (name = "profiles", description = "Rule presets (standard, Oklahoma, Hollywood, ...) and their parameters."),
+        (name = "operations", description = "Probes and metrics for running the service."),
+    ),
+    components(schemas(Problem, FieldError)),
+)]
+pub struct ApiDoc;

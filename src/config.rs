@@ -1,0 +1,275 @@
+//! Command line and environment configuration.
+//!
+//! Every setting is a flag with an environment-variable twin (`--listen` /
+//! `GIN_REFEREE_LISTEN`, ...); a flag wins over its variable. Values are validated
+//! while parsing, so a bad setting stops the process before it binds a socket,
+//! with clap's message naming the flag and the accepted range, and exit code 2.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::num::NonZeroUsize;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Default listen address: every interface, port 8080 (what a container expects).
+pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
+/// Default request-body limit, 64 KiB: the largest legal request (a whole hand
+/// transcript for `/v1/hands/audit`) is a few KiB, so this leaves ample room.
+pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+/// Smallest accepted body limit: below 1 KiB even a valid two-hand request would
+/// be refused, which is a misconfiguration rather than a policy.
+pub const MIN_BODY_LIMIT: usize = 1024;
+/// Largest accepted body limit (64 MiB): bodies are buffered whole in memory.
+pub const MAX_BODY_LIMIT: usize = 64 * 1024 * 1024;
+pub const DEFAULT_SHUTDOWN_TIMEOUT_SECS: u64 = 30;
+pub const DEFAULT_CLIENT_REQUEST_TIMEOUT_MS: u64 = 5000;
+pub const DEFAULT_KEEP_ALIVE_SECS: u64 = 5;
+pub const DEFAULT_MAX_CONNECTIONS: usize = 25_000;
+pub const DEFAULT_LOG_LEVEL: &str = "info";
+
+/// The `gin-referee` command line.
+#[derive(Debug, Parser)]
+#[command(name = "gin-referee", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Print the OpenAPI document (pretty JSON) to stdout and exit.
+    Openapi,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// One JSON object per line, for log collectors.
+    Json,
+    /// Human-readable lines, for a terminal.
+    Text,
+}
+
+/// Server settings. Without a subcommand, `gin-referee` serves HTTP with these.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address to listen on, HOST:PORT (a host name is resolved once, at start).
+    #[arg(long, env = "GIN_REFEREE_LISTEN", value_name = "HOST:PORT",
+          default_value = DEFAULT_LISTEN, value_parser = parse_listen)]
+    pub listen: SocketAddr,
+
+    /// Number of worker threads [default: number of CPUs].
+    #[arg(long, env = "GIN_REFEREE_WORKERS", value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub workers: Option<u16>,
+
+    /// Largest accepted request body, in bytes (1024 to 67108864).
+    #[arg(long, env = "GIN_REFEREE_BODY_LIMIT", value_name = "BYTES",
+          default_value_t = DEFAULT_BODY_LIMIT, value_parser = parse_body_limit)]
+    pub body_limit: usize,
+
+    /// Log line format.
+    #[arg(long, env = "GIN_REFEREE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Json)]
+    pub log_format: LogFormat,
+
+    /// Log level or tracing filter directives (e.g. `info`, `gin_referee=debug`);
+    /// RUST_LOG wins when set.
+    #[arg(long, env = "GIN_REFEREE_LOG_LEVEL", value_name = "FILTER",
+          default_value = DEFAULT_LOG_LEVEL, value_parser = parse_log_level)]
+    pub log_level: String,
+
+    /// Seconds that in-flight requests get to finish after SIGTERM/SIGINT.
+    #[arg(long, env = "GIN_REFEREE_SHUTDOWN_TIMEOUT", value_name = "SECONDS",
+          default_value_t = DEFAULT_SHUTDOWN_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub shutdown_timeout: u64,
+
+    /// Milliseconds a client has to send a whole request head before it is cut
+    /// off with 408 (0 disables the limit).
+    #[arg(long, env = "GIN_REFEREE_CLIENT_REQUEST_TIMEOUT", value_name = "MS",
+          default_value_t = DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub client_request_timeout: u64,
+
+    /// Seconds an idle keep-alive connection stays open (0 disables keep-alive).
+    #[arg(long, env = "GIN_REFEREE_KEEP_ALIVE", value_name = "SECONDS",
+          default_value_t = DEFAULT_KEEP_ALIVE_SECS,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub keep_alive: u64,
+
+    /// Concurrent connections per worker; further connections wait in the backlog.
+    #[arg(long, env = "GIN_REFEREE_MAX_CONNECTIONS", value_name = "N",
+          default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
+    pub max_connections: usize,
+}
+
+impl Default for Config {
+    /// The documented defaults, without reading flags or the environment (tests use
+    /// this so a developer's shell variables cannot change what they check).
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([0, 0, 0, 0], 8080)),
+            workers: None,
+            body_limit: DEFAULT_BODY_LIMIT,
+            log_format: LogFormat::Json,
+            log_level: DEFAULT_LOG_LEVEL.to_owned(),
+            shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT_SECS,
+            client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+            keep_alive: DEFAULT_KEEP_ALIVE_SECS,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+        }
+    }
+}
+
+impl Config {
+    /// Worker threads to start: the flag, or one per available CPU.
+    pub fn worker_count(&self) -> usize {
+        match self.workers {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        }
+    }
+
+    pub fn shutdown_timeout(&self) -> Duration {
+        Duration::from_secs(self.shutdown_timeout)
+    }
+
+    pub fn client_request_timeout(&self) -> Duration {
+        Duration::from_millis(self.client_request_timeout)
+    }
+
+    pub fn keep_alive(&self) -> Duration {
+        Duration::from_secs(self.keep_alive)
+    }
+}
+
+fn parse_listen(value: &str) -> Result<SocketAddr, String> {
+    if let Ok(addr) = value.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    // Not a literal address: allow `localhost:8080` and other names, resolved once.
+    let resolved = value
+        .to_socket_addrs()
+        .map_err(|err| format!("expected HOST:PORT such as {DEFAULT_LISTEN} ({err})"))?;
+    resolved
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("`{value}` resolves to no address"))
+}
+
+fn parse_body_limit(value: &str) -> Result<usize, String> {
+    let bytes: usize = value
+        .parse()
+        .map_err(|_| "expected a number of bytes".to_owned())?;
+    if !(MIN_BODY_LIMIT..=MAX_BODY_LIMIT).contains(&bytes) {
+        return Err(format!(
+            "{bytes} is not in {MIN_BODY_LIMIT}..={MAX_BODY_LIMIT} bytes"
+        ));
+    }
+    Ok(bytes)
+}
+
+fn parse_max_connections(value: &str) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a number of connections".to_owned()),
+    }
+}
+
+/// Checks the filter syntax now, so a typo fails the start instead of silencing logs.
+fn parse_log_level(value: &str) -> Result<String, String> {
+    tracing_subscriber::EnvFilter::builder()
+        .parse(value)
+        .map(|_| value.to_owned())
+        .map_err(|err| format!("not a log level or filter: {err}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("gin-referee").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_clap_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults_match_the_documented_values() {
+        let defaults = Config::default();
+        assert_eq!(defaults.listen.to_string(), DEFAULT_LISTEN);
+        assert_eq!(defaults.body_limit, 65536);
+        assert_eq!(defaults.log_format, LogFormat::Json);
+        assert_eq!(defaults.shutdown_timeout(), Duration::from_secs(30));
+        assert_eq!(
+            defaults.client_request_timeout(),
+            Duration::from_millis(5000)
+        );
+        assert_eq!(defaults.keep_alive(), Duration::from_secs(5));
+        assert_eq!(defaults.max_connections, 25_000);
+        assert!(defaults.worker_count() >= 1);
+    }
+
+    #[test]
+    fn flags_override_defaults() {
+        let cli = parse(&[
+            "--listen",
+            "127.0.0.1:9000",
+            "--workers",
+            "3",
+            "--body-limit",
+            "2048",
+            "--log-format",
+            "text",
+            "--log-level",
+            "gin_referee=debug,warn",
+        ])
+        .expect("valid flags parse");
+        assert_eq!(cli.command, None);
+        assert_eq!(cli.config.listen, SocketAddr::from(([127, 0, 0, 1], 9000)));
+        assert_eq!(cli.config.worker_count(), 3);
+        assert_eq!(cli.config.body_limit, 2048);
+        assert_eq!(cli.config.log_format, LogFormat::Text);
+    }
+
+    #[test]
+    fn the_openapi_subcommand_is_recognised() {
+        let cli = parse(&["openapi"]).expect("subcommand parses");
+        assert_eq!(cli.command, Some(Command::Openapi));
+    }
+
+    #[test]
+    fn zero_workers_are_rejected() {
+        let err = parse(&["--workers", "0"]).expect_err("0 workers is invalid");
+        assert!(err.to_string().contains("--workers"), "{err}");
+    }
+
+    #[test]
+    fn a_body_limit_under_one_kib_is_rejected() {
+        let err = parse(&["--body-limit", "1023"]).expect_err("too small");
+        assert!(err.to_string().contains("1024"), "{err}");
+    }
+
+    #[test]
+    fn an_unparseable_listen_address_is_rejected() {
+        let err = parse(&["--listen", "no port here"]).expect_err("not HOST:PORT");
+        assert!(err.to_string().contains("HOST:PORT"), "{err}");
+    }
+
+    #[test]
+    fn a_malformed_log_filter_is_rejected() {
+        assert!(parse(&["--log-level", "gin_referee=loud"]).is_err());
+    }
+
+    #[test]
+    fn zero_max_connections_are_rejected() {
+        assert!(parse(&["--max-connections", "0"]).is_err());
+    }
+}

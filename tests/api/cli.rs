@@ -1,0 +1,158 @@
+//! The `gin-referee` binary: its subcommand, its validation, its signals.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_gin-referee");
+
+/// The binary with a clean environment: no GIN_REFEREE_* or RUST_LOG from the
+/// developer's shell.
+fn command() -> Command {
+    let mut command = Command::new(BINARY);
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        if key.starts_with("GIN_REFEREE_") || key == "RUST_LOG" {
+            command.env_remove(key);
+        }
+    }
+    command
+}
+
+#[test]
+fn the_openapi_subcommand_prints_the_committed_document() {
+    let output = command().arg("openapi").output().expect("runs");
+    assert!(output.status.success());
+    let printed = String::from_utf8(output.stdout).expect("utf-8");
+    let committed = include_str!("../../openapi/openapi.json");
+    assert!(
+        printed == committed,
+        "openapi/openapi.json is stale; regenerate with `cargo run -- openapi > openapi/openapi.json`"
+    );
+}
+
+/// One invalid start: flags, environment, and what the message must mention.
+struct BadStart {
+    args: &'static [&'static str],
+    env: &'static [(&'static str, &'static str)],
+    mentions: &'static str,
+}
+
+#[test]
+fn invalid_settings_stop_the_start_with_a_clear_message() {
+    let flag = |args, mentions| BadStart {
+        args,
+        env: &[],
+        mentions,
+    };
+    let var = |env, mentions| BadStart {
+        args: &[],
+        env,
+        mentions,
+    };
+    let cases = [
+        flag(&["--workers", "0"], "--workers"),
+        flag(&["--body-limit", "100"], "--body-limit"),
+        flag(&["--listen", "nowhere"], "--listen"),
+        flag(&["--log-format", "xml"], "--log-format"),
+        var(&[("GIN_REFEREE_WORKERS", "none")], "--workers"),
+        var(&[("GIN_REFEREE_MAX_CONNECTIONS", "0")], "--max-connections"),
+        var(&[("RUST_LOG", "gin_referee=loud")], "RUST_LOG"),
+    ];
+    for BadStart {
+        args,
+        env,
+        mentions,
+    } in cases
+    {
+        let output = command()
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?} {env:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(mentions), "{args:?} {env:?}: {stderr}");
+    }
+}
+
+/// Starts the server on a free port and returns it with its address, read from
+/// its "listening" log line.
+fn start_server() -> (Child, String) {
+    let mut child = command()
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+            "--log-format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("the server logs before exiting")
+            .expect("readable log line");
+        let entry: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
+        if entry["message"] == "gin-referee listening" {
+            break entry["addr"].as_str().expect("addr field").to_owned();
+        }
+    };
+    // Keep draining the logs so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr)
+}
+
+fn wait_for_exit(child: &mut Child, within: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + within;
+    while Instant::now() < deadline {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    None
+}
+
+fn signal(child: &Child, name: &str) {
+    // The shell's builtin `kill`, so no extra package is needed.
+    let status = Command::new("sh")
+        .args(["-c", &format!("kill -{name} {}", child.id())])
+        .status()
+        .expect("sh runs");
+    assert!(status.success());
+}
+
+fn healthz(addr: &str) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(addr) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let _ = stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response);
+    response.starts_with("HTTP/1.1 200")
+}
+
+#[test]
+fn sigterm_and_sigint_stop_the_server_cleanly() {
+    for name in ["TERM", "INT"] {
+        let (mut child, addr) = start_server();
+        assert!(healthz(&addr), "serving before SIG{name}");
+        signal(&child, name);
+        let status = wait_for_exit(&mut child, Duration::from_secs(10));
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "SIG{name}: expected a clean exit, got {status:?}"
+        );
+        assert!(!healthz(&addr), "still serving after SIG{name}");
+    }
+}
