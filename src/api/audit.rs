@@ -19,9 +19,10 @@
 //! impossible (not 52 distinct cards dealt 10/10/1/31) or the profile overrides
 //! are invalid; 404 for an unknown profile name.
 //!
-//! Shape errors inside one action point at the action (`/actions/3`) rather
+//! Most shape errors inside one action point at the action (`/actions/3`) rather
 //! than at its field: the actions are a tagged union, which serde reads whole
-//! before choosing the variant. The message still names the field.
+//! before choosing the variant, so the path inside it is lost. The message still
+//! names the field, and a missing field or an unknown `action` is pointed at.
 
 use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
