@@ -99,12 +99,54 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
             "the body is empty; expected a JSON document",
         ));
     }
+    if may_spell_integers_as_floats(body) {
+        // JSON Schema's `integer` includes `3.0` and `3e2`, serde's integers do
+        // not: read the document once as a value and respell such numbers as
+        // integers before the typed pass. Only bodies with a `.` or an exponent
+        // take this path, so the common case pays nothing.
+        let mut document: serde_json::Value =
+            serde_json::from_slice(body).map_err(|err| json_error(&err, None))?;
+        respell_integral_numbers(&mut document);
+        return serde_path_to_error::deserialize(document).map_err(path_error);
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(path_error)?;
     // Trailing bytes after the document (`{} {}`) mean the client sent something
     // other than what it thinks it sent.
     deserializer.end().map_err(|err| json_error(&err, None))?;
     Ok(value)
+}
+
+/// Whether the body may hold a number with a fraction or an exponent: a `.`,
+/// or an `e`/`E` right after a digit. Strings can trip it too; that only costs
+/// the slower, equally correct path.
+fn may_spell_integers_as_floats(body: &[u8]) -> bool {
+    body.iter().enumerate().any(|(i, &b)| {
+        b == b'.' || ((b == b'e' || b == b'E') && i > 0 && body[i - 1].is_ascii_digit())
+    })
+}
+
+/// Replaces every number with no fractional part (within the range where an
+/// `f64` is exact) by the same number as an integer.
+fn respell_integral_numbers(value: &mut serde_json::Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    match value {
+        serde_json::Value::Number(number) if number.is_f64() => {
+            if let Some(float) = number
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() <= EXACT)
+            {
+                *number = if float >= 0.0 {
+                    serde_json::Number::from(float as u64)
+                } else {
+                    serde_json::Number::from(float as i64)
+                };
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(respell_integral_numbers),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(respell_integral_numbers),
+        _ => {}
+    }
 }
 
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
@@ -299,6 +341,36 @@ pub fn query_config() -> web::QueryConfig {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Counts {
+        meld: usize,
+        deadwood: Vec<i32>,
+    }
+
+    #[test]
+    fn integers_spelt_as_floats_are_integers_as_json_schema_says() {
+        let counts: Counts = from_slice(br#"{"meld": 2.0, "deadwood": [1e1, -3.0, 4]}"#).unwrap();
+        assert_eq!(
+            counts,
+            Counts {
+                meld: 2,
+                deadwood: vec![10, -3, 4]
+            }
+        );
+    }
+
+    #[test]
+    fn a_real_fraction_is_still_a_type_error_with_its_pointer() {
+        let problem = from_slice::<Counts>(br#"{"meld": 0.5, "deadwood": []}"#).unwrap_err();
+        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.errors[0].pointer, "/meld");
+        let problem = from_slice::<Counts>(br#"{"meld": 1.0, "deadwood": [2.5]}"#).unwrap_err();
+        assert_eq!(problem.errors[0].pointer, "/deadwood/0");
+        let problem = from_slice::<Counts>(b"{\"meld\": 1.0,").unwrap_err();
+        assert_eq!(problem.code, code::MALFORMED_JSON);
+    }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]

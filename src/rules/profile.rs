@@ -370,28 +370,53 @@ impl Profile {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileOverrides {
+    #[serde(default, deserialize_with = "given")]
     pub base: Option<Preset>,
+    #[serde(default, deserialize_with = "given")]
     pub knock_limit: Option<KnockLimit>,
+    #[serde(default, deserialize_with = "given")]
     pub ace_upcard_knock_limit: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
     pub spade_doubling: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
     pub gin_bonus: Option<u32>,
     /// `null` is meaningful here (big gin not played), so it is read as
     /// "present with no value" rather than "absent".
     #[serde(default, deserialize_with = "present")]
     pub big_gin_bonus: Option<Option<u32>>,
+    #[serde(default, deserialize_with = "given")]
     pub undercut_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
     pub tie_is_undercut: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
     pub layoffs_on_gin: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
     pub stock_end: Option<StockEnd>,
+    #[serde(default, deserialize_with = "given")]
     pub target: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
     pub hollywood: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
     pub game_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
     pub box_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
     pub box_bonus_timing: Option<BoxBonusTiming>,
+    #[serde(default, deserialize_with = "given")]
     pub shutout: Option<ShutoutRule>,
+    #[serde(default, deserialize_with = "given")]
     pub shutout_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
     pub shutout_test: Option<ShutoutTest>,
+    #[serde(default, deserialize_with = "given")]
     pub settlement: Option<Settlement>,
+}
+
+/// An override that is present must hold a value: `null` is an error.
+fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
 }
 
 fn present<'de, D: serde::Deserializer<'de>>(
@@ -738,6 +763,8 @@ mod tests {
         assert!(serde_json::from_str::<ProfileOverrides>(r#"{"knock_limit": 11}"#).is_err());
         assert!(serde_json::from_str::<ProfileOverrides>(r#"{"knock_limit": "seven"}"#).is_err());
         assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin": 20}"#).is_err());
+        assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin_bonus": null}"#).is_err());
+        assert!(serde_json::from_str::<ProfileOverrides>(r#"{"base": null}"#).is_err());
         assert_eq!(
             resolve(r#"{"target": 0}"#).unwrap_err().code(),
             "invalid_profile"
