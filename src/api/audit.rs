@@ -24,9 +24,13 @@
 //! before choosing the variant, so the path inside it is lost. The message still
 //! names the field, and a missing field or an unknown `action` is pointed at.
 
+use std::borrow::Cow;
+
 use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::common::{CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, resolve_profile};
 use super::json::ValidJson;
@@ -53,6 +57,7 @@ pub struct AuditRequest {
     pub deal: DealBody,
     /// The actions in the order they were taken. An empty list is a hand not yet
     /// begun.
+    #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<ActionBody>,
 }
 
@@ -161,6 +166,37 @@ pub enum ActionBody {
         #[serde(default)]
         layoffs: Option<Vec<LayoffDto>>,
     },
+}
+
+/// The schema of [`ActionBody`] with every variant closed
+/// (`additionalProperties: false`), as `deny_unknown_fields` makes it: utoipa
+/// closes structs but not the variants of a tagged enum, and a schema that
+/// admits extra fields would promise clients that they are ignored.
+pub struct ActionSchema;
+
+impl PartialSchema for ActionSchema {
+    fn schema() -> RefOr<Schema> {
+        let mut schema = ActionBody::schema();
+        if let RefOr::T(Schema::OneOf(one_of)) = &mut schema {
+            for variant in &mut one_of.items {
+                if let RefOr::T(Schema::Object(object)) = variant {
+                    object.additional_properties =
+                        Some(Box::new(AdditionalProperties::FreeForm(false)));
+                }
+            }
+        }
+        schema
+    }
+}
+
+impl ToSchema for ActionSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Action")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <ActionBody as ToSchema>::schemas(schemas);
+    }
 }
 
 impl From<ActionBody> for Action {
