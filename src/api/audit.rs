@@ -32,7 +32,9 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::common::{CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, resolve_profile};
+use super::common::{
+    CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, UnknownProfile, resolve_profile,
+};
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
 use crate::rules::{
@@ -521,13 +523,6 @@ pub mod examples {
         })
     }
 
-    /// A profile name that is no preset.
-    pub fn unknown_profile() -> Value {
-        let mut request = unfinished();
-        request["profile"] = json!("gin");
-        request
-    }
-
     /// The same deal with the upcard also in the stock.
     pub fn duplicate_card() -> Value {
         let mut request = illegal_discard();
@@ -613,9 +608,7 @@ scored with the defender's best reply. 422 is only for a deal that cannot have b
             ("unfinished" = (summary = "Legal so far, no result",
                 value = json!(examples::answer(examples::unfinished())))),
          )),
-        (status = 404, description = "An unknown profile name (`unknown_profile`).",
-         body = Problem, content_type = "application/problem+json",
-         example = json!(examples::problem(examples::unknown_profile()))),
+        UnknownProfile,
         (status = 422, description = "A deal that cannot have been dealt (`wrong_card_count`, \
 `duplicate_card`, with a pointer to the card), or invalid profile overrides \
 (`invalid_profile`, `invalid_profile_combination`).",
