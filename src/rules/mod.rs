@@ -5,6 +5,7 @@
 //! cards of one suit, ace low); *deadwood* is the cards in no meld and their
 //! *count* the sum of their values (ace 1, courts 10). Rules: `RULES.md`.
 
+mod audit;
 mod card;
 mod deadwood;
 mod layoff;
@@ -12,6 +13,11 @@ mod meld;
 mod profile;
 mod score;
 
+pub use audit::{
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
+    STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation, ViolationCode,
+    audit_hand, check_deal,
+};
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
 };
