@@ -10,6 +10,8 @@ mod card;
 mod deadwood;
 mod layoff;
 mod meld;
+#[cfg(test)]
+mod oracle_play;
 mod profile;
 mod score;
 
