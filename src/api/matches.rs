@@ -27,7 +27,8 @@ use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
 use crate::rules::Card;
 use crate::rules::{
-    CardHand, CountHand, GameScore, MatchError, MatchHand, MatchScore, Outcome, ScoredHand, Tally,
+    CardHand, CountHand, GameScore, MatchError, MatchHand, MatchScore, Outcome, ScoredMatchHand,
+    Tally,
 };
 
 // ---------------------------------------------------------------- request
@@ -447,7 +448,7 @@ impl MatchResponse {
         let hands = score
             .hands
             .iter()
-            .map(|h: &ScoredHand| HandResult {
+            .map(|h: &ScoredMatchHand| HandResult {
                 winner: name(h.winner),
                 knocker: name(h.knocker),
                 outcome: h.outcome.map_or(MatchOutcome::Void, |o| match o {

@@ -24,6 +24,7 @@ use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
+pub mod audit;
 pub mod common;
 pub mod fallback;
 pub mod hands;
@@ -48,7 +49,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(hands::configure)
         .configure(layoffs::configure)
         .configure(matches::configure)
-        .configure(profiles::configure);
+        .configure(profiles::configure)
+        .configure(audit::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`]: served at

@@ -103,7 +103,7 @@
 //! `hand_points` and `hands_won`, as it earns three boxes), and its `scores` sum
 //! the games' scores ("sum of games"); the match winner is the player ahead on
 //! that sum (none on a tie, `net` 0). A hand's running `totals` sum the three
-//! games' running totals; [`ScoredHand::game_totals`] has them game by game.
+//! games' running totals; [`ScoredMatchHand::game_totals`] has them game by game.
 
 use super::card::Card;
 use super::profile::{BoxBonusTiming, Profile, ProfileError, Settlement, ShutoutRule, ShutoutTest};
@@ -178,7 +178,7 @@ impl Tally {
 
 /// One hand of the match as scored. Players are indices into the match's players.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScoredHand {
+pub struct ScoredMatchHand {
     /// `None` for a void hand.
     pub knocker: Option<usize>,
     /// `None` for a void hand.
@@ -223,7 +223,7 @@ pub struct GameScore {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchScore {
     pub players: [String; 2],
-    pub hands: Vec<ScoredHand>,
+    pub hands: Vec<ScoredMatchHand>,
     /// One game, or three in Hollywood.
     pub games: Vec<GameScore>,
     /// Every game is complete.
@@ -632,7 +632,7 @@ pub fn score_match(
         let totals = game_totals
             .iter()
             .fold([0, 0], |acc, t| [acc[0] + t[0], acc[1] + t[1]]);
-        scored.push(ScoredHand {
+        scored.push(ScoredMatchHand {
             knocker: won.as_ref().map(|w| w.knocker),
             winner: won.as_ref().map(|w| w.winner),
             outcome: won.as_ref().map(|w| w.outcome),
@@ -1455,7 +1455,7 @@ mod properties {
                 for p in 0..2 {
                     let t = &game.final_tally[p];
                     prop_assert_eq!(t.total, parts(t));
-                    let won: Vec<&ScoredHand> = s.hands.iter()
+                    let won: Vec<&ScoredMatchHand> = s.hands.iter()
                         .filter(|h| h.winner == Some(p) && h.scored_in.contains(&g))
                         .collect();
                     prop_assert_eq!(t.hand_points, won.iter().map(|h| u64::from(h.points)).sum::<u64>());

@@ -5,14 +5,22 @@
 //! cards of one suit, ace low); *deadwood* is the cards in no meld and their
 //! *count* the sum of their values (ace 1, courts 10). Rules: `RULES.md`.
 
+mod audit;
 mod card;
 mod deadwood;
 mod layoff;
 mod matches;
 mod meld;
+#[cfg(test)]
+mod oracle_play;
 mod profile;
 mod score;
 
+pub use audit::{
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
+    STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation, ViolationCode,
+    audit_hand, check_deal,
+};
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
 };
@@ -25,7 +33,7 @@ pub use layoff::{
 };
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
-    MatchScore, ScoredHand, Tally, score_match,
+    MatchScore, ScoredMatchHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,
