@@ -390,7 +390,9 @@ pub struct LayoffDto {
     #[schema(value_type = CardSchema)]
     pub card: Card,
     /// Index into the knocker's melds.
-    #[schema(minimum = 0)]
+    // The maximum states what the service can read at all (an index past the
+    // knocker's melds is a 422); without it, schema-valid giant integers get 400.
+    #[schema(minimum = 0, maximum = 4294967295_u64)]
     pub meld: usize,
 }
 

@@ -30,6 +30,7 @@ pub mod fallback;
 pub mod hands;
 pub mod json;
 pub mod layoffs;
+pub mod matches;
 pub mod melds;
 pub mod metrics;
 pub mod observe;
@@ -47,6 +48,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(melds::configure)
         .configure(hands::configure)
         .configure(layoffs::configure)
+        .configure(matches::configure)
         .configure(profiles::configure)
         .configure(audit::configure);
 }

@@ -9,6 +9,7 @@ mod audit;
 mod card;
 mod deadwood;
 mod layoff;
+mod matches;
 mod meld;
 #[cfg(test)]
 mod oracle_play;
@@ -29,6 +30,10 @@ pub use deadwood::{
 };
 pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
+};
+pub use matches::{
+    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
+    MatchScore, ScoredMatchHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

@@ -4,6 +4,7 @@
 mod audit;
 mod cli;
 mod errors;
+mod matches;
 mod openapi;
 mod ops;
 mod referee;
