@@ -8,6 +8,8 @@
 mod card;
 mod deadwood;
 mod meld;
+#[cfg(test)]
+mod oracle;
 mod profile;
 
 pub use card::{
