@@ -12,6 +12,8 @@ mod layoff;
 mod matches;
 mod meld;
 #[cfg(test)]
+mod oracle;
+#[cfg(test)]
 mod oracle_play;
 mod profile;
 mod score;
