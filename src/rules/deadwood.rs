@@ -22,16 +22,24 @@
 //! arrangement corresponds to one choice of sets, and for that choice the runs
 //! above are optimal.
 //!
+//! # Speed
+//!
+//! The search is a flat odometer over each rank's short option list (no
+//! recursion), and a choice is scored with four lookups in an 8 KiB table giving
+//! each suit's deadwood once its runs meld. Random hands usually have no rank of
+//! three: one lookup per suit and done. `BENCHMARKS.md` has the figures.
+//!
 //! # Bounds
 //!
-//! Ten cards hold at most three ranks of 3+ cards (3+3+3 or 4+3+3) or two of four
-//! (4+4+2): at most 6 x 6 = 36 set choices, each costing a few dozen instructions.
-//! Random hands rarely have any: one choice. Eleven cards are solved as the eleven
-//! ten-card hands left by each discard. The solver works for any set of cards; the
-//! worst case over 52 cards is 6^13 choices, which is why request handlers only
-//! pass it hands of 10 or 11 cards.
+//! Ten cards hold at most three ranks of 3+ cards, each with at most 6 options
+//! (a 4-card rank: whole set, four 3-card sets, none) and in practice far fewer
+//! after pruning: the worst ten-card hand found by an exhaustive search over
+//! dense hands has 20 choices (`BENCHMARKS.md`). Eleven cards are solved as the
+//! eleven ten-card hands left by each discard. The solver works for any set of
+//! cards; over a whole deck the odometer has up to 6^13 positions, which is why
+//! request handlers only pass it hands of 10 or 11 cards.
 
-use super::card::{Card, CardSet, Rank, Suit};
+use super::card::{Card, CardSet, LANE, Rank, Suit};
 use super::meld::{Meld, MeldKind};
 
 /// One arrangement of a hand: its melds, and the cards and count left over.
@@ -61,6 +69,40 @@ pub(crate) fn run_cards(bits: u64) -> u64 {
 
 const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
 
+/// For every 13-bit lane (one suit's cards): the value of its cards outside
+/// blocks of three or more, i.e. its deadwood once runs are melded. 8 KiB,
+/// built at compile time; four lookups replace four software popcounts (the
+/// default x86-64 target has no `popcnt` instruction).
+static LANE_DEADWOOD: [u8; 8192] = {
+    let mut table = [0u8; 8192];
+    let mut lane = 0u32;
+    while lane < 8192 {
+        let starts = lane & (lane >> 1) & (lane >> 2);
+        let left = lane & !(starts | (starts << 1) | (starts << 2));
+        let mut value = 0u32;
+        let mut bit = 0;
+        while bit < 13 {
+            if left >> bit & 1 == 1 {
+                value += if bit >= 9 { 10 } else { bit + 1 };
+            }
+            bit += 1;
+        }
+        // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte.
+        table[lane as usize] = value as u8;
+        lane += 1;
+    }
+    table
+};
+
+/// The deadwood count of `free` cards (cards in no set) once their runs meld.
+#[inline]
+fn deadwood_of_free(free: u64) -> u32 {
+    u32::from(LANE_DEADWOOD[(free & LANE) as usize])
+        + u32::from(LANE_DEADWOOD[(free >> 16 & LANE) as usize])
+        + u32::from(LANE_DEADWOOD[(free >> 32 & LANE) as usize])
+        + u32::from(LANE_DEADWOOD[(free >> 48 & LANE) as usize])
+}
+
 /// Ranks (as 13-bit masks) holding at least three cards.
 #[inline]
 fn ranks_with_three_or_more(hand: CardSet) -> u16 {
@@ -68,55 +110,72 @@ fn ranks_with_three_or_more(hand: CardSet) -> u16 {
     (s & h & (d | c)) | ((s | h) & d & c)
 }
 
-/// Calls `visit` with the union of set cards for every set choice worth trying.
+/// Calls `visit` once for every set choice worth trying (see the module docs)
+/// with the cards that choice leaves out of sets: free for runs, or deadwood.
+///
+/// The choices form a flat odometer: each rank that has a real choice gets a
+/// short list of "cards kept out of the set" (none: the whole set; one card a
+/// run could use; all of them: no set), and every combination is visited, the
+/// lowest rank's choice most significant, in the order listed.
 #[inline]
 fn for_each_set_choice(hand: u64, mut visit: impl FnMut(u64)) {
-    let pending = ranks_with_three_or_more(CardSet::from_bits(hand));
+    let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
     if pending == 0 {
-        visit(0);
+        visit(hand);
         return;
     }
     let runnable = run_cards(hand);
-    choose_sets(hand, runnable, pending, 0, &mut visit);
-}
-
-fn choose_sets(hand: u64, runnable: u64, pending: u16, chosen: u64, visit: &mut impl FnMut(u64)) {
-    if pending == 0 {
-        visit(chosen);
-        return;
+    // Cards of ranks with no choice: every such rank melds its whole set.
+    let mut free = hand;
+    let mut kept_out = [[0u64; 6]; 13];
+    let mut options = [0usize; 13];
+    let mut ranks = 0;
+    while pending != 0 {
+        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
+        pending &= pending - 1;
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        if flexible == 0 {
+            continue;
+        }
+        let choices = &mut kept_out[ranks];
+        let mut count = 1; // choices[0] == 0: the whole set
+        let four = rank_cards.count_ones() == 4;
+        if four {
+            let mut cards = flexible;
+            while cards != 0 {
+                choices[count] = cards & cards.wrapping_neg();
+                count += 1;
+                cards &= cards - 1;
+            }
+        }
+        // No set at all only helps if it frees more run cards than leaving one
+        // card out already does.
+        if !four || flexible.count_ones() >= 2 {
+            choices[count] = rank_cards;
+            count += 1;
+        }
+        options[ranks] = count;
+        ranks += 1;
     }
-    let rank_bit = pending.trailing_zeros();
-    let rest = pending & (pending - 1);
-    let rank_cards = hand & (RANK_STRIDE << rank_bit);
-    let flexible = rank_cards & runnable;
-    let count = rank_cards.count_ones();
-
-    // The whole set (3 or 4 cards) is always a candidate.
-    choose_sets(hand, runnable, rest, chosen | rank_cards, visit);
-    if flexible == 0 {
-        return;
-    }
-    if count == 4 {
-        // A 3-card set leaving out one card that can join a run.
-        let mut left_out = flexible;
-        while left_out != 0 {
-            let card = left_out & left_out.wrapping_neg();
-            choose_sets(hand, runnable, rest, chosen | (rank_cards & !card), visit);
-            left_out &= left_out - 1;
+    let mut pick = [0usize; 13];
+    loop {
+        let kept = (0..ranks).fold(0, |acc, r| acc | kept_out[r][pick[r]]);
+        visit(free | kept);
+        // Advance the odometer, the highest rank turning fastest.
+        let mut r = ranks;
+        loop {
+            if r == 0 {
+                return;
+            }
+            r -= 1;
+            pick[r] += 1;
+            if pick[r] < options[r] {
+                break;
+            }
+            pick[r] = 0;
         }
     }
-    // No set at this rank: only worth it if it frees more run cards than leaving
-    // one out already does.
-    if count == 3 || flexible.count_ones() >= 2 {
-        choose_sets(hand, runnable, rest, chosen, visit);
-    }
-}
-
-/// The deadwood left by a choice of sets.
-#[inline]
-fn deadwood_after_sets(hand: u64, sets: u64) -> u64 {
-    let rest = hand & !sets;
-    rest & !run_cards(rest)
 }
 
 /// The minimum deadwood count of a hand (any number of cards).
@@ -128,17 +187,15 @@ fn deadwood_after_sets(hand: u64, sets: u64) -> u64 {
 /// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
 /// ```
 pub fn min_deadwood(hand: CardSet) -> u32 {
-    let bits = hand.bits();
     let mut best = u32::MAX;
-    for_each_set_choice(bits, |sets| {
-        best = best.min(CardSet::from_bits(deadwood_after_sets(bits, sets)).value());
-    });
+    for_each_set_choice(hand.bits(), |free| best = best.min(deadwood_of_free(free)));
     best
 }
 
-/// Builds the arrangement for a choice of sets: each set, each maximal run block
-/// as one run, the rest deadwood.
-fn arrangement_for(hand: u64, sets: u64) -> Arrangement {
+/// Builds the arrangement for a set choice, given by the cards it leaves out of
+/// sets: each set, each maximal run block as one run, the rest deadwood.
+fn arrangement_for(hand: u64, free: u64) -> Arrangement {
+    let sets = hand & !free;
     let mut melds = Vec::new();
     let mut set_ranks = sets;
     while set_ranks != 0 {
@@ -173,13 +230,13 @@ fn arrangement_for(hand: u64, sets: u64) -> Arrangement {
 pub fn best_arrangement(hand: CardSet) -> Arrangement {
     let bits = hand.bits();
     let mut best: Option<(u32, u64)> = None;
-    for_each_set_choice(bits, |sets| {
-        let count = CardSet::from_bits(deadwood_after_sets(bits, sets)).value();
+    for_each_set_choice(bits, |free| {
+        let count = deadwood_of_free(free);
         if best.is_none_or(|(b, _)| count < b) {
-            best = Some((count, sets));
+            best = Some((count, free));
         }
     });
-    arrangement_for(bits, best.map_or(0, |(_, sets)| sets))
+    arrangement_for(bits, best.map_or(bits, |(_, free)| free))
 }
 
 /// Every arrangement reaching the minimum deadwood, in a fixed order: the order
@@ -199,19 +256,19 @@ pub fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
     let bits = hand.bits();
     let mut best = u32::MAX;
     let mut choices = Vec::new();
-    for_each_set_choice(bits, |sets| {
-        let count = CardSet::from_bits(deadwood_after_sets(bits, sets)).value();
+    for_each_set_choice(bits, |free| {
+        let count = deadwood_of_free(free);
         if count < best {
             best = count;
             choices.clear();
         }
         if count == best {
-            choices.push(sets);
+            choices.push(free);
         }
     });
     choices
         .into_iter()
-        .map(|sets| arrangement_for(bits, sets))
+        .map(|free| arrangement_for(bits, free))
         .collect()
 }
 
