@@ -226,14 +226,7 @@ impl From<ActionBody> for Action {
                 player,
                 Move::LayOff {
                     melds,
-                    layoffs: layoffs.map(|list| {
-                        list.into_iter()
-                            .map(|l| Layoff {
-                                card: l.card,
-                                meld: l.meld,
-                            })
-                            .collect()
-                    }),
+                    layoffs: layoffs.map(|list| list.into_iter().map(Layoff::from).collect()),
                 },
             ),
         };

@@ -390,17 +390,29 @@ pub struct LayoffDto {
     #[schema(value_type = CardSchema)]
     pub card: Card,
     /// Index into the knocker's melds.
-    // The maximum states what the service can read at all (an index past the
-    // knocker's melds is a 422); without it, schema-valid giant integers get 400.
-    #[schema(minimum = 0, maximum = 4294967295_u64)]
-    pub meld: usize,
+    // A u32 on the wire so the service reads exactly the range the schema states
+    // (an index past the knocker's melds is then a 422, not a 400). utoipa would
+    // call a u32 `int32`, whose range ends at 2^31 - 1: state the range exactly.
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub meld: u32,
 }
 
 impl From<Layoff> for LayoffDto {
     fn from(layoff: Layoff) -> LayoffDto {
         LayoffDto {
             card: layoff.card,
-            meld: layoff.meld,
+            // Indexes of real melds (at most a handful) always fit.
+            meld: u32::try_from(layoff.meld).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+impl From<LayoffDto> for Layoff {
+    fn from(layoff: LayoffDto) -> Layoff {
+        Layoff {
+            card: layoff.card,
+            // On a 16-bit target an index this large names no meld anyway.
+            meld: usize::try_from(layoff.meld).unwrap_or(usize::MAX),
         }
     }
 }
@@ -426,14 +438,10 @@ impl DefenderInput {
         DefenderHand {
             hand: self.hand.clone(),
             melds: self.melds.clone(),
-            layoffs: self.layoffs.as_ref().map(|list| {
-                list.iter()
-                    .map(|l| Layoff {
-                        card: l.card,
-                        meld: l.meld,
-                    })
-                    .collect()
-            }),
+            layoffs: self
+                .layoffs
+                .as_ref()
+                .map(|list| list.iter().copied().map(Layoff::from).collect()),
         }
     }
 }
