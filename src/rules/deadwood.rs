@@ -110,72 +110,89 @@ fn ranks_with_three_or_more(hand: CardSet) -> u16 {
     (s & h & (d | c)) | ((s | h) & d & c)
 }
 
-/// Calls `visit` once for every set choice worth trying (see the module docs)
-/// with the cards that choice leaves out of sets: free for runs, or deadwood.
-///
-/// The choices form a flat odometer: each rank that has a real choice gets a
-/// short list of "cards kept out of the set" (none: the whole set; one card a
-/// run could use; all of them: no set), and every combination is visited, the
-/// lowest rank's choice most significant, in the order listed.
-#[inline]
-fn for_each_set_choice(hand: u64, mut visit: impl FnMut(u64)) {
-    let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
-    if pending == 0 {
-        visit(hand);
-        return;
-    }
-    let runnable = run_cards(hand);
-    // Cards of ranks with no choice: every such rank melds its whole set.
-    let mut free = hand;
-    let mut kept_out = [[0u64; 6]; 13];
-    let mut options = [0usize; 13];
-    let mut ranks = 0;
-    while pending != 0 {
-        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
-        pending &= pending - 1;
-        free &= !rank_cards;
-        let flexible = rank_cards & runnable;
-        if flexible == 0 {
-            continue;
-        }
-        let choices = &mut kept_out[ranks];
-        let mut count = 1; // choices[0] == 0: the whole set
-        let four = rank_cards.count_ones() == 4;
-        if four {
-            let mut cards = flexible;
-            while cards != 0 {
-                choices[count] = cards & cards.wrapping_neg();
+/// The set choices of a hand (see the module docs), as a flat odometer: each
+/// rank with a real choice has a short list of "cards kept out of its set"
+/// (none: the whole set; one card a run could use; all of them: no set).
+struct SetChoices {
+    /// The cards of every rank with no choice to make: ranks of one or two
+    /// cards, and ranks of three or more whose cards no run can use (those meld
+    /// their whole set, so their cards are not here).
+    free: u64,
+    kept_out: [[u64; 6]; 13],
+    /// How many options each choosing rank has; 1 (keep nothing out) beyond `ranks`.
+    options: [usize; 13],
+    ranks: usize,
+}
+
+impl SetChoices {
+    fn of(hand: u64) -> SetChoices {
+        let mut choices = SetChoices {
+            free: hand,
+            kept_out: [[0; 6]; 13],
+            options: [1; 13],
+            ranks: 0,
+        };
+        let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
+        let runnable = run_cards(hand);
+        while pending != 0 {
+            let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
+            pending &= pending - 1;
+            choices.free &= !rank_cards;
+            let flexible = rank_cards & runnable;
+            if flexible == 0 {
+                continue;
+            }
+            let list = &mut choices.kept_out[choices.ranks];
+            let mut count = 1; // list[0] == 0: the whole set
+            let four = rank_cards.count_ones() == 4;
+            if four {
+                let mut cards = flexible;
+                while cards != 0 {
+                    list[count] = cards & cards.wrapping_neg();
+                    count += 1;
+                    cards &= cards - 1;
+                }
+            }
+            // No set at all only helps if it frees more run cards than leaving
+            // one card out already does.
+            if !four || flexible.count_ones() >= 2 {
+                list[count] = rank_cards;
                 count += 1;
-                cards &= cards - 1;
             }
+            choices.options[choices.ranks] = count;
+            choices.ranks += 1;
         }
-        // No set at all only helps if it frees more run cards than leaving one
-        // card out already does.
-        if !four || flexible.count_ones() >= 2 {
-            choices[count] = rank_cards;
-            count += 1;
-        }
-        options[ranks] = count;
-        ranks += 1;
+        choices
     }
-    let mut pick = [0usize; 13];
-    loop {
-        let kept = (0..ranks).fold(0, |acc, r| acc | kept_out[r][pick[r]]);
-        visit(free | kept);
-        // Advance the odometer, the highest rank turning fastest.
-        let mut r = ranks;
+
+    /// Calls `visit` with the cards each choice leaves out of sets (free for
+    /// runs, or deadwood), the lowest rank's option most significant, in the
+    /// order listed.
+    fn for_each(&self, mut visit: impl FnMut(u64)) {
+        let mut pick = [0usize; 13];
         loop {
-            if r == 0 {
-                return;
+            let kept = (0..self.ranks).fold(0, |acc, r| acc | self.kept_out[r][pick[r]]);
+            visit(self.free | kept);
+            // Advance the odometer, the highest rank turning fastest.
+            let mut r = self.ranks;
+            loop {
+                if r == 0 {
+                    return;
+                }
+                r -= 1;
+                pick[r] += 1;
+                if pick[r] < self.options[r] {
+                    break;
+                }
+                pick[r] = 0;
             }
-            r -= 1;
-            pick[r] += 1;
-            if pick[r] < options[r] {
-                break;
-            }
-            pick[r] = 0;
         }
     }
+}
+
+/// Calls `visit` with the cards left out of sets by every set choice worth trying.
+fn for_each_set_choice(hand: u64, visit: impl FnMut(u64)) {
+    SetChoices::of(hand).for_each(visit);
 }
 
 /// The minimum deadwood count of a hand (any number of cards).
@@ -187,8 +204,29 @@ fn for_each_set_choice(hand: u64, mut visit: impl FnMut(u64)) {
 /// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
 /// ```
 pub fn min_deadwood(hand: CardSet) -> u32 {
+    let bits = hand.bits();
+    // The hot path: most hands have no rank of three, hence no choice at all.
+    if ranks_with_three_or_more(hand) == 0 {
+        return deadwood_of_free(bits);
+    }
+    let choices = SetChoices::of(bits);
+    if choices.ranks > 3 {
+        let mut best = u32::MAX;
+        choices.for_each(|free| best = best.min(deadwood_of_free(free)));
+        return best;
+    }
+    // Eleven cards or fewer hold at most three ranks of three: the same
+    // odometer as three fixed loops (unused levels have the single option 0),
+    // which the compiler unrolls.
+    let [first, second, third] = [0, 1, 2].map(|r| &choices.kept_out[r][..choices.options[r]]);
     let mut best = u32::MAX;
-    for_each_set_choice(hand.bits(), |free| best = best.min(deadwood_of_free(free)));
+    for &a in first {
+        for &b in second {
+            for &c in third {
+                best = best.min(deadwood_of_free(choices.free | a | b | c));
+            }
+        }
+    }
     best
 }
 
