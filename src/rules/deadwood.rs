@@ -124,6 +124,30 @@ struct SetChoices {
     ranks: usize,
 }
 
+/// The options of one rank of three or more whose cards a run could use
+/// (`flexible`): the cards each option keeps out of the set, and how many.
+#[inline]
+fn rank_options(rank_cards: u64, flexible: u64) -> ([u64; 6], usize) {
+    let mut list = [0u64; 6];
+    let mut count = 1; // list[0] == 0: the whole set
+    let four = rank_cards.count_ones() == 4;
+    if four {
+        let mut cards = flexible;
+        while cards != 0 {
+            list[count] = cards & cards.wrapping_neg();
+            count += 1;
+            cards &= cards - 1;
+        }
+    }
+    // No set at all only helps if it frees more run cards than leaving one card
+    // out already does.
+    if !four || flexible.count_ones() >= 2 {
+        list[count] = rank_cards;
+        count += 1;
+    }
+    (list, count)
+}
+
 impl SetChoices {
     fn of(hand: u64) -> SetChoices {
         let mut choices = SetChoices {
@@ -142,23 +166,8 @@ impl SetChoices {
             if flexible == 0 {
                 continue;
             }
-            let list = &mut choices.kept_out[choices.ranks];
-            let mut count = 1; // list[0] == 0: the whole set
-            let four = rank_cards.count_ones() == 4;
-            if four {
-                let mut cards = flexible;
-                while cards != 0 {
-                    list[count] = cards & cards.wrapping_neg();
-                    count += 1;
-                    cards &= cards - 1;
-                }
-            }
-            // No set at all only helps if it frees more run cards than leaving
-            // one card out already does.
-            if !four || flexible.count_ones() >= 2 {
-                list[count] = rank_cards;
-                count += 1;
-            }
+            let (list, count) = rank_options(rank_cards, flexible);
+            choices.kept_out[choices.ranks] = list;
             choices.options[choices.ranks] = count;
             choices.ranks += 1;
         }
@@ -203,27 +212,48 @@ fn for_each_set_choice(hand: u64, visit: impl FnMut(u64)) {
 /// // and the remaining three sevens still make a set.
 /// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
 /// ```
+#[inline]
 pub fn min_deadwood(hand: CardSet) -> u32 {
-    let bits = hand.bits();
-    // The hot path: most hands have no rank of three, hence no choice at all.
-    if ranks_with_three_or_more(hand) == 0 {
-        return deadwood_of_free(bits);
+    // The hot path, kept small enough to inline: most hands have no rank of
+    // three, hence no choice to make.
+    match ranks_with_three_or_more(hand) {
+        0 => deadwood_of_free(hand.bits()),
+        pending => min_deadwood_with_sets(hand.bits(), pending),
     }
-    let choices = SetChoices::of(bits);
-    if choices.ranks > 3 {
-        let mut best = u32::MAX;
-        choices.for_each(|free| best = best.min(deadwood_of_free(free)));
-        return best;
+}
+
+/// [`min_deadwood`] for a hand with ranks of three or more (`pending`).
+fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
+    let runnable = run_cards(hand);
+    let mut free = hand;
+    // Eleven cards or fewer hold at most three ranks of three: their options
+    // live in three small lists, scanned by three fixed loops the compiler
+    // unrolls (an unused level has the single option 0). Larger hands take the
+    // general odometer.
+    let mut lists = [([0u64; 6], 1usize); 3];
+    let mut ranks = 0;
+    while pending != 0 {
+        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
+        pending &= pending - 1;
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        if flexible == 0 {
+            continue;
+        }
+        if ranks == lists.len() {
+            let mut best = u32::MAX;
+            SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
+            return best;
+        }
+        lists[ranks] = rank_options(rank_cards, flexible);
+        ranks += 1;
     }
-    // Eleven cards or fewer hold at most three ranks of three: the same
-    // odometer as three fixed loops (unused levels have the single option 0),
-    // which the compiler unrolls.
-    let [first, second, third] = [0, 1, 2].map(|r| &choices.kept_out[r][..choices.options[r]]);
+    let [first, second, third] = lists.each_ref().map(|(list, count)| &list[..*count]);
     let mut best = u32::MAX;
     for &a in first {
         for &b in second {
             for &c in third {
-                best = best.min(deadwood_of_free(choices.free | a | b | c));
+                best = best.min(deadwood_of_free(free | a | b | c));
             }
         }
     }
