@@ -12,6 +12,9 @@ mod meld;
 mod profile;
 mod score;
 
+#[cfg(test)]
+pub(crate) mod fuzz;
+
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
 };

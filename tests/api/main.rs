@@ -3,6 +3,7 @@
 
 mod cli;
 mod errors;
+mod hostile;
 mod openapi;
 mod ops;
 mod referee;
