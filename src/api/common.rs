@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, schema};
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::{IntoResponses, PartialSchema, ToSchema};
 
 use super::problem::Problem;
 use crate::rules::{
@@ -80,14 +80,8 @@ impl<'de> Deserialize<'de> for ProfileSpec {
 
 impl PartialSchema for ProfileSpec {
     fn schema() -> RefOr<Schema> {
-        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
         OneOfBuilder::new()
-            .item(
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .enum_values(Some(names))
-                    .description(Some("A preset by name.")),
-            )
+            .item(PresetName::schema())
             .item(RefOr::Ref(schema::Ref::from_schema_name(
                 "ProfileOverrides",
             )))
@@ -198,21 +192,25 @@ macro_rules! string_enum_schema {
     };
 }
 
-string_enum_schema!(
-    PresetName,
-    "PresetName",
-    "A rule preset.",
-    [
-        "standard",
-        "oklahoma",
-        "straight",
-        "tournament",
-        "hollywood",
-        "pagat",
-        "schneider",
-        "open-gin"
-    ]
-);
+/// A rule preset, by name (from [`Preset::ALL`], so the list cannot go stale).
+pub struct PresetName;
+
+impl PartialSchema for PresetName {
+    fn schema() -> RefOr<Schema> {
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(names))
+            .description(Some("A rule preset."))
+            .into()
+    }
+}
+
+impl ToSchema for PresetName {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("PresetName")
+    }
+}
 string_enum_schema!(
     StockEndSchema,
     "StockEnd",
@@ -309,6 +307,21 @@ impl ToSchema for ProfileOverridesSchema {
     }
 }
 
+/// The 404 of every operation that takes a `profile`, for `#[utoipa::path]`.
+#[derive(IntoResponses)]
+#[allow(dead_code, reason = "only the type is used, to document responses")]
+pub enum UnknownProfile {
+    /// The request names a profile that is not a preset (`unknown_profile`).
+    #[response(
+        status = 404,
+        content_type = "application/problem+json",
+        example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
+            "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
+            "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})
+    )]
+    NotFound(Problem),
+}
+
 /// Resolves a request's profile: the preset, or the preset with overrides.
 pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
     match spec {
@@ -377,7 +390,9 @@ pub struct LayoffDto {
     #[schema(value_type = CardSchema)]
     pub card: Card,
     /// Index into the knocker's melds.
-    #[schema(minimum = 0)]
+    // The maximum states what the service can read at all (an index past the
+    // knocker's melds is a 422); without it, schema-valid giant integers get 400.
+    #[schema(minimum = 0, maximum = 4294967295_u64)]
     pub meld: usize,
 }
 

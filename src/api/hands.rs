@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::common::{
-    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec, card_list,
-    hand_problem, meld_lists, profile_problem, resolve_profile,
+    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec,
+    UnknownProfile, card_list, hand_problem, meld_lists, profile_problem, resolve_profile,
 };
 use super::json::ValidJson;
 use super::melds::distinct_hand;
@@ -127,11 +127,7 @@ const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), do
                     "deadwood_cards": ["2D", "6C"], "can_knock": true, "gin": false}]}))),
         )),
         JsonBodyRejections,
-        (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
-             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        UnknownProfile,
         (status = 422, description = UNPROCESSABLE_HAND,
          content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/wrong_card_count", "title": "Wrong card count",
@@ -251,11 +247,7 @@ pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated ca
                 "deadwood_cards": ["5S", "4D"], "deadwood": 9}
         })),
         JsonBodyRejections,
-        (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
-             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        UnknownProfile,
         (status = 422, description = UNPROCESSABLE_KNOCK,
          content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/knock_over_limit", "title": "Knock over limit",

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::common::{
-    CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, hand_problem,
-    resolve_profile,
+    CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, UnknownProfile,
+    hand_problem, resolve_profile,
 };
 use super::hands::UNPROCESSABLE_KNOCK;
 use super::json::ValidJson;
@@ -63,11 +63,7 @@ pub struct LayoffsResponse {
                 "deadwood_cards": ["5S", "4D"], "deadwood": 9}
         })),
         JsonBodyRejections,
-        (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
-             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        UnknownProfile,
         (status = 422, description = UNPROCESSABLE_KNOCK,
          content_type = "application/problem+json", body = Problem,
          example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",

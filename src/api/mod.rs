@@ -24,6 +24,7 @@ use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
+pub mod audit;
 pub mod common;
 pub mod fallback;
 #[cfg(test)]
@@ -31,6 +32,7 @@ mod fuzz;
 pub mod hands;
 pub mod json;
 pub mod layoffs;
+pub mod matches;
 pub mod melds;
 pub mod metrics;
 pub mod observe;
@@ -48,7 +50,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(melds::configure)
         .configure(hands::configure)
         .configure(layoffs::configure)
-        .configure(profiles::configure);
+        .configure(matches::configure)
+        .configure(profiles::configure)
+        .configure(audit::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`]: served at

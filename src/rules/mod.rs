@@ -5,16 +5,27 @@
 //! cards of one suit, ace low); *deadwood* is the cards in no meld and their
 //! *count* the sum of their values (ace 1, courts 10). Rules: `RULES.md`.
 
+mod audit;
 mod card;
 mod deadwood;
 mod layoff;
+mod matches;
 mod meld;
+#[cfg(test)]
+mod oracle;
+#[cfg(test)]
+mod oracle_play;
 mod profile;
 mod score;
 
 #[cfg(test)]
 pub(crate) mod fuzz;
 
+pub use audit::{
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
+    STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation, ViolationCode,
+    audit_hand, check_deal,
+};
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
 };
@@ -24,6 +35,10 @@ pub use deadwood::{
 };
 pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
+};
+pub use matches::{
+    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
+    MatchScore, ScoredMatchHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::spawn_app;
+use crate::support::{expect_problem, spawn_app};
 
 async fn post(path: &str, body: Value) -> (u16, Value) {
     let app = spawn_app().await;
@@ -416,27 +416,9 @@ async fn bad_requests_get_their_code_and_pointer() {
     let app = spawn_app().await;
     for (path, body, status, code, pointer) in cases {
         let response = app.post_json(path, &body.to_string()).await;
-        let got_status = response.status().as_u16();
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        let problem: Value = response.json().await.expect("a problem body");
-        assert_eq!(
-            (got_status, problem["code"].as_str()),
-            (status, Some(code)),
-            "{path} {body}: {problem}"
-        );
-        assert_eq!(content_type, "application/problem+json", "{path} {body}");
+        let problem = expect_problem(response, status, code).await;
         if !pointer.is_empty() {
-            let pointers: Vec<&str> = problem["errors"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e["pointer"].as_str())
-                .collect();
+            let pointers: Vec<&str> = problem.errors.iter().map(|e| e.pointer.as_str()).collect();
             assert!(
                 pointers.contains(&pointer),
                 "{path} {body}: expected {pointer} in {pointers:?}"

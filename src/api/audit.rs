@@ -1,0 +1,659 @@
+//! `POST /v1/hands/audit`: replay one recorded hand from the deal and check every
+//! action (the referee is [`crate::rules::audit_hand`]; its module docs give the
+//! procedure and the order of the checks).
+//!
+//! The transcript is written to be typed by hand and read back: each action is a
+//! small object naming the seat (`"dealer"` or `"non_dealer"`) and the `action`:
+//!
+//! ```json
+//! {"player": "non_dealer", "action": "pass"}
+//! {"player": "dealer", "action": "draw", "from": "discard_pile", "card": "2C"}
+//! {"player": "non_dealer", "action": "draw", "from": "stock"}
+//! {"player": "non_dealer", "action": "discard", "card": "KC"}
+//! {"player": "dealer", "action": "knock", "discard": "9C", "melds": [["7S", "7H", "7D"]]}
+//! {"player": "non_dealer", "action": "lay_off", "layoffs": [{"card": "8D", "meld": 0}]}
+//! ```
+//!
+//! Answers: 200 with the verdict for any transcript, legal or not (the endpoint
+//! is *asked* whether a hand was legal); 422 only when the deal itself is
+//! impossible (not 52 distinct cards dealt 10/10/1/31) or the profile overrides
+//! are invalid; 404 for an unknown profile name.
+//!
+//! Most shape errors inside one action point at the action (`/actions/3`) rather
+//! than at its field: the actions are a tagged union, which serde reads whole
+//! before choosing the variant, so the path inside it is lost. The message still
+//! names the field, and a missing field or an unknown `action` is pointed at.
+
+use std::borrow::Cow;
+
+use actix_web::{post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use super::common::{
+    CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, UnknownProfile, resolve_profile,
+};
+use super::json::ValidJson;
+use super::problem::{JsonBodyRejections, Problem};
+use crate::rules::{
+    self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
+    Source, ViolationCode,
+};
+
+pub fn configure(cfg: &mut super::ServiceConfig) {
+    cfg.service(audit_hand);
+}
+
+// ---- Request ---------------------------------------------------------------
+
+/// A recorded hand: the deal and every action, in order.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuditRequest {
+    /// A preset name (`standard` when absent) or an object overriding a preset's
+    /// parameters, as for every scoring request.
+    #[serde(default)]
+    pub profile: Option<ProfileSpec>,
+    pub deal: DealBody,
+    /// The actions in the order they were taken. An empty list is a hand not yet
+    /// begun.
+    #[schema(value_type = Vec<ActionSchema>)]
+    pub actions: Vec<ActionBody>,
+}
+
+/// The cards as dealt: 10 + 10 + the upcard + 31 in the stock = all 52 cards,
+/// each once.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealBody {
+    /// The dealer's ten cards.
+    #[schema(value_type = Vec<CardSchema>, example = json!(["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"]))]
+    pub dealer: Vec<Card>,
+    /// The non-dealer's ten cards.
+    #[schema(value_type = Vec<CardSchema>, example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"]))]
+    pub non_dealer: Vec<Card>,
+    /// The first upcard, turned face up to start the discard pile. It also sets
+    /// the Oklahoma knock limit and spade doubling.
+    #[schema(value_type = CardSchema, example = "2C")]
+    pub upcard: Card,
+    /// The 31 stock cards in drawing order, top card first.
+    #[schema(value_type = Vec<CardSchema>)]
+    pub stock: Vec<Card>,
+}
+
+/// A seat at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatName {
+    Dealer,
+    NonDealer,
+}
+
+impl From<SeatName> for Seat {
+    fn from(seat: SeatName) -> Seat {
+        match seat {
+            SeatName::Dealer => Seat::Dealer,
+            SeatName::NonDealer => Seat::NonDealer,
+        }
+    }
+}
+
+impl From<Seat> for SeatName {
+    fn from(seat: Seat) -> SeatName {
+        match seat {
+            Seat::Dealer => SeatName::Dealer,
+            Seat::NonDealer => SeatName::NonDealer,
+        }
+    }
+}
+
+/// Where a card is drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawSource {
+    /// The top of the face-down stock.
+    Stock,
+    /// The top of the face-up discard pile (during the first-turn offer: the upcard).
+    DiscardPile,
+}
+
+/// One action of the transcript: who (`player`) did what (`action`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActionBody {
+    /// Decline the upcard during the first-turn offer (the non-dealer first,
+    /// then the dealer), or, under the 50th-card rule, decline the last discard.
+    Pass { player: SeatName },
+    /// Take the top card of the stock or of the discard pile (taking the upcard
+    /// during the offer is a draw from the discard pile). `card` is optional: the
+    /// deal fixes every card, but naming it makes the transcript readable, and it
+    /// is checked.
+    Draw {
+        player: SeatName,
+        from: DrawSource,
+        #[serde(default)]
+        #[schema(value_type = Option<CardSchema>, example = "2H")]
+        card: Option<Card>,
+    },
+    /// Discard a card held, ending the turn.
+    Discard {
+        player: SeatName,
+        #[schema(value_type = CardSchema, example = "KC")]
+        card: Card,
+    },
+    /// Knock: discard `discard` and lay the other ten cards down. Without
+    /// `discard` the knock is big gin (all eleven cards melded; only where the
+    /// profile has a `big_gin_bonus`). `melds` declares the knocker's melds; when
+    /// absent the referee arranges the hand best for the knocker, as
+    /// `/v1/hands/score` does. Gin is a knock that leaves no deadwood.
+    Knock {
+        player: SeatName,
+        #[serde(default)]
+        #[schema(value_type = Option<CardSchema>, example = "KC")]
+        discard: Option<Card>,
+        #[serde(default)]
+        #[schema(value_type = Option<Vec<Vec<CardSchema>>>, example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
+        melds: Option<Vec<Vec<Card>>>,
+    },
+    /// The defender's reply to the knock (optional, once). Declared `melds` and
+    /// `layoffs` are checked; what is not declared is played best for the
+    /// defender, as in `/v1/hands/score`.
+    LayOff {
+        player: SeatName,
+        #[serde(default)]
+        #[schema(value_type = Option<Vec<Vec<CardSchema>>>)]
+        melds: Option<Vec<Vec<Card>>>,
+        #[serde(default)]
+        layoffs: Option<Vec<LayoffDto>>,
+    },
+}
+
+/// The schema of [`ActionBody`] with every variant closed
+/// (`additionalProperties: false`), as `deny_unknown_fields` makes it: utoipa
+/// closes structs but not the variants of a tagged enum, and a schema that
+/// admits extra fields would promise clients that they are ignored.
+pub struct ActionSchema;
+
+impl PartialSchema for ActionSchema {
+    fn schema() -> RefOr<Schema> {
+        let mut schema = ActionBody::schema();
+        if let RefOr::T(Schema::OneOf(one_of)) = &mut schema {
+            for variant in &mut one_of.items {
+                if let RefOr::T(Schema::Object(object)) = variant {
+                    object.additional_properties =
+                        Some(Box::new(AdditionalProperties::FreeForm(false)));
+                }
+            }
+        }
+        schema
+    }
+}
+
+impl ToSchema for ActionSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Action")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <ActionBody as ToSchema>::schemas(schemas);
+    }
+}
+
+impl From<ActionBody> for Action {
+    fn from(action: ActionBody) -> Action {
+        let (player, play) = match action {
+            ActionBody::Pass { player } => (player, Move::Pass),
+            ActionBody::Draw { player, from, card } => {
+                let from = match from {
+                    DrawSource::Stock => Source::Stock,
+                    DrawSource::DiscardPile => Source::DiscardPile,
+                };
+                (player, Move::Draw { from, card })
+            }
+            ActionBody::Discard { player, card } => (player, Move::Discard { card }),
+            ActionBody::Knock {
+                player,
+                discard,
+                melds,
+            } => (player, Move::Knock { discard, melds }),
+            ActionBody::LayOff {
+                player,
+                melds,
+                layoffs,
+            } => (
+                player,
+                Move::LayOff {
+                    melds,
+                    layoffs: layoffs.map(|list| {
+                        list.into_iter()
+                            .map(|l| Layoff {
+                                card: l.card,
+                                meld: l.meld,
+                            })
+                            .collect()
+                    }),
+                },
+            ),
+        };
+        Action {
+            player: player.into(),
+            play,
+        }
+    }
+}
+
+// ---- Response --------------------------------------------------------------
+
+/// The verdict on a recorded hand.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditResponse {
+    /// No action is illegal. A transcript that stops before the hand ends is
+    /// legal so far (and has no `result`).
+    pub legal: bool,
+    /// The first illegal action, or null.
+    pub violation: Option<ViolationBody>,
+    /// The hand's score exactly as `/v1/hands/score` gives it for the final
+    /// hands, `{"void": true}` for a void hand, or null: the transcript stops
+    /// before the hand ends, or an action is illegal.
+    pub result: Option<AuditResult>,
+    /// The seat that knocked, when the hand was scored (`result.knocker` is that
+    /// seat).
+    pub knocker: Option<SeatName>,
+    /// Index of the action that ended the hand: the knock, or the action that
+    /// made it void. Null while the hand goes on.
+    pub ended_at: Option<usize>,
+    /// The table where the replay stopped: after the last action, or just before
+    /// the illegal one.
+    pub table: TableBody,
+}
+
+/// The first illegal action.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ViolationBody {
+    /// Index of the action in `actions` (from 0).
+    #[schema(example = 4)]
+    pub action: usize,
+    pub code: ViolationCodeName,
+    /// What was wrong, for a tournament director.
+    #[schema(
+        example = "the non-dealer took 2C from the discard pile this turn and may not discard it on the same turn"
+    )]
+    pub message: String,
+}
+
+/// Why an action is illegal: one stable code per rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ViolationCodeName {
+    /// The other player was to act.
+    WrongPlayer,
+    /// The upcard offer was broken: the non-dealer is offered the upcard first,
+    /// then the dealer; after two passes the non-dealer draws first, from the stock.
+    UpcardOfferViolated,
+    /// A pass outside the upcard offer and the 50th-card offer.
+    PassNotAllowed,
+    /// A discard or knock before drawing.
+    MustDrawFirst,
+    /// A second draw in one turn.
+    AlreadyDrew,
+    /// The transcript names a drawn card that is not the one on top.
+    ExpectedCardMismatch,
+    /// A discard or knock card the player does not hold.
+    CardNotInHand,
+    /// Discarding (or knocking with) the card just taken from the discard pile.
+    DiscardJustTaken,
+    /// A draw from the stock's last two cards, which are never drawn.
+    StockExhausted,
+    /// 50th-card rule: the last discard was taken, but not to knock.
+    FiftiethCardTakeWithoutKnock,
+    /// The knock leaves more deadwood than the knock limit.
+    KnockOverLimit,
+    /// Declared melds that are not melds, overlap, or use cards not held.
+    InvalidMelds,
+    /// A knock without a discard (big gin) where the profile does not play big gin.
+    BigGinNotAllowed,
+    /// A knock without a discard whose eleven cards do not all meld.
+    NotBigGin,
+    /// A layoff before anyone knocked.
+    LayOffWithoutKnock,
+    /// A layoff onto gin where the profile forbids it.
+    LayoffsNotAllowed,
+    /// A layoff of a card the defender does not hold (or melds itself).
+    LayoffCardNotInHand,
+    /// The same card laid off twice.
+    LayoffCardRepeated,
+    /// A layoff onto a knocker meld that does not exist.
+    LayoffMeldNotFound,
+    /// A layoff that does not extend the meld it names.
+    LayoffDoesNotFit,
+    /// An action after the hand became void at the end of the stock.
+    HandIsVoid,
+    /// An action after the hand ended with a knock (and the defender's reply).
+    ActionAfterHandEnded,
+}
+
+impl From<ViolationCode> for ViolationCodeName {
+    fn from(code: ViolationCode) -> ViolationCodeName {
+        use ViolationCodeName as N;
+        match code {
+            ViolationCode::WrongPlayer => N::WrongPlayer,
+            ViolationCode::UpcardOfferViolated => N::UpcardOfferViolated,
+            ViolationCode::PassNotAllowed => N::PassNotAllowed,
+            ViolationCode::MustDrawFirst => N::MustDrawFirst,
+            ViolationCode::AlreadyDrew => N::AlreadyDrew,
+            ViolationCode::ExpectedCardMismatch => N::ExpectedCardMismatch,
+            ViolationCode::CardNotInHand => N::CardNotInHand,
+            ViolationCode::DiscardJustTaken => N::DiscardJustTaken,
+            ViolationCode::StockExhausted => N::StockExhausted,
+            ViolationCode::FiftiethCardTakeWithoutKnock => N::FiftiethCardTakeWithoutKnock,
+            ViolationCode::KnockOverLimit => N::KnockOverLimit,
+            ViolationCode::InvalidMelds => N::InvalidMelds,
+            ViolationCode::BigGinNotAllowed => N::BigGinNotAllowed,
+            ViolationCode::NotBigGin => N::NotBigGin,
+            ViolationCode::LayOffWithoutKnock => N::LayOffWithoutKnock,
+            ViolationCode::LayoffsNotAllowed => N::LayoffsNotAllowed,
+            ViolationCode::LayoffCardNotInHand => N::LayoffCardNotInHand,
+            ViolationCode::LayoffCardRepeated => N::LayoffCardRepeated,
+            ViolationCode::LayoffMeldNotFound => N::LayoffMeldNotFound,
+            ViolationCode::LayoffDoesNotFit => N::LayoffDoesNotFit,
+            ViolationCode::HandIsVoid => N::HandIsVoid,
+            ViolationCode::ActionAfterHandEnded => N::ActionAfterHandEnded,
+        }
+    }
+}
+
+/// How the hand ended: scored, or void.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AuditResult {
+    Scored(HandScoreOutput),
+    Void(VoidBody),
+}
+
+/// A void hand: no knock before the stock's last two cards; no points.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VoidBody {
+    /// Always true.
+    #[schema(example = true)]
+    pub void: bool,
+}
+
+/// The table when the replay stopped.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TableBody {
+    /// The dealer's cards.
+    #[schema(value_type = Vec<CardSchema>)]
+    pub dealer: Vec<Card>,
+    /// The non-dealer's cards.
+    #[schema(value_type = Vec<CardSchema>)]
+    pub non_dealer: Vec<Card>,
+    /// Cards left in the stock.
+    #[schema(example = 30)]
+    pub stock_remaining: usize,
+    /// The top card of the discard pile, if any.
+    #[schema(value_type = Option<CardSchema>)]
+    pub discard_top: Option<Card>,
+    /// Who acts next; null once the hand is over (the defender may still reply to
+    /// a knock).
+    pub to_act: Option<SeatName>,
+}
+
+impl From<Audit> for AuditResponse {
+    fn from(audit: Audit) -> AuditResponse {
+        let (result, knocker, ended_at) = match &audit.end {
+            None => (None, None, None),
+            Some(HandEnd::Void { action }) => (
+                Some(AuditResult::Void(VoidBody { void: true })),
+                None,
+                Some(*action),
+            ),
+            Some(HandEnd::Scored(scored)) => (
+                Some(AuditResult::Scored(HandScoreOutput::from(&scored.score))),
+                Some(scored.knocker.into()),
+                Some(scored.knock_action),
+            ),
+        };
+        AuditResponse {
+            legal: audit.is_legal(),
+            violation: audit.violation.map(|v| ViolationBody {
+                action: v.action,
+                code: v.code.into(),
+                message: v.message,
+            }),
+            result,
+            knocker,
+            ended_at,
+            table: TableBody {
+                dealer: audit.table.dealer.to_vec(),
+                non_dealer: audit.table.non_dealer.to_vec(),
+                stock_remaining: audit.table.stock_remaining,
+                discard_top: audit.table.discard_top,
+                to_act: audit.table.to_act.map(Into::into),
+            },
+        }
+    }
+}
+
+// ---- Errors ----------------------------------------------------------------
+
+/// An impossible deal: 422 with a pointer to the card or list at fault.
+fn deal_problem(error: &DealError) -> Problem {
+    let list = |part: DealPart| match part {
+        DealPart::Hand(seat) => format!("/deal/{}", seat.name()),
+        DealPart::Upcard => "/deal/upcard".to_owned(),
+        DealPart::Stock => "/deal/stock".to_owned(),
+    };
+    let pointer = match error {
+        DealError::WrongCardCount { part, .. } => list(*part),
+        DealError::DuplicateCard { second, .. } => match second.part {
+            DealPart::Upcard => list(second.part),
+            part => format!("{}/{}", list(part), second.index),
+        },
+    };
+    Problem::unprocessable(error.code(), format!("the deal is impossible: {error}")).with_error(
+        pointer,
+        error.code(),
+        error.to_string(),
+    )
+}
+
+// ---- Handler ---------------------------------------------------------------
+
+/// Examples for the OpenAPI document, run through the real referee so that
+/// they cannot drift from what the service answers.
+pub mod examples {
+    use serde_json::{Value, json};
+
+    /// The stock of the example deal: the rest of the deck, 2H on top.
+    const STOCK: [&str; 31] = [
+        "2H", "5S", "6S", "9S", "JS", "QS", "KS", "AH", "3H", "8H", "TH", "JH", "AD", "2D", "3D",
+        "4D", "5D", "6D", "7D", "8D", "TD", "QD", "KD", "AC", "5C", "6C", "7C", "8C", "TC", "JC",
+        "QC",
+    ];
+
+    fn deal() -> Value {
+        json!({
+            "dealer": ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
+            "non_dealer": ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"],
+            "upcard": "2C",
+            "stock": STOCK,
+        })
+    }
+
+    /// Both pass the upcard; the non-dealer draws 2H and knocks with 2; the dealer
+    /// lays off 7H and 4S.
+    pub fn legal_knock() -> Value {
+        json!({
+            "profile": "standard",
+            "deal": deal(),
+            "actions": [
+                {"player": "non_dealer", "action": "pass"},
+                {"player": "dealer", "action": "pass"},
+                {"player": "non_dealer", "action": "draw", "from": "stock", "card": "2H"},
+                {"player": "non_dealer", "action": "knock", "discard": "KC",
+                 "melds": [["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]},
+                {"player": "dealer", "action": "lay_off",
+                 "layoffs": [{"card": "7H", "meld": 1}, {"card": "4S", "meld": 0}]},
+            ],
+        })
+    }
+
+    /// The non-dealer takes the upcard and throws it straight back.
+    pub fn illegal_discard() -> Value {
+        json!({
+            "deal": deal(),
+            "actions": [
+                {"player": "non_dealer", "action": "draw", "from": "discard_pile", "card": "2C"},
+                {"player": "non_dealer", "action": "discard", "card": "2C"},
+            ],
+        })
+    }
+
+    /// A transcript that stops mid-hand.
+    pub fn unfinished() -> Value {
+        json!({
+            "deal": deal(),
+            "actions": [
+                {"player": "non_dealer", "action": "pass"},
+                {"player": "dealer", "action": "draw", "from": "discard_pile"},
+                {"player": "dealer", "action": "discard", "card": "KH"},
+            ],
+        })
+    }
+
+    /// The same deal with the upcard also in the stock.
+    pub fn duplicate_card() -> Value {
+        let mut request = illegal_discard();
+        request["deal"]["stock"][30] = json!("2C");
+        request
+    }
+
+    /// What the service answers to `request` (null if it does not answer 200).
+    pub fn answer(request: Value) -> Value {
+        let response = serde_json::from_value(request)
+            .ok()
+            .and_then(|r| super::answer(r).ok());
+        serde_json::to_value(response).unwrap_or(Value::Null)
+    }
+
+    /// The problem the service answers to `request` (null if it answers 200).
+    pub fn problem(request: Value) -> Value {
+        let problem = serde_json::from_value(request)
+            .ok()
+            .and_then(|r| super::answer(r).err());
+        serde_json::to_value(problem).unwrap_or(Value::Null)
+    }
+}
+
+/// The whole request, without HTTP: resolve the profile, replay, shape the answer.
+pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let deal = Deal {
+        dealer: request.deal.dealer,
+        non_dealer: request.deal.non_dealer,
+        upcard: request.deal.upcard,
+        stock: request.deal.stock,
+    };
+    let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
+    match rules::audit_hand(&profile, &deal, &actions) {
+        Ok(audit) => Ok(audit.into()),
+        Err(AuditError::Deal(error)) => Err(deal_problem(&error)),
+        Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
+    }
+}
+
+/// Audit a recorded hand.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Audit a hand played from the deal",
+    description = "Replays one hand from the deal and checks every action against the \
+profile: the first-turn upcard offer (the non-dealer may take the upcard or pass, then the \
+dealer, then the non-dealer draws from the stock), draws from the stock or the discard pile, \
+discards (never the card just taken from the pile), the knock (knock limit, declared melds, \
+gin, big gin), the defender's layoffs, and the end of the stock (the player who draws the 50th \
+card may still knock; otherwise the hand is void, or under the 50th-card rule the opponent may \
+take that discard only to knock). Nothing may follow the end of the hand but the defender's \
+one reply.\n\n\
+Each action is `{\"player\": \"dealer\" | \"non_dealer\", \"action\": ...}`: `pass`, `draw` \
+(`from`: `stock` or `discard_pile`, optional `card` checked against the card drawn), \
+`discard` (`card`), `knock` (`discard`, absent for big gin; optional `melds`), `lay_off` \
+(the defender's optional reply: `melds` and/or `layoffs`, each `{\"card\", \"meld\"}`).\n\n\
+The answer is 200 whether or not the hand was legal: `legal`, the first `violation` \
+(`action` index, stable `code`, `message`) and the `result`: the score as \
+`/v1/hands/score` gives it for the final hands, `{\"void\": true}`, or null when the \
+transcript stops before the hand ends or an action is illegal. A knock with no reply is \
+scored with the defender's best reply. 422 is only for a deal that cannot have been dealt \
+(`wrong_card_count`, `duplicate_card`) or invalid profile overrides.",
+    request_body(
+        content = AuditRequest,
+        examples(
+            ("legal_knock" = (summary = "A short legal hand: pass, pass, draw, knock, lay off",
+                value = json!(examples::legal_knock()))),
+            ("illegal_discard" = (summary = "The upcard taken and discarded at once",
+                value = json!(examples::illegal_discard()))),
+            ("unfinished" = (summary = "A transcript that stops mid-hand",
+                value = json!(examples::unfinished()))),
+        )
+    ),
+    responses(
+        (status = 200, description = "The verdict: legal or the first violation, and the result.",
+         body = AuditResponse,
+         examples(
+            ("legal_knock" = (summary = "Legal; scored as /v1/hands/score scores it",
+                value = json!(examples::answer(examples::legal_knock())))),
+            ("illegal_discard" = (summary = "discard_just_taken at action 1",
+                value = json!(examples::answer(examples::illegal_discard())))),
+            ("unfinished" = (summary = "Legal so far, no result",
+                value = json!(examples::answer(examples::unfinished())))),
+         )),
+        UnknownProfile,
+        (status = 422, description = "A deal that cannot have been dealt (`wrong_card_count`, \
+`duplicate_card`, with a pointer to the card), or invalid profile overrides \
+(`invalid_profile`, `invalid_profile_combination`).",
+         body = Problem, content_type = "application/problem+json",
+         example = json!(examples::problem(examples::duplicate_card()))),
+        JsonBodyRejections,
+    )
+)]
+#[post("/v1/hands/audit")]
+pub async fn audit_hand(
+    body: ValidJson<AuditRequest>,
+) -> Result<web::Json<AuditResponse>, Problem> {
+    // A knock costs one or two scorer calls (milliseconds at worst): not worth a
+    // thread hop; the body limit bounds the number of actions.
+    answer(body.into_inner()).map(web::Json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_violation_code_is_named_on_the_wire_as_the_rules_name_it() {
+        for code in ViolationCode::ALL {
+            let wire = serde_json::to_value(ViolationCodeName::from(code)).unwrap();
+            assert_eq!(wire, code.as_str());
+        }
+    }
+
+    #[test]
+    fn the_documented_examples_are_answered_as_documented() {
+        let legal = examples::answer(examples::legal_knock());
+        assert_eq!(legal["legal"], true);
+        assert_eq!(legal["result"]["points"], 60);
+        assert_eq!(legal["knocker"], "non_dealer");
+        let illegal = examples::answer(examples::illegal_discard());
+        assert_eq!(illegal["violation"]["code"], "discard_just_taken");
+        assert_eq!(illegal["result"], serde_json::Value::Null);
+        let unfinished = examples::answer(examples::unfinished());
+        assert_eq!(
+            (&unfinished["legal"], &unfinished["result"]),
+            (&true.into(), &serde_json::Value::Null)
+        );
+        let problem = examples::problem(examples::duplicate_card());
+        assert_eq!(problem["code"], "duplicate_card");
+        assert_eq!(problem["errors"][0]["pointer"], "/deal/stock/30");
+    }
+}
