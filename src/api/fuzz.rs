@@ -7,7 +7,7 @@
 //! What must hold: no panic; a body that is not JSON is `malformed_json`, JSON of
 //! the wrong shape is `invalid_body` with at least one error whose pointer
 //! resolves in the document (a missing member: its parent resolves and it is
-//! absent); and no endpoint ever answers 5xx. Case counts come from
+//! absent or null); and no endpoint ever answers 5xx. Case counts come from
 //! `FUZZ_CASES` as in [`crate::rules::fuzz`].
 
 use actix_web::http::StatusCode;
@@ -21,16 +21,18 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa_actix_web::AppExt;
 
+use super::audit::AuditRequest;
 use super::hands::{AnalyzeRequest, ScoreRequest};
 use super::json::{BodyLimit, from_slice};
 use super::layoffs::LayoffsRequest;
+use super::matches::MatchRequest;
 use super::melds::ValidateRequest;
 use super::metrics::Metrics;
 use super::observe::Observe;
 use super::problem::{PROBLEM_JSON, Problem, ProblemDocument, code};
 use crate::config::DEFAULT_BODY_LIMIT;
 use crate::rules::fuzz::{config, deal, meldy_hand};
-use crate::rules::{Card, CardSet, Preset, best_arrangement};
+use crate::rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
 
 /// Every member name a request body can hold, so that generated objects hit
 /// real fields (and their type checks) rather than only `unknown_field`.
@@ -64,11 +66,28 @@ const FIELDS: &[&str] = &[
     "shutout_bonus",
     "shutout_test",
     "settlement",
+    "players",
+    "hands",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "big_gin",
+    "knocker_hand",
+    "defender_hand",
+    "void",
+    "deal",
+    "actions",
+    "dealer",
+    "non_dealer",
+    "stock",
+    "player",
+    "action",
+    "from",
+    "discard",
 ];
 
 fn card_text() -> impl Strategy<Value = String> {
     prop_oneof![
-        8 => (0usize..52).prop_map(|i| deck()[i].to_string()),
+        18 => (0usize..52).prop_map(|i| deck()[i].to_string()),
         1 => prop_oneof![Just("10♥"), Just("as"), Just("1X"), Just(""), Just("TSS"), Just("♠A")]
             .prop_map(str::to_owned),
         1 => "\\PC{0,3}",
@@ -276,6 +295,145 @@ fn knock_request(with_layoffs: bool) -> impl Strategy<Value = Value> {
                 ])
             },
         )
+}
+
+/// A match: two players (sometimes not two distinct names) and a dozen hands
+/// of each shape, counts in and out of range.
+fn match_request() -> impl Strategy<Value = Value> {
+    let name = prop_oneof![
+        4 => proptest::sample::select(vec!["Mom", "Dad"]).prop_map(str::to_owned),
+        1 => prop_oneof![Just(""), Just(" "), Just("Bob")].prop_map(str::to_owned),
+    ];
+    let counts = (
+        name.clone(),
+        prop_oneof![4 => 0u64..=30, 1 => any::<u32>().prop_map(u64::from)],
+        prop_oneof![4 => 0u64..=98, 1 => 99u64..200],
+        proptest::option::of(any::<bool>()),
+        proptest::option::of((0usize..52).prop_map(|i| json!(deck()[i].to_string()))),
+    )
+        .prop_map(|(knocker, k, d, big_gin, upcard)| {
+            object(vec![
+                ("knocker", Some(json!(knocker))),
+                ("knocker_deadwood", Some(json!(k))),
+                ("defender_deadwood", Some(json!(d))),
+                ("big_gin", big_gin.map(Value::Bool)),
+                ("upcard", upcard),
+            ])
+        });
+    let cards = (name.clone(), knock_request(true)).prop_map(|(knocker, knock)| {
+        object(vec![
+            ("knocker", Some(json!(knocker))),
+            ("knocker_hand", knock.get("knocker").cloned()),
+            ("defender_hand", knock.get("defender").cloned()),
+            ("upcard", knock.get("upcard").cloned()),
+        ])
+    });
+    let hand = prop_oneof![
+        6 => counts,
+        3 => cards,
+        1 => Just(json!({"void": true})),
+    ];
+    (
+        profile_json(),
+        prop_oneof![
+            6 => Just(json!(["Mom", "Dad"])),
+            1 => vec(name, 0..4).prop_map(|names| json!(names)),
+        ],
+        vec(hand, 0..12),
+    )
+        .prop_map(|(profile, players, hands)| {
+            object(vec![
+                ("profile", profile),
+                ("players", Some(players)),
+                ("hands", Some(Value::Array(hands))),
+            ])
+        })
+}
+
+/// A hand played from a shuffled deck: the upcard offer, then turns of a draw
+/// and a discard by mostly sensible players (keeping melds, throwing high
+/// deadwood), ending in a knock when one can, in a stock run dry, or cut short.
+/// Mostly legal, so the audit gets deep into a hand; mutations make the rest.
+fn audit_request() -> impl Strategy<Value = Value> {
+    use rand::{Rng, SeedableRng, seq::SliceRandom};
+    (any::<u64>(), profile_json(), 0usize..80).prop_map(|(seed, profile, cut)| {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut deck = deck();
+        deck.shuffle(&mut rng);
+        let (dealer, rest) = deck.split_at(10);
+        let (non_dealer, rest) = rest.split_at(10);
+        let (upcard, stock) = (rest[0], rest[1..].to_vec());
+        let deal = json!({
+            "dealer": cards_json(dealer),
+            "non_dealer": cards_json(non_dealer),
+            "upcard": upcard.to_string(),
+            "stock": cards_json(&stock),
+        });
+        let seats = ["non_dealer", "dealer"];
+        let mut hands = [non_dealer.to_vec(), dealer.to_vec()];
+        let mut pile = vec![upcard];
+        let mut stock = stock.into_iter();
+        let mut actions = Vec::new();
+        // The upcard offer: each may take it, else the non-dealer draws.
+        let mut turn = 0;
+        for (offer, seat) in seats.iter().enumerate() {
+            if rng.gen_bool(0.3) {
+                turn = offer;
+                break;
+            }
+            actions.push(json!({"player": seat, "action": "pass"}));
+        }
+        while actions.len() < cut {
+            let hand = &mut hands[turn];
+            let from_pile = !pile.is_empty() && rng.gen_bool(0.2);
+            let taken = if from_pile { pile.pop() } else { stock.next() };
+            let Some(taken) = taken else { break };
+            let from = if from_pile { "discard_pile" } else { "stock" };
+            actions.push(
+                json!({"player": seats[turn], "action": "draw", "from": from,
+                                "card": rng.gen_bool(0.5).then(|| taken.to_string())}),
+            );
+            hand.push(taken);
+            // Throw the card whose loss leaves the least deadwood (not the one
+            // just taken from the pile), or now and then any card.
+            let set = CardSet::from_distinct(hand.iter().copied()).unwrap_or_default();
+            let candidates: Vec<Card> = hand
+                .iter()
+                .copied()
+                .filter(|&c| !(from_pile && c == taken))
+                .collect();
+            let throw = if rng.gen_bool(0.1) {
+                candidates[rng.gen_range(0..candidates.len())]
+            } else {
+                candidates
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| min_deadwood(set.difference(CardSet::single(c))))
+                    .unwrap_or(taken)
+            };
+            hand.retain(|&c| c != throw);
+            let kept = CardSet::from_distinct(hand.iter().copied()).unwrap_or_default();
+            if min_deadwood(kept) <= 10 && rng.gen_bool(0.7) {
+                let melds = rng.gen_bool(0.5).then(|| melds_json(kept));
+                actions.push(json!({"player": seats[turn], "action": "knock",
+                                    "discard": throw.to_string(), "melds": melds}));
+                if rng.gen_bool(0.7) {
+                    actions.push(json!({"player": seats[1 - turn], "action": "lay_off"}));
+                }
+                break;
+            }
+            actions.push(
+                json!({"player": seats[turn], "action": "discard", "card": throw.to_string()}),
+            );
+            pile.push(throw);
+            turn = 1 - turn;
+        }
+        object(vec![
+            ("profile", profile),
+            ("deal", Some(deal)),
+            ("actions", Some(Value::Array(actions))),
+        ])
+    })
 }
 
 /// Every JSON Pointer in a document, the root (`""`) first.
@@ -499,8 +657,9 @@ fn check_rejection(body: &[u8], problem: &Problem) -> Result<(), TestCaseError> 
                         pointer,
                         text
                     );
+                    // Absent, or null where null means absent.
                     prop_assert!(
-                        document.pointer(pointer).is_none(),
+                        document.pointer(pointer).is_none_or(Value::is_null),
                         "{} in {}",
                         pointer,
                         text
@@ -554,6 +713,16 @@ proptest! {
     fn score_bodies(body in body(knock_request(true).boxed())) {
         check_from_slice::<ScoreRequest>(&body)?;
     }
+
+    #[test]
+    fn match_bodies(body in body(match_request().boxed())) {
+        check_from_slice::<MatchRequest>(&body)?;
+    }
+
+    #[test]
+    fn audit_bodies(body in body(audit_request().boxed())) {
+        check_from_slice::<AuditRequest>(&body)?;
+    }
 }
 
 /// Every POST endpoint with the bodies its requests are drawn from.
@@ -566,6 +735,8 @@ fn endpoints() -> Vec<(&'static str, BoxedStrategy<Vec<u8>>)> {
         ("/v1/hands/analyze", handler_body(analyze_request().boxed())),
         ("/v1/layoffs", handler_body(knock_request(false).boxed())),
         ("/v1/hands/score", handler_body(knock_request(true).boxed())),
+        ("/v1/matches/score", handler_body(match_request().boxed())),
+        ("/v1/hands/audit", handler_body(audit_request().boxed())),
     ]
 }
 
