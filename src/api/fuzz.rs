@@ -23,7 +23,7 @@ use utoipa_actix_web::AppExt;
 
 use super::audit::AuditRequest;
 use super::hands::{AnalyzeRequest, ScoreRequest};
-use super::json::{BodyLimit, from_slice};
+use super::json::{BodyLimit, from_slice, from_slice_tracked, may_spell_integers_as_floats};
 use super::layoffs::LayoffsRequest;
 use super::matches::MatchRequest;
 use super::melds::ValidateRequest;
@@ -680,6 +680,12 @@ fn check_rejection(body: &[u8], problem: &Problem) -> Result<(), TestCaseError> 
 }
 
 fn check_from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<(), TestCaseError> {
+    // The fast path (no path tracking) decides exactly as the tracked one.
+    if !may_spell_integers_as_floats(body) && !body.iter().all(u8::is_ascii_whitespace) {
+        let fast = from_slice::<T>(body).err();
+        let tracked = from_slice_tracked::<T>(body).err();
+        prop_assert_eq!(fast, tracked, "{}", String::from_utf8_lossy(body));
+    }
     match from_slice::<T>(body) {
         Ok(_) => {
             // Accepted: it was JSON.
