@@ -9,4 +9,5 @@ mod matches;
 mod openapi;
 mod ops;
 mod referee;
+mod shutdown;
 mod support;
