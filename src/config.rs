@@ -86,11 +86,12 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(0..=3600))]
     pub shutdown_timeout: u64,
 
-    /// Milliseconds a client has to send a whole request head before it is cut
-    /// off with 408 (0 disables the limit).
+    /// Milliseconds a client has to send a whole request head, and then again to
+    /// send its body, before it is cut off with 408 (0 disables the limit; else
+    /// 1000 to 600000).
     #[arg(long, env = "GIN_REFEREE_CLIENT_REQUEST_TIMEOUT", value_name = "MS",
           default_value_t = DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
-          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+          value_parser = parse_client_request_timeout)]
     pub client_request_timeout: u64,
 
     /// Seconds an idle keep-alive connection stays open (0 disables keep-alive).
@@ -140,6 +141,12 @@ impl Config {
         Duration::from_millis(self.client_request_timeout)
     }
 
+    /// How long a handler waits for a request body: the client request timeout
+    /// again, counted from when the handler starts reading.
+    pub fn body_timeout(&self) -> Option<Duration> {
+        (self.client_request_timeout > 0).then(|| self.client_request_timeout())
+    }
+
     pub fn keep_alive(&self) -> Duration {
         Duration::from_secs(self.keep_alive)
     }
@@ -169,6 +176,25 @@ fn parse_body_limit(value: &str) -> Result<usize, String> {
         ));
     }
     Ok(bytes)
+}
+
+/// Smallest non-zero client request timeout. actix-http computes the deadline
+/// from a clock it refreshes every 500 ms, so a shorter timeout can be already
+/// past when a connection starts, and actix (3.x) never fires a timer that is
+/// due at creation: the connection would then never time out at all. From one
+/// second on, the deadline is always in the future.
+pub const MIN_CLIENT_REQUEST_TIMEOUT_MS: u64 = 1000;
+
+fn parse_client_request_timeout(value: &str) -> Result<u64, String> {
+    let ms: u64 = value
+        .parse()
+        .map_err(|_| "expected a number of milliseconds".to_owned())?;
+    if ms != 0 && !(MIN_CLIENT_REQUEST_TIMEOUT_MS..=600_000).contains(&ms) {
+        return Err(format!(
+            "{ms} is neither 0 (no limit) nor in {MIN_CLIENT_REQUEST_TIMEOUT_MS}..=600000 ms"
+        ));
+    }
+    Ok(ms)
 }
 
 fn parse_max_connections(value: &str) -> Result<usize, String> {
@@ -266,6 +292,25 @@ mod tests {
     #[test]
     fn a_malformed_log_filter_is_rejected() {
         assert!(parse(&["--log-level", "gin_referee=loud"]).is_err());
+    }
+
+    #[test]
+    fn a_client_request_timeout_under_one_second_is_rejected() {
+        // Found by the hostile HTTP tests: 400 ms let some idle connections
+        // live for ever (see MIN_CLIENT_REQUEST_TIMEOUT_MS).
+        let err = parse(&["--client-request-timeout", "400"]).expect_err("too short");
+        assert!(err.to_string().contains("1000"), "{err}");
+        for ok in ["0", "1000", "600000"] {
+            let cli = parse(&["--client-request-timeout", ok]).expect("accepted");
+            assert_eq!(cli.config.client_request_timeout.to_string(), ok);
+        }
+        assert_eq!(
+            parse(&["--client-request-timeout", "0"])
+                .expect("accepted")
+                .config
+                .body_timeout(),
+            None
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::api;
 use crate::api::fallback::Routes;
-use crate::api::json::BodyLimit;
+use crate::api::json::{BodyLimit, BodyTimeout};
 use crate::api::metrics::Metrics;
 use crate::api::observe::Observe;
 use crate::config::Config;
@@ -65,10 +65,12 @@ impl Application {
                 .with(SWAGGER_UI_ROUTE, &[Method::GET]),
         );
         let body_limit = config.body_limit;
+        let body_timeout = BodyTimeout(config.body_timeout());
 
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .app_data(BodyLimit(body_limit))
+                .app_data(body_timeout)
                 .app_data(api::json::json_config(body_limit))
                 .app_data(api::json::path_config())
                 .app_data(api::json::query_config())

@@ -9,6 +9,7 @@
 //! |-------------------------------------------|--------|--------------------------|
 //! | `Content-Type` present but not JSON       | 415    | `unsupported_media_type` |
 //! | body larger than the configured limit     | 413    | `payload_too_large`      |
+//! | body not all sent within the time limit   | 408    | `request_timeout`        |
 //! | not JSON (syntax, empty, trailing bytes)  | 400    | `malformed_json`         |
 //! | JSON, wrong shape or unparseable value    | 400    | `invalid_body`           |
 //!
@@ -25,6 +26,7 @@
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
+use std::time::Duration;
 
 use actix_web::body::{BodyStream, to_bytes_limited};
 use actix_web::dev::{Decompress, Payload};
@@ -41,6 +43,15 @@ use crate::config::DEFAULT_BODY_LIMIT;
 /// The request-body limit in bytes, registered as app data by the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyLimit(pub usize);
+
+/// How long a client has to send the whole body once the handler starts
+/// reading it (`None`: no limit), registered as app data by the server.
+///
+/// actix-http's `client_request_timeout` covers the request head only: a client
+/// that sends its headers and then stalls or dribbles the body would otherwise
+/// hold a connection and a pending request for ever.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyTimeout(pub Option<Duration>);
 
 /// A JSON request body, deserialised into `T` or rejected with a [`Problem`].
 ///
@@ -78,10 +89,18 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0);
         // Checked before reading so that a refused body is never buffered.
         let early = check_content_type(req).and_then(|()| check_declared_length(req, limit));
+        let deadline = req.app_data::<BodyTimeout>().and_then(|timeout| timeout.0);
         let stream = Decompress::from_headers(payload.take(), req.headers());
         Box::pin(async move {
             early?;
-            let body = match to_bytes_limited(BodyStream::new(stream), limit).await {
+            let read = to_bytes_limited(BodyStream::new(stream), limit);
+            let read = match deadline {
+                Some(deadline) => actix_web::rt::time::timeout(deadline, read)
+                    .await
+                    .map_err(|_elapsed| too_slow(deadline))?,
+                None => read.await,
+            };
+            let body = match read {
                 Ok(Ok(body)) => body,
                 Ok(Err(err)) => return Err(unreadable(&err)),
                 Err(_exceeded) => return Err(too_large(limit)),
@@ -109,8 +128,24 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
         respell_integral_numbers(&mut document);
         return serde_path_to_error::deserialize(document).map_err(path_error);
     }
+    // The common case, a valid body, is read once without tracking the path
+    // (serde_path_to_error allocates a String per object key it passes). Only a
+    // body that fails is read again, with the path tracker, to point at the
+    // fault: deserialisation is deterministic, so the second pass fails alike.
     let mut deserializer = serde_json::Deserializer::from_slice(body);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(path_error)?;
+    if let Ok(value) = T::deserialize(&mut deserializer)
+        && deserializer.end().is_ok()
+    {
+        return Ok(value);
+    }
+    from_slice_tracked(body)
+}
+
+/// [`from_slice`]'s typed pass with the path tracked, for the pointer of a fault.
+pub(super) fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|err| syntax_error_first(body, err))?;
     // Trailing bytes after the document (`{} {}`) mean the client sent something
     // other than what it thinks it sent.
     deserializer.end().map_err(|err| json_error(&err, None))?;
@@ -120,7 +155,7 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
 /// Whether the body may hold a number with a fraction or an exponent: a `.`,
 /// or an `e`/`E` right after a digit. Strings can trip it too; that only costs
 /// the slower, equally correct path.
-fn may_spell_integers_as_floats(body: &[u8]) -> bool {
+pub(super) fn may_spell_integers_as_floats(body: &[u8]) -> bool {
     body.iter().enumerate().any(|(i, &b)| {
         b == b'.' || ((b == b'e' || b == b'E') && i > 0 && body[i - 1].is_ascii_digit())
     })
@@ -150,14 +185,14 @@ fn respell_integral_numbers(value: &mut serde_json::Value) {
 }
 
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
-    if !req.headers().contains_key(header::CONTENT_TYPE) {
+    let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
+        return Ok(());
+    };
+    // What nearly every client sends, accepted without parsing a media type.
+    if value.as_bytes().eq_ignore_ascii_case(b"application/json") {
         return Ok(());
     }
-    let raw = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("(unreadable)");
+    let raw = value.to_str().unwrap_or("(unreadable)");
     match req.mime_type() {
         Ok(Some(mime))
             if mime.type_() == "application"
@@ -203,6 +238,16 @@ fn too_large(limit: usize) -> Problem {
     )
 }
 
+/// The body did not arrive in time. The connection is closed after this
+/// answer (actix closes a connection whose request body was not read).
+fn too_slow(deadline: Duration) -> Problem {
+    Problem::new(
+        StatusCode::REQUEST_TIMEOUT,
+        code::REQUEST_TIMEOUT,
+        format!("the body did not arrive within {} ms", deadline.as_millis()),
+    )
+}
+
 /// The body stream failed: the client went away mid-body, or sent a compressed
 /// body that does not decompress. Either way it did not send JSON.
 fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
@@ -210,6 +255,31 @@ fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
         code::MALFORMED_JSON,
         format!("the body could not be read: {err}"),
     )
+}
+
+/// Whether the body is JSON at all decides between `malformed_json` and
+/// `invalid_body`, and the typed pass alone cannot tell: it reads the body as a
+/// stream and stops at the first fault. A shape fault early in a body that is
+/// not JSON further on (cut short, a broken string) must not become
+/// `invalid_body` with a pointer into a document that does not exist; and
+/// serde_json reports some shape faults in valid JSON as syntax errors (`null`
+/// or a number where an enum's string belongs: "expected value"), which must
+/// not become `malformed_json`. So on the error path only, the whole body is
+/// parsed once more to decide. Both cases were found by the body fuzzer
+/// (`src/api/fuzz.rs`).
+fn syntax_error_first(body: &[u8], err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Err(syntax) => json_error(&syntax, None),
+        Ok(_) if !err.inner().is_data() => {
+            let pointer = json_pointer(err.path());
+            let message = format!(
+                "invalid type: expected one of the documented values ({})",
+                without_position(err.inner())
+            );
+            shape_error(message, pointer)
+        }
+        Ok(_) => path_error(err),
+    }
 }
 
 fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
@@ -227,7 +297,12 @@ fn json_error(err: &serde_json::Error, pointer: Option<String>) -> Problem {
             format!("the body is not valid JSON: {err}"),
         );
     }
-    let (fault, pointer) = classify(&message, pointer.unwrap_or_default());
+    shape_error(message, pointer.unwrap_or_default())
+}
+
+/// `invalid_body`, with the fault classified from serde's message.
+fn shape_error(message: String, pointer: String) -> Problem {
+    let (fault, pointer) = classify(&message, pointer);
     let location = if pointer.is_empty() {
         String::new()
     } else {
@@ -454,6 +529,51 @@ mod tests {
         ] {
             assert_eq!(reject(body).code, code::MALFORMED_JSON, "{body}");
         }
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_malformed_even_after_a_shape_fault() {
+        // Found by the body fuzzer (src/api/fuzz.rs): each has a shape fault
+        // (`null` for a side, a string for a hand) before its syntax error.
+        for body in [
+            r#"{"knocker": null"#,
+            r#"{"knocker": {"hand": "AS", "x": "unterminated}}"#,
+            r#"{"knocker": {"hand": 5}} trailing"#,
+        ] {
+            let problem = reject(body);
+            assert_eq!(problem.code, code::MALFORMED_JSON, "{body}");
+            assert!(problem.errors.is_empty(), "{body}");
+        }
+        let mut invalid_utf8 = br#"{"knocker": null, "profile": ""#.to_vec();
+        invalid_utf8.extend_from_slice(b"\xFF\"}");
+        let problem = from_slice::<Body>(&invalid_utf8).expect_err("not UTF-8");
+        assert_eq!(problem.code, code::MALFORMED_JSON);
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "fields are only deserialised")]
+    struct WithEnum {
+        rule: Rule,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Rule {
+        Void,
+    }
+
+    #[test]
+    fn a_wrong_type_for_an_enum_is_a_shape_fault_not_malformed_json() {
+        // serde_json calls these syntax errors ("expected value"); the body is
+        // valid JSON, so they are `invalid_body` with the enum's pointer.
+        for body in [r#"{"rule": null}"#, r#"{"rule": 5}"#, r#"{"rule": []}"#] {
+            let problem = from_slice::<WithEnum>(body.as_bytes()).expect_err("wrong type");
+            assert_eq!(problem.code, code::INVALID_BODY, "{body}");
+            assert_eq!(problem.errors[0].pointer, "/rule", "{body}");
+            assert_eq!(problem.errors[0].code, "invalid_type", "{body}");
+        }
+        assert!(from_slice::<WithEnum>(br#"{"rule": "void"}"#).is_ok());
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub use utoipa_actix_web::service_config::ServiceConfig;
 pub mod audit;
 pub mod common;
 pub mod fallback;
+#[cfg(test)]
+mod fuzz;
 pub mod hands;
 pub mod json;
 pub mod layoffs;

@@ -18,6 +18,9 @@ mod oracle_play;
 mod profile;
 mod score;
 
+#[cfg(test)]
+pub(crate) mod fuzz;
+
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
     STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation, ViolationCode,

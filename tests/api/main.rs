@@ -4,8 +4,10 @@
 mod audit;
 mod cli;
 mod errors;
+mod hostile;
 mod matches;
 mod openapi;
 mod ops;
 mod referee;
+mod shutdown;
 mod support;

@@ -1,0 +1,433 @@
+//! Fuzzing the referee with proptest: the card parser, card sets and meld
+//! classification on arbitrary input, and the solvers on arbitrary legal hands.
+//! Each property says "no panic" by running at all, and checks the invariants a
+//! caller relies on (an arrangement covers exactly the hand, its melds are legal
+//! and disjoint, layoffs replay, points add up).
+//!
+//! cargo-fuzz needs a nightly compiler; these run in the normal `cargo test` so
+//! CI exercises them on every change. The case count comes from `FUZZ_CASES`
+//! (default [`DEFAULT_CASES`], a few seconds in a debug build); a long campaign
+//! is `scripts/fuzz.sh` (release build with debug assertions, a million cases).
+//! The differential checks against a naive solver live with the solvers; here
+//! the oracle is local optimality: no single meld taken out of the hand can do
+//! better than the reported minimum.
+
+use proptest::prelude::*;
+use proptest::sample::subsequence;
+use proptest::test_runner::{Config, FileFailurePersistence};
+
+use super::*;
+
+/// Cases per property when `FUZZ_CASES` is not set.
+const DEFAULT_CASES: u32 = 256;
+
+/// The shared proptest configuration: `FUZZ_CASES` cases, failures persisted
+/// next to this file (`proptest-regressions/`) so a found crash is replayed first.
+pub(crate) fn config() -> Config {
+    let cases = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_CASES);
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(
+            "proptest-regressions",
+        ))),
+        ..Config::default()
+    }
+}
+
+fn deck() -> Vec<Card> {
+    Card::deck().collect()
+}
+
+/// `n` distinct cards in a random order.
+fn distinct_cards(n: usize) -> impl Strategy<Value = Vec<Card>> {
+    Just(deck())
+        .prop_shuffle()
+        .prop_map(move |d| d[..n].to_vec())
+}
+
+fn hand_of(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = CardSet> {
+    subsequence(deck(), n).prop_map(|cards| CardSet::from_distinct(cards).unwrap_or_default())
+}
+
+/// Hands biased towards melds: a few whole ranks and runs plus random cards, so
+/// sets, 4-card sets, long runs and their overlaps are common, not rare.
+pub(crate) fn meldy_hand(max: usize) -> impl Strategy<Value = CardSet> {
+    (
+        proptest::collection::vec((1u8..=13, 0u64..16), 0..=3),
+        proptest::collection::vec((0u32..4, 1u8..=11, 3u8..=6), 0..=3),
+        distinct_cards(max),
+        any::<bool>(),
+    )
+        .prop_map(move |(sets, runs, mut noise, low)| {
+            if low {
+                // Low cards first: hands that can knock.
+                noise.sort_by_key(|c| c.value());
+            }
+            let mut bits = 0u64;
+            for (rank, suits) in sets {
+                for suit in 0..4 {
+                    if suits & (1 << suit) != 0 || suits == 0 {
+                        bits |= 1 << (suit * 16 + u32::from(rank) - 1);
+                    }
+                }
+            }
+            for (suit, low, len) in runs {
+                for rank in low..(low + len).min(14) {
+                    bits |= 1 << (suit * 16 + u32::from(rank) - 1);
+                }
+            }
+            let mut hand = CardSet::from_bits(bits);
+            // Top up with random cards, or trim, to exactly `max` cards.
+            for card in noise {
+                if hand.len() >= max {
+                    break;
+                }
+                hand.insert(card);
+            }
+            while let Some(last) = hand.iter().last().filter(|_| hand.len() > max) {
+                hand.remove(last);
+            }
+            hand
+        })
+}
+
+/// A knocker's hand (usually 10 or 11 cards, biased towards melds so that
+/// knocks within the limit are common), the defender's 10 cards and an upcard,
+/// all distinct.
+pub(crate) fn deal() -> impl Strategy<Value = (Vec<Card>, Vec<Card>, Option<Card>)> {
+    let knocker = prop_oneof![
+        3 => meldy_hand(10),
+        1 => meldy_hand(11),
+        1 => hand_of(10..=10),
+        1 => hand_of(0..=13),
+    ];
+    (knocker, Just(deck()).prop_shuffle()).prop_map(|(knocker, shuffled)| {
+        let mut rest = shuffled.into_iter().filter(|c| !knocker.contains(*c));
+        let defender: Vec<Card> = rest.by_ref().take(10).collect();
+        let upcard = rest.next();
+        let mut knocker = knocker.to_vec();
+        knocker.reverse();
+        (knocker, defender, upcard)
+    })
+}
+
+/// The meld rules written out naively, sharing no code with `meld.rs`.
+fn is_meld_naive(cards: CardSet) -> Option<MeldKind> {
+    let list = cards.to_vec();
+    if list.len() < 3 {
+        return None;
+    }
+    if list.len() <= 4 && list.iter().all(|c| c.rank() == list[0].rank()) {
+        return Some(MeldKind::Set);
+    }
+    let same_suit = list.iter().all(|c| c.suit() == list[0].suit());
+    let mut ranks: Vec<u8> = list.iter().map(|c| c.rank().number()).collect();
+    ranks.sort_unstable();
+    let consecutive = ranks.windows(2).all(|w| w[1] == w[0] + 1);
+    (same_suit && consecutive).then_some(MeldKind::Run)
+}
+
+/// Checks an arrangement of `hand`: legal, disjoint melds inside the hand, the
+/// rest is the deadwood and its count is right.
+fn assert_arrangement(hand: CardSet, melds: &[Meld], deadwood_cards: CardSet, deadwood: u32) {
+    let mut melded = CardSet::EMPTY;
+    for meld in melds {
+        assert_eq!(
+            Meld::try_from(meld.cards()).map(Meld::kind),
+            Ok(meld.kind()),
+            "{meld} is not the meld it claims to be"
+        );
+        assert_eq!(is_meld_naive(meld.cards()), Some(meld.kind()), "{meld}");
+        assert!(meld.cards().is_disjoint(melded), "{meld} overlaps");
+        assert!(meld.cards().is_subset(hand), "{meld} not in {hand}");
+        melded = melded.union(meld.cards());
+    }
+    assert_eq!(
+        deadwood_cards,
+        hand.difference(melded),
+        "deadwood of {hand}"
+    );
+    assert_eq!(deadwood, deadwood_cards.value(), "count of {hand}");
+}
+
+/// Card notation: every documented spelling of every rank and suit.
+fn card_spelling() -> impl Strategy<Value = (String, Card)> {
+    let ranks = prop_oneof![
+        Just(("A", 1u8)),
+        Just(("a", 1)),
+        (2u8..=9).prop_map(|n| (
+            ["2", "3", "4", "5", "6", "7", "8", "9"][usize::from(n) - 2],
+            n
+        )),
+        Just(("T", 10)),
+        Just(("t", 10)),
+        Just(("10", 10)),
+        Just(("J", 11)),
+        Just(("j", 11)),
+        Just(("Q", 12)),
+        Just(("q", 12)),
+        Just(("K", 13)),
+        Just(("k", 13)),
+    ];
+    let suits = prop_oneof![
+        (0usize..4).prop_map(|i| (["S", "H", "D", "C"][i], i)),
+        (0usize..4).prop_map(|i| (["s", "h", "d", "c"][i], i)),
+        (0usize..4).prop_map(|i| (["♠", "♥", "♦", "♣"][i], i)),
+        (0usize..4).prop_map(|i| (["♤", "♡", "♢", "♧"][i], i)),
+    ];
+    (ranks, suits).prop_map(|((r, n), (s, i))| {
+        let rank = Rank::new(n).unwrap_or(Rank::ACE);
+        (format!("{r}{s}"), Card::new(rank, Suit::ALL[i]))
+    })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Any string: parsing never panics, and whatever parses prints canonically
+    /// and parses back to the same card. The same holds through serde.
+    #[test]
+    fn the_card_parser_takes_any_string(text in prop_oneof![
+        any::<String>(),
+        "\\PC{0,4}",
+        "[0-9A-Za-z♠♥♦♣♤♡♢♧]{0,4}",
+    ]) {
+        let parsed = text.parse::<Card>();
+        let json = serde_json::to_string(&text).unwrap_or_default();
+        let via_serde = serde_json::from_str::<Card>(&json);
+        prop_assert_eq!(parsed.as_ref().ok(), via_serde.as_ref().ok());
+        if let Ok(card) = parsed {
+            let canonical = card.to_string();
+            prop_assert_eq!(canonical.len(), 2);
+            prop_assert_eq!(canonical.parse::<Card>(), Ok(card));
+            prop_assert_eq!(canonical.eq_ignore_ascii_case(&text), text.len() == 2 && text.is_ascii() && !text.starts_with("10"));
+        } else {
+            prop_assert!(!parsed.unwrap_err().to_string().is_empty());
+        }
+    }
+
+    /// Every documented spelling parses to its card.
+    #[test]
+    fn every_documented_spelling_parses((text, card) in card_spelling()) {
+        prop_assert_eq!(text.parse::<Card>(), Ok(card));
+    }
+
+    /// Arbitrary masks: bits outside the layout are dropped, and the size, value
+    /// and iteration agree with each other.
+    #[test]
+    fn card_sets_from_any_mask(bits in any::<u64>()) {
+        let set = CardSet::from_bits(bits);
+        prop_assert!(set.is_subset(CardSet::FULL_DECK));
+        let cards = set.to_vec();
+        prop_assert_eq!(cards.len(), set.len());
+        prop_assert!(cards.windows(2).all(|w| w[0] < w[1]), "canonical order");
+        prop_assert_eq!(set.value(), cards.iter().map(|c| u32::from(c.value())).sum::<u32>());
+        prop_assert_eq!(CardSet::from_distinct(cards.iter().copied()), Ok(set));
+        for card in &cards {
+            prop_assert!(set.contains(*card));
+            prop_assert_eq!(CardSet::single(*card).bits().count_ones(), 1);
+        }
+    }
+
+    /// Meld classification on any mask agrees with the naive rules, a failure
+    /// always says why, and a meld's extensions are exactly the cards that keep
+    /// it a meld.
+    #[test]
+    fn melds_from_any_mask(bits in prop_oneof![
+        any::<u64>(),
+        // Small sets are where melds are: 0 to 6 cards.
+        subsequence(deck(), 0..=6).prop_map(|c| c.iter().fold(0u64, |b, c| b | 1 << c.bit_index())),
+        // One suit only: runs, gaps and wrap-arounds.
+        (0u32..4, any::<u16>()).prop_map(|(s, lane)| u64::from(lane & 0x1FFF) << (s * 16)),
+    ]) {
+        let cards = CardSet::from_bits(bits);
+        match Meld::try_from(cards) {
+            Ok(meld) => {
+                prop_assert_eq!(is_meld_naive(cards), Some(meld.kind()));
+                prop_assert_eq!(meld.cards(), cards);
+                for card in CardSet::FULL_DECK.difference(cards) {
+                    let grown = cards.union(CardSet::single(card));
+                    prop_assert_eq!(
+                        meld.extensions().contains(card),
+                        Meld::try_from(grown).is_ok(),
+                        "extension {} of {}", card, meld
+                    );
+                }
+            }
+            Err(problems) => {
+                prop_assert_eq!(is_meld_naive(cards), None);
+                prop_assert!(!problems.is_empty());
+                prop_assert!(problems.iter().all(|p| !p.message.is_empty()));
+            }
+        }
+    }
+
+    /// Lists of cards as a client writes them, repeats included.
+    #[test]
+    fn melds_from_any_card_list(indices in proptest::collection::vec(0usize..52, 0..8)) {
+        let all = deck();
+        let list: Vec<Card> = indices.iter().map(|&i| all[i]).collect();
+        let result = Meld::try_from(list.as_slice());
+        let distinct = CardSet::from_distinct(list.iter().copied());
+        match (&result, distinct) {
+            (Ok(meld), Ok(set)) => prop_assert_eq!(meld.cards(), set),
+            (Err(problems), Err(_)) => {
+                prop_assert_eq!(problems[0].code, MeldProblemCode::DuplicateCard);
+            }
+            (Err(problems), Ok(set)) => {
+                prop_assert_eq!(is_meld_naive(set), None);
+                prop_assert!(!problems.is_empty());
+            }
+            (Ok(meld), Err(dup)) => prop_assert!(false, "{} accepted with {} twice", meld, dup.0),
+        }
+        let report = check_arrangement(&[list.clone(), list], None);
+        prop_assert!(!report.is_valid() || report.melds.iter().all(|m| m.cards.is_empty()));
+    }
+
+    /// The deadwood solvers on any hand of up to 13 cards (10 and 11 are what the
+    /// API sends; more cards mean more set choices): the three entry points
+    /// agree, every arrangement is legal, and no meld removed from the hand
+    /// leaves a better hand behind (local optimality).
+    #[test]
+    fn deadwood_solvers_agree_and_are_locally_optimal(
+        hand in prop_oneof![hand_of(0..=13), meldy_hand(10), meldy_hand(11), meldy_hand(13)]
+    ) {
+        let min = min_deadwood(hand);
+        let best = best_arrangement(hand);
+        assert_arrangement(hand, &best.melds, best.deadwood_cards, best.deadwood);
+        prop_assert_eq!(best.deadwood, min);
+        let all = optimal_arrangements(hand);
+        prop_assert!(!all.is_empty());
+        prop_assert_eq!(&all[0], &best);
+        for arrangement in &all {
+            assert_arrangement(hand, &arrangement.melds, arrangement.deadwood_cards, arrangement.deadwood);
+            prop_assert_eq!(arrangement.deadwood, min);
+        }
+        for meld in melds_within(hand) {
+            prop_assert!(meld.cards().is_subset(hand));
+            prop_assert!(
+                min <= min_deadwood(hand.difference(meld.cards())),
+                "melding {} in {} beats the minimum {}", meld, hand, min
+            );
+        }
+    }
+
+    /// An 11-card hand right after the draw: the discards listed are exactly
+    /// those reaching the least deadwood, each with a legal arrangement.
+    #[test]
+    fn drawn_hands_list_exactly_the_best_discards(hand in prop_oneof![hand_of(11..=11), meldy_hand(11)]) {
+        let analysis = analyze_drawn_hand(hand);
+        let by_discard: Vec<(Card, u32)> =
+            hand.iter().map(|c| (c, min_deadwood(hand.difference(CardSet::single(c))))).collect();
+        let least = by_discard.iter().map(|&(_, d)| d).min().unwrap_or(0);
+        prop_assert_eq!(analysis.deadwood, least);
+        let expected: Vec<Card> = by_discard.iter().filter(|&&(_, d)| d == least).map(|&(c, _)| c).collect();
+        let listed: Vec<Card> = analysis.discards.iter().map(|d| d.card).collect();
+        prop_assert_eq!(listed, expected);
+        for discard in &analysis.discards {
+            let kept = hand.difference(CardSet::single(discard.card));
+            let a = &discard.arrangement;
+            assert_arrangement(kept, &a.melds, a.deadwood_cards, a.deadwood);
+        }
+        prop_assert_eq!(analysis.big_gin, min_deadwood(hand) == 0);
+    }
+
+    /// The defender's best reply to any knocker arrangement: its layoffs replay
+    /// legally, its melds and deadwood cover exactly what is left, and it never
+    /// does worse than melding alone.
+    #[test]
+    fn best_replies_are_legal_and_never_worse_than_no_layoffs(
+        cards in prop_oneof![distinct_cards(20), meldy_hand(20).prop_map(|h| h.to_vec()).prop_shuffle()],
+        allowed in any::<bool>(),
+    ) {
+        let (k, d) = cards.split_at(10);
+        let knocker = CardSet::from_distinct(k.iter().copied()).unwrap_or_default();
+        let defender = CardSet::from_distinct(d.iter().copied()).unwrap_or_default();
+        prop_assume!(knocker.len() == 10 && defender.len() == 10);
+        let melds = best_arrangement(knocker).melds;
+        let reply = best_reply(&melds, defender, allowed);
+        let laid = check_layoffs(&melds, defender, &reply.layoffs, allowed);
+        prop_assert!(laid.is_ok(), "{:?}", laid);
+        let laid = laid.unwrap_or_default();
+        prop_assert_eq!(laid.len(), reply.layoffs.len());
+        assert_arrangement(defender.difference(laid), &reply.melds, reply.deadwood_cards, reply.deadwood);
+        prop_assert!(reply.deadwood <= min_deadwood(defender));
+        prop_assert!(allowed || reply.layoffs.is_empty());
+        prop_assert!(laid.is_subset(all_feasible_layoffs(&melds, defender).union(laid)));
+    }
+
+    /// Whole hands under every preset: no panic whatever the cards, and a scored
+    /// hand adds up (points from the breakdown, the winner from the counts).
+    #[test]
+    fn scoring_any_deal_under_any_preset(
+        cards in deal(),
+        preset in proptest::sample::select(Preset::ALL.to_vec()),
+        with_upcard in any::<bool>(),
+        declare in 0u8..4,
+        layoff_noise in prop_oneof![
+            3 => Just(Vec::new()),
+            1 => proptest::collection::vec((0usize..52, 0usize..5), 1..4),
+        ],
+    ) {
+        let (knocker_cards, defender_cards, upcard) = cards;
+        let profile = preset.profile();
+        let upcard = upcard.filter(|_| with_upcard);
+        let knocker_set = CardSet::from_distinct(knocker_cards.iter().copied()).unwrap_or_default();
+        let defender_set = CardSet::from_distinct(defender_cards.iter().copied()).unwrap_or_default();
+        let declared_knocker = (declare & 1 != 0).then(|| {
+            best_arrangement(knocker_set).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+        });
+        let declared_defender = (declare & 2 != 0).then(|| {
+            best_arrangement(defender_set).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+        });
+        let all = deck();
+        let layoffs = (!layoff_noise.is_empty()).then(|| {
+            layoff_noise.iter().map(|&(c, meld)| Layoff { card: all[c], meld }).collect::<Vec<_>>()
+        });
+        let knocker = KnockerHand { hand: knocker_cards, melds: declared_knocker };
+        let defender = DefenderHand { hand: defender_cards, melds: declared_defender, layoffs };
+        let scored = score_hand(&profile, upcard, &knocker, &defender);
+        if std::env::var_os("FUZZ_STATS").is_some() {
+            eprintln!("FUZZSTAT {}", scored.as_ref().map_or_else(|e| e.code(), |_| "ok"));
+        }
+        match scored {
+            Ok(score) => {
+                let s = score.settlement;
+                let b = s.breakdown;
+                prop_assert_eq!(
+                    s.points,
+                    (b.deadwood_difference + b.gin_bonus + b.big_gin_bonus + b.undercut_bonus) * b.multiplier
+                );
+                let k = &score.showdown.knocker;
+                assert_arrangement(knocker_set, &k.melds, k.deadwood_cards, k.deadwood);
+                prop_assert!(k.deadwood <= score.showdown.knock_limit);
+                let d = &score.showdown.defender;
+                let laid = check_layoffs(&k.melds, defender_set.difference(d.melds.iter().fold(CardSet::EMPTY, |a, m| a.union(m.cards()))), &d.layoffs, true);
+                prop_assert!(laid.is_ok(), "{:?}", laid);
+                prop_assert_eq!(d.deadwood, d.deadwood_cards.value());
+                let knocker_wins = k.deadwood == 0
+                    || k.deadwood < d.deadwood
+                    || (k.deadwood == d.deadwood && !profile.tie_is_undercut);
+                prop_assert_eq!(s.winner == Side::Knocker, knocker_wins, "{:?}", s);
+                prop_assert_eq!(s.outcome == Outcome::Gin || s.outcome == Outcome::BigGin, k.deadwood == 0);
+            }
+            Err(error) => {
+                prop_assert!(!error.code().is_empty());
+                prop_assert!(!error.to_string().is_empty());
+                if knocker.melds.is_none() && defender.melds.is_none() && defender.layoffs.is_none()
+                    && knocker_set.len() == 10 && upcard.is_some()
+                {
+                    // A clean 10-card knock only fails when it is over the limit.
+                    let limit = profile.knock_limit_for(upcard).unwrap_or(0);
+                    prop_assert!(
+                        matches!(error, HandError::KnockOverLimit { .. }) && min_deadwood(knocker_set) > limit,
+                        "{:?}", error
+                    );
+                }
+            }
+        }
+    }
+}
