@@ -435,6 +435,10 @@ mod tests {
             false,
         );
         let _guard = tracing::subscriber::set_default(subscriber);
+        // Tests on other threads hit the same callsites with no subscriber; one
+        // that registers a callsite while this subscriber is being set up can
+        // leave it cached as disabled. Recompute before logging.
+        tracing::callsite::rebuild_interest_cache();
         let app = app!();
         let req = TestRequest::get()
             .uri("/ok/7")
