@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_gin-referee");
@@ -76,9 +77,16 @@ fn invalid_settings_stop_the_start_with_a_clear_message() {
     }
 }
 
+/// A server started from the binary, with its JSON log lines as they come.
+struct Server {
+    child: Child,
+    addr: String,
+    logs: mpsc::Receiver<serde_json::Value>,
+}
+
 /// Starts the server on a free port and returns it with its address, read from
 /// its "listening" log line.
-fn start_server() -> (Child, String) {
+fn start_server() -> Server {
     let mut child = command()
         .args([
             "--listen",
@@ -104,9 +112,16 @@ fn start_server() -> (Child, String) {
             break entry["addr"].as_str().expect("addr field").to_owned();
         }
     };
-    // Keep draining the logs so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    (child, addr)
+    // Keep draining the logs so the server never blocks on a full pipe; a test
+    // that does not read them just lets them queue.
+    let (sender, logs) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            let entry = serde_json::from_str(&line).unwrap_or(serde_json::Value::String(line));
+            let _ = sender.send(entry);
+        }
+    });
+    Server { child, addr, logs }
 }
 
 fn wait_for_exit(child: &mut Child, within: Duration) -> Option<std::process::ExitStatus> {
@@ -130,22 +145,29 @@ fn signal(child: &Child, name: &str) {
     assert!(status.success());
 }
 
-fn healthz(addr: &str) -> bool {
+/// Sends one request and returns the whole response, status line first.
+fn request(addr: &str, head: &str) -> String {
     use std::io::{Read, Write};
     let Ok(mut stream) = std::net::TcpStream::connect(addr) else {
-        return false;
+        return String::new();
     };
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-    let _ = stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let _ = stream.write_all(format!("{head}\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes());
     let mut response = String::new();
     let _ = stream.read_to_string(&mut response);
-    response.starts_with("HTTP/1.1 200")
+    response
+}
+
+fn healthz(addr: &str) -> bool {
+    request(addr, "GET /healthz HTTP/1.1").starts_with("HTTP/1.1 200")
 }
 
 #[test]
 fn sigterm_and_sigint_stop_the_server_cleanly() {
     for name in ["TERM", "INT"] {
-        let (mut child, addr) = start_server();
+        let Server {
+            mut child, addr, ..
+        } = start_server();
         assert!(healthz(&addr), "serving before SIG{name}");
         signal(&child, name);
         let status = wait_for_exit(&mut child, Duration::from_secs(10));
@@ -155,4 +177,43 @@ fn sigterm_and_sigint_stop_the_server_cleanly() {
         );
         assert!(!healthz(&addr), "still serving after SIG{name}");
     }
+}
+
+/// In the real process, with its own global subscriber: each request gets one
+/// access log line whose span names the route pattern, the status, the latency
+/// and the client's request id.
+#[test]
+fn each_request_logs_one_access_line_with_its_route_status_latency_and_id() {
+    let mut server = start_server();
+    let response = request(
+        &server.addr,
+        "GET /v1/profiles/oklahoma HTTP/1.1\r\nX-Request-Id: access-log-1",
+    );
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let line = loop {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        let entry = server
+            .logs
+            .recv_timeout(remaining)
+            .expect("an access log line within 10 s");
+        if entry["target"] == "gin_referee::access" {
+            break entry;
+        }
+    };
+    let _ = server.child.kill();
+    let _ = server.child.wait();
+    assert_eq!(line["message"], "request completed", "{line}");
+    assert_eq!(line["level"], "INFO", "{line}");
+    let span = &line["span"];
+    assert_eq!(span["name"], "request", "{line}");
+    assert_eq!(span["method"], "GET", "{line}");
+    assert_eq!(span["path"], "/v1/profiles/oklahoma", "{line}");
+    assert_eq!(span["route"], "/v1/profiles/{name}", "{line}");
+    assert_eq!(span["status"], 200, "{line}");
+    assert_eq!(span["request_id"], "access-log-1", "{line}");
+    assert!(
+        span["latency_ms"].as_f64().is_some_and(|ms| ms >= 0.0),
+        "{line}"
+    );
 }
