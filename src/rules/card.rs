@@ -54,12 +54,26 @@ impl Suit {
         }
     }
 
+    /// The suit of an ASCII letter, either case.
+    const fn from_ascii(letter: u8) -> Option<Suit> {
+        match letter.to_ascii_uppercase() {
+            b'S' => Some(Suit::Spades),
+            b'H' => Some(Suit::Hearts),
+            b'D' => Some(Suit::Diamonds),
+            b'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
     fn parse(text: &str) -> Option<Suit> {
+        if let [letter] = text.as_bytes() {
+            return Suit::from_ascii(*letter);
+        }
         match text {
-            "S" | "s" | "♠" | "♤" => Some(Suit::Spades),
-            "H" | "h" | "♥" | "♡" => Some(Suit::Hearts),
-            "D" | "d" | "♦" | "♢" => Some(Suit::Diamonds),
-            "C" | "c" | "♣" | "♧" => Some(Suit::Clubs),
+            "♠" | "♤" => Some(Suit::Spades),
+            "♥" | "♡" => Some(Suit::Hearts),
+            "♦" | "♢" => Some(Suit::Diamonds),
+            "♣" | "♧" => Some(Suit::Clubs),
             _ => None,
         }
     }
@@ -104,20 +118,26 @@ impl Rank {
         }
     }
 
-    fn parse(text: &str) -> Option<Rank> {
-        let number = match text {
-            "A" | "a" => 1,
-            "T" | "t" | "10" => 10,
-            "J" | "j" => 11,
-            "Q" | "q" => 12,
-            "K" | "k" => 13,
-            digit if digit.len() == 1 => match digit.as_bytes()[0] {
-                d @ b'2'..=b'9' => d - b'0',
-                _ => return None,
-            },
+    /// The rank of a one-character ASCII symbol, letters in either case.
+    const fn from_ascii(symbol: u8) -> Option<Rank> {
+        let number = match symbol.to_ascii_uppercase() {
+            b'A' => 1,
+            d @ b'2'..=b'9' => d - b'0',
+            b'T' => 10,
+            b'J' => 11,
+            b'Q' => 12,
+            b'K' => 13,
             _ => return None,
         };
         Some(Rank(number))
+    }
+
+    fn parse(text: &str) -> Option<Rank> {
+        match text.as_bytes() {
+            [symbol] => Rank::from_ascii(*symbol),
+            b"10" => Some(Rank(10)),
+            _ => None,
+        }
     }
 }
 
@@ -156,6 +176,12 @@ impl Card {
         self.rank.value()
     }
 
+    /// The canonical notation, `"TS"`, without formatting machinery: responses
+    /// write cards by the dozen, so this is a table lookup.
+    pub const fn notation(self) -> &'static str {
+        NOTATION[self.bit_index() as usize]
+    }
+
     /// Bit index in the [`CardSet`] layout.
     pub const fn bit_index(self) -> u32 {
         self.suit as u32 * 16 + (self.rank.0 as u32 - 1)
@@ -174,9 +200,20 @@ impl Card {
     }
 }
 
+/// `NOTATION[bit_index]` is the canonical text of the card with that bit index;
+/// the three gap bits after each suit's king hold `""` and are never looked up
+/// (a test checks every entry against `Rank::symbol` and `Suit::letter`).
+#[rustfmt::skip]
+const NOTATION: [&str; 64] = [
+    "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "", "", "",
+    "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "", "", "",
+    "AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "", "", "",
+    "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "", "", "",
+];
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank.symbol(), self.suit.letter())
+        f.write_str(self.notation())
     }
 }
 
@@ -195,6 +232,12 @@ impl FromStr for Card {
     type Err = CardParseError;
 
     fn from_str(text: &str) -> Result<Card, CardParseError> {
+        // The canonical notation and its lower-case forms: two ASCII bytes.
+        if let [rank, suit] = text.as_bytes()
+            && let (Some(rank), Some(suit)) = (Rank::from_ascii(*rank), Suit::from_ascii(*suit))
+        {
+            return Ok(Card::new(rank, suit));
+        }
         let Some((suit_at, _)) = text.char_indices().last() else {
             return Err(CardParseError::Empty);
         };
@@ -209,7 +252,7 @@ impl FromStr for Card {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serializer.serialize_str(self.notation())
     }
 }
 
@@ -520,7 +563,11 @@ mod tests {
         let deck: Vec<Card> = Card::deck().collect();
         assert_eq!(deck.len(), 52);
         for c in deck {
-            assert_eq!(card(&c.to_string()), c);
+            let spelled: String = [c.rank().symbol(), c.suit().letter()].iter().collect();
+            assert_eq!(c.notation(), spelled);
+            assert_eq!(c.to_string(), spelled);
+            assert_eq!(card(&spelled), c);
+            assert_eq!(card(&spelled.to_lowercase()), c);
             assert_eq!(Card::from_bit_index(c.bit_index()), c);
         }
     }

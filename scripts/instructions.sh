@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# User-space instructions per request, counted by callgrind: unlike requests
+# per second, the count does not depend on what else the machine is doing, so
+# two builds can be compared to within 0.1% on a shared machine.
+#
+#   scripts/instructions.sh            # healthz and analyze, access log on and off
+#   REQUESTS=5000 scripts/instructions.sh
+#   PROFILES=target/callgrind scripts/instructions.sh   # keep the profiles
+#   callgrind_annotate --inclusive=yes target/callgrind/on-analyze.out.1
+#
+# The release server runs under callgrind with one worker; one keep-alive
+# connection sends WARMUP requests, the counters are zeroed, REQUESTS more are
+# sent, and the counters are dumped. The kernel's share (reading and writing
+# the socket) is not counted. Needs valgrind (apt-get install valgrind).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+REQUESTS=${REQUESTS:-2000}
+WARMUP=${WARMUP:-300}
+BINARY=${BINARY:-target/release/gin-referee}
+command -v valgrind >/dev/null || { echo "valgrind is required (apt-get install valgrind)" >&2; exit 2; }
+[ -x "$BINARY" ] || cargo build --release --locked
+
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# Sends requests on one keep-alive connection: "send N" sends N requests and
+# waits for every answer, checking each status is 200.
+cat > "$work/client.py" <<'PY'
+import socket, sys
+port, method, path, body, count = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+payload = body.encode()
+head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\n"
+if payload:
+    head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+request = (head + "\r\n").encode() + payload
+sock = socket.create_connection(("127.0.0.1", int(port)))
+buffer = b""
+for _ in range(count):
+    sock.sendall(request)
+    while b"\r\n\r\n" not in buffer:
+        buffer += sock.recv(65536)
+    header, buffer = buffer.split(b"\r\n\r\n", 1)
+    status = header.split(b" ", 2)[1]
+    if status != b"200":
+        sys.exit(f"{path}: status {status.decode()}")
+    length = next(int(line.split(b":")[1]) for line in header.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    while len(buffer) < length:
+        buffer += sock.recv(65536)
+    buffer = buffer[length:]
+PY
+
+hand='{"hand":["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]}'
+printf '%-10s %-18s %14s\n' "access log" endpoint "instr/request"
+for log in on off; do
+    filter=info
+    [ "$log" = off ] && filter="info,gin_referee::access=warn"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    out="$work/callgrind.out"
+    RUST_LOG="$filter" valgrind --tool=callgrind --callgrind-out-file="$out" \
+        "$BINARY" --listen "127.0.0.1:$port" --workers 1 > /dev/null 2>&1 &
+    server=$!
+    for _ in $(seq 1 300); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+    for endpoint in "GET /healthz" "POST /v1/hands/analyze"; do
+        read -r method path <<<"$endpoint"
+        body=""
+        [ "$method" = POST ] && body=$hand
+        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$WARMUP"
+        callgrind_control -z "$server" > /dev/null 2>&1
+        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$REQUESTS"
+        rm -f "$out"*
+        callgrind_control -d "$server" > /dev/null 2>&1
+        total=$(for f in "$out"*; do callgrind_annotate "$f" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'; done | awk '{s += $1} END {print s}')
+        printf '%-10s %-18s %14d\n' "$log" "$path" $((total / REQUESTS))
+        if [ -n "${PROFILES:-}" ]; then
+            mkdir -p "$PROFILES"
+            for f in "$out"*; do cp "$f" "$PROFILES/$log-${path##*/}.out.${f##*.}"; done
+        fi
+    done
+    kill "$server"; wait "$server" 2>/dev/null || true; server=""
+done
