@@ -451,6 +451,34 @@ async fn a_client_stalling_its_body_is_cut_off_while_others_are_served() {
 }
 
 #[tokio::test]
+async fn a_body_arriving_in_parts_within_the_limit_is_answered() {
+    // The extractor reads a body that came with its head without a timer, and
+    // arms one only when the body is still on its way: this is that path.
+    let app = spawn_app_with(hostile_config()).await;
+    let body = format!(r#"{{"hand": {HAND}}}"#);
+    let (first, rest) = body.split_at(10);
+    let mut stream = connect(app.addr).await;
+    let head = post_head(
+        "/v1/hands/analyze",
+        &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ),
+    );
+    stream
+        .write_all(format!("{head}{first}").as_bytes())
+        .await
+        .expect("sent");
+    sleep(Duration::from_millis(REQUEST_TIMEOUT_MS / 4)).await;
+    stream.write_all(rest.as_bytes()).await.expect("sent");
+    let response = read_response(&mut stream, Duration::from_secs(10))
+        .await
+        .expect("answered");
+    assert_eq!(response.status, 200, "{}", response.head);
+    assert_eq!(response.json()["deadwood"], 22, "KH QD 2S");
+}
+
+#[tokio::test]
 async fn a_client_stalling_a_chunked_body_is_cut_off() {
     let app = spawn_app_with(hostile_config()).await;
     let mut stalled = connect(app.addr).await;
