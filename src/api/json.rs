@@ -25,8 +25,7 @@
 
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
-use std::pin::{Pin, pin};
-use std::task::Poll;
+use std::pin::Pin;
 use std::time::Duration;
 
 use actix_web::body::{BodyStream, to_bytes_limited};
@@ -94,15 +93,12 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
         let stream = Decompress::from_headers(payload.take(), req.headers());
         Box::pin(async move {
             early?;
-            let mut read = pin!(to_bytes_limited(BodyStream::new(stream), limit));
-            // A small body usually arrives with the request head and is read in
-            // one poll; only a body still on its way needs the timer.
-            let read = match (deadline, poll_once(read.as_mut()).await) {
-                (_, Poll::Ready(read)) => read,
-                (Some(deadline), Poll::Pending) => actix_web::rt::time::timeout(deadline, read)
+            let read = to_bytes_limited(BodyStream::new(stream), limit);
+            let read = match deadline {
+                Some(deadline) => actix_web::rt::time::timeout(deadline, read)
                     .await
                     .map_err(|_elapsed| too_slow(deadline))?,
-                (None, Poll::Pending) => read.await,
+                None => read.await,
             };
             let body = match read {
                 Ok(Ok(body)) => body,
@@ -112,12 +108,6 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             from_slice(&body).map(ValidJson)
         })
     }
-}
-
-/// Polls `future` once: its output if it is ready, `Pending` otherwise (the
-/// future keeps the waker of that poll and can be awaited afterwards).
-async fn poll_once<F: Future + Unpin>(mut future: F) -> Poll<F::Output> {
-    std::future::poll_fn(|cx| Poll::Ready(Pin::new(&mut future).poll(cx))).await
 }
 
 /// Deserialises a whole JSON document, mapping every failure to a [`Problem`].

@@ -452,8 +452,7 @@ async fn a_client_stalling_its_body_is_cut_off_while_others_are_served() {
 
 #[tokio::test]
 async fn a_body_arriving_in_parts_within_the_limit_is_answered() {
-    // The extractor reads a body that came with its head without a timer, and
-    // arms one only when the body is still on its way: this is that path.
+    // A pause shorter than the body timeout is not a stall.
     let app = spawn_app_with(hostile_config()).await;
     let body = format!(r#"{{"hand": {HAND}}}"#);
     let (first, rest) = body.split_at(10);
