@@ -15,8 +15,10 @@ BINARY=${BINARY:-target/debug/gin-referee}
 CHROMIUM=${CHROMIUM:-chromium}
 
 if ! command -v "$CHROMIUM" >/dev/null; then
-    apt-get update -qq || true
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 [ -x "$BINARY" ] || cargo build --locked --quiet
 
