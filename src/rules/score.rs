@@ -531,6 +531,18 @@ mod tests {
         }
     }
 
+    /// The knocker's melds as text, in the order scored.
+    fn knocker_melds(score: &HandScore) -> Vec<String> {
+        let melds = &score.showdown.knocker.melds;
+        melds.iter().map(|m| m.to_string()).collect()
+    }
+
+    /// The cards the defender laid off, in play order.
+    fn laid_off(score: &HandScore) -> Vec<String> {
+        let layoffs = &score.showdown.defender.layoffs;
+        layoffs.iter().map(|l| l.card.to_string()).collect()
+    }
+
     fn profile(json: &str) -> Profile {
         serde_json::from_str::<ProfileOverrides>(json)
             .unwrap()
@@ -586,13 +598,7 @@ mod tests {
         };
         let younger = defender("6H 2H JS JH JD 7S 7H 7C 4D 5S");
         let score = score_hand(&Profile::default(), None, &elder, &younger).unwrap();
-        let laid: Vec<String> = score
-            .showdown
-            .defender
-            .layoffs
-            .iter()
-            .map(|l| l.card.to_string())
-            .collect();
+        let laid = laid_off(&score);
         assert_eq!(laid, ["2H", "6H"]);
         assert_eq!(score.showdown.knocker.deadwood, 1);
         assert_eq!(score.showdown.defender.deadwood, 9);
@@ -740,21 +746,9 @@ mod tests {
         let k = knocker("4H 5H 6H 7H 7S 7D 7C 2C 3C AS");
         let d = defender("3H 8H KC QD JS 9C TD 5S 6D AD");
         let score = score_hand(&Profile::default(), None, &k, &d).unwrap();
-        let melds: Vec<String> = score
-            .showdown
-            .knocker
-            .melds
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
+        let melds = knocker_melds(&score);
         assert_eq!(melds, ["4H 5H 6H", "7S 7H 7D 7C"]);
-        let laid: Vec<String> = score
-            .showdown
-            .defender
-            .layoffs
-            .iter()
-            .map(|l| l.card.to_string())
-            .collect();
+        let laid = laid_off(&score);
         assert_eq!(laid, ["3H"]);
         assert_eq!(score.settlement.points, 72 - 3 - 6);
     }
@@ -766,13 +760,7 @@ mod tests {
         let k = knocker("AS 2S 3S 9H TH JH 8C 8D 8H 2D");
         let d = defender("4S 5S KC KH QD QS JC JD 7C 6D");
         let score = score_hand(&Profile::default(), None, &k, &d).unwrap();
-        let melds: Vec<String> = score
-            .showdown
-            .knocker
-            .melds
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
+        let melds = knocker_melds(&score);
         assert_eq!(melds, ["8H 8D 8C", "9H TH JH"]);
         assert_eq!(
             score.showdown.knocker.deadwood_cards,
