@@ -16,6 +16,7 @@
 # the median round. RSS is the server's VmRSS at the end of each analyze run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
 
 ROUNDS=${ROUNDS:-3}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
@@ -53,10 +54,10 @@ for workers in 1 2; do
             server_cpus="taskset -c 0"
             wrk_cpus="taskset -c $(($(nproc) - 1))"
         fi
-        port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+        port=$(free_port)
         RUST_LOG="$filter" $server_cpus "$BINARY" --listen "127.0.0.1:$port" --workers "$workers" > /dev/null 2>&1 &
         server=$!
-        for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+        wait_ready "http://127.0.0.1:$port"
         # Warm-up: both endpoints, so allocator and caches are in steady state.
         SECONDS_PER_RUN=2 run "http://127.0.0.1:$port/healthz" "" > /dev/null
         SECONDS_PER_RUN=2 run "http://127.0.0.1:$port" scripts/load/analyze.lua > /dev/null

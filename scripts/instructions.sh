@@ -14,6 +14,7 @@
 # the socket) is not counted. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
 
 REQUESTS=${REQUESTS:-2000}
 WARMUP=${WARMUP:-300}
@@ -57,12 +58,12 @@ printf '%-10s %-18s %14s\n' "access log" endpoint "instr/request"
 for log in on off; do
     filter=info
     [ "$log" = off ] && filter="info,gin_referee::access=warn"
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    port=$(free_port)
     out="$work/callgrind.out"
     RUST_LOG="$filter" valgrind --tool=callgrind --callgrind-out-file="$out" \
         "$BINARY" --listen "127.0.0.1:$port" --workers 1 > /dev/null 2>&1 &
     server=$!
-    for _ in $(seq 1 300); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+    wait_ready "http://127.0.0.1:$port" 30  # valgrind starts slowly
     for endpoint in "GET /healthz" "POST /v1/hands/analyze"; do
         read -r method path <<<"$endpoint"
         body=""

@@ -30,6 +30,7 @@
 #   BINARY=target/release/gin-referee (built with --locked when missing)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
 
 DURATION=${1:-${DURATION:-30s}}
 WORKERS=${WORKERS:-1}
@@ -67,17 +68,14 @@ fi
 filter="info"
 [ "$ACCESS_LOG" = off ] && filter="info,gin_referee::access=warn"
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 url="http://127.0.0.1:$port"
 # stdout is the JSON log; INFO lines (the access log) are dropped here rather
 # than written to disk, after the server has formatted and written them.
 RUST_LOG="$filter" $server_cpus "$BINARY" --listen "127.0.0.1:$port" --workers "$WORKERS" \
     > >(grep --line-buffered -v '"level":"INFO"' > "$work/server.log") 2>&1 &
 server=$!
-for _ in $(seq 1 100); do
-    curl -fsS "$url/readyz" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_ready "$url"
 rss_boot=$(rss_kib "$server")
 
 python3 scripts/load/requests.py "$work/pool.tsv" "$url"

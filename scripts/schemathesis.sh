@@ -10,6 +10,7 @@
 # a free loopback port and stops it when done.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
 
 SCHEMATHESIS_VERSION=4.32.5
 MAX_EXAMPLES=${MAX_EXAMPLES:-300}
@@ -20,16 +21,13 @@ if ! schemathesis --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
 fi
 [ -x "$BINARY" ] || cargo build --locked --quiet
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 log=$(mktemp)
 GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 
-for _ in $(seq 1 100); do
-    curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_ready "http://127.0.0.1:$port"
 
 schemathesis run "http://127.0.0.1:$port/api-docs/openapi.json" \
     --checks all \

@@ -10,6 +10,7 @@
 # Installs Debian's chromium with apt-get when missing. Uses the debug binary.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
 
 BINARY=${BINARY:-target/debug/gin-referee}
 CHROMIUM=${CHROMIUM:-chromium}
@@ -23,14 +24,11 @@ fi
 [ -x "$BINARY" ] || cargo build --locked --quiet
 
 work=$(mktemp -d)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-    curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_ready "http://127.0.0.1:$port"
 
 # The flags keep Chromium from reaching for Google's services, which this
 # machine refuses; --virtual-time-budget lets the page's scripts finish first.

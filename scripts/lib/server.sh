@@ -1,0 +1,18 @@
+# Helpers for the scripts that start the service on loopback; source it.
+
+# A TCP port free on 127.0.0.1 right now.
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Waits until GET <base url>/readyz answers 2xx, for up to $2 seconds (default
+# 10); fails with a message if it never does.
+wait_ready() {
+    local url=$1 tries=$(( ${2:-10} * 10 ))
+    for _ in $(seq 1 "$tries"); do
+        curl -fsS "$url/readyz" >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "the service at $url was not ready within ${2:-10} s" >&2
+    return 1
+}
