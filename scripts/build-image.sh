@@ -51,10 +51,14 @@ else
   HOST_ARCH=$(uname -m)
   if rustup target list --installed | grep -qx "$HOST_ARCH-unknown-linux-musl" \
     || rustup target add "$HOST_ARCH-unknown-linux-musl" >/dev/null 2>&1; then
-    # Rust's musl targets link statically by default; no C compiler for musl
-    # is needed unless a dependency compiles C (then: apt-get install musl-tools).
+    # Rust's musl targets link statically by default. The allocator used on
+    # musl (mimalloc) is C, compiled with musl-gcc from musl-tools.
     TARGET=$HOST_ARCH-unknown-linux-musl
     RUSTFLAGS_STATIC=""
+    if ! command -v musl-gcc >/dev/null; then
+      log "installing musl-tools (musl-gcc, for mimalloc)"
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq musl-tools >/dev/null
+    fi
   else
     # The musl standard library cannot be fetched: link glibc statically. With an
     # explicit --target the flag applies to the binary only, not to build

@@ -8,6 +8,12 @@ use gin_referee::config::{Cli, Command, Config};
 use gin_referee::startup::Application;
 use gin_referee::{api, telemetry};
 
+/// On musl (the static binary in the image) musl's malloc is the bottleneck:
+/// slow, and one lock for every worker. glibc's malloc is kept elsewhere.
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     // Invalid flags or variables end here with clap's message and exit code 2.
     let cli = Cli::parse();
