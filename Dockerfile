@@ -11,9 +11,14 @@
 # --- build: a static (musl) release binary ----------------------------------
 # The Alpine variant of the official Rust image targets musl natively, so the
 # release binary is statically linked (no libc to ship) on any architecture the
-# image exists for, without cross-compilation setup. It already carries gcc
-# and musl-dev for the few crates that compile C.
+# image exists for, without cross-compilation setup.
 FROM rust:1.95-alpine AS build
+# A C compiler and musl's headers for mimalloc, the allocator of musl builds
+# (Cargo.toml). Recent rust:alpine images carry both already; this makes sure.
+# Unpinned: Alpine keeps one version of each per release, and the base image
+# tag fixes the release.
+# hadolint ignore=DL3018
+RUN apk add --no-cache gcc musl-dev
 WORKDIR /src
 COPY . .
 # Cache mounts keep the crate registry and compiled dependencies between builds
