@@ -27,10 +27,11 @@ const BATCH: usize = 1000;
 
 /// The slowest 10-card hand for gin-referee found by `WORST_CASE_SEARCH` (every
 /// 10-card hand from 4 or 5 adjacent ranks, timed; see BENCHMARKS.md): four
-/// nines, and the eights and tens of hearts, diamonds and clubs. Three of the
-/// nines can leave their set for a run and so can every eight and ten, so the
-/// solver tries 5 x 2 x 2 = 20 choices of sets, the most any 10-card hand allows.
-const WORST_CASE: &str = "9S 8H 9H TH 8D 9D TD 8C 9C TC";
+/// fours, four fives, and the sixes of diamonds and clubs. Each set has two
+/// cards a run could take (4 x 4 = 16 choices of sets), and the best leaves 6
+/// while the floor is 0, so the search cannot stop early. Hands with the most
+/// choices (20, such as `9S 8H 9H TH 8D 9D TD 8C 9C TC`) reach gin and stop.
+const WORST_CASE: &str = "4S 5S 4H 5H 4D 5D 6D 4C 5C 6C";
 
 /// The slowest hand for `gin-rummy` found by the same search: its branch and
 /// bound explores many packings of the small sets and short runs here.

@@ -27,14 +27,16 @@
 //! The search is a flat odometer over each rank's short option list (no
 //! recursion), and a choice is scored with four lookups in an 8 KiB table giving
 //! each suit's deadwood once its runs meld. Random hands usually have no rank of
-//! three: one lookup per suit and done. `BENCHMARKS.md` has the figures.
+//! three: one lookup per suit and done. The search stops as soon as a choice
+//! reaches the floor every choice pays (the free cards no run can use), which
+//! the whole sets, listed first, often do. `BENCHMARKS.md` has the figures.
 //!
 //! # Bounds
 //!
 //! Ten cards hold at most three ranks of 3+ cards, each with at most 6 options
 //! (a 4-card rank: whole set, four 3-card sets, none) and in practice far fewer
-//! after pruning: the worst ten-card hand found by an exhaustive search over
-//! dense hands has 20 choices (`BENCHMARKS.md`). Eleven cards are solved as the
+//! after pruning: no ten-card hand has more than 20 choices, and the slowest one
+//! an exhaustive search over dense hands found tries 16 (`BENCHMARKS.md`). Eleven cards are solved as the
 //! eleven ten-card hands left by each discard. The solver works for any set of
 //! cards; over a whole deck the odometer has up to 6^13 positions, which is why
 //! request handlers only pass it hands of 10 or 11 cards.
@@ -125,12 +127,15 @@ struct SetChoices {
 }
 
 /// The options of one rank of three or more whose cards a run could use
-/// (`flexible`): the cards each option keeps out of the set, and how many.
+/// (`flexible`), written to `list`: the cards each option keeps out of the
+/// set. Returns how many.
 #[inline]
-fn rank_options(rank_cards: u64, flexible: u64) -> ([u64; 6], usize) {
-    let mut list = [0u64; 6];
-    let mut count = 1; // list[0] == 0: the whole set
-    let four = rank_cards.count_ones() == 4;
+fn rank_options(rank_cards: u64, flexible: u64, list: &mut [u64; 6]) -> usize {
+    list[0] = 0; // the whole set
+    let mut count = 1;
+    // Bit tricks rather than `count_ones`: the default x86-64 target has no
+    // `popcnt` instruction, and this runs for every rank of three or more.
+    let four = rank_cards == RANK_STRIDE << (rank_cards.trailing_zeros() % 16);
     if four {
         let mut cards = flexible;
         while cards != 0 {
@@ -141,11 +146,12 @@ fn rank_options(rank_cards: u64, flexible: u64) -> ([u64; 6], usize) {
     }
     // No set at all only helps if it frees more run cards than leaving one card
     // out already does.
-    if !four || flexible.count_ones() >= 2 {
+    let two_or_more_flexible = flexible & (flexible - 1) != 0;
+    if !four || two_or_more_flexible {
         list[count] = rank_cards;
         count += 1;
     }
-    (list, count)
+    count
 }
 
 impl SetChoices {
@@ -166,9 +172,8 @@ impl SetChoices {
             if flexible == 0 {
                 continue;
             }
-            let (list, count) = rank_options(rank_cards, flexible);
-            choices.kept_out[choices.ranks] = list;
-            choices.options[choices.ranks] = count;
+            choices.options[choices.ranks] =
+                rank_options(rank_cards, flexible, &mut choices.kept_out[choices.ranks]);
             choices.ranks += 1;
         }
         choices
@@ -230,7 +235,8 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
     // live in three small lists, scanned by three fixed loops the compiler
     // unrolls (an unused level has the single option 0). Larger hands take the
     // general odometer.
-    let mut lists = [([0u64; 6], 1usize); 3];
+    let mut lists = [[0u64; 6]; 3];
+    let mut counts = [1usize; 3];
     let mut ranks = 0;
     while pending != 0 {
         let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
@@ -245,15 +251,23 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
             SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
             return best;
         }
-        lists[ranks] = rank_options(rank_cards, flexible);
+        counts[ranks] = rank_options(rank_cards, flexible, &mut lists[ranks]);
         ranks += 1;
     }
-    let [first, second, third] = lists.each_ref().map(|(list, count)| &list[..*count]);
+    // Free cards no run can use are deadwood whatever the choice: once a
+    // choice reaches that floor no other can beat it, so stop there. The
+    // whole sets come first in each list, and they are usually best.
+    let floor = deadwood_of_free(free & !runnable);
+    let [first, second, third] = [0, 1, 2].map(|r| &lists[r][..counts[r]]);
     let mut best = u32::MAX;
     for &a in first {
         for &b in second {
+            let free = free | a | b;
             for &c in third {
-                best = best.min(deadwood_of_free(free | a | b | c));
+                best = best.min(deadwood_of_free(free | c));
+                if best == floor {
+                    return best;
+                }
             }
         }
     }
