@@ -442,7 +442,7 @@ fn small_hand() -> impl Strategy<Value = Vec<OCard>> {
 /// The case count: `default`, sized to keep the debug test run short, unless
 /// `PROPTEST_CASES` asks for a deeper run (`with_cases` would otherwise ignore it),
 /// e.g. `PROPTEST_CASES=200000 cargo test --release --lib oracle`.
-fn cases(default: u32) -> u32 {
+pub(crate) fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|n| n.parse().ok())

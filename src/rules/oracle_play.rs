@@ -748,8 +748,11 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 3000,
-        max_global_rejects: 50_000,
+        cases: super::oracle::cases(3000),
+        // Most random hands cannot knock and are rejected: allow about 16
+        // rejects per case, so that a deeper run (`PROPTEST_CASES`) is not cut
+        // short by the reject limit (it was at 100,000 cases with a fixed 50,000).
+        max_global_rejects: 50_000.max(super::oracle::cases(3000).saturating_mul(16)),
         // Each shrink step runs the whole oracle: cap the steps as well as the time.
         max_shrink_iters: 1000,
         max_shrink_time: 30_000,
