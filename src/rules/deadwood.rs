@@ -36,8 +36,8 @@
 //! Ten cards hold at most three ranks of 3+ cards, each with at most 6 options
 //! (a 4-card rank: whole set, four 3-card sets, none) and in practice far fewer
 //! after pruning: no ten-card hand has more than 20 choices, and the slowest one
-//! an exhaustive search over dense hands found tries 16 (`BENCHMARKS.md`). Eleven cards are solved as the
-//! eleven ten-card hands left by each discard. The solver works for any set of
+//! an exhaustive search over dense hands found tries 16 (`BENCHMARKS.md`).
+//! Eleven cards are solved as the eleven ten-card hands left by each discard. The solver works for any set of
 //! cards; over a whole deck the odometer has up to 6^13 positions, which is why
 //! request handlers only pass it hands of 10 or 11 cards.
 
