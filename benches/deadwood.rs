@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
-use gin_referee::rules::{CardSet, analyze_drawn_hand, cards, min_deadwood};
+use gin_rules::{CardSet, analyze_drawn_hand, cards, min_deadwood};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -69,7 +69,7 @@ fn adversarial_hands(rng: &mut StdRng, len: usize) -> Vec<CardSet> {
         .collect()
 }
 
-fn pick(rng: &mut StdRng, pool: &[gin_referee::rules::Card], len: usize) -> u64 {
+fn pick(rng: &mut StdRng, pool: &[gin_rules::Card], len: usize) -> u64 {
     pool.choose_multiple(rng, len)
         .fold(CardSet::EMPTY, |set, &card| set.union(card.into()))
         .bits()

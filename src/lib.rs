@@ -1,7 +1,8 @@
 //! gin-referee: a referee for Gin Rummy, as a library and an HTTP service.
 //!
-//! - [`rules`]: the referee itself (cards, melds, deadwood, layoffs, scoring),
-//!   free of any HTTP concern;
+//! The referee itself (cards, melds, deadwood, layoffs, scoring) is the
+//! `gin_rules` crate, free of any HTTP concern; this crate is its HTTP edge:
+//!
 //! - [`api`]: the HTTP edge: resources, the problem+json error shape, the JSON
 //!   extractor, metrics and the OpenAPI document;
 //! - [`config`], [`telemetry`], [`startup`]: flags, logs, and assembling the server.
@@ -23,6 +24,5 @@
 
 pub mod api;
 pub mod config;
-pub mod rules;
 pub mod startup;
 pub mod telemetry;

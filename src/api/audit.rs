@@ -1,5 +1,5 @@
 //! `POST /v1/hands/audit`: replay one recorded hand from the deal and check every
-//! action (the referee is [`crate::rules::audit_hand`]; its module docs give the
+//! action (the referee is [`gin_rules::audit_hand`]; its module docs give the
 //! procedure and the order of the checks).
 //!
 //! The transcript is written to be typed by hand and read back: each action is a
@@ -37,7 +37,7 @@ use super::common::{
 };
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
-use crate::rules::{
+use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
     Source, ViolationCode,
 };
@@ -550,7 +550,7 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
         stock: request.deal.stock,
     };
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    match rules::audit_hand(&profile, &deal, &actions) {
+    match gin_rules::audit_hand(&profile, &deal, &actions) {
         Ok(audit) => Ok(audit.into()),
         Err(AuditError::Deal(error)) => Err(deal_problem(&error)),
         Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),

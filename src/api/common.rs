@@ -14,7 +14,7 @@ use utoipa::openapi::{RefOr, schema};
 use utoipa::{IntoResponses, PartialSchema, ToSchema};
 
 use super::problem::Problem;
-use crate::rules::{
+use gin_rules::{
     ArrangementProblem, Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore,
     KnockerArrangement, KnockerHand, Layoff, Meld, MeldKind, Outcome, Preset, Profile,
     ProfileError, ProfileOverrides, Side,
@@ -110,10 +110,10 @@ impl ToSchema for ProfileSpec {
 }
 
 /// Every parameter of a resolved rule profile (documentation of
-/// [`crate::rules::Profile`]'s JSON form; a test keeps the two in step).
+/// [`gin_rules::Profile`]'s JSON form; a test keeps the two in step).
 #[derive(ToSchema)]
 #[schema(as = Profile, example = json!(Preset::Standard.profile()))]
-#[allow(dead_code)] // A schema only: the response serialises `rules::Profile` itself.
+#[allow(dead_code)] // A schema only: the response serialises `gin_rules::Profile` itself.
 pub struct ProfileSchema {
     /// The preset's name, or `custom` when anything was overridden.
     name: String,

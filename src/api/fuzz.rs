@@ -8,7 +8,7 @@
 //! the wrong shape is `invalid_body` with at least one error whose pointer
 //! resolves in the document (a missing member: its parent resolves and it is
 //! absent or null); and no endpoint ever answers 5xx. Case counts come from
-//! `FUZZ_CASES` as in [`crate::rules::fuzz`].
+//! `FUZZ_CASES` as in [`gin_rules::strategies`].
 
 use actix_web::http::StatusCode;
 use actix_web::test::{TestRequest, call_service, init_service, read_body};
@@ -31,8 +31,8 @@ use super::metrics::Metrics;
 use super::observe::Observe;
 use super::problem::{PROBLEM_JSON, Problem, ProblemDocument, code};
 use crate::config::DEFAULT_BODY_LIMIT;
-use crate::rules::fuzz::{config, deal, meldy_hand};
-use crate::rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
+use gin_rules::strategies::{config, deal, meldy_hand};
+use gin_rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
 
 /// Every member name a request body can hold, so that generated objects hit
 /// real fields (and their type checks) rather than only `unknown_field`.

@@ -13,7 +13,7 @@ use super::common::{
 use super::json::ValidJson;
 use super::melds::distinct_hand;
 use super::problem::{JsonBodyRejections, Problem};
-use crate::rules::{
+use gin_rules::{
     Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
 };
 

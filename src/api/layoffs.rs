@@ -12,7 +12,7 @@ use super::common::{
 use super::hands::UNPROCESSABLE_KNOCK;
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
-use crate::rules::{Card, DefenderHand, showdown};
+use gin_rules::{Card, DefenderHand, showdown};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -1,5 +1,5 @@
 //! `POST /v1/matches/score`: score a whole match hand by hand (games, boxes,
-//! bonuses, shutouts, settlement, Hollywood), backed by [`crate::rules::score_match`]
+//! bonuses, shutouts, settlement, Hollywood), backed by [`gin_rules::score_match`]
 //! whose module docs state every rule applied.
 //!
 //! A hand is one of three shapes (counts, cards, void). It is read as one flat
@@ -25,8 +25,8 @@ use super::common::{
 };
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
-use crate::rules::Card;
-use crate::rules::{
+use gin_rules::Card;
+use gin_rules::{
     CardHand, CountHand, GameScore, MatchError, MatchHand, MatchScore, Outcome, ScoredMatchHand,
     Tally,
 };
@@ -722,7 +722,7 @@ fn answer(request: MatchRequest) -> Result<MatchResponse, Problem> {
         .iter()
         .map(MatchHandInput::to_domain)
         .collect();
-    let scored = crate::rules::score_match(&profile, &request.players, &hands)
+    let scored = gin_rules::score_match(&profile, &request.players, &hands)
         .map_err(|e| match_problem(&e, &request))?;
     Ok(MatchResponse::new(&scored, profile.hollywood))
 }

@@ -9,7 +9,7 @@ use super::ServiceConfig;
 use super::common::{CardList, CardSchema, MeldKindDto, card_list};
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
-use crate::rules::{ArrangementProblem, Card, CardSet, check_arrangement};
+use gin_rules::{ArrangementProblem, Card, CardSet, check_arrangement};
 
 /// Melds to check, optionally against a hand.
 #[derive(Debug, Deserialize, ToSchema)]

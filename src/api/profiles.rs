@@ -6,7 +6,7 @@ use actix_web::{get, web};
 use super::ServiceConfig;
 use super::common::ProfileSchema;
 use super::problem::Problem;
-use crate::rules::{Preset, Profile};
+use gin_rules::{Preset, Profile};
 
 /// Lists the presets.
 #[utoipa::path(

@@ -2,7 +2,7 @@
 //! or not; impossible deals and bad profiles are problems with pointers.
 
 use gin_referee::api::audit::examples;
-use gin_referee::rules::{Card, CardSet, analyze_drawn_hand};
+use gin_rules::{Card, CardSet, analyze_drawn_hand};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -17,8 +17,8 @@ use actix_web::{HttpResponse, web};
 use gin_referee::api::common::{HandScoreOutput, resolve_profile};
 use gin_referee::api::hands::ScoreRequest;
 use gin_referee::api::json::ValidJson;
-use gin_referee::rules::score_hand;
 use gin_referee::startup::{Application, ExtraRoutes};
+use gin_rules::score_hand;
 use tokio::time::{Instant, sleep, timeout};
 
 use crate::support::test_config;

@@ -18,8 +18,11 @@ mod oracle_play;
 mod profile;
 mod score;
 
+#[cfg(any(test, feature = "proptest"))]
+pub mod strategies;
+
 #[cfg(test)]
-pub(crate) mod fuzz;
+mod fuzz;
 
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,

@@ -520,7 +520,7 @@ pub enum AuditError {
 /// Replays a hand and checks every action (see the module docs).
 ///
 /// ```
-/// use gin_referee::rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source};
+/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source};
 /// let deck: Vec<Card> = Card::deck().collect();
 /// let deal = Deal {
 ///     dealer: deck[0..10].to_vec(),
@@ -1240,9 +1240,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::rules::card::cards;
-    use crate::rules::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
-    use crate::rules::profile::{Preset, ProfileOverrides};
+    use crate::card::cards;
+    use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
+    use crate::profile::{Preset, ProfileOverrides};
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
@@ -1992,7 +1992,7 @@ mod tests {
             panic!("not scored: {:?}", audit.violation)
         };
         assert_eq!(hand.knocker, Seat::Dealer);
-        assert_eq!(hand.score.settlement.outcome, crate::rules::Outcome::Gin);
+        assert_eq!(hand.score.settlement.outcome, crate::Outcome::Gin);
     }
 
     #[test]
@@ -2010,7 +2010,7 @@ mod tests {
             Some(HandEnd::Scored(hand)) => hand,
             other => panic!("not scored: {other:?}"),
         };
-        assert_eq!(hand.score.settlement.outcome, crate::rules::Outcome::BigGin);
+        assert_eq!(hand.score.settlement.outcome, crate::Outcome::BigGin);
         assert_eq!(hand.knocker_hand.hand.len(), 11);
         big_gin.big_gin_bonus = None;
         assert_eq!(

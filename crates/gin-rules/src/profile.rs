@@ -309,7 +309,7 @@ impl Profile {
     /// The knock limit for a hand with this first upcard.
     ///
     /// ```
-    /// use gin_referee::rules::{Card, Preset};
+    /// use gin_rules::{Card, Preset};
     /// let oklahoma = Preset::Oklahoma.profile();
     /// let upcard = |c: &str| Some(c.parse::<Card>().unwrap());
     /// assert_eq!(oklahoma.knock_limit_for(upcard("7D")), Ok(7));
@@ -361,7 +361,7 @@ impl Profile {
 /// the preset's value.
 ///
 /// ```
-/// use gin_referee::rules::ProfileOverrides;
+/// use gin_rules::ProfileOverrides;
 /// let overrides: ProfileOverrides =
 ///     serde_json::from_str(r#"{"base": "oklahoma", "gin_bonus": 20}"#).unwrap();
 /// let profile = overrides.resolve().unwrap();

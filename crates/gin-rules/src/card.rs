@@ -145,7 +145,7 @@ impl Rank {
 /// the canonical form.
 ///
 /// ```
-/// use gin_referee::rules::{Card, Rank, Suit};
+/// use gin_rules::{Card, Rank, Suit};
 /// let card: Card = "10♥".parse().unwrap();
 /// assert_eq!(card.to_string(), "TH");
 /// assert_eq!((card.rank(), card.suit()), (Rank::new(10).unwrap(), Suit::Hearts));
@@ -283,7 +283,7 @@ pub struct DuplicateCard(pub Card);
 /// which rejects duplicates instead of silently merging them.
 ///
 /// ```
-/// use gin_referee::rules::{Card, CardSet};
+/// use gin_rules::{Card, CardSet};
 /// let cards: Vec<Card> = ["AS", "2S", "3S"].iter().map(|c| c.parse().unwrap()).collect();
 /// let hand = CardSet::from_distinct(cards.iter().copied()).unwrap();
 /// assert_eq!((hand.len(), hand.value()), (3, 6));
@@ -479,7 +479,7 @@ impl IntoIterator for CardSet {
 /// Parses a whitespace-separated list of cards; a convenience for tests and docs.
 ///
 /// ```
-/// let hand = gin_referee::rules::cards("AS 2S 3S").unwrap();
+/// let hand = gin_rules::cards("AS 2S 3S").unwrap();
 /// assert_eq!(hand.to_string(), "AS 2S 3S");
 /// ```
 pub fn cards(text: &str) -> Result<CardSet, CardsError> {

@@ -24,7 +24,7 @@ pub enum MeldKind {
 /// means holding a valid set or run.
 ///
 /// ```
-/// use gin_referee::rules::{cards, Meld, MeldKind, MeldProblemCode};
+/// use gin_rules::{cards, Meld, MeldKind, MeldProblemCode};
 /// let run = Meld::try_from(cards("AH 2H 3H").unwrap()).unwrap();
 /// assert_eq!(run.kind(), MeldKind::Run);
 /// let wrap = Meld::try_from(cards("QH KH AH").unwrap()).unwrap_err();
@@ -365,7 +365,7 @@ impl ArrangementReport {
 /// when the arrangement is invalid (it is then the hand less the declared cards).
 ///
 /// ```
-/// use gin_referee::rules::{cards, check_arrangement, Card};
+/// use gin_rules::{cards, check_arrangement, Card};
 /// let hand = cards("7S 7H 7D 3C 4C 5C 6C KD QH 2S").unwrap();
 /// let melds: Vec<Vec<Card>> = vec![
 ///     cards("7S 7H 7D").unwrap().to_vec(),
@@ -425,7 +425,7 @@ pub fn check_arrangement(melds: &[Vec<Card>], hand: Option<CardSet>) -> Arrangem
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::cards;
+    use crate::card::cards;
 
     fn codes(text: &str) -> Vec<MeldProblemCode> {
         match Meld::try_from(cards(text).unwrap()) {

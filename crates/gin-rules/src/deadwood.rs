@@ -212,7 +212,7 @@ fn for_each_set_choice(hand: u64, visit: impl FnMut(u64)) {
 /// The minimum deadwood count of a hand (any number of cards).
 ///
 /// ```
-/// use gin_referee::rules::{cards, min_deadwood};
+/// use gin_rules::{cards, min_deadwood};
 /// // The 7 of hearts fits the set of sevens or the heart run; give it to the run
 /// // and the remaining three sevens still make a set.
 /// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
@@ -328,7 +328,7 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 /// count nor what can be laid off.
 ///
 /// ```
-/// use gin_referee::rules::{cards, optimal_arrangements};
+/// use gin_rules::{cards, optimal_arrangements};
 /// // 6H joins the four sixes or bridges two heart runs: gin either way.
 /// let all = optimal_arrangements(cards("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H").unwrap());
 /// assert_eq!(all.len(), 2);
@@ -376,7 +376,7 @@ pub struct DrawnHandAnalysis {
 /// whether all eleven cards meld (big gin).
 ///
 /// ```
-/// use gin_referee::rules::{analyze_drawn_hand, cards};
+/// use gin_rules::{analyze_drawn_hand, cards};
 /// // Seed 001: with 2, 6 and 9 as deadwood, discarding the 9 leaves 8.
 /// let analysis = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C").unwrap());
 /// assert_eq!(analysis.deadwood, 8);
@@ -461,7 +461,7 @@ pub fn melds_within(hand: CardSet) -> Vec<Meld> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::cards;
+    use crate::card::cards;
 
     fn hand(text: &str) -> CardSet {
         cards(text).unwrap()

@@ -91,7 +91,7 @@ fn can_lay_off(runs: u64, set_extensions: u64, laid: u64) -> bool {
 /// arranges its own melds.
 ///
 /// ```
-/// use gin_referee::rules::{best_reply, cards, Meld};
+/// use gin_rules::{best_reply, cards, Meld};
 /// // Seed 004: the 6 and the 2 of hearts both go onto 3-4-5 of hearts.
 /// let knocker = [
 ///     Meld::try_from(cards("3H 4H 5H").unwrap()).unwrap(),
@@ -313,7 +313,7 @@ pub(crate) fn fixed_reply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::cards;
+    use crate::card::cards;
 
     fn meld(text: &str) -> Meld {
         Meld::try_from(cards(text).unwrap()).unwrap()

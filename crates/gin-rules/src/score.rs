@@ -432,7 +432,7 @@ fn net_for_knocker(settlement: &Settlement) -> i64 {
 /// Scores a hand from the counts after layoffs (`knocker_deadwood` 0 is gin).
 ///
 /// ```
-/// use gin_referee::rules::{settle, Outcome, Profile, Side};
+/// use gin_rules::{settle, Outcome, Profile, Side};
 /// let standard = Profile::default();
 /// // Seed 000: knock 3 against 11 scores 8; knock 3 against 1 gives the defender 27.
 /// assert_eq!(settle(&standard, 1, 3, 11, false).points, 8);
@@ -510,8 +510,8 @@ pub fn score_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::cards;
-    use crate::rules::profile::{Preset, ProfileOverrides};
+    use crate::card::cards;
+    use crate::profile::{Preset, ProfileOverrides};
 
     fn hand(text: &str) -> Vec<Card> {
         cards(text).unwrap().to_vec()

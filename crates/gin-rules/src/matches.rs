@@ -568,7 +568,7 @@ fn signed(points: u64) -> i64 {
 /// Scores a match hand by hand (see the module docs for every rule applied).
 ///
 /// ```
-/// use gin_referee::rules::{score_match, CountHand, MatchHand, Preset};
+/// use gin_rules::{score_match, CountHand, MatchHand, Preset};
 /// let knock = |knocker: &str, knocker_deadwood, defender_deadwood| {
 ///     MatchHand::Counts(CountHand {
 ///         knocker: knocker.into(),
@@ -682,8 +682,8 @@ pub fn score_match(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::cards;
-    use crate::rules::profile::{Preset, ProfileOverrides};
+    use crate::card::cards;
+    use crate::profile::{Preset, ProfileOverrides};
 
     fn players() -> Vec<String> {
         vec!["Mom".into(), "Dad".into()]
@@ -1016,7 +1016,7 @@ mod tests {
     #[test]
     fn a_defender_count_above_98_is_impossible_and_98_is_not() {
         let best = cards("TS JS TH JH QD KD QC KC 9D 9C").unwrap();
-        assert_eq!(crate::rules::min_deadwood(best), MAX_DEFENDER_COUNT);
+        assert_eq!(crate::min_deadwood(best), MAX_DEFENDER_COUNT);
         let p = Preset::Standard.profile();
         assert_eq!(score(&p, &[knock("Mom", 10, 98)]).hands[0].points, 88);
         let err = error(&p, &[knock("Mom", 10, 99)]);
@@ -1238,9 +1238,9 @@ mod properties {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::rules::card::{CardSet, Rank, Suit};
-    use crate::rules::deadwood::min_deadwood;
-    use crate::rules::profile::{Preset, ProfileOverrides};
+    use crate::card::{CardSet, Rank, Suit};
+    use crate::deadwood::min_deadwood;
+    use crate::profile::{Preset, ProfileOverrides};
 
     fn names() -> Vec<String> {
         vec!["Ann".into(), "Bob".into()]
@@ -1398,7 +1398,7 @@ mod properties {
                 }
             }
             let deadwood = min_deadwood(knocker);
-            if (big_gin && crate::rules::analyze_drawn_hand(knocker).big_gin)
+            if (big_gin && crate::analyze_drawn_hand(knocker).big_gin)
                 || (!big_gin && deadwood <= limit)
             {
                 // Planted melds in the defender's hand too, so undercuts happen.
