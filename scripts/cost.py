@@ -98,6 +98,13 @@ def attacks():
     yield "matches/score: short names, void hands, hollywood", "/v1/matches/score", fill(
         '{"profile":"hollywood","players":["a","b"],"hands":[', '{"void":true}', "]}"
     )
+    # At the default ceilings: 500 hands, names of 40 four-byte characters.
+    wide = ["\U0001D11E" * 40, "\U0001D11F" * 40]
+    wide_players = json.dumps(wide, ensure_ascii=False)
+    yield "matches/score: 500 void hands, widest names, hollywood", "/v1/matches/score", (
+        f'{{"profile":"hollywood","players":{wide_players},"hands":['
+        + ",".join(['{"void":true}'] * 500) + "]}"
+    ).encode()
     yield "melds/validate: one-card melds", "/v1/melds/validate", fill(
         '{"melds":[', '["AS"]', "]}"
     )
@@ -109,6 +116,12 @@ def attacks():
         '["AS","2S","3S"]',
         "]}",
     )
+    yield "melds/validate: 64 one-card melds (the ceiling)", "/v1/melds/validate", (
+        '{"melds":[' + ",".join(['["AS"]'] * 64) + "]}"
+    ).encode()
+    yield "melds/validate: 64 whole decks (the ceilings)", "/v1/melds/validate", json.dumps(
+        {"melds": [DECK] * 64}
+    ).encode()
     yield "melds/validate: a 52-card meld", "/v1/melds/validate", json.dumps(
         {"melds": [DECK]}
     ).encode()

@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::api::limits::RequestLimits;
+
 /// Default listen address: every interface, port 8080 (what a container expects).
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
 /// Default request-body limit, 64 KiB: the largest legal request (a whole hand
@@ -104,6 +106,10 @@ pub struct Config {
     #[arg(long, env = "GIN_REFEREE_MAX_CONNECTIONS", value_name = "N",
           default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
     pub max_connections: usize,
+
+    /// Ceilings on the lists and strings of a request (`--max-match-hands`, ...).
+    #[command(flatten)]
+    pub limits: RequestLimits,
 }
 
 impl Default for Config {
@@ -120,6 +126,7 @@ impl Default for Config {
             client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
             keep_alive: DEFAULT_KEEP_ALIVE_SECS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            limits: RequestLimits::default(),
         }
     }
 }

@@ -57,7 +57,7 @@ impl Application {
     /// [`Application::build`] with extra, undocumented routes (for tests).
     pub fn build_with(config: &Config, extra: Option<ExtraRoutes>) -> Result<Self, StartupError> {
         let metrics = web::Data::new(Metrics::new()?);
-        let openapi = api::openapi();
+        let openapi = api::openapi_for(&config.limits);
         let routes = web::Data::new(
             Routes::from_openapi(&openapi)
                 .with(OPENAPI_PATH, &[Method::GET])
@@ -66,11 +66,13 @@ impl Application {
         );
         let body_limit = config.body_limit;
         let body_timeout = BodyTimeout(config.body_timeout());
+        let limits = config.limits;
 
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .app_data(BodyLimit(body_limit))
                 .app_data(body_timeout)
+                .app_data(limits)
                 .app_data(api::json::json_config(body_limit))
                 .app_data(api::json::path_config())
                 .app_data(api::json::query_config())

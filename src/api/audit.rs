@@ -36,6 +36,7 @@ use super::common::{
     CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, UnknownProfile, resolve_profile,
 };
 use super::json::ValidJson;
+use super::limits::{RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
@@ -613,10 +614,18 @@ scored with the defender's best reply. 422 is only for a deal that cannot have b
 #[post("/v1/hands/audit")]
 pub async fn audit_hand(
     body: ValidJson<AuditRequest>,
+    limits: RequestLimits,
 ) -> Result<web::Json<AuditResponse>, Problem> {
-    // A knock costs one or two scorer calls (milliseconds at worst): not worth a
-    // thread hop; the body limit bounds the number of actions.
-    answer(body.into_inner()).map(web::Json)
+    let request = body.into_inner();
+    // Each action is replayed in constant time but the knock (one or two scorer
+    // calls, microseconds): with the ceiling on actions, not worth a thread hop.
+    check_items(
+        "/actions",
+        "actions",
+        request.actions.len(),
+        limits.audit_actions,
+    )?;
+    answer(request).map(web::Json)
 }
 
 #[cfg(test)]

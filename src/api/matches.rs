@@ -24,6 +24,7 @@ use super::common::{
     resolve_profile,
 };
 use super::json::ValidJson;
+use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::Card;
 use gin_rules::{
@@ -509,6 +510,15 @@ impl MatchResponse {
 // ---------------------------------------------------------------- handler
 
 impl MatchHandInput {
+    /// The knocker's name, for the hands that have one.
+    fn knocker(&self) -> Option<&str> {
+        match self {
+            MatchHandInput::Counts(counts) => Some(&counts.knocker),
+            MatchHandInput::Cards { knocker, .. } => Some(knocker),
+            MatchHandInput::Void => None,
+        }
+    }
+
     fn to_domain(&self) -> MatchHand {
         match self {
             MatchHandInput::Counts(counts) => MatchHand::Counts(counts.clone()),
@@ -710,8 +720,29 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
 #[post("/v1/matches/score")]
 pub async fn score_match(
     body: ValidJson<MatchRequest>,
+    limits: RequestLimits,
 ) -> Result<web::Json<MatchResponse>, Problem> {
-    answer(body.into_inner()).map(web::Json)
+    let request = body.into_inner();
+    request.check_limits(&limits)?;
+    answer(request).map(web::Json)
+}
+
+impl MatchRequest {
+    /// The ceilings on names and hands (see `limits`): every hand's result
+    /// repeats the names, so these two bound the answer.
+    fn check_limits(&self, limits: &RequestLimits) -> Result<(), Problem> {
+        for (index, name) in self.players.iter().enumerate() {
+            check_length(&format!("/players/{index}"), name, limits.name_length)?;
+        }
+        check_items("/hands", "hands", self.hands.len(), limits.match_hands)?;
+        for (index, hand) in self.hands.iter().enumerate() {
+            if let Some(knocker) = hand.knocker() {
+                let pointer = format!("/hands/{index}/knocker");
+                check_length(&pointer, knocker, limits.name_length)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The whole operation, without HTTP (the examples test calls it directly).

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::ServiceConfig;
 use super::common::{CardList, CardSchema, MeldKindDto, card_list};
 use super::json::ValidJson;
+use super::limits::{MAX_CARDS, RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::{ArrangementProblem, Card, CardSet, check_arrangement};
 
@@ -118,8 +119,15 @@ pub struct ValidateResponse {
 #[post("/v1/melds/validate")]
 pub async fn validate_melds(
     body: ValidJson<ValidateRequest>,
+    limits: RequestLimits,
 ) -> Result<web::Json<ValidateResponse>, Problem> {
     let request = body.into_inner();
+    // Each verdict echoes its meld's cards and a cross-meld problem names the
+    // melds sharing a card: these two ceilings bound the answer (see `limits`).
+    check_items("/melds", "melds", request.melds.len(), limits.melds)?;
+    for (index, meld) in request.melds.iter().enumerate() {
+        check_items(&format!("/melds/{index}"), "cards", meld.len(), MAX_CARDS)?;
+    }
     let hand = match &request.hand {
         None => None,
         Some(cards) => Some(distinct_hand(cards, "/hand")?),

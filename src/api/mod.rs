@@ -22,6 +22,8 @@
 use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
+
+use self::limits::RequestLimits;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod audit;
@@ -32,6 +34,7 @@ mod fuzz;
 pub mod hands;
 pub mod json;
 pub mod layoffs;
+pub mod limits;
 pub mod matches;
 pub mod melds;
 pub mod metrics;
@@ -55,16 +58,30 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(audit::configure);
 }
 
-/// The OpenAPI document of every route registered by [`configure`]: served at
-/// `/api-docs/openapi.json`, printed by `gin-referee openapi`, and committed as
+/// The OpenAPI document of every route registered by [`configure`], with the
+/// default request ceilings: printed by `gin-referee openapi` and committed as
 /// `openapi/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
+    openapi_for(&RequestLimits::default())
+}
+
+/// The document a server with these ceilings serves at `/api-docs/openapi.json`:
+/// its `maxItems`/`maxLength` are the ones that server enforces.
+pub fn openapi_for(limits: &RequestLimits) -> utoipa::openapi::OpenApi {
     let (_app, api) = App::new()
         .into_utoipa_app()
         .openapi(openapi::ApiDoc::openapi())
         .configure(configure)
         .split_for_parts();
-    api
+    // The ceilings are flags, not constants, so they are written into the
+    // generated document rather than into `#[schema]` attributes. The round trip
+    // through JSON cannot fail for a document utoipa itself produced; if it ever
+    // did, the unpatched document is still a correct description of the shapes.
+    let Ok(mut document) = serde_json::to_value(&api) else {
+        return api;
+    };
+    limits.apply_to_document(&mut document);
+    serde_json::from_value(document).unwrap_or(api)
 }
 
 /// The document as committed: pretty JSON with a trailing newline.

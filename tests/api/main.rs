@@ -5,6 +5,7 @@ mod audit;
 mod cli;
 mod errors;
 mod hostile;
+mod limits;
 mod matches;
 mod openapi;
 mod ops;
