@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Long fuzz campaign: the proptest fuzz properties that `cargo test` runs with
-# a few hundred cases (src/rules/fuzz.rs: card parser, card sets, melds,
-# solvers, scoring; src/api/fuzz.rs: every request body through the JSON
-# extractor and through the real router), here with FUZZ_CASES cases each, in
+# a few hundred cases (crates/gin-rules/src/fuzz.rs: card parser, card sets,
+# melds, solvers, scoring; tests/api/fuzz.rs: every request body through the
+# JSON extractor and through the real router), here with FUZZ_CASES cases each, in
 # an optimised build that keeps debug assertions and overflow checks (the
 # solvers assert their invariants in debug builds). cargo-fuzz would need a
 # nightly compiler; this runs on stable.
@@ -27,5 +27,5 @@ export CARGO_PROFILE_RELEASE_LTO=false
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
 started=$SECONDS
-cargo test --release --locked --lib -- "${1:-fuzz}" --test-threads "${THREADS:-$(nproc)}"
+cargo test --release --locked --lib --test api -- "${1:-fuzz}" --test-threads "${THREADS:-$(nproc)}"
 echo "fuzzed with $FUZZ_CASES cases per property in $((SECONDS - started)) s"

@@ -32,11 +32,11 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::common::{
-    CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, UnknownProfile, resolve_profile,
-};
+use super::cards::CardSchema;
 use super::json::ValidJson;
+use super::knock::{HandScoreOutput, LayoffDto};
 use super::problem::{JsonBodyRejections, Problem};
+use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
     Source, ViolationCode,
