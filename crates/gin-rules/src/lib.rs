@@ -11,18 +11,11 @@ mod deadwood;
 mod layoff;
 mod matches;
 mod meld;
-#[cfg(test)]
-mod oracle;
-#[cfg(test)]
-mod oracle_play;
 mod profile;
 mod score;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
-
-#[cfg(test)]
-mod fuzz;
 
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,

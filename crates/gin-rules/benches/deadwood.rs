@@ -2,8 +2,8 @@
 //! on the same hands in the same run.
 //!
 //! ```text
-//! cargo bench --bench deadwood                          # the benchmarks
-//! WORST_CASE_SEARCH=1 cargo bench --bench deadwood      # search for the slowest hand
+//! cargo bench -p gin-rules --bench deadwood                      # the benchmarks
+//! WORST_CASE_SEARCH=1 cargo bench -p gin-rules --bench deadwood  # search for the slowest hand
 //! ```
 //!
 //! Batches of 1000 hands are generated once from a fixed seed; each batch is

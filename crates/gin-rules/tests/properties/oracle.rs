@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use proptest::sample::subsequence;
 
-use super::{
+use gin_rules::{
     Arrangement, Card, CardSet, MeldKind, Suit, analyze_drawn_hand, best_arrangement, cards,
     melds_within, min_deadwood, optimal_arrangements,
 };
@@ -441,7 +441,8 @@ fn small_hand() -> impl Strategy<Value = Vec<OCard>> {
 
 /// The case count: `default`, sized to keep the debug test run short, unless
 /// `PROPTEST_CASES` asks for a deeper run (`with_cases` would otherwise ignore it),
-/// e.g. `PROPTEST_CASES=200000 cargo test --release --lib oracle`.
+/// e.g. `PROPTEST_CASES=200000 cargo test --release -p gin-rules --test properties
+/// oracle`.
 pub(crate) fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()

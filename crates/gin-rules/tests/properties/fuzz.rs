@@ -15,8 +15,8 @@
 use proptest::prelude::*;
 use proptest::sample::subsequence;
 
-use super::*;
-use crate::strategies::*;
+use gin_rules::strategies::*;
+use gin_rules::*;
 
 /// The meld rules written out naively, sharing no code with `meld.rs`.
 fn is_meld_naive(cards: CardSet) -> Option<MeldKind> {

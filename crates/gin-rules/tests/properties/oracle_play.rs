@@ -27,7 +27,7 @@ use std::fmt;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::{
+use gin_rules::{
     Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, KnockLimit, KnockerHand,
     Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply, cards,
     knocker_arrangements, score_hand,

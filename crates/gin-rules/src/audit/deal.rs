@@ -1,0 +1,145 @@
+//! The deal: the cards as dealt, and the check that they are the whole deck.
+
+use std::fmt;
+
+use super::Seat;
+use crate::card::Card;
+
+/// Cards dealt to each player.
+pub const HAND_SIZE: usize = 10;
+/// Cards in the stock after the deal: 52 - 2 x 10 - the upcard.
+pub const STOCK_SIZE: usize = 31;
+/// Stock cards that are never drawn: once only these remain, the hand is over
+/// unless the player who drew the 50th card knocks (or, under the 50th-card rule,
+/// the opponent takes that player's discard to knock).
+pub const STOCK_RESERVE: usize = 2;
+
+/// The cards as dealt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    /// The dealer's ten cards.
+    pub dealer: Vec<Card>,
+    /// The non-dealer's ten cards.
+    pub non_dealer: Vec<Card>,
+    /// The first upcard: the discard pile's only card when play starts.
+    pub upcard: Card,
+    /// The stock in drawing order, top card first.
+    pub stock: Vec<Card>,
+}
+
+/// A part of the deal, for locating a fault.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DealPart {
+    Hand(Seat),
+    Upcard,
+    Stock,
+}
+
+impl fmt::Display for DealPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealPart::Hand(seat) => write!(f, "{seat}'s hand"),
+            DealPart::Upcard => f.write_str("the upcard"),
+            DealPart::Stock => f.write_str("the stock"),
+        }
+    }
+}
+
+/// One card's place in the deal: the part and the position in it (0 for the upcard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealSlot {
+    pub part: DealPart,
+    pub index: usize,
+}
+
+impl fmt::Display for DealSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.part {
+            DealPart::Upcard => write!(f, "{}", self.part),
+            part => write!(f, "{part} at position {}", self.index),
+        }
+    }
+}
+
+/// Why a deal cannot be replayed. Not a player's violation: the record itself is
+/// impossible.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("{part} must have {expected} cards, not {found}")]
+    WrongCardCount {
+        part: DealPart,
+        expected: usize,
+        found: usize,
+    },
+    #[error("{card} is dealt twice: in {first} and in {second}")]
+    DuplicateCard {
+        card: Card,
+        first: DealSlot,
+        second: DealSlot,
+    },
+}
+
+impl DealError {
+    /// Stable machine-readable code (the same codes `/v1/hands/score` uses).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            DealError::WrongCardCount { .. } => "wrong_card_count",
+            DealError::DuplicateCard { .. } => "duplicate_card",
+        }
+    }
+}
+
+/// Checks a deal: 10 cards each, 31 in the stock, all 52 distinct (so the whole
+/// deck). Counts are checked first, then repeats in reading order: dealer,
+/// non-dealer, upcard, stock.
+pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
+    let counts = [
+        (DealPart::Hand(Seat::Dealer), deal.dealer.len(), HAND_SIZE),
+        (
+            DealPart::Hand(Seat::NonDealer),
+            deal.non_dealer.len(),
+            HAND_SIZE,
+        ),
+        (DealPart::Stock, deal.stock.len(), STOCK_SIZE),
+    ];
+    for (part, found, expected) in counts {
+        if found != expected {
+            return Err(DealError::WrongCardCount {
+                part,
+                expected,
+                found,
+            });
+        }
+    }
+    let slots = deal
+        .dealer
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, DealPart::Hand(Seat::Dealer), i))
+        .chain(
+            deal.non_dealer
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, DealPart::Hand(Seat::NonDealer), i)),
+        )
+        .chain([(deal.upcard, DealPart::Upcard, 0)])
+        .chain(
+            deal.stock
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, DealPart::Stock, i)),
+        );
+    let mut seen: Vec<(Card, DealSlot)> = Vec::with_capacity(52);
+    for (card, part, index) in slots {
+        let slot = DealSlot { part, index };
+        if let Some(&(_, first)) = seen.iter().find(|(c, _)| *c == card) {
+            return Err(DealError::DuplicateCard {
+                card,
+                first,
+                second: slot,
+            });
+        }
+        seen.push((card, slot));
+    }
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! Hand audit: replay one recorded hand from the deal and check every action.
+//!
+//! Tournament and casino software need to know that a recorded hand was played
+//! legally, not only what it scored. [`audit_hand`] replays a [`Deal`] and a list
+//! of [`Action`]s under a [`Profile`] and reports the first illegal action (its
+//! index, a stable [`ViolationCode`] and a sentence a tournament director can read),
+//! or how the hand ended.
+//!
+//! # The deal
+//!
+//! Players are named by seat: the *dealer* and the *non-dealer*. A deal is the ten
+//! cards of each, the first upcard (the discard pile's only card), and the stock
+//! in drawing order, top first: 10 + 10 + 1 + 31 = 52 distinct cards, the whole
+//! deck. A deal that is not that is not a player's illegal action, it is a record
+//! that cannot be replayed: [`audit_hand`] refuses it with a [`DealError`] (the
+//! HTTP layer answers 422 with a pointer to the offending card).
+//!
+//! # Actions
+//!
+//! Each action names the seat that took it and one [`Move`]:
+//!
+//! - `Pass`: decline the upcard during the first-turn offer, or decline the 50th-
+//!   card discard (tournament rule). Nowhere else.
+//! - `Draw { from, card }`: take the top card of the stock or of the discard pile.
+//!   Taking the upcard during the offer is a draw from the discard pile. Since the
+//!   deal fixes every card, `card` is optional; when given it is checked against
+//!   the card actually drawn, so that a transcript reads like the hand it records.
+//! - `Discard { card }`: end the turn by discarding a card held.
+//! - `Knock { discard, melds }`: end the hand. `discard` is the knock card; without
+//!   one the knock is big gin (all eleven cards melded, where the profile plays
+//!   it). `melds` optionally declares the knocker's arrangement; without it the
+//!   referee chooses the knocker's best one, exactly as `/v1/hands/score` does.
+//!   Gin is simply a knock that leaves no deadwood.
+//! - `LayOff { melds, layoffs }`: the defender's reply to a knock (optional, at
+//!   most once). Either part may be declared and is then checked; what is not
+//!   declared is played best for the defender, as in `/v1/hands/score`. Layoff
+//!   meld indices refer to the knocker's melds as laid down at the knock: the
+//!   declared ones, or the arrangement the referee chose (reported in the result).
+//!
+//! # The procedure checked
+//!
+//! 1. The upcard offer: the non-dealer may take the upcard or pass; after a pass
+//!    the dealer may take it or pass; after two passes the non-dealer draws first,
+//!    from the stock. Whoever takes the upcard then discards (or knocks) and the
+//!    other player's turn follows.
+//! 2. A turn: draw one card (stock or discard pile), then discard or knock. The
+//!    card just taken from the discard pile may not be discarded on the same turn,
+//!    nor be the knock card.
+//! 3. The knock: within the knock limit for the first upcard (Oklahoma), declared
+//!    melds legal and held; big gin only where the profile has a big gin bonus.
+//!    The knock is scored with [`score_hand`](crate::score_hand), so the result
+//!    is exactly what `/v1/hands/score` returns for the final hands.
+//! 4. The end of the stock: the player who draws the 50th card (leaving two in
+//!    the stock) may still knock. If that player discards instead, the hand is
+//!    void under [`StockEnd::Void`]; under [`StockEnd::FiftiethCard`] the opponent
+//!    may take that discard only in order to knock, or pass (void). The last two
+//!    stock cards are never drawn.
+//! 5. Nothing may follow the end of the hand except the defender's one reply.
+//!
+//! # Decisions
+//!
+//! - Checks run in a fixed order, so one action has one verdict: the hand already
+//!   over (void, or knocked), a layoff with no knock, the seat (out of turn), then
+//!   the move itself (the offer's order, draw before discard, the card held, the
+//!   card just taken, the expected card, the knock).
+//! - During the upcard offer, acting out of order is `upcard_offer_violated`
+//!   rather than `wrong_player`: the director wants to know the offer was broken.
+//! - A transcript with an illegal action has no result: the verdict is the
+//!   violation. A legal transcript that stops before the hand ends has no result
+//!   either; one that stops right after a knock is scored with the defender's best
+//!   reply, since the reply is optional.
+//! - A reply fixes the knocker's melds to those laid down at the knock, because
+//!   at the table the knocker spreads before the defender lays off.
+//!
+//! # Bounds
+//!
+//! Each action costs O(1) except the knock and the reply, which call
+//! [`score_hand`](crate::score_hand) once each; a transcript can be long only by
+//! trading discards, and the HTTP layer's body limit bounds it.
+
+use std::fmt;
+
+use crate::card::{Card, CardSet};
+use crate::layoff::Layoff;
+use crate::profile::Profile;
+use crate::score::{DefenderHand, HandError, HandScore, KnockerHand};
+
+mod deal;
+mod referee;
+#[cfg(test)]
+mod tests;
+mod violation;
+
+pub use deal::{
+    Deal, DealError, DealPart, DealSlot, HAND_SIZE, STOCK_RESERVE, STOCK_SIZE, check_deal,
+};
+use referee::{Referee, Stop};
+
+pub use violation::{Violation, ViolationCode};
+
+/// A seat at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    Dealer,
+    NonDealer,
+}
+
+impl Seat {
+    /// The other seat.
+    pub const fn other(self) -> Seat {
+        match self {
+            Seat::Dealer => Seat::NonDealer,
+            Seat::NonDealer => Seat::Dealer,
+        }
+    }
+
+    /// The stable name: `dealer` or `non_dealer`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::Dealer => "dealer",
+            Seat::NonDealer => "non_dealer",
+        }
+    }
+
+    const fn index(self) -> usize {
+        match self {
+            Seat::Dealer => 0,
+            Seat::NonDealer => 1,
+        }
+    }
+}
+
+/// In prose: "the dealer", "the non-dealer".
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::Dealer => "the dealer",
+            Seat::NonDealer => "the non-dealer",
+        })
+    }
+}
+
+/// Where a drawn card comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Source {
+    Stock,
+    DiscardPile,
+}
+
+/// What a player does (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Move {
+    /// Decline the upcard offer or the 50th-card discard.
+    Pass,
+    /// Take the top card of the stock or the discard pile; `card`, when given, is
+    /// the card the transcript expects and is checked.
+    Draw { from: Source, card: Option<Card> },
+    /// Discard a card held, ending the turn.
+    Discard { card: Card },
+    /// Knock, discarding `discard` (none: big gin), optionally declaring melds.
+    Knock {
+        discard: Option<Card>,
+        melds: Option<Vec<Vec<Card>>>,
+    },
+    /// The defender's reply to a knock, each part optional.
+    LayOff {
+        melds: Option<Vec<Vec<Card>>>,
+        layoffs: Option<Vec<Layoff>>,
+    },
+}
+
+impl Move {
+    /// The move as a verb phrase for messages: "discard KS".
+    fn phrase(&self) -> String {
+        match self {
+            Move::Pass => "pass".into(),
+            Move::Draw {
+                from: Source::Stock,
+                ..
+            } => "draw from the stock".into(),
+            Move::Draw {
+                from: Source::DiscardPile,
+                ..
+            } => "take the top card of the discard pile".into(),
+            Move::Discard { card } => format!("discard {card}"),
+            Move::Knock {
+                discard: Some(card),
+                ..
+            } => format!("knock (discarding {card})"),
+            Move::Knock { discard: None, .. } => "knock without a discard".into(),
+            Move::LayOff { .. } => "lay off".into(),
+        }
+    }
+}
+
+/// One recorded action: who did what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Action {
+    pub player: Seat,
+    pub play: Move,
+}
+
+/// A hand ended by a knock, with everything needed to re-score it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredHand {
+    pub knocker: Seat,
+    /// Index of the knock action.
+    pub knock_action: usize,
+    /// Exactly what [`score_hand`](crate::score_hand) was given: `score` equals
+    /// `score_hand(profile, Some(upcard), &knocker_hand, &defender_hand)`.
+    pub knocker_hand: KnockerHand,
+    pub defender_hand: DefenderHand,
+    pub score: HandScore,
+}
+
+/// How a legal hand ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandEnd {
+    /// No knock before the stock's last two cards: no points. `action` is the
+    /// action that made it void (the discard of the 50th card, or the pass of the
+    /// 50th-card discard).
+    Void {
+        action: usize,
+    },
+    Scored(Box<ScoredHand>),
+}
+
+/// The table when the replay stopped: after the last action, or just before the
+/// illegal one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub dealer: CardSet,
+    pub non_dealer: CardSet,
+    pub stock_remaining: usize,
+    pub discard_top: Option<Card>,
+    /// Who acts next; `None` once the hand is over (the defender may still reply
+    /// to a knock).
+    pub to_act: Option<Seat>,
+}
+
+/// The verdict on a transcript.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Audit {
+    /// The first illegal action, if any.
+    pub violation: Option<Violation>,
+    /// How the hand ended; `None` when a violation was found or the transcript
+    /// stops before the end.
+    pub end: Option<HandEnd>,
+    pub table: Table,
+}
+
+impl Audit {
+    /// No illegal action was found (the transcript may still stop early).
+    pub fn is_legal(&self) -> bool {
+        self.violation.is_none()
+    }
+}
+
+/// Why an audit could not be completed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AuditError {
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    /// The scorer refused a hand the replay built itself: a bug in the referee,
+    /// never a client's fault.
+    #[error("the referee's own bookkeeping is inconsistent: {0}")]
+    Inconsistent(HandError),
+}
+
+/// Replays a hand and checks every action (see the module docs).
+///
+/// ```
+/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source};
+/// let deck: Vec<Card> = Card::deck().collect();
+/// let deal = Deal {
+///     dealer: deck[0..10].to_vec(),
+///     non_dealer: deck[10..20].to_vec(),
+///     upcard: deck[20],
+///     stock: deck[21..].to_vec(),
+/// };
+/// let actions = [
+///     Action { player: Seat::NonDealer, play: Move::Pass },
+///     // The dealer may take the upcard only after the non-dealer passes:
+///     // here the non-dealer draws from the stock too early.
+///     Action { player: Seat::NonDealer, play: Move::Draw { from: Source::Stock, card: None } },
+/// ];
+/// let audit = audit_hand(&Profile::default(), &deal, &actions).unwrap();
+/// let violation = audit.violation.unwrap();
+/// assert_eq!((violation.action, violation.code.as_str()), (1, "upcard_offer_violated"));
+/// ```
+pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<Audit, AuditError> {
+    check_deal(deal)?;
+    let mut referee = Referee::new(profile, deal);
+    for (index, action) in actions.iter().enumerate() {
+        match referee.step(index, action) {
+            Ok(()) => {}
+            Err(Stop::Violation(code, message)) => {
+                return Ok(Audit {
+                    violation: Some(Violation {
+                        action: index,
+                        code,
+                        message,
+                    }),
+                    end: None,
+                    table: referee.table(),
+                });
+            }
+            Err(Stop::Inconsistent(error)) => return Err(AuditError::Inconsistent(error)),
+        }
+    }
+    Ok(Audit {
+        violation: None,
+        end: referee.end(),
+        table: referee.table(),
+    })
+}

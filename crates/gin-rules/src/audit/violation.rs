@@ -1,0 +1,126 @@
+//! The violation codes: one stable code per rule an action can break.
+
+use std::fmt;
+
+/// The stable reason an action is illegal. Each names one rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViolationCode {
+    /// The other player was to act.
+    WrongPlayer,
+    /// The first-turn upcard offer was not followed: the non-dealer is offered the
+    /// upcard first, then the dealer, then the non-dealer draws from the stock.
+    UpcardOfferViolated,
+    /// A pass outside the upcard offer and the 50th-card offer.
+    PassNotAllowed,
+    /// A discard or knock before drawing.
+    MustDrawFirst,
+    /// A second draw in one turn.
+    AlreadyDrew,
+    /// The transcript names a drawn card that is not the one on top.
+    ExpectedCardMismatch,
+    /// A discard (or knock card) the player does not hold.
+    CardNotInHand,
+    /// Discarding, or knocking with, the card just taken from the discard pile.
+    DiscardJustTaken,
+    /// A draw from the stock when only its last two cards remain.
+    StockExhausted,
+    /// Tournament 50th-card rule: the discard was taken but the taker did not knock.
+    FiftiethCardTakeWithoutKnock,
+    /// A knock with more deadwood than the knock limit.
+    KnockOverLimit,
+    /// Declared melds that are not melds, overlap, or use cards not held.
+    InvalidMelds,
+    /// A knock without a discard (big gin) where the profile does not play big gin.
+    BigGinNotAllowed,
+    /// A knock without a discard whose eleven cards do not all meld.
+    NotBigGin,
+    /// A layoff before anyone knocked.
+    LayOffWithoutKnock,
+    /// A layoff onto a gin hand where the profile forbids it.
+    LayoffsNotAllowed,
+    /// A layoff of a card the defender does not hold (or holds in its own melds).
+    LayoffCardNotInHand,
+    /// The same card laid off twice.
+    LayoffCardRepeated,
+    /// A layoff onto a knocker meld that does not exist.
+    LayoffMeldNotFound,
+    /// A layoff that does not extend the meld it names.
+    LayoffDoesNotFit,
+    /// An action after the hand became void at the end of the stock.
+    HandIsVoid,
+    /// An action after the hand ended with a knock (and the defender's reply).
+    ActionAfterHandEnded,
+}
+
+impl ViolationCode {
+    /// Every code, in the order of the docs.
+    pub const ALL: [ViolationCode; 22] = [
+        ViolationCode::WrongPlayer,
+        ViolationCode::UpcardOfferViolated,
+        ViolationCode::PassNotAllowed,
+        ViolationCode::MustDrawFirst,
+        ViolationCode::AlreadyDrew,
+        ViolationCode::ExpectedCardMismatch,
+        ViolationCode::CardNotInHand,
+        ViolationCode::DiscardJustTaken,
+        ViolationCode::StockExhausted,
+        ViolationCode::FiftiethCardTakeWithoutKnock,
+        ViolationCode::KnockOverLimit,
+        ViolationCode::InvalidMelds,
+        ViolationCode::BigGinNotAllowed,
+        ViolationCode::NotBigGin,
+        ViolationCode::LayOffWithoutKnock,
+        ViolationCode::LayoffsNotAllowed,
+        ViolationCode::LayoffCardNotInHand,
+        ViolationCode::LayoffCardRepeated,
+        ViolationCode::LayoffMeldNotFound,
+        ViolationCode::LayoffDoesNotFit,
+        ViolationCode::HandIsVoid,
+        ViolationCode::ActionAfterHandEnded,
+    ];
+
+    /// The stable snake_case code. Knock and layoff codes are the ones
+    /// `/v1/hands/score` uses for the same faults.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ViolationCode::WrongPlayer => "wrong_player",
+            ViolationCode::UpcardOfferViolated => "upcard_offer_violated",
+            ViolationCode::PassNotAllowed => "pass_not_allowed",
+            ViolationCode::MustDrawFirst => "must_draw_first",
+            ViolationCode::AlreadyDrew => "already_drew",
+            ViolationCode::ExpectedCardMismatch => "expected_card_mismatch",
+            ViolationCode::CardNotInHand => "card_not_in_hand",
+            ViolationCode::DiscardJustTaken => "discard_just_taken",
+            ViolationCode::StockExhausted => "stock_exhausted",
+            ViolationCode::FiftiethCardTakeWithoutKnock => "fiftieth_card_take_without_knock",
+            ViolationCode::KnockOverLimit => "knock_over_limit",
+            ViolationCode::InvalidMelds => "invalid_melds",
+            ViolationCode::BigGinNotAllowed => "big_gin_not_allowed",
+            ViolationCode::NotBigGin => "not_big_gin",
+            ViolationCode::LayOffWithoutKnock => "lay_off_without_knock",
+            ViolationCode::LayoffsNotAllowed => "layoffs_not_allowed",
+            ViolationCode::LayoffCardNotInHand => "layoff_card_not_in_hand",
+            ViolationCode::LayoffCardRepeated => "layoff_card_repeated",
+            ViolationCode::LayoffMeldNotFound => "layoff_meld_not_found",
+            ViolationCode::LayoffDoesNotFit => "layoff_does_not_fit",
+            ViolationCode::HandIsVoid => "hand_is_void",
+            ViolationCode::ActionAfterHandEnded => "action_after_hand_ended",
+        }
+    }
+}
+
+impl fmt::Display for ViolationCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The first illegal action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// Index of the action in the transcript (from 0).
+    pub action: usize,
+    pub code: ViolationCode,
+    /// A sentence for a tournament director.
+    pub message: String,
+}

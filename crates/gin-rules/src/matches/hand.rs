@@ -1,0 +1,155 @@
+//! One recorded hand: checked against what a deal can produce, and scored.
+
+use super::{CountHand, MatchError, MatchHand};
+use crate::profile::{Profile, ProfileError};
+use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
+
+/// The largest count a defender can hold after layoffs (argued in the module docs).
+pub const MAX_DEFENDER_COUNT: u32 = 98;
+
+/// Why a count hand cannot have happened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
+    #[error("the knocker's count is {deadwood}, over the knock limit of {limit}")]
+    KnockOverLimit { deadwood: u32, limit: u32 },
+    #[error("big gin is not played under this profile (set big_gin_bonus to play it)")]
+    BigGinNotPlayed,
+    #[error("a big gin melds all 11 cards, so the knocker's count must be 0, not {deadwood}")]
+    BigGinWithDeadwood { deadwood: u32 },
+    #[error("no hand counts {deadwood} after layoffs: a defender's 10 cards count at most {max}")]
+    ImpossibleDefenderCount { deadwood: u32, max: u32 },
+}
+
+impl CountError {
+    /// Stable machine-readable code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            CountError::Profile(e) => e.code(),
+            CountError::KnockOverLimit { .. } => "knock_over_limit",
+            CountError::BigGinNotPlayed => "big_gin_not_allowed",
+            CountError::BigGinWithDeadwood { .. } => "big_gin_with_deadwood",
+            CountError::ImpossibleDefenderCount { .. } => "impossible_count",
+        }
+    }
+
+    /// The [`CountHand`] field at fault.
+    pub const fn field(&self) -> &'static str {
+        match self {
+            CountError::Profile(_) => "upcard",
+            CountError::KnockOverLimit { .. } | CountError::BigGinWithDeadwood { .. } => {
+                "knocker_deadwood"
+            }
+            CountError::BigGinNotPlayed => "big_gin",
+            CountError::ImpossibleDefenderCount { .. } => "defender_deadwood",
+        }
+    }
+}
+
+/// A hand that was won: by whom, how, and for how much.
+pub(super) struct Won {
+    pub(super) knocker: usize,
+    pub(super) winner: usize,
+    pub(super) knocker_deadwood: u32,
+    pub(super) defender_deadwood: u32,
+    pub(super) outcome: Outcome,
+    pub(super) points: u32,
+    pub(super) breakdown: Breakdown,
+}
+
+/// Checks a count hand against what a deal can produce, then settles it.
+fn settle_counts(profile: &Profile, hand: &CountHand) -> Result<crate::HandSettlement, CountError> {
+    let limit = profile.knock_limit_for(hand.upcard)?;
+    let multiplier = profile.multiplier_for(hand.upcard)?;
+    if hand.big_gin {
+        if profile.big_gin_bonus.is_none() {
+            return Err(CountError::BigGinNotPlayed);
+        }
+        if hand.knocker_deadwood != 0 {
+            return Err(CountError::BigGinWithDeadwood {
+                deadwood: hand.knocker_deadwood,
+            });
+        }
+    }
+    if hand.knocker_deadwood > limit {
+        return Err(CountError::KnockOverLimit {
+            deadwood: hand.knocker_deadwood,
+            limit,
+        });
+    }
+    if hand.defender_deadwood > MAX_DEFENDER_COUNT {
+        return Err(CountError::ImpossibleDefenderCount {
+            deadwood: hand.defender_deadwood,
+            max: MAX_DEFENDER_COUNT,
+        });
+    }
+    Ok(settle(
+        profile,
+        multiplier,
+        hand.knocker_deadwood,
+        hand.defender_deadwood,
+        hand.big_gin,
+    ))
+}
+
+/// Scores one hand: `None` for a void hand.
+pub(super) fn play(
+    profile: &Profile,
+    players: &[String; 2],
+    index: usize,
+    hand: &MatchHand,
+) -> Result<Option<Won>, MatchError> {
+    let player = |name: &String| {
+        players
+            .iter()
+            .position(|p| p == name)
+            .ok_or_else(|| MatchError::UnknownPlayer {
+                hand: index,
+                name: name.clone(),
+            })
+    };
+    let (knocker, settlement, knocker_deadwood, defender_deadwood) = match hand {
+        MatchHand::Void => return Ok(None),
+        MatchHand::Counts(counts) => {
+            let knocker = player(&counts.knocker)?;
+            let settlement = settle_counts(profile, counts)
+                .map_err(|error| MatchError::Count { hand: index, error })?;
+            (
+                knocker,
+                settlement,
+                counts.knocker_deadwood,
+                counts.defender_deadwood,
+            )
+        }
+        MatchHand::Cards(cards) => {
+            let knocker = player(&cards.knocker)?;
+            let score = score_hand(
+                profile,
+                cards.upcard,
+                &cards.knocker_hand,
+                &cards.defender_hand,
+            )
+            .map_err(|error| MatchError::Cards { hand: index, error })?;
+            (
+                knocker,
+                score.settlement,
+                score.showdown.knocker.deadwood,
+                score.showdown.defender.deadwood,
+            )
+        }
+    };
+    let winner = match settlement.winner {
+        Side::Knocker => knocker,
+        Side::Defender => 1 - knocker,
+    };
+    Ok(Some(Won {
+        knocker,
+        winner,
+        knocker_deadwood,
+        defender_deadwood,
+        outcome: settlement.outcome,
+        points: settlement.points,
+        breakdown: settlement.breakdown,
+    }))
+}

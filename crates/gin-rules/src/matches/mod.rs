@@ -1,0 +1,400 @@
+//! Scoring whole matches: running totals hand by hand, the end of a game at the
+//! target, box, game and shutout bonuses, settlement, and Hollywood's three games
+//! at once (`RULES.md`, "Scoring a game").
+//!
+//! # Input
+//!
+//! Two players, named by the caller (distinct, not blank), and the hands in the
+//! order played. A hand is given as the counts after layoffs ([`CountHand`]), as
+//! the full cards ([`CardHand`], scored by [`score_hand`] exactly as a single hand
+//! is), or as a void hand. Count hands go through [`settle`], the same function
+//! that scores card hands once they are laid down, so a card hand and the counts it
+//! produces score the same match (a property test checks it).
+//!
+//! # Which counts a hand can produce
+//!
+//! A count hand is refused (with the hand's index) when no deal could produce it:
+//!
+//! - the knocker's count is at most the hand's knock limit (the profile's, or the
+//!   upcard's under Oklahoma): anything more is `knock_over_limit`;
+//! - big gin needs a profile that plays it and a knocker count of 0;
+//! - the defender's count after layoffs is at most [`MAX_DEFENDER_COUNT`] = 98.
+//!   Argument: a hand containing a meld counts at most its 7 other cards, 70. A
+//!   meldless hand holds at most two cards of each rank (three would be a set), so
+//!   at most 8 of the 16 ten-point cards, and its other cards are at most 9 each:
+//!   8 x 10 + 2 x 9 = 98. It is reached, for example, by
+//!   `TS JS TH JH QD KD QC KC 9D 9C` (no three in a row in any suit, no three of
+//!   a rank), and those 10 cards leave the knocker every card from ace to 8, so
+//!   any knocker count within the limit can face it. Layoffs only lower a count.
+//!   (A defender who *declares* fewer melds than they hold can count up to 100
+//!   in a card hand; the count form describes the defender's count with their
+//!   melds laid down, so it stops at 98.)
+//! - under a profile whose knock limit or multiplier depends on the first upcard,
+//!   the hand must carry it (`upcard_required`).
+//!
+//! # A game
+//!
+//! Only the winner of a hand scores, so only the winner can reach the target; the
+//! game ends on the hand that takes a player's running total to the target or
+//! beyond, and any hand recorded after that is refused (`game_over`). Void hands
+//! score nothing and win no box, but are listed.
+//!
+//! The running total is the sum of the hand points, plus the box bonuses already
+//! credited when the profile credits boxes as each hand is won
+//! ([`BoxBonusTiming::EachHand`]: they count toward the target). When the game
+//! ends, each player's line ([`Tally`]) is completed: a box bonus per hand won
+//! (both players), the game bonus to the winner, and the shutout bonus. In a
+//! [`Tally`] `hand_points` is always the plain sum of the hand points scored and
+//! every bonus is shown separately, so `total` is always the sum of its parts and
+//! doubling schools show the doubled part as `shutout_bonus`:
+//!
+//! | [`ShutoutRule`] | `shutout_bonus` |
+//! |---|---|
+//! | `DoubleHandPointsAndGameBonus` (seed 000) | hand points + game bonus |
+//! | `DoubleTotal` (seed 004) | hand points + box bonus + game bonus |
+//! | `FlatBonus` (seeds 002, 003) | the profile's `shutout_bonus` |
+//! | `DoubleGameBonus` (Pagat) | game bonus |
+//!
+//! A game is a shutout when the loser's hand points are 0
+//! ([`ShutoutTest::ScoredNothing`]) or when the loser won no hand
+//! ([`ShutoutTest::WonNoHand`]). "Scored nothing" looks at hand points only, so the
+//! test does not depend on when boxes are credited.
+//!
+//! # Settlement
+//!
+//! `scores` is what each player takes from a finished game:
+//!
+//! - [`Settlement::TotalsAndNet`]: both totals (seed 000: Mom 310, Dad 112);
+//! - [`Settlement::WinnerScoresDifference`] (seed 003): the winner scores their
+//!   total minus the loser's, the loser 0 (Mom 88, Dad 0). `final` still shows
+//!   both totals (190 and 102) with their parts.
+//!
+//! `net` is the winner's score minus the loser's: 198 in seed 000, 88 in seed 003.
+//! It is the same number under both settlements for one game; it can be negative
+//! in the rare game where the loser's many small wins earn more box bonus than the
+//! winner's total (the referee reports it rather than hiding it).
+//!
+//! # An unfinished game
+//!
+//! When the hands stop before the target is reached, `complete` is false, `winner`,
+//! `scores` and `net` are absent, and `final` shows what is on the score sheet so
+//! far: hand points, hands won, the boxes already credited under `EachHand` (none
+//! under `EndOfGame`, since they are added only at the end), no game or shutout
+//! bonus; its `total` is the running total.
+//!
+//! # Hollywood
+//!
+//! `RULES.md`: "A player's first hand win scores in game 1, the second in games 1
+//! and 2, the third and later in all open games; each game closes at the target
+//! with its own bonuses." Each player *enters* the games one at a time: every hand
+//! a player wins first enters that player into the lowest-numbered open game they
+//! have not yet entered (if any), then scores in every open game they have
+//! entered. Without closed games this is the rule word for word (first win: game
+//! 1; second: games 1 and 2; third and later: all three). The rule is silent when
+//! a player's first win comes after game 1 has closed (a closed game takes no more
+//! points); as in the Hoyle tradition ("a player who is shut out in the first
+//! column makes his first entry in the second"), that win enters and scores in the
+//! next open game. The opponent's entries do not matter: entry is per player.
+//!
+//! Each game keeps its own running totals, hands won, boxes, game bonus and
+//! shutout (tested per game), and closes at the target; a hand after all three
+//! games closed is `game_over`. The match's `final` is the field-by-field sum of
+//! the three games' (a hand that scored in three games counts three times in
+//! `hand_points` and `hands_won`, as it earns three boxes), and its `scores` sum
+//! the games' scores ("sum of games"); the match winner is the player ahead on
+//! that sum (none on a tie, `net` 0). A hand's running `totals` sum the three
+//! games' running totals; [`ScoredMatchHand::game_totals`] has them game by game.
+
+use crate::card::Card;
+use crate::profile::Profile;
+use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
+
+mod hand;
+mod hollywood;
+#[cfg(test)]
+mod properties;
+mod settlement;
+mod tally;
+#[cfg(test)]
+mod tests;
+
+use hand::play;
+pub use hand::{CountError, MAX_DEFENDER_COUNT};
+use hollywood::{Entries, sum_of_games};
+
+use tally::OpenGame;
+pub use tally::Tally;
+
+/// One hand of a match, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchHand {
+    /// The counts after layoffs.
+    Counts(CountHand),
+    /// The full hands, scored as a single hand is.
+    Cards(CardHand),
+    /// No knock before the stock ran out: no points, no box.
+    Void,
+}
+
+/// A hand given as the counts after layoffs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountHand {
+    /// The knocking player's name.
+    pub knocker: String,
+    /// 0 is gin.
+    pub knocker_deadwood: u32,
+    pub defender_deadwood: u32,
+    /// All 11 cards melded (only under a profile with a big gin bonus).
+    pub big_gin: bool,
+    /// The first upcard: sets the knock limit and the multiplier when the profile
+    /// depends on it.
+    pub upcard: Option<Card>,
+}
+
+/// A hand given as the cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardHand {
+    /// The knocking player's name.
+    pub knocker: String,
+    pub knocker_hand: KnockerHand,
+    pub defender_hand: DefenderHand,
+    pub upcard: Option<Card>,
+}
+
+/// One hand of the match as scored. Players are indices into the match's players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredMatchHand {
+    /// `None` for a void hand.
+    pub knocker: Option<usize>,
+    /// `None` for a void hand.
+    pub winner: Option<usize>,
+    /// `None` for a void hand.
+    pub outcome: Option<Outcome>,
+    /// The hand's points (0 for a void hand), entered once in each game of
+    /// `scored_in`.
+    pub points: u32,
+    /// The counts after layoffs (`None` for a void hand).
+    pub knocker_deadwood: Option<u32>,
+    pub defender_deadwood: Option<u32>,
+    pub breakdown: Option<Breakdown>,
+    /// The games (0-based) the points entered: `[0]` for a won hand of a single
+    /// game; any subset of `0..3` in Hollywood; empty for a void hand.
+    pub scored_in: Vec<usize>,
+    /// Running totals after this hand (summed over the games in Hollywood).
+    pub totals: [u64; 2],
+    /// Running totals after this hand, game by game.
+    pub game_totals: Vec<[u64; 2]>,
+}
+
+/// One game: its own totals, bonuses and end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameScore {
+    /// A player reached the target.
+    pub complete: bool,
+    pub winner: Option<usize>,
+    /// The index of the hand that reached the target.
+    pub ended_at: Option<usize>,
+    /// The loser was shut out (per the profile's test).
+    pub shutout: bool,
+    pub final_tally: [Tally; 2],
+    /// What each player takes from the game under the profile's settlement
+    /// (`None` until the game is complete).
+    pub scores: Option<[i64; 2]>,
+    /// The winner's score minus the loser's (`None` until complete).
+    pub net: Option<i64>,
+}
+
+/// A whole match scored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchScore {
+    pub players: [String; 2],
+    pub hands: Vec<ScoredMatchHand>,
+    /// One game, or three in Hollywood.
+    pub games: Vec<GameScore>,
+    /// Every game is complete.
+    pub complete: bool,
+    /// The game's winner; in Hollywood the player ahead on the summed scores
+    /// (`None` on a tie or before the end).
+    pub winner: Option<usize>,
+    /// The sum of the games' tallies.
+    pub final_tally: [Tally; 2],
+    /// The sum of the games' scores (`None` until complete).
+    pub scores: Option<[i64; 2]>,
+    /// The winner's score minus the loser's (`None` until complete; 0 on a
+    /// Hollywood tie).
+    pub net: Option<i64>,
+}
+
+/// Why a match cannot be scored. Hand indices are 0-based positions in the list.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error("a match has exactly 2 players, not {found}")]
+    PlayerCount { found: usize },
+    #[error("players[{index}] has a blank name")]
+    BlankPlayerName { index: usize },
+    #[error("both players are named \"{name}\"; names must differ")]
+    DuplicatePlayerName { name: String },
+    #[error("hands[{hand}]: the knocker \"{name}\" is not one of the players")]
+    UnknownPlayer { hand: usize, name: String },
+    #[error(
+        "hands[{hand}] was recorded after the {what} ended at hands[{ended_at}]",
+        what = if *hollywood { "last of the three Hollywood games" } else { "game" }
+    )]
+    GameOver {
+        hand: usize,
+        ended_at: usize,
+        hollywood: bool,
+    },
+    #[error("hands[{hand}]: {error}")]
+    Count { hand: usize, error: CountError },
+    #[error("hands[{hand}]: {error}")]
+    Cards { hand: usize, error: HandError },
+}
+
+impl MatchError {
+    /// Stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MatchError::PlayerCount { .. } => "wrong_player_count",
+            MatchError::BlankPlayerName { .. } => "blank_player_name",
+            MatchError::DuplicatePlayerName { .. } => "duplicate_player_name",
+            MatchError::UnknownPlayer { .. } => "unknown_player",
+            MatchError::GameOver { .. } => "game_over",
+            MatchError::Count { error, .. } => error.code(),
+            MatchError::Cards { error, .. } => error.code(),
+        }
+    }
+
+    /// The index of the hand at fault, if a hand is.
+    pub const fn hand(&self) -> Option<usize> {
+        match self {
+            MatchError::UnknownPlayer { hand, .. }
+            | MatchError::GameOver { hand, .. }
+            | MatchError::Count { hand, .. }
+            | MatchError::Cards { hand, .. } => Some(*hand),
+            MatchError::PlayerCount { .. }
+            | MatchError::BlankPlayerName { .. }
+            | MatchError::DuplicatePlayerName { .. } => None,
+        }
+    }
+}
+
+fn validate_players(players: &[String]) -> Result<[String; 2], MatchError> {
+    let [first, second] = players else {
+        return Err(MatchError::PlayerCount {
+            found: players.len(),
+        });
+    };
+    for (index, name) in players.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(MatchError::BlankPlayerName { index });
+        }
+    }
+    if first == second {
+        return Err(MatchError::DuplicatePlayerName {
+            name: first.clone(),
+        });
+    }
+    Ok([first.clone(), second.clone()])
+}
+
+/// Scores a match hand by hand (see the module docs for every rule applied).
+///
+/// ```
+/// use gin_rules::{score_match, CountHand, MatchHand, Preset};
+/// let knock = |knocker: &str, knocker_deadwood, defender_deadwood| {
+///     MatchHand::Counts(CountHand {
+///         knocker: knocker.into(),
+///         knocker_deadwood,
+///         defender_deadwood,
+///         big_gin: false,
+///         upcard: None,
+///     })
+/// };
+/// // Seed 000: Mom 310, Dad 112, net 198.
+/// let hands = [
+///     knock("Mom", 5, 15), knock("Mom", 0, 6), knock("Mom", 4, 2),
+///     knock("Mom", 10, 43), knock("Dad", 0, 10), knock("Mom", 0, 11),
+/// ];
+/// let players = ["Mom".to_string(), "Dad".to_string()];
+/// let score = score_match(&Preset::Standard.profile(), &players, &hands).unwrap();
+/// assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
+/// assert_eq!((score.winner, score.net), (Some(0), Some(198)));
+/// ```
+pub fn score_match(
+    profile: &Profile,
+    players: &[String],
+    hands: &[MatchHand],
+) -> Result<MatchScore, MatchError> {
+    let players = validate_players(players)?;
+    let game_count = profile.games();
+    let mut games = vec![OpenGame::default(); game_count];
+    let mut entries = Entries::default();
+    let mut scored = Vec::with_capacity(hands.len());
+
+    for (index, hand) in hands.iter().enumerate() {
+        if let Some(ended_at) = games
+            .iter()
+            .map(|g| g.ended.map(|(_, at)| at))
+            .collect::<Option<Vec<_>>>()
+            .and_then(|ends| ends.into_iter().max())
+        {
+            return Err(MatchError::GameOver {
+                hand: index,
+                ended_at,
+                hollywood: game_count > 1,
+            });
+        }
+        let won = play(profile, &players, index, hand)?;
+        let scored_in = match &won {
+            Some(won) => {
+                let scored_in = entries.win(&games, won.winner);
+                for &g in &scored_in {
+                    games[g].credit(profile, won.winner, won.points, index);
+                }
+                scored_in
+            }
+            None => Vec::new(),
+        };
+        let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running).collect();
+        let totals = game_totals
+            .iter()
+            .fold([0, 0], |acc, t| [acc[0] + t[0], acc[1] + t[1]]);
+        scored.push(ScoredMatchHand {
+            knocker: won.as_ref().map(|w| w.knocker),
+            winner: won.as_ref().map(|w| w.winner),
+            outcome: won.as_ref().map(|w| w.outcome),
+            points: won.as_ref().map_or(0, |w| w.points),
+            knocker_deadwood: won.as_ref().map(|w| w.knocker_deadwood),
+            defender_deadwood: won.as_ref().map(|w| w.defender_deadwood),
+            breakdown: won.as_ref().map(|w| w.breakdown),
+            scored_in,
+            totals,
+            game_totals,
+        });
+    }
+
+    let games: Vec<GameScore> = games.iter().map(|g| g.finish(profile)).collect();
+    let complete = games.iter().all(|g| g.complete);
+    let final_tally = games.iter().fold([Tally::default(); 2], |acc, g| {
+        [acc[0].add(g.final_tally[0]), acc[1].add(g.final_tally[1])]
+    });
+    let (winner, scores, net) = match games.as_slice() {
+        [single] => (single.winner, single.scores, single.net),
+        _ if complete => {
+            let (winner, scores, net) = sum_of_games(&games);
+            (winner, Some(scores), Some(net))
+        }
+        _ => (None, None, None),
+    };
+    Ok(MatchScore {
+        players,
+        hands: scored,
+        games,
+        complete,
+        winner,
+        final_tally,
+        scores,
+        net,
+    })
+}

@@ -1,0 +1,85 @@
+//! The end of a game: box, game and shutout bonuses, and what each player takes.
+
+use super::{GameScore, OpenGame, Tally};
+use crate::profile::{BoxBonusTiming, Profile, Settlement, ShutoutRule, ShutoutTest};
+
+impl OpenGame {
+    pub(super) fn finish(&self, profile: &Profile) -> GameScore {
+        let box_bonus = u64::from(profile.box_bonus);
+        let Some((winner, ended_at)) = self.ended else {
+            let credited = match profile.box_bonus_timing {
+                BoxBonusTiming::EachHand => box_bonus,
+                BoxBonusTiming::EndOfGame => 0,
+            };
+            let tally = |p: usize| Tally {
+                hand_points: self.hand_points[p],
+                hands_won: self.hands_won[p],
+                box_bonus: self.hands_won[p] * credited,
+                total: self.running[p],
+                ..Tally::default()
+            };
+            return GameScore {
+                complete: false,
+                winner: None,
+                ended_at: None,
+                shutout: false,
+                final_tally: [tally(0), tally(1)],
+                scores: None,
+                net: None,
+            };
+        };
+        let loser = 1 - winner;
+        let shutout = match profile.shutout_test {
+            ShutoutTest::ScoredNothing => self.hand_points[loser] == 0,
+            ShutoutTest::WonNoHand => self.hands_won[loser] == 0,
+        };
+        let mut final_tally = [0, 1].map(|p| Tally {
+            hand_points: self.hand_points[p],
+            hands_won: self.hands_won[p],
+            box_bonus: self.hands_won[p] * box_bonus,
+            game_bonus: if p == winner {
+                u64::from(profile.game_bonus)
+            } else {
+                0
+            },
+            ..Tally::default()
+        });
+        let w = &mut final_tally[winner];
+        if shutout {
+            w.shutout_bonus = match profile.shutout {
+                ShutoutRule::DoubleHandPointsAndGameBonus => w.hand_points + w.game_bonus,
+                ShutoutRule::DoubleTotal => w.hand_points + w.box_bonus + w.game_bonus,
+                ShutoutRule::FlatBonus => u64::from(profile.shutout_bonus),
+                ShutoutRule::DoubleGameBonus => w.game_bonus,
+            };
+        }
+        for t in &mut final_tally {
+            t.total = t.hand_points + t.box_bonus + t.game_bonus + t.shutout_bonus;
+        }
+        let totals = final_tally.map(|t| signed(t.total));
+        let scores = match profile.settlement {
+            Settlement::TotalsAndNet => totals,
+            Settlement::WinnerScoresDifference => {
+                let mut scores = [0; 2];
+                scores[winner] = totals[winner] - totals[loser];
+                scores
+            }
+        };
+        GameScore {
+            complete: true,
+            winner: Some(winner),
+            ended_at: Some(ended_at),
+            shutout,
+            final_tally,
+            scores: Some(scores),
+            net: Some(scores[winner] - scores[loser]),
+        }
+    }
+}
+
+/// Totals stay far below `i64::MAX`: every parameter is capped at
+/// [`crate::MAX_POINTS_PARAMETER`] and a hand scores at most a few thousand times
+/// that; saturate rather than wrap all the same.
+fn signed(points: u64) -> i64 {
+    i64::try_from(points).unwrap_or(i64::MAX)
+}

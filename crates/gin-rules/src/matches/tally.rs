@@ -1,0 +1,54 @@
+//! The score sheet: each player's line, and a game's running totals.
+
+use crate::profile::{BoxBonusTiming, Profile};
+
+/// games). Invariant: `total` is the sum of the other point fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// The plain sum of the hand points scored (never doubled here).
+    pub hand_points: u64,
+    pub hands_won: u64,
+    pub box_bonus: u64,
+    pub game_bonus: u64,
+    pub shutout_bonus: u64,
+    pub total: u64,
+}
+
+impl Tally {
+    pub(super) fn add(self, other: Tally) -> Tally {
+        Tally {
+            hand_points: self.hand_points + other.hand_points,
+            hands_won: self.hands_won + other.hands_won,
+            box_bonus: self.box_bonus + other.box_bonus,
+            game_bonus: self.game_bonus + other.game_bonus,
+            shutout_bonus: self.shutout_bonus + other.shutout_bonus,
+            total: self.total + other.total,
+        }
+    }
+}
+
+/// A game in progress.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct OpenGame {
+    /// Hand points plus the boxes credited so far (under `EachHand`).
+    pub(super) running: [u64; 2],
+    pub(super) hand_points: [u64; 2],
+    pub(super) hands_won: [u64; 2],
+    /// The winner and the hand that reached the target.
+    pub(super) ended: Option<(usize, usize)>,
+}
+
+impl OpenGame {
+    pub(super) fn credit(&mut self, profile: &Profile, player: usize, points: u32, hand: usize) {
+        let boxed = match profile.box_bonus_timing {
+            BoxBonusTiming::EachHand => u64::from(profile.box_bonus),
+            BoxBonusTiming::EndOfGame => 0,
+        };
+        self.hand_points[player] += u64::from(points);
+        self.hands_won[player] += 1;
+        self.running[player] += u64::from(points) + boxed;
+        if self.running[player] >= u64::from(profile.target) {
+            self.ended = Some((player, hand));
+        }
+    }
+}

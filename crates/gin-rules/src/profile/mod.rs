@@ -1,0 +1,266 @@
+//! Rule profiles: the parameters on which the sources disagree, the presets that
+//! reproduce each source (`RULES.md`'s table), and per-request overrides.
+//!
+//! Every parameter of a preset can be overridden; [`ProfileOverrides::resolve`]
+//! rejects values outside their range and combinations that mean nothing (an ace
+//! rule for a fixed knock limit, a flat shutout bonus for a school that doubles).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank, Suit};
+
+mod overrides;
+mod preset;
+#[cfg(test)]
+mod tests;
+
+pub use overrides::ProfileOverrides;
+
+pub use preset::Preset;
+
+/// How the knock limit is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KnockLimit {
+    /// A fixed limit, 0 (gin only) to 10.
+    Fixed(u8),
+    /// Oklahoma: the first upcard's value (courts 10; the ace per
+    /// [`Profile::ace_upcard_knock_limit`]).
+    Upcard,
+}
+
+impl Serialize for KnockLimit {
+    /// A number, or the string `"upcard"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            KnockLimit::Fixed(limit) => serializer.serialize_u8(*limit),
+            KnockLimit::Upcard => serializer.serialize_str("upcard"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for KnockLimit {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<KnockLimit, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = KnockLimit;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a knock limit from 0 to 10, or \"upcard\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, limit: u64) -> Result<KnockLimit, E> {
+                u8::try_from(limit)
+                    .ok()
+                    .filter(|&l| l <= MAX_KNOCK_LIMIT)
+                    .map(KnockLimit::Fixed)
+                    .ok_or_else(|| E::custom(format!("knock limit {limit} is outside 0..=10")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, limit: i64) -> Result<KnockLimit, E> {
+                match u64::try_from(limit) {
+                    Ok(limit) => self.visit_u64(limit),
+                    Err(_) => Err(E::custom(format!("knock limit {limit} is outside 0..=10"))),
+                }
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<KnockLimit, E> {
+                match text {
+                    "upcard" => Ok(KnockLimit::Upcard),
+                    other => Err(E::custom(format!(
+                        "knock limit \"{other}\" must be a number from 0 to 10 or \"upcard\""
+                    ))),
+                }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// What happens when only two stock cards remain and nobody has knocked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StockEnd {
+    /// The hand is void: no points, no box.
+    Void,
+    /// Tournament 50th-card rule: after the player who drew the 50th card discards
+    /// without knocking, the opponent may take that discard only to knock.
+    FiftiethCard,
+}
+
+/// When box (line) bonuses are credited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoxBonusTiming {
+    /// At the end of the game, not counted toward the target (Hoyle).
+    EndOfGame,
+    /// As each hand is won, counting toward the target (as one known app does).
+    EachHand,
+}
+
+/// How a shutout (the loser "scored nothing" or "won no hand") is rewarded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShutoutRule {
+    /// Seed 000: the winner's hand points and game bonus are doubled, boxes not.
+    DoubleHandPointsAndGameBonus,
+    /// Seed 004: the winner's whole score (boxes included) is doubled.
+    DoubleTotal,
+    /// Seeds 002, 003: a flat bonus of [`Profile::shutout_bonus`].
+    FlatBonus,
+    /// Pagat: the game bonus is doubled.
+    DoubleGameBonus,
+}
+
+/// What counts as a shutout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShutoutTest {
+    /// The loser scored no points.
+    ScoredNothing,
+    /// The loser won no hand (seed 002).
+    WonNoHand,
+}
+
+/// How a finished game is settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Settlement {
+    /// Both totals are reported with the net difference.
+    TotalsAndNet,
+    /// Seed 003: the winner scores the difference between the totals.
+    WinnerScoresDifference,
+}
+
+/// Every parameter of a rule profile, resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Profile {
+    /// The preset's name, or `custom` once anything is overridden.
+    pub name: String,
+    /// The preset the profile starts from.
+    pub base: Preset,
+    pub knock_limit: KnockLimit,
+    /// The knock limit when the upcard is an ace under an upcard limit: 0 (gin
+    /// only, the usual reading) or 1.
+    pub ace_upcard_knock_limit: u8,
+    /// Double the hand's points when the first upcard is a spade.
+    pub spade_doubling: bool,
+    pub gin_bonus: u32,
+    /// `None`: big gin is not played (11 melded cards must discard and go gin).
+    pub big_gin_bonus: Option<u32>,
+    pub undercut_bonus: u32,
+    /// Equal counts are an undercut (the usual rule); otherwise the knocker wins 0.
+    pub tie_is_undercut: bool,
+    /// The defender may lay off on a gin hand (seed 002).
+    pub layoffs_on_gin: bool,
+    pub stock_end: StockEnd,
+    /// Points that end a game.
+    pub target: u32,
+    /// Three games scored at once.
+    pub hollywood: bool,
+    pub game_bonus: u32,
+    pub box_bonus: u32,
+    pub box_bonus_timing: BoxBonusTiming,
+    pub shutout: ShutoutRule,
+    /// The flat bonus for [`ShutoutRule::FlatBonus`]; 0 otherwise.
+    pub shutout_bonus: u32,
+    pub shutout_test: ShutoutTest,
+    pub settlement: Settlement,
+}
+
+/// The largest fixed knock limit: knocking with more than 10 is not gin rummy.
+pub const MAX_KNOCK_LIMIT: u8 = 10;
+/// Cap on every bonus and on the target; keeps all arithmetic far from overflow.
+pub const MAX_POINTS_PARAMETER: u32 = 10_000;
+
+impl Default for Profile {
+    fn default() -> Profile {
+        Preset::Standard.profile()
+    }
+}
+
+impl Profile {
+    /// The knock limit for a hand with this first upcard.
+    ///
+    /// ```
+    /// use gin_rules::{Card, Preset};
+    /// let oklahoma = Preset::Oklahoma.profile();
+    /// let upcard = |c: &str| Some(c.parse::<Card>().unwrap());
+    /// assert_eq!(oklahoma.knock_limit_for(upcard("7D")), Ok(7));
+    /// assert_eq!(oklahoma.knock_limit_for(upcard("QD")), Ok(10));
+    /// assert_eq!(oklahoma.knock_limit_for(upcard("AD")), Ok(0));
+    /// assert!(oklahoma.knock_limit_for(None).is_err());
+    /// assert_eq!(Preset::Straight.profile().knock_limit_for(None), Ok(0));
+    /// ```
+    pub fn knock_limit_for(&self, upcard: Option<Card>) -> Result<u32, ProfileError> {
+        match self.knock_limit {
+            KnockLimit::Fixed(limit) => Ok(u32::from(limit)),
+            KnockLimit::Upcard => {
+                let card = upcard.ok_or(ProfileError::UpcardRequired {
+                    reason: "the knock limit is the upcard's value",
+                })?;
+                Ok(if card.rank() == Rank::ACE {
+                    u32::from(self.ace_upcard_knock_limit)
+                } else {
+                    u32::from(card.value())
+                })
+            }
+        }
+    }
+
+    /// The multiplier for a hand's points: 2 when spades double and the first
+    /// upcard is a spade, else 1.
+    pub fn multiplier_for(&self, upcard: Option<Card>) -> Result<u32, ProfileError> {
+        if !self.spade_doubling {
+            return Ok(1);
+        }
+        let card = upcard.ok_or(ProfileError::UpcardRequired {
+            reason: "spade doubling depends on the upcard's suit",
+        })?;
+        Ok(if card.suit() == Suit::Spades { 2 } else { 1 })
+    }
+
+    /// Whether this profile needs the first upcard to score a hand.
+    pub fn needs_upcard(&self) -> bool {
+        self.knock_limit == KnockLimit::Upcard || self.spade_doubling
+    }
+
+    /// Number of games scored at once.
+    pub fn games(&self) -> usize {
+        if self.hollywood { 3 } else { 1 }
+    }
+}
+
+/// Why a profile cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileError {
+    #[error(
+        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin"
+    )]
+    UnknownPreset(String),
+    #[error("invalid value for {parameter}: {message}")]
+    InvalidParameter {
+        parameter: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    Combination {
+        parameters: [&'static str; 2],
+        message: String,
+    },
+    #[error("this profile needs the first upcard: {reason}")]
+    UpcardRequired { reason: &'static str },
+}
+
+impl ProfileError {
+    fn invalid(parameter: &'static str, message: String) -> ProfileError {
+        ProfileError::InvalidParameter { parameter, message }
+    }
+
+    /// Stable machine-readable code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ProfileError::UnknownPreset(_) => "unknown_profile",
+            ProfileError::InvalidParameter { .. } => "invalid_profile",
+            ProfileError::Combination { .. } => "invalid_profile_combination",
+            ProfileError::UpcardRequired { .. } => "upcard_required",
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Per-request overrides of a preset's parameters, checked as they are applied.
+
+use serde::Deserialize;
+
+use super::{
+    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, Preset, Profile,
+    ProfileError, Settlement, ShutoutRule, ShutoutTest, StockEnd,
+};
+
+/// Overrides of a preset's parameters, as a client sends them. Absent fields keep
+/// the preset's value.
+///
+/// ```
+/// use gin_rules::ProfileOverrides;
+/// let overrides: ProfileOverrides =
+///     serde_json::from_str(r#"{"base": "oklahoma", "gin_bonus": 20}"#).unwrap();
+/// let profile = overrides.resolve().unwrap();
+/// assert_eq!((profile.gin_bonus, profile.target, profile.name.as_str()), (20, 150, "custom"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileOverrides {
+    #[serde(default, deserialize_with = "given")]
+    pub base: Option<Preset>,
+    #[serde(default, deserialize_with = "given")]
+    pub knock_limit: Option<KnockLimit>,
+    #[serde(default, deserialize_with = "given")]
+    pub ace_upcard_knock_limit: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
+    pub spade_doubling: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
+    pub gin_bonus: Option<u32>,
+    /// `null` is meaningful here (big gin not played), so it is read as
+    /// "present with no value" rather than "absent".
+    #[serde(default, deserialize_with = "present")]
+    pub big_gin_bonus: Option<Option<u32>>,
+    #[serde(default, deserialize_with = "given")]
+    pub undercut_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
+    pub tie_is_undercut: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
+    pub layoffs_on_gin: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
+    pub stock_end: Option<StockEnd>,
+    #[serde(default, deserialize_with = "given")]
+    pub target: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
+    pub hollywood: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
+    pub game_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
+    pub box_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
+    pub box_bonus_timing: Option<BoxBonusTiming>,
+    #[serde(default, deserialize_with = "given")]
+    pub shutout: Option<ShutoutRule>,
+    #[serde(default, deserialize_with = "given")]
+    pub shutout_bonus: Option<u32>,
+    #[serde(default, deserialize_with = "given")]
+    pub shutout_test: Option<ShutoutTest>,
+    #[serde(default, deserialize_with = "given")]
+    pub settlement: Option<Settlement>,
+}
+
+/// An override that is present must hold a value: `null` is an error.
+fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<u32>>, D::Error> {
+    Option::<u32>::deserialize(deserializer).map(Some)
+}
+
+impl ProfileOverrides {
+    /// Applies the overrides to the base preset (standard when absent) and checks
+    /// the result.
+    pub fn resolve(&self) -> Result<Profile, ProfileError> {
+        let base = self.base.unwrap_or(Preset::Standard);
+        let mut p = base.profile();
+        let overridden = *self
+            != ProfileOverrides {
+                base: self.base,
+                ..ProfileOverrides::default()
+            };
+        if overridden {
+            p.name = "custom".to_owned();
+        }
+        macro_rules! apply {
+            ($($field:ident),*) => { $( if let Some(value) = self.$field { p.$field = value; } )* };
+        }
+        apply!(
+            knock_limit,
+            ace_upcard_knock_limit,
+            spade_doubling,
+            gin_bonus,
+            big_gin_bonus,
+            undercut_bonus,
+            tie_is_undercut,
+            layoffs_on_gin,
+            stock_end,
+            target,
+            hollywood,
+            game_bonus,
+            box_bonus,
+            box_bonus_timing,
+            shutout,
+            shutout_bonus,
+            shutout_test,
+            settlement
+        );
+
+        if let KnockLimit::Fixed(limit) = p.knock_limit {
+            if limit > MAX_KNOCK_LIMIT {
+                return Err(ProfileError::invalid(
+                    "knock_limit",
+                    format!("{limit} is outside 0..=10"),
+                ));
+            }
+            if self.ace_upcard_knock_limit.is_some() {
+                return Err(ProfileError::Combination {
+                    parameters: ["ace_upcard_knock_limit", "knock_limit"],
+                    message: "ace_upcard_knock_limit applies only when knock_limit is \"upcard\""
+                        .into(),
+                });
+            }
+        }
+        if p.ace_upcard_knock_limit > 1 {
+            return Err(ProfileError::invalid(
+                "ace_upcard_knock_limit",
+                format!("{} must be 0 (gin only) or 1", p.ace_upcard_knock_limit),
+            ));
+        }
+        if p.target == 0 {
+            return Err(ProfileError::invalid(
+                "target",
+                "a game needs a target of at least 1 point".into(),
+            ));
+        }
+        let points = [
+            ("gin_bonus", Some(p.gin_bonus)),
+            ("big_gin_bonus", p.big_gin_bonus),
+            ("undercut_bonus", Some(p.undercut_bonus)),
+            ("target", Some(p.target)),
+            ("game_bonus", Some(p.game_bonus)),
+            ("box_bonus", Some(p.box_bonus)),
+            ("shutout_bonus", Some(p.shutout_bonus)),
+        ];
+        for (parameter, value) in points {
+            if let Some(value) = value.filter(|&v| v > MAX_POINTS_PARAMETER) {
+                return Err(ProfileError::invalid(
+                    parameter,
+                    format!("{value} is above the maximum of {MAX_POINTS_PARAMETER}"),
+                ));
+            }
+        }
+        if p.shutout != ShutoutRule::FlatBonus && self.shutout_bonus.is_some_and(|b| b > 0) {
+            return Err(ProfileError::Combination {
+                parameters: ["shutout_bonus", "shutout"],
+                message: "shutout_bonus is used only when shutout is \"flat_bonus\"".into(),
+            });
+        }
+        if p.shutout != ShutoutRule::FlatBonus {
+            p.shutout_bonus = 0;
+        }
+        Ok(p)
+    }
+}

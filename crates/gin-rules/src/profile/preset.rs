@@ -1,0 +1,148 @@
+//! The named presets: one per source, as in the rules table.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    BoxBonusTiming, KnockLimit, Profile, ProfileError, Settlement, ShutoutRule, ShutoutTest,
+    StockEnd,
+};
+
+/// The named presets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// Hoyle as in seed 000 (and seed 004 apart from its shutout wording).
+    Standard,
+    /// Seed 001's Oklahoma: the first upcard sets the knock limit, spades double.
+    Oklahoma,
+    /// Seed 001's gin-only play: knock limit 0.
+    Straight,
+    /// Standard with the 50th-card rule at the end of the stock.
+    Tournament,
+    /// Three games scored at once.
+    Hollywood,
+    /// Pagat's values: gin 20, undercut 10, box 20, shutout game bonus 200.
+    Pagat,
+    /// Seed 003: no game bonus, winner scores the difference, shutout +100.
+    Schneider,
+    /// Seed 002: layoffs allowed on gin, shutout +100 if the loser won no hand.
+    OpenGin,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 8] = [
+        Preset::Standard,
+        Preset::Oklahoma,
+        Preset::Straight,
+        Preset::Tournament,
+        Preset::Hollywood,
+        Preset::Pagat,
+        Preset::Schneider,
+        Preset::OpenGin,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Standard => "standard",
+            Preset::Oklahoma => "oklahoma",
+            Preset::Straight => "straight",
+            Preset::Tournament => "tournament",
+            Preset::Hollywood => "hollywood",
+            Preset::Pagat => "pagat",
+            Preset::Schneider => "schneider",
+            Preset::OpenGin => "open-gin",
+        }
+    }
+
+    /// The preset's parameters, as in `RULES.md`'s table.
+    pub fn profile(self) -> Profile {
+        let standard = Profile {
+            name: self.name().to_owned(),
+            base: self,
+            knock_limit: KnockLimit::Fixed(10),
+            ace_upcard_knock_limit: 0,
+            spade_doubling: false,
+            gin_bonus: 25,
+            big_gin_bonus: None,
+            undercut_bonus: 25,
+            tie_is_undercut: true,
+            layoffs_on_gin: false,
+            stock_end: StockEnd::Void,
+            target: 100,
+            hollywood: false,
+            game_bonus: 100,
+            box_bonus: 25,
+            box_bonus_timing: BoxBonusTiming::EndOfGame,
+            shutout: ShutoutRule::DoubleHandPointsAndGameBonus,
+            shutout_bonus: 0,
+            shutout_test: ShutoutTest::ScoredNothing,
+            settlement: Settlement::TotalsAndNet,
+        };
+        match self {
+            Preset::Standard => standard,
+            Preset::Oklahoma => Profile {
+                knock_limit: KnockLimit::Upcard,
+                spade_doubling: true,
+                target: 150,
+                ..standard
+            },
+            Preset::Straight => Profile {
+                knock_limit: KnockLimit::Fixed(0),
+                ..standard
+            },
+            Preset::Tournament => Profile {
+                stock_end: StockEnd::FiftiethCard,
+                ..standard
+            },
+            Preset::Hollywood => Profile {
+                hollywood: true,
+                ..standard
+            },
+            Preset::Pagat => Profile {
+                gin_bonus: 20,
+                undercut_bonus: 10,
+                box_bonus: 20,
+                shutout: ShutoutRule::DoubleGameBonus,
+                ..standard
+            },
+            Preset::Schneider => Profile {
+                game_bonus: 0,
+                box_bonus: 20,
+                shutout: ShutoutRule::FlatBonus,
+                shutout_bonus: 100,
+                settlement: Settlement::WinnerScoresDifference,
+                ..standard
+            },
+            Preset::OpenGin => Profile {
+                gin_bonus: 20,
+                undercut_bonus: 10,
+                layoffs_on_gin: true,
+                box_bonus: 20,
+                shutout: ShutoutRule::FlatBonus,
+                shutout_bonus: 100,
+                shutout_test: ShutoutTest::WonNoHand,
+                ..standard
+            },
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = ProfileError;
+
+    fn from_str(name: &str) -> Result<Preset, ProfileError> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| ProfileError::UnknownPreset(name.to_owned()))
+    }
+}

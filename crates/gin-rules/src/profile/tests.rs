@@ -1,0 +1,255 @@
+use super::*;
+
+fn resolve(json: &str) -> Result<Profile, ProfileError> {
+    serde_json::from_str::<ProfileOverrides>(json)
+        .unwrap()
+        .resolve()
+}
+
+#[test]
+fn every_preset_matches_the_rules_table() {
+    let row = |p: Preset| {
+        let p = p.profile();
+        (
+            p.knock_limit,
+            p.spade_doubling,
+            p.gin_bonus,
+            p.undercut_bonus,
+            p.layoffs_on_gin,
+            p.stock_end,
+            p.target,
+            p.game_bonus,
+            p.box_bonus,
+            p.shutout,
+            p.settlement,
+        )
+    };
+    use KnockLimit::*;
+    use ShutoutRule::*;
+    use StockEnd::*;
+    assert_eq!(
+        row(Preset::Standard),
+        (
+            Fixed(10),
+            false,
+            25,
+            25,
+            false,
+            Void,
+            100,
+            100,
+            25,
+            DoubleHandPointsAndGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Oklahoma),
+        (
+            Upcard,
+            true,
+            25,
+            25,
+            false,
+            Void,
+            150,
+            100,
+            25,
+            DoubleHandPointsAndGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Straight),
+        (
+            Fixed(0),
+            false,
+            25,
+            25,
+            false,
+            Void,
+            100,
+            100,
+            25,
+            DoubleHandPointsAndGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Tournament),
+        (
+            Fixed(10),
+            false,
+            25,
+            25,
+            false,
+            FiftiethCard,
+            100,
+            100,
+            25,
+            DoubleHandPointsAndGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Hollywood),
+        (
+            Fixed(10),
+            false,
+            25,
+            25,
+            false,
+            Void,
+            100,
+            100,
+            25,
+            DoubleHandPointsAndGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Pagat),
+        (
+            Fixed(10),
+            false,
+            20,
+            10,
+            false,
+            Void,
+            100,
+            100,
+            20,
+            DoubleGameBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert_eq!(
+        row(Preset::Schneider),
+        (
+            Fixed(10),
+            false,
+            25,
+            25,
+            false,
+            Void,
+            100,
+            0,
+            20,
+            FlatBonus,
+            Settlement::WinnerScoresDifference
+        )
+    );
+    assert_eq!(
+        row(Preset::OpenGin),
+        (
+            Fixed(10),
+            false,
+            20,
+            10,
+            true,
+            Void,
+            100,
+            100,
+            20,
+            FlatBonus,
+            Settlement::TotalsAndNet
+        )
+    );
+    assert!(Preset::Hollywood.profile().hollywood);
+    assert_eq!(
+        Preset::OpenGin.profile().shutout_test,
+        ShutoutTest::WonNoHand
+    );
+    assert_eq!(Preset::Schneider.profile().shutout_bonus, 100);
+    assert!(
+        Preset::ALL
+            .iter()
+            .all(|p| p.profile().big_gin_bonus.is_none() && p.profile().tie_is_undercut)
+    );
+}
+
+#[test]
+fn preset_names_round_trip() {
+    for preset in Preset::ALL {
+        assert_eq!(preset.name().parse::<Preset>(), Ok(preset));
+        assert_eq!(
+            serde_json::to_string(&preset).unwrap(),
+            format!("\"{}\"", preset.name())
+        );
+    }
+    assert_eq!(
+        "gin".parse::<Preset>().unwrap_err().code(),
+        "unknown_profile"
+    );
+}
+
+#[test]
+fn overrides_change_only_what_they_name() {
+    let p = resolve(r#"{"base": "pagat", "target": 250, "big_gin_bonus": 31}"#).unwrap();
+    assert_eq!(
+        (p.target, p.big_gin_bonus, p.gin_bonus, p.name.as_str()),
+        (250, Some(31), 20, "custom")
+    );
+    let unchanged = resolve(r#"{"base": "schneider"}"#).unwrap();
+    assert_eq!(unchanged, Preset::Schneider.profile());
+    assert_eq!(resolve("{}").unwrap(), Profile::default());
+    let off = resolve(r#"{"big_gin_bonus": null}"#).unwrap();
+    assert_eq!(off.big_gin_bonus, None);
+}
+
+#[test]
+fn out_of_range_values_and_meaningless_combinations_are_rejected() {
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"knock_limit": 11}"#).is_err());
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"knock_limit": "seven"}"#).is_err());
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin": 20}"#).is_err());
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin_bonus": null}"#).is_err());
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"base": null}"#).is_err());
+    assert_eq!(
+        resolve(r#"{"target": 0}"#).unwrap_err().code(),
+        "invalid_profile"
+    );
+    assert_eq!(
+        resolve(r#"{"gin_bonus": 10001}"#).unwrap_err().code(),
+        "invalid_profile"
+    );
+    assert_eq!(
+        resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 2}"#)
+            .unwrap_err()
+            .code(),
+        "invalid_profile"
+    );
+    assert_eq!(
+        resolve(r#"{"ace_upcard_knock_limit": 1}"#)
+            .unwrap_err()
+            .code(),
+        "invalid_profile_combination"
+    );
+    assert_eq!(
+        resolve(r#"{"shutout_bonus": 50}"#).unwrap_err().code(),
+        "invalid_profile_combination"
+    );
+    assert!(resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 1}"#).is_ok());
+    assert!(resolve(r#"{"shutout": "flat_bonus", "shutout_bonus": 50}"#).is_ok());
+}
+
+#[test]
+fn oklahoma_ace_upcard_is_gin_only_unless_the_looser_reading_is_chosen() {
+    let ace: Card = "AS".parse().unwrap();
+    assert_eq!(Preset::Oklahoma.profile().knock_limit_for(Some(ace)), Ok(0));
+    let loose = resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 1}"#).unwrap();
+    assert_eq!(loose.knock_limit_for(Some(ace)), Ok(1));
+}
+
+#[test]
+fn spades_double_only_under_spade_doubling() {
+    let spade: Card = "9S".parse().unwrap();
+    let heart: Card = "9H".parse().unwrap();
+    let oklahoma = Preset::Oklahoma.profile();
+    assert_eq!(oklahoma.multiplier_for(Some(spade)), Ok(2));
+    assert_eq!(oklahoma.multiplier_for(Some(heart)), Ok(1));
+    assert_eq!(Profile::default().multiplier_for(Some(spade)), Ok(1));
+    assert_eq!(
+        oklahoma.multiplier_for(None).unwrap_err().code(),
+        "upcard_required"
+    );
+}

@@ -1,0 +1,80 @@
+//! Every arrangement of the knocker's hand within the knock limit.
+
+use super::KnockerArrangement;
+use crate::card::CardSet;
+use crate::deadwood::melds_within;
+use crate::meld::{Meld, MeldKind};
+
+/// Every arrangement of the knocker's hand with deadwood within `limit`, in the
+/// fixed order described in the module docs.
+pub fn knocker_arrangements(hand: CardSet, limit: u32) -> Vec<KnockerArrangement> {
+    let melds = melds_within(hand);
+    let mut found = Vec::new();
+    let mut chosen = Vec::new();
+    collect_arrangements(
+        hand,
+        &melds,
+        0,
+        CardSet::EMPTY,
+        &mut chosen,
+        limit,
+        &mut found,
+    );
+    found
+}
+
+fn collect_arrangements(
+    hand: CardSet,
+    melds: &[Meld],
+    from: usize,
+    used: CardSet,
+    chosen: &mut Vec<Meld>,
+    limit: u32,
+    found: &mut Vec<KnockerArrangement>,
+) {
+    // Even melding every remaining card could not reach the limit: prune.
+    let rest = hand.difference(used);
+    let meldable = melds[from..]
+        .iter()
+        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
+    if rest.difference(meldable).value() > limit {
+        return;
+    }
+    if rest.value() <= limit && !has_touching_runs(chosen) {
+        found.push(KnockerArrangement {
+            melds: chosen.clone(),
+            deadwood_cards: rest,
+            deadwood: rest.value(),
+        });
+    }
+    for (offset, meld) in melds[from..].iter().enumerate() {
+        if meld.cards().is_disjoint(used) {
+            chosen.push(*meld);
+            collect_arrangements(
+                hand,
+                melds,
+                from + offset + 1,
+                used.union(meld.cards()),
+                chosen,
+                limit,
+                found,
+            );
+            chosen.pop();
+        }
+    }
+}
+
+/// Two runs of one suit that touch would be one run: such arrangements are
+/// listed once, as the single run.
+fn has_touching_runs(melds: &[Meld]) -> bool {
+    let runs: Vec<u64> = melds
+        .iter()
+        .filter(|m| m.kind() == MeldKind::Run)
+        .map(|m| m.cards().bits())
+        .collect();
+    runs.iter().enumerate().any(|(i, a)| {
+        runs[i + 1..]
+            .iter()
+            .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
+    })
+}

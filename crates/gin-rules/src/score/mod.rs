@@ -1,0 +1,263 @@
+//! Scoring one hand: the knock, the knocker's arrangement, the defender's reply,
+//! and the points.
+//!
+//! # The knocker's arrangement
+//!
+//! When the knocker declares melds they are checked (legal, disjoint, in the hand,
+//! deadwood within the knock limit) and used. When not, the service picks the
+//! arrangement best for the knocker, as `RULES.md` says: it enumerates every
+//! legal arrangement (every collection of disjoint melds, including ones that keep
+//! a meld as deadwood) whose count is within the limit, plays the defender's best
+//! reply against each, and keeps the one with the highest net result for the
+//! knocker (points won, or minus points lost to an undercut), ties broken by the
+//! lower knocker count, then by the first in a fixed order: melds sorted by
+//! [`Meld`]'s order, arrangements compared meld by meld (the enumeration order).
+//! Two runs that touch in one suit are always one run (cutting a run changes
+//! neither the count nor what can be laid off), so they are not listed twice.
+//!
+//! Bound: a 10-card hand contains at most a few dozen melds; collections of
+//! disjoint ones within the limit number in the low hundreds at worst, each met
+//! by one [`best_reply`] search.
+
+use serde::Serialize;
+
+use crate::card::{Card, CardSet};
+use crate::layoff::{DefenderReply, Layoff, LayoffError};
+use crate::meld::{ArrangementReport, Meld};
+use crate::profile::{Profile, ProfileError};
+
+mod arrangements;
+mod showdown;
+#[cfg(test)]
+mod tests;
+
+pub use arrangements::knocker_arrangements;
+
+pub use showdown::showdown;
+
+/// Which player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Knocker,
+    Defender,
+}
+
+impl Side {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Knocker => "knocker",
+            Side::Defender => "defender",
+        }
+    }
+}
+
+/// The knocker's hand as declared: the cards kept after the knock discard (10, or
+/// 11 for big gin) and optionally the melds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KnockerHand {
+    pub hand: Vec<Card>,
+    pub melds: Option<Vec<Vec<Card>>>,
+}
+
+/// The defender's hand, optionally with its melds and the layoffs it played.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DefenderHand {
+    pub hand: Vec<Card>,
+    pub melds: Option<Vec<Vec<Card>>>,
+    pub layoffs: Option<Vec<Layoff>>,
+}
+
+/// The knocker's side once arranged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnockerArrangement {
+    pub melds: Vec<Meld>,
+    pub deadwood_cards: CardSet,
+    pub deadwood: u32,
+}
+
+/// Both sides laid down: the knocker's melds and the defender's reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Showdown {
+    pub knocker: KnockerArrangement,
+    pub defender: DefenderReply,
+    /// The knock limit that applied.
+    pub knock_limit: u32,
+    /// The knocker melded 11 cards without discarding.
+    pub big_gin: bool,
+}
+
+/// How a hand ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Knock,
+    Undercut,
+    Gin,
+    BigGin,
+}
+
+/// Where the points came from: `points = (deadwood_difference + gin_bonus +
+/// big_gin_bonus + undercut_bonus) * multiplier`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    pub deadwood_difference: u32,
+    pub gin_bonus: u32,
+    pub big_gin_bonus: u32,
+    pub undercut_bonus: u32,
+    pub multiplier: u32,
+}
+
+/// The result of a hand: who won what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Settlement {
+    pub outcome: Outcome,
+    pub winner: Side,
+    pub points: u32,
+    pub breakdown: Breakdown,
+}
+
+/// A scored hand: the showdown and its settlement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandScore {
+    pub showdown: Showdown,
+    pub settlement: Settlement,
+}
+
+/// Why a hand cannot be scored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HandError {
+    #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
+    DuplicateCard {
+        side: Side,
+        index: usize,
+        card: Card,
+    },
+    #[error("the {side} must hold {expected} cards, not {found}", side = side.name())]
+    WrongCardCount {
+        side: Side,
+        expected: &'static str,
+        found: usize,
+    },
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
+    #[error(
+        "the knocker holds 11 cards, but this profile does not play big gin (set big_gin_bonus to play it)"
+    )]
+    BigGinNotPlayed,
+    #[error(
+        "the knocker holds 11 cards but they do not all meld (best deadwood {deadwood}): only big gin keeps 11 cards"
+    )]
+    NotBigGin { deadwood: u32 },
+    #[error("the knocker's deadwood is {deadwood}, over the knock limit of {limit}")]
+    KnockOverLimit { deadwood: u32, limit: u32 },
+    #[error("the {side}'s declared melds are not legal", side = side.name())]
+    InvalidMelds {
+        side: Side,
+        report: ArrangementReport,
+    },
+    #[error(transparent)]
+    Layoff(#[from] LayoffError),
+}
+
+impl HandError {
+    /// Stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            HandError::DuplicateCard { .. } => "duplicate_card",
+            HandError::WrongCardCount { .. } => "wrong_card_count",
+            HandError::Profile(e) => e.code(),
+            HandError::BigGinNotPlayed => "big_gin_not_allowed",
+            HandError::NotBigGin { .. } => "not_big_gin",
+            HandError::KnockOverLimit { .. } => "knock_over_limit",
+            HandError::InvalidMelds { .. } => "invalid_melds",
+            HandError::Layoff(e) => e.code(),
+        }
+    }
+}
+
+/// The knocker's net result of a settlement: points won, or minus points lost.
+fn net_for_knocker(settlement: &Settlement) -> i64 {
+    match settlement.winner {
+        Side::Knocker => i64::from(settlement.points),
+        Side::Defender => -i64::from(settlement.points),
+    }
+}
+
+/// Scores a hand from the counts after layoffs (`knocker_deadwood` 0 is gin).
+///
+/// ```
+/// use gin_rules::{settle, Outcome, Profile, Side};
+/// let standard = Profile::default();
+/// // Seed 000: knock 3 against 11 scores 8; knock 3 against 1 gives the defender 27.
+/// assert_eq!(settle(&standard, 1, 3, 11, false).points, 8);
+/// let undercut = settle(&standard, 1, 3, 1, false);
+/// assert_eq!((undercut.outcome, undercut.winner, undercut.points), (Outcome::Undercut, Side::Defender, 27));
+/// ```
+pub fn settle(
+    profile: &Profile,
+    multiplier: u32,
+    knocker_deadwood: u32,
+    defender_deadwood: u32,
+    big_gin: bool,
+) -> Settlement {
+    let mut breakdown = Breakdown {
+        deadwood_difference: 0,
+        gin_bonus: 0,
+        big_gin_bonus: 0,
+        undercut_bonus: 0,
+        multiplier,
+    };
+    let (outcome, winner) = if big_gin {
+        breakdown.deadwood_difference = defender_deadwood;
+        breakdown.big_gin_bonus = profile.big_gin_bonus.unwrap_or(profile.gin_bonus);
+        (Outcome::BigGin, Side::Knocker)
+    } else if knocker_deadwood == 0 {
+        breakdown.deadwood_difference = defender_deadwood;
+        breakdown.gin_bonus = profile.gin_bonus;
+        (Outcome::Gin, Side::Knocker)
+    } else if defender_deadwood > knocker_deadwood {
+        breakdown.deadwood_difference = defender_deadwood - knocker_deadwood;
+        (Outcome::Knock, Side::Knocker)
+    } else if defender_deadwood == knocker_deadwood && !profile.tie_is_undercut {
+        (Outcome::Knock, Side::Knocker)
+    } else {
+        breakdown.deadwood_difference = knocker_deadwood - defender_deadwood;
+        breakdown.undercut_bonus = profile.undercut_bonus;
+        (Outcome::Undercut, Side::Defender)
+    };
+    let points = (breakdown.deadwood_difference
+        + breakdown.gin_bonus
+        + breakdown.big_gin_bonus
+        + breakdown.undercut_bonus)
+        * multiplier;
+    Settlement {
+        outcome,
+        winner,
+        points,
+        breakdown,
+    }
+}
+
+/// Scores a whole hand from the cards: [`showdown`], then [`settle`] with the
+/// profile's multiplier for the upcard.
+pub fn score_hand(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &KnockerHand,
+    defender: &DefenderHand,
+) -> Result<HandScore, HandError> {
+    let showdown = showdown(profile, upcard, knocker, defender)?;
+    let multiplier = profile.multiplier_for(upcard)?;
+    let settlement = settle(
+        profile,
+        multiplier,
+        showdown.knocker.deadwood,
+        showdown.defender.deadwood,
+        showdown.big_gin,
+    );
+    Ok(HandScore {
+        showdown,
+        settlement,
+    })
+}

@@ -1,0 +1,188 @@
+//! The showdown: both hands laid down, declared melds and layoffs checked, the
+//! knocker's best arrangement chosen when none is declared.
+
+use super::{
+    DefenderHand, HandError, KnockerArrangement, KnockerHand, Showdown, Side, knocker_arrangements,
+    net_for_knocker, settle,
+};
+use crate::card::{Card, CardSet};
+use crate::deadwood::min_deadwood;
+use crate::layoff::{DefenderReply, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply};
+use crate::meld::{Meld, check_arrangement};
+use crate::profile::Profile;
+
+/// Collects a side's cards, rejecting repeats within the hand or across hands.
+fn distinct(side: Side, cards: &[Card], other: CardSet) -> Result<CardSet, HandError> {
+    let mut set = CardSet::EMPTY;
+    for (index, &card) in cards.iter().enumerate() {
+        if !set.insert(card) || other.contains(card) {
+            return Err(HandError::DuplicateCard { side, index, card });
+        }
+    }
+    Ok(set)
+}
+
+/// Checks a declared arrangement against a hand.
+fn declared_melds(
+    side: Side,
+    melds: &[Vec<Card>],
+    hand: CardSet,
+) -> Result<(Vec<Meld>, CardSet), HandError> {
+    let report = check_arrangement(melds, Some(hand));
+    match (report.valid_melds(), report.deadwood) {
+        (Some(valid), Some((rest, _))) => Ok((valid, rest)),
+        _ => Err(HandError::InvalidMelds { side, report }),
+    }
+}
+
+/// Lays both hands down: the knocker's arrangement (declared, or the best for the
+/// knocker) and the defender's reply (declared and checked, or the best).
+pub fn showdown(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &KnockerHand,
+    defender: &DefenderHand,
+) -> Result<Showdown, HandError> {
+    let knock_limit = profile.knock_limit_for(upcard)?;
+    profile.multiplier_for(upcard)?;
+    let knocker_cards = distinct(Side::Knocker, &knocker.hand, CardSet::EMPTY)?;
+    let defender_cards = distinct(Side::Defender, &defender.hand, knocker_cards)?;
+    let big_gin = match knocker_cards.len() {
+        10 => false,
+        11 if profile.big_gin_bonus.is_none() => return Err(HandError::BigGinNotPlayed),
+        11 => true,
+        found => {
+            return Err(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            });
+        }
+    };
+    if defender_cards.len() != 10 {
+        return Err(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender_cards.len(),
+        });
+    }
+    if big_gin {
+        let deadwood = min_deadwood(knocker_cards);
+        if deadwood > 0 {
+            return Err(HandError::NotBigGin { deadwood });
+        }
+    }
+    let limit = if big_gin { 0 } else { knock_limit };
+
+    let (knocker_side, reply) = match &knocker.melds {
+        Some(declared) => {
+            let (melds, rest) = declared_melds(Side::Knocker, declared, knocker_cards)?;
+            let deadwood = rest.value();
+            if deadwood > limit {
+                return Err(if big_gin {
+                    HandError::NotBigGin { deadwood }
+                } else {
+                    HandError::KnockOverLimit { deadwood, limit }
+                });
+            }
+            let arrangement = KnockerArrangement {
+                melds,
+                deadwood_cards: rest,
+                deadwood,
+            };
+            let reply = defender_reply(profile, &arrangement, defender, defender_cards)?;
+            (arrangement, reply)
+        }
+        None => {
+            let candidates = knocker_arrangements(knocker_cards, limit);
+            if candidates.is_empty() {
+                return Err(HandError::KnockOverLimit {
+                    deadwood: min_deadwood(knocker_cards),
+                    limit,
+                });
+            }
+            let mut best: Option<(i64, u32, KnockerArrangement, DefenderReply)> = None;
+            for arrangement in candidates {
+                let reply = defender_reply(profile, &arrangement, defender, defender_cards)?;
+                let net = net_for_knocker(&settle(
+                    profile,
+                    1,
+                    arrangement.deadwood,
+                    reply.deadwood,
+                    big_gin,
+                ));
+                let better = best.as_ref().is_none_or(|(best_net, best_deadwood, _, _)| {
+                    (net, std::cmp::Reverse(arrangement.deadwood))
+                        > (*best_net, std::cmp::Reverse(*best_deadwood))
+                });
+                if better {
+                    best = Some((net, arrangement.deadwood, arrangement, reply));
+                }
+            }
+            match best {
+                Some((_, _, arrangement, reply)) => (arrangement, reply),
+                None => {
+                    return Err(HandError::KnockOverLimit {
+                        deadwood: min_deadwood(knocker_cards),
+                        limit,
+                    });
+                }
+            }
+        }
+    };
+    Ok(Showdown {
+        knocker: knocker_side,
+        defender: reply,
+        knock_limit: limit,
+        big_gin,
+    })
+}
+
+/// The defender's reply to one knocker arrangement: as declared (checked), or the best.
+fn defender_reply(
+    profile: &Profile,
+    knocker: &KnockerArrangement,
+    defender: &DefenderHand,
+    cards: CardSet,
+) -> Result<DefenderReply, HandError> {
+    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin;
+    match (&defender.melds, &defender.layoffs) {
+        (None, None) => Ok(best_reply(&knocker.melds, cards, layoffs_allowed)),
+        (None, Some(layoffs)) => {
+            let laid = check_layoffs(&knocker.melds, cards, layoffs, layoffs_allowed)?;
+            let rest = crate::deadwood::best_arrangement(cards.difference(laid));
+            Ok(DefenderReply {
+                melds: rest.melds,
+                layoffs: layoffs.clone(),
+                deadwood_cards: rest.deadwood_cards,
+                deadwood: rest.deadwood,
+            })
+        }
+        (Some(melds), layoffs) => {
+            let (melds, unmelded) = declared_melds(Side::Defender, melds, cards)?;
+            match layoffs {
+                Some(layoffs) => {
+                    let laid = check_layoffs(&knocker.melds, unmelded, layoffs, layoffs_allowed)?;
+                    let rest = unmelded.difference(laid);
+                    Ok(DefenderReply {
+                        layoffs: layoffs.clone(),
+                        ..fixed_reply(&knocker.melds, melds, laid, rest)
+                    })
+                }
+                None => {
+                    let laid = if layoffs_allowed {
+                        all_feasible_layoffs(&knocker.melds, unmelded)
+                    } else {
+                        CardSet::EMPTY
+                    };
+                    Ok(fixed_reply(
+                        &knocker.melds,
+                        melds,
+                        laid,
+                        unmelded.difference(laid),
+                    ))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Property tests of the rules engine through its public API only.
+//!
+//! - [`oracle`]: the deadwood solver and the card parser against a deliberately
+//!   naive brute-force solver (every subset, every collection of disjoint melds).
+//! - [`oracle_play`]: the defender's best reply and the knocker's arrangement
+//!   choice against a naive oracle that tries every order of layoffs.
+//! - [`fuzz`]: arbitrary input and arbitrary legal hands through every entry
+//!   point: no panic, and the invariants a caller relies on.
+//!
+//! The oracles share no code with the engine: cards cross over as text through
+//! the public parser, or through the public `Card` accessors. One binary, so the
+//! whole suite links once.
+//!
+//! Failures are saved under `tests/proptest-regressions/` (proptest's default
+//! location for sources under this directory) and replayed first on every run.
+
+mod fuzz;
+mod oracle;
+mod oracle_play;
