@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Long fuzz campaign: the proptest fuzz properties that `cargo test` runs with
 # a few hundred cases (crates/gin-rules/tests/properties/fuzz.rs: card parser,
-# card sets, melds, solvers, scoring; src/api/fuzz.rs: every request body
+# card sets, melds, solvers, scoring; tests/api/fuzz.rs: every request body
 # through the JSON extractor and through the real router), here with FUZZ_CASES
 # cases each, in an optimised build that keeps debug assertions and overflow
 # checks (the solvers assert their invariants in debug builds). cargo-fuzz would

@@ -32,12 +32,12 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::common::{
-    CardSchema, HandScoreOutput, LayoffDto, ProfileSpec, UnknownProfile, resolve_profile,
-};
+use super::cards::CardSchema;
 use super::json::ValidJson;
+use super::knock::{HandScoreOutput, LayoffDto};
 use super::limits::{RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
+use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
     Source, ViolationCode,

@@ -6,13 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::common::{
-    CardList, CardSchema, DefenderInput, HandScoreOutput, KnockerInput, ProfileSpec,
-    UnknownProfile, card_list, hand_problem, meld_lists, profile_problem, resolve_profile,
-};
+use super::cards::{CardList, CardSchema, card_list, distinct_hand, meld_lists};
+use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::ValidJson;
-use super::melds::distinct_hand;
+use super::knock::{DefenderInput, HandScoreOutput, KnockerInput};
 use super::problem::{JsonBodyRejections, Problem};
+use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
 use gin_rules::{
     Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
 };
@@ -217,13 +216,6 @@ pub struct ScoreRequest {
     pub knocker: KnockerInput,
     pub defender: DefenderInput,
 }
-
-pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated card within or across the hands \
-    (`duplicate_card`), a wrong number of cards (`wrong_card_count`), a knock over the limit \
-    (`knock_over_limit`), declared melds that are not legal or not in the hand (`invalid_melds`), an \
-    illegal layoff (`layoff_does_not_fit`, `layoff_card_not_in_hand`, `layoff_card_repeated`, \
-    `layoff_meld_not_found`, `layoffs_not_allowed`), 11 cards without big gin (`not_big_gin`, \
-    `big_gin_not_allowed`), a missing upcard (`upcard_required`) or an invalid profile.";
 
 /// Scores a hand.
 #[utoipa::path(

@@ -142,7 +142,7 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
 }
 
 /// [`from_slice`]'s typed pass with the path tracked, for the pointer of a fault.
-pub(super) fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
+pub fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
     let mut deserializer = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut deserializer)
         .map_err(|err| syntax_error_first(body, err))?;
@@ -155,7 +155,7 @@ pub(super) fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, 
 /// Whether the body may hold a number with a fraction or an exponent: a `.`,
 /// or an `e`/`E` right after a digit. Strings can trip it too; that only costs
 /// the slower, equally correct path.
-pub(super) fn may_spell_integers_as_floats(body: &[u8]) -> bool {
+pub fn may_spell_integers_as_floats(body: &[u8]) -> bool {
     body.iter().enumerate().any(|(i, &b)| {
         b == b'.' || ((b == b'e' || b == b'E') && i > 0 && body[i - 1].is_ascii_digit())
     })

@@ -5,13 +5,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::common::{
-    CardSchema, DefenderOutput, KnockerInput, KnockerOutput, ProfileSpec, UnknownProfile,
-    hand_problem, resolve_profile,
-};
-use super::hands::UNPROCESSABLE_KNOCK;
+use super::cards::CardSchema;
+use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::ValidJson;
+use super::knock::{DefenderOutput, KnockerInput, KnockerOutput};
 use super::problem::{JsonBodyRejections, Problem};
+use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{Card, DefenderHand, showdown};
 
 /// The defender's cards.

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::common::{CardList, CardSchema, MeldKindDto, card_list};
+use super::cards::{CardList, CardSchema, card_list, distinct_hand};
 use super::json::ValidJson;
 use super::limits::{MAX_CARDS, RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
-use gin_rules::{ArrangementProblem, Card, CardSet, check_arrangement};
+use gin_rules::{ArrangementProblem, Card, MeldKind, check_arrangement};
 
 /// Melds to check, optionally against a hand.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -34,6 +34,23 @@ pub struct MeldProblemDto {
     pub code: &'static str,
     #[schema(example = "the ace is low: a run cannot go from the king round to the ace")]
     pub message: String,
+}
+
+/// Kind of a meld in a verdict.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MeldKindDto {
+    Set,
+    Run,
+}
+
+impl From<MeldKind> for MeldKindDto {
+    fn from(kind: MeldKind) -> MeldKindDto {
+        match kind {
+            MeldKind::Set => MeldKindDto::Set,
+            MeldKind::Run => MeldKindDto::Run,
+        }
+    }
 }
 
 /// The verdict on one declared meld.
@@ -174,24 +191,6 @@ pub async fn validate_melds(
         deadwood_cards: report.deadwood.map(|(cards, _)| card_list(cards)),
         deadwood: report.deadwood.map(|(_, count)| count),
     }))
-}
-
-/// A hand's cards as a set; a repeated card is a 422 pointing at its second place.
-pub fn distinct_hand(cards: &[Card], pointer: &str) -> Result<CardSet, Problem> {
-    let mut set = CardSet::EMPTY;
-    for (index, &card) in cards.iter().enumerate() {
-        if !set.insert(card) {
-            let detail = format!("the card {card} appears more than once");
-            return Err(
-                Problem::unprocessable("duplicate_card", &detail).with_error(
-                    format!("{pointer}/{index}"),
-                    "duplicate_card",
-                    detail,
-                ),
-            );
-        }
-    }
-    Ok(set)
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

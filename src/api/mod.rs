@@ -10,6 +10,11 @@
 //! 2. `mod <resource>;` here and `cfg.configure(<resource>::configure)` in
 //!    [`configure`].
 //!
+//! A resource imports no other resource: request and response pieces that two
+//! of them need live in the shared modules ([`cards`], [`profile_spec`],
+//! [`knock`], [`hand_errors`]), so each resource can be read, changed or
+//! removed on its own.
+//!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
 //! `tests/api/openapi.rs` then check the operation is fully documented (summary,
@@ -26,23 +31,30 @@ use utoipa_actix_web::AppExt;
 use self::limits::RequestLimits;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
+// Resources, one module each. None imports another: what two of them share
+// lives in a shared module below (a test in this file keeps it so).
 pub mod audit;
-pub mod common;
-pub mod fallback;
-#[cfg(test)]
-mod fuzz;
 pub mod hands;
-pub mod json;
 pub mod layoffs;
 pub mod limits;
 pub mod matches;
 pub mod melds;
+pub mod profiles;
+
+// Request and response pieces shared by the resources.
+pub mod cards;
+pub mod hand_errors;
+pub mod knock;
+pub mod profile_spec;
+
+// The HTTP machinery: errors, body extraction, observability, the document.
+pub mod fallback;
+pub mod json;
 pub mod metrics;
 pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod problem;
-pub mod profiles;
 
 /// Registers every documented route. Called once per worker to build the
 /// router, and by [`openapi()`] to build the document.
@@ -87,4 +99,59 @@ pub fn openapi_for(limits: &RequestLimits) -> utoipa::openapi::OpenApi {
 /// The document as committed: pretty JSON with a trailing newline.
 pub fn openapi_json() -> Result<String, serde_json::Error> {
     openapi().to_pretty_json().map(|json| json + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    /// The source files of each resource module.
+    const RESOURCES: &[(&str, &[&str])] = &[
+        ("audit", &[include_str!("audit.rs")]),
+        ("hands", &[include_str!("hands.rs")]),
+        ("layoffs", &[include_str!("layoffs.rs")]),
+        (
+            "matches",
+            &[
+                include_str!("matches.rs"),
+                include_str!("matches/request.rs"),
+                include_str!("matches/response.rs"),
+            ],
+        ),
+        ("melds", &[include_str!("melds.rs")]),
+        ("profiles", &[include_str!("profiles.rs")]),
+    ];
+
+    #[test]
+    fn every_configured_resource_is_listed_here() {
+        let this_file = include_str!("mod.rs");
+        let start = this_file
+            .find("\npub fn configure(")
+            .expect("mod.rs defines configure");
+        let body = &this_file[start..];
+        let body = &body[..body.find("\n}").unwrap_or(body.len())];
+        for (name, _) in RESOURCES {
+            assert!(
+                body.contains(&format!(".configure({name}::configure)")),
+                "{name} is listed but not configured"
+            );
+        }
+        assert_eq!(
+            body.matches(".configure(").count(),
+            RESOURCES.len(),
+            "a configured resource is missing from RESOURCES"
+        );
+    }
+
+    #[test]
+    fn no_resource_imports_another() {
+        for (name, sources) in RESOURCES {
+            for (other, _) in RESOURCES.iter().filter(|(other, _)| other != name) {
+                for path in [format!("super::{other}"), format!("api::{other}")] {
+                    assert!(
+                        !sources.iter().any(|source| source.contains(&path)),
+                        "{name} uses {path}: move what the two share to a shared module"
+                    );
+                }
+            }
+        }
+    }
 }

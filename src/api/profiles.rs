@@ -4,8 +4,8 @@
 use actix_web::{get, web};
 
 use super::ServiceConfig;
-use super::common::ProfileSchema;
 use super::problem::Problem;
+use super::profile_spec::ProfileSchema;
 use gin_rules::{Preset, Profile};
 
 /// Lists the presets.

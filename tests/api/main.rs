@@ -4,6 +4,7 @@
 mod audit;
 mod cli;
 mod errors;
+mod fuzz;
 mod hostile;
 mod limits;
 mod matches;

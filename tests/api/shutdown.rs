@@ -14,9 +14,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
-use gin_referee::api::common::{HandScoreOutput, resolve_profile};
 use gin_referee::api::hands::ScoreRequest;
 use gin_referee::api::json::ValidJson;
+use gin_referee::api::knock::HandScoreOutput;
+use gin_referee::api::profile_spec::resolve_profile;
 use gin_referee::startup::{Application, ExtraRoutes};
 use gin_rules::score_hand;
 use tokio::time::{Instant, sleep, timeout};

@@ -1,14 +1,15 @@
-//! Fuzzing the request bodies: every request type through
-//! [`json::from_slice`](super::json::from_slice), and every POST endpoint of the
-//! real router in process, with arbitrary JSON, well-shaped requests, and
-//! well-shaped requests mutated (a value replaced, a member dropped or added, a
-//! byte flipped, the text cut short).
+//! Fuzzing the request bodies: every request type through the service's JSON
+//! reader ([`from_slice`]), and every POST endpoint of the real router in
+//! process, with arbitrary JSON, well-shaped requests, and well-shaped requests
+//! mutated (a value replaced, a member dropped or added, a byte flipped, the
+//! text cut short).
 //!
 //! What must hold: no panic; a body that is not JSON is `malformed_json`, JSON of
 //! the wrong shape is `invalid_body` with at least one error whose pointer
 //! resolves in the document (a missing member: its parent resolves and it is
 //! absent or null); and no endpoint ever answers 5xx. Case counts come from
-//! `FUZZ_CASES` as in [`gin_rules::strategies`].
+//! `FUZZ_CASES` as in [`gin_rules::strategies`]; `scripts/fuzz.sh` runs these
+//! properties (`fuzz::`) with many more.
 
 use actix_web::http::StatusCode;
 use actix_web::test::{TestRequest, call_service, init_service, read_body};
@@ -21,16 +22,18 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa_actix_web::AppExt;
 
-use super::audit::AuditRequest;
-use super::hands::{AnalyzeRequest, ScoreRequest};
-use super::json::{BodyLimit, from_slice, from_slice_tracked, may_spell_integers_as_floats};
-use super::layoffs::LayoffsRequest;
-use super::matches::MatchRequest;
-use super::melds::ValidateRequest;
-use super::metrics::Metrics;
-use super::observe::Observe;
-use super::problem::{PROBLEM_JSON, Problem, ProblemDocument, code};
-use crate::config::DEFAULT_BODY_LIMIT;
+use gin_referee::api::audit::AuditRequest;
+use gin_referee::api::hands::{AnalyzeRequest, ScoreRequest};
+use gin_referee::api::json::{
+    BodyLimit, from_slice, from_slice_tracked, may_spell_integers_as_floats,
+};
+use gin_referee::api::layoffs::LayoffsRequest;
+use gin_referee::api::matches::MatchRequest;
+use gin_referee::api::melds::ValidateRequest;
+use gin_referee::api::metrics::Metrics;
+use gin_referee::api::observe::Observe;
+use gin_referee::api::problem::{PROBLEM_JSON, Problem, ProblemDocument, code};
+use gin_referee::config::DEFAULT_BODY_LIMIT;
 use gin_rules::strategies::{config, deal, meldy_hand};
 use gin_rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
 
@@ -757,7 +760,7 @@ async fn no_endpoint_answers_5xx_to_any_body() {
         .app_data(metrics.clone())
         .wrap(Observe::new(metrics))
         .into_utoipa_app()
-        .configure(super::configure)
+        .configure(gin_referee::api::configure)
         .split_for_parts();
     let app = init_service(app).await;
     let mut runner = TestRunner::new(config());
