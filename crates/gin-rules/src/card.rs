@@ -20,6 +20,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The four suits, in the canonical output order (spades, hearts, diamonds, clubs).
@@ -250,12 +251,14 @@ impl FromStr for Card {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.notation())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
         struct CardVisitor;

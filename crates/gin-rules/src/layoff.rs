@@ -26,14 +26,13 @@
 //! Bound: a 10-card defender hand has at most 10 candidates, so at most 1024
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
-use serde::Serialize;
-
 use super::card::{Card, CardSet, LANE};
 use super::deadwood::{best_arrangement, min_deadwood};
 use super::meld::{Meld, MeldKind};
 
 /// One card laid off onto a knocker's meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Layoff {
     pub card: Card,
     /// Index into the knocker's melds.

@@ -19,8 +19,6 @@
 //! disjoint ones within the limit number in the low hundreds at worst, each met
 //! by one [`best_reply`] search.
 
-use serde::Serialize;
-
 use crate::card::{Card, CardSet};
 use crate::layoff::{DefenderReply, Layoff, LayoffError};
 use crate::meld::{ArrangementReport, Meld};
@@ -36,8 +34,9 @@ pub use arrangements::knocker_arrangements;
 pub use showdown::showdown;
 
 /// Which player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     Knocker,
     Defender,
@@ -88,8 +87,9 @@ pub struct Showdown {
 }
 
 /// How a hand ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Outcome {
     Knock,
     Undercut,
@@ -99,7 +99,8 @@ pub enum Outcome {
 
 /// Where the points came from: `points = (deadwood_difference + gin_bonus +
 /// big_gin_bonus + undercut_bonus) * multiplier`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Breakdown {
     pub deadwood_difference: u32,
     pub gin_bonus: u32,
@@ -109,7 +110,8 @@ pub struct Breakdown {
 }
 
 /// The result of a hand: who won what.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Settlement {
     pub outcome: Outcome,
     pub winner: Side,
