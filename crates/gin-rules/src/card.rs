@@ -180,6 +180,10 @@ impl Card {
     /// The canonical notation, `"TS"`, without formatting machinery: responses
     /// write cards by the dozen, so this is a table lookup.
     pub const fn notation(self) -> &'static str {
+        // In range: `bit_index` is at most 3 * 16 + 12 = 60 (a `Suit` is 0..=3 and
+        // a `Rank` 1..=13 by construction) and the table has 64 entries. A const
+        // fn cannot call `get`.
+        #[allow(clippy::indexing_slicing)]
         NOTATION[self.bit_index() as usize]
     }
 
@@ -311,7 +315,11 @@ const VALUE_PLANES: [u64; 4] = {
             if value & (1 << bit) != 0 {
                 let mut suit = 0;
                 while suit < 4 {
-                    planes[bit] |= 1u64 << (suit * 16 + rank as u32 - 1);
+                    // Evaluated at compile time, with `bit < 4` by the loop
+                    // condition; a const block cannot call `get_mut`.
+                    #[allow(clippy::indexing_slicing)]
+                    let plane = &mut planes[bit];
+                    *plane |= 1u64 << (suit * 16 + rank as u32 - 1);
                     suit += 1;
                 }
             }

@@ -24,10 +24,11 @@
 //!
 //! # Speed
 //!
-//! The search is a flat odometer over each rank's short option list (no
-//! recursion), and a choice is scored with four lookups in an 8 KiB table giving
-//! each suit's deadwood once its runs meld. Random hands usually have no rank of
-//! three: one lookup per suit and done. The search stops as soon as a choice
+//! The search is three fixed loops over the short option lists of the ranks
+//! with a choice (a flat odometer beyond three such ranks, which takes twelve
+//! cards or more; no recursion either way), and a choice is scored with four
+//! lookups in an 8 KiB table giving each suit's deadwood once its runs meld.
+//! Random hands usually have no rank of three: one lookup per suit and done. The search stops as soon as a choice
 //! reaches the floor every choice pays (the free cards no run can use), which
 //! the whole sets, listed first, often do. `BENCHMARKS.md` has the figures.
 //!
@@ -89,20 +90,34 @@ static LANE_DEADWOOD: [u8; 8192] = {
             }
             bit += 1;
         }
-        // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte.
-        table[lane as usize] = value as u8;
+        // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte. Evaluated at
+        // compile time, with `lane < 8192` by the loop condition; a const block
+        // cannot call `get_mut`.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane as usize];
+        *entry = value as u8;
         lane += 1;
     }
     table
 };
 
+/// The deadwood of the lowest 13-bit lane of `cards` once its runs meld. The
+/// mask keeps the index below 8192, the table's length, so the fallback is
+/// never taken and the compiler drops the bounds check.
+#[inline]
+fn lane_deadwood(cards: u64) -> u32 {
+    LANE_DEADWOOD
+        .get((cards & LANE) as usize)
+        .map_or(0, |&value| u32::from(value))
+}
+
 /// The deadwood count of `free` cards (cards in no set) once their runs meld.
 #[inline]
 fn deadwood_of_free(free: u64) -> u32 {
-    u32::from(LANE_DEADWOOD[(free & LANE) as usize])
-        + u32::from(LANE_DEADWOOD[(free >> 16 & LANE) as usize])
-        + u32::from(LANE_DEADWOOD[(free >> 32 & LANE) as usize])
-        + u32::from(LANE_DEADWOOD[(free >> 48 & LANE) as usize])
+    lane_deadwood(free)
+        + lane_deadwood(free >> 16)
+        + lane_deadwood(free >> 32)
+        + lane_deadwood(free >> 48)
 }
 
 /// Ranks (as 13-bit masks) holding at least three cards.
@@ -120,27 +135,66 @@ struct SetChoices {
     /// cards, and ranks of three or more whose cards no run can use (those meld
     /// their whole set, so their cards are not here).
     free: u64,
-    kept_out: [[u64; 6]; 13],
-    /// How many options each choosing rank has; 1 (keep nothing out) beyond `ranks`.
-    options: [usize; 13],
+    /// The options of each choosing rank, the first `ranks` entries used.
+    options: [RankOptions; 13],
     ranks: usize,
 }
 
+/// The options of one rank of three or more: the cards each keeps out of the
+/// set. There are at most six (the whole set, each of a 4-card set's four cards
+/// kept out alone, no set), so the list never overflows.
+#[derive(Debug, Clone, Copy)]
+struct RankOptions {
+    kept_out: [u64; 6],
+    /// The index of the last option: every list has the whole set, at 0. (All
+    /// zeros is then the single whole-set option, which the compiler can fill
+    /// without copying.)
+    last: usize,
+}
+
+impl RankOptions {
+    /// A single option keeping nothing out: what a rank with no choice has.
+    const WHOLE_SET: RankOptions = RankOptions {
+        kept_out: [0; 6],
+        last: 0,
+    };
+
+    #[inline]
+    fn push(&mut self, kept_out: u64) {
+        // Never full (see the type's docs), so nothing is dropped.
+        if let Some(slot) = self.kept_out.get_mut(self.last + 1) {
+            *slot = kept_out;
+            self.last += 1;
+        }
+    }
+
+    /// The cards each option keeps out, in the order listed.
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.kept_out.iter().copied().take(self.last + 1)
+    }
+
+    /// The cards option `index` keeps out (nothing past the end of the list).
+    #[inline]
+    fn get(&self, index: usize) -> u64 {
+        self.kept_out.get(index).copied().unwrap_or(0)
+    }
+}
+
 /// The options of one rank of three or more whose cards a run could use
-/// (`flexible`), written to `list`: the cards each option keeps out of the
-/// set. Returns how many.
+/// (`flexible`), written to `list`: the cards each option keeps out of the set.
 #[inline]
-fn rank_options(rank_cards: u64, flexible: u64, list: &mut [u64; 6]) -> usize {
-    list[0] = 0; // the whole set
-    let mut count = 1;
+fn rank_options(rank_cards: u64, flexible: u64, list: &mut RankOptions) {
+    // The whole set first.
+    list.kept_out[0] = 0;
+    list.last = 0;
     // Bit tricks rather than `count_ones`: the default x86-64 target has no
     // `popcnt` instruction, and this runs for every rank of three or more.
     let four = rank_cards == RANK_STRIDE << (rank_cards.trailing_zeros() % 16);
     if four {
         let mut cards = flexible;
         while cards != 0 {
-            list[count] = cards & cards.wrapping_neg();
-            count += 1;
+            list.push(cards & cards.wrapping_neg());
             cards &= cards - 1;
         }
     }
@@ -148,18 +202,15 @@ fn rank_options(rank_cards: u64, flexible: u64, list: &mut [u64; 6]) -> usize {
     // out already does.
     let two_or_more_flexible = flexible & (flexible - 1) != 0;
     if !four || two_or_more_flexible {
-        list[count] = rank_cards;
-        count += 1;
+        list.push(rank_cards);
     }
-    count
 }
 
 impl SetChoices {
     fn of(hand: u64) -> SetChoices {
         let mut choices = SetChoices {
             free: hand,
-            kept_out: [[0; 6]; 13],
-            options: [1; 13],
+            options: [RankOptions::WHOLE_SET; 13],
             ranks: 0,
         };
         let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
@@ -172,9 +223,11 @@ impl SetChoices {
             if flexible == 0 {
                 continue;
             }
-            choices.options[choices.ranks] =
-                rank_options(rank_cards, flexible, &mut choices.kept_out[choices.ranks]);
-            choices.ranks += 1;
+            // A hand has 13 ranks, so there is always a free entry.
+            if let Some(options) = choices.options.get_mut(choices.ranks) {
+                rank_options(rank_cards, flexible, options);
+                choices.ranks += 1;
+            }
         }
         choices
     }
@@ -183,22 +236,43 @@ impl SetChoices {
     /// runs, or deadwood), the lowest rank's option most significant, in the
     /// order listed.
     fn for_each(&self, mut visit: impl FnMut(u64)) {
+        // Eleven cards or fewer: at most three choosing ranks, scanned by three
+        // fixed loops (the entries past `ranks` have the single option 0).
+        if self.ranks <= 3 {
+            let [first, second, third, ..] = &self.options;
+            for a in first.iter() {
+                for b in second.iter() {
+                    let kept = self.free | a | b;
+                    for c in third.iter() {
+                        visit(kept | c);
+                    }
+                }
+            }
+            return;
+        }
+        // The entries past `ranks` keep nothing out, so the fallback (never
+        // taken) would visit the same choices.
+        let choosing = self.options.get(..self.ranks).unwrap_or(&self.options);
+        // The odometer: the option picked for each choosing rank.
         let mut pick = [0usize; 13];
         loop {
-            let kept = (0..self.ranks).fold(0, |acc, r| acc | self.kept_out[r][pick[r]]);
+            let kept = choosing
+                .iter()
+                .zip(&pick)
+                .fold(0, |acc, (options, &p)| acc | options.get(p));
             visit(self.free | kept);
-            // Advance the odometer, the highest rank turning fastest.
-            let mut r = self.ranks;
+            // Advance the odometer, the highest rank turning fastest; done when
+            // every wheel wraps around.
+            let mut wheels = choosing.iter().zip(pick.iter_mut()).rev();
             loop {
-                if r == 0 {
+                let Some((options, p)) = wheels.next() else {
                     return;
-                }
-                r -= 1;
-                pick[r] += 1;
-                if pick[r] < self.options[r] {
+                };
+                *p += 1;
+                if *p <= options.last {
                     break;
                 }
-                pick[r] = 0;
+                *p = 0;
             }
         }
     }
@@ -235,8 +309,7 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
     // live in three small lists, scanned by three fixed loops the compiler
     // unrolls (an unused level has the single option 0). Larger hands take the
     // general odometer.
-    let mut lists = [[0u64; 6]; 3];
-    let mut counts = [1usize; 3];
+    let mut lists = [RankOptions::WHOLE_SET; 3];
     let mut ranks = 0;
     while pending != 0 {
         let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
@@ -246,24 +319,25 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
         if flexible == 0 {
             continue;
         }
-        if ranks == lists.len() {
+        let Some(list) = lists.get_mut(ranks) else {
+            // A fourth choosing rank: twelve cards or more.
             let mut best = u32::MAX;
             SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
             return best;
-        }
-        counts[ranks] = rank_options(rank_cards, flexible, &mut lists[ranks]);
+        };
+        rank_options(rank_cards, flexible, list);
         ranks += 1;
     }
     // Free cards no run can use are deadwood whatever the choice: once a
     // choice reaches that floor no other can beat it, so stop there. The
     // whole sets come first in each list, and they are usually best.
     let floor = deadwood_of_free(free & !runnable);
-    let [first, second, third] = [0, 1, 2].map(|r| &lists[r][..counts[r]]);
+    let [first, second, third] = &lists;
     let mut best = u32::MAX;
-    for &a in first {
-        for &b in second {
+    for a in first.iter() {
+        for b in second.iter() {
             let free = free | a | b;
-            for &c in third {
+            for c in third.iter() {
                 best = best.min(deadwood_of_free(free | c));
                 if best == floor {
                     return best;

@@ -166,11 +166,16 @@ fn play_order(knocker_melds: &[Meld], laid: CardSet) -> Vec<Layoff> {
     while !pending.is_empty() {
         let mut progressed = false;
         for card in pending {
-            let fits = knocker_melds.iter().zip(&grown).position(|(m, cards)| {
-                m.kind() == MeldKind::Run && run_extensions(*cards).contains(card)
-            });
-            if let Some(meld) = fits {
-                grown[meld].insert(card);
+            let fits =
+                knocker_melds
+                    .iter()
+                    .zip(grown.iter_mut())
+                    .enumerate()
+                    .find(|(_, (m, cards))| {
+                        m.kind() == MeldKind::Run && run_extensions(**cards).contains(card)
+                    });
+            if let Some((meld, (_, cards))) = fits {
+                cards.insert(card);
                 pending.remove(card);
                 order.push(Layoff { card, meld });
                 progressed = true;

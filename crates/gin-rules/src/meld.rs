@@ -232,8 +232,7 @@ fn classify(cards: CardSet) -> Result<MeldKind, Vec<MeldProblem>> {
     } else if rank_count == 1 {
         // One rank: a set of at most 4 cards, since the cards are distinct.
         Some(MeldKind::Set)
-    } else if lanes.len() == 1 {
-        let lane = lanes[0];
+    } else if let &[lane] = lanes.as_slice() {
         let span = 16 - lane.leading_zeros() - lane.trailing_zeros();
         if span as usize == rank_count {
             Some(MeldKind::Run)

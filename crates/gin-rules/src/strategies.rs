@@ -34,7 +34,7 @@ pub fn deck() -> Vec<Card> {
 pub fn distinct_cards(n: usize) -> impl Strategy<Value = Vec<Card>> {
     Just(deck())
         .prop_shuffle()
-        .prop_map(move |d| d[..n].to_vec())
+        .prop_map(move |d| d.into_iter().take(n).collect())
 }
 
 pub fn hand_of(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = CardSet> {

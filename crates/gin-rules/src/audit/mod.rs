@@ -121,13 +121,6 @@ impl Seat {
             Seat::NonDealer => "non_dealer",
         }
     }
-
-    const fn index(self) -> usize {
-        match self {
-            Seat::Dealer => 0,
-            Seat::NonDealer => 1,
-        }
-    }
 }
 
 /// In prose: "the dealer", "the non-dealer".

@@ -87,11 +87,19 @@ impl<'a> Referee<'a> {
     }
 
     fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        let [dealer, non_dealer] = self.hands;
+        match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        }
     }
 
     fn hand_mut(&mut self, seat: Seat) -> &mut CardSet {
-        &mut self.hands[seat.index()]
+        let [dealer, non_dealer] = &mut self.hands;
+        match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        }
     }
 
     fn stock_remaining(&self) -> usize {

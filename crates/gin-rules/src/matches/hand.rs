@@ -1,6 +1,6 @@
 //! One recorded hand: checked against what a deal can produce, and scored.
 
-use super::{CountHand, MatchError, MatchHand};
+use super::{CountHand, MatchError, MatchHand, Player, Players};
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
 
@@ -49,8 +49,8 @@ impl CountError {
 
 /// A hand that was won: by whom, how, and for how much.
 pub(super) struct Won {
-    pub(super) knocker: usize,
-    pub(super) winner: usize,
+    pub(super) knocker: Player,
+    pub(super) winner: Player,
     pub(super) knocker_deadwood: u32,
     pub(super) defender_deadwood: u32,
     pub(super) outcome: Outcome,
@@ -96,14 +96,14 @@ fn settle_counts(profile: &Profile, hand: &CountHand) -> Result<crate::HandSettl
 /// Scores one hand: `None` for a void hand.
 pub(super) fn play(
     profile: &Profile,
-    players: &[String; 2],
+    players: &Players<String>,
     index: usize,
     hand: &MatchHand,
 ) -> Result<Option<Won>, MatchError> {
     let player = |name: &String| {
-        players
-            .iter()
-            .position(|p| p == name)
+        Player::BOTH
+            .into_iter()
+            .find(|&p| players.get(p) == name)
             .ok_or_else(|| MatchError::UnknownPlayer {
                 hand: index,
                 name: name.clone(),
@@ -141,7 +141,7 @@ pub(super) fn play(
     };
     let winner = match settlement.winner {
         Side::Knocker => knocker,
-        Side::Defender => 1 - knocker,
+        Side::Defender => knocker.other(),
     };
     Ok(Some(Won {
         knocker,

@@ -1,26 +1,42 @@
 //! Hollywood: which of the three games a hand win scores in, and the match
 //! decided on the sum of the games (see the module docs, "Hollywood").
 
-use super::{GameScore, OpenGame};
+use super::hand::Won;
+use super::{GameScore, OpenGame, Players};
+use crate::profile::Profile;
 
 /// Per player, the games entered so far. With a single game a player's first
 /// win enters game 0, and every win then scores there.
 #[derive(Debug, Default)]
-pub(super) struct Entries([[bool; 3]; 2]);
+pub(super) struct Entries(Players<[bool; 3]>);
 
 impl Entries {
-    /// Records a hand won by `player`: enters them into the lowest-numbered open
-    /// game they have not entered yet (if any), then returns the open games they
-    /// have entered, in which the hand scores.
-    pub(super) fn win(&mut self, games: &[OpenGame], player: usize) -> Vec<usize> {
-        let entered = &mut self.0[player];
-        let open = |g: &OpenGame| g.ended.is_none();
-        if let Some(next) = (0..games.len()).find(|&g| open(&games[g]) && !entered[g]) {
-            entered[next] = true;
+    /// Credits a hand won by `won.winner`: enters them into the lowest-numbered
+    /// open game they have not entered yet (if any), then credits the hand in
+    /// every open game they have entered. Returns those games' indices.
+    pub(super) fn credit_win(
+        &mut self,
+        profile: &Profile,
+        games: &mut [OpenGame],
+        won: &Won,
+        hand: usize,
+    ) -> Vec<usize> {
+        let entered = self.0.get_mut(won.winner);
+        if let Some((next, _)) = entered
+            .iter_mut()
+            .zip(games.iter())
+            .find(|(entered, game)| !**entered && game.is_open())
+        {
+            *next = true;
         }
-        (0..games.len())
-            .filter(|&g| open(&games[g]) && entered[g])
-            .collect()
+        let mut scored_in = Vec::new();
+        for (index, (game, &entered)) in games.iter_mut().zip(entered.iter()).enumerate() {
+            if game.is_open() && entered {
+                game.credit(profile, won.winner, won.points, hand);
+                scored_in.push(index);
+            }
+        }
+        scored_in
     }
 }
 

@@ -111,6 +111,7 @@ use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
 
 mod hand;
 mod hollywood;
+mod players;
 #[cfg(test)]
 mod properties;
 mod settlement;
@@ -121,6 +122,7 @@ mod tests;
 use hand::play;
 pub use hand::{CountError, MAX_DEFENDER_COUNT};
 use hollywood::{Entries, sum_of_games};
+use players::{Player, Players};
 
 use tally::OpenGame;
 pub use tally::Tally;
@@ -279,7 +281,7 @@ impl MatchError {
     }
 }
 
-fn validate_players(players: &[String]) -> Result<[String; 2], MatchError> {
+fn validate_players(players: &[String]) -> Result<Players<String>, MatchError> {
     let [first, second] = players else {
         return Err(MatchError::PlayerCount {
             found: players.len(),
@@ -295,7 +297,7 @@ fn validate_players(players: &[String]) -> Result<[String; 2], MatchError> {
             name: first.clone(),
         });
     }
-    Ok([first.clone(), second.clone()])
+    Ok(Players::new(first.clone(), second.clone()))
 }
 
 /// Scores a match hand by hand (see the module docs for every rule applied).
@@ -347,22 +349,16 @@ pub fn score_match(
         }
         let won = play(profile, &players, index, hand)?;
         let scored_in = match &won {
-            Some(won) => {
-                let scored_in = entries.win(&games, won.winner);
-                for &g in &scored_in {
-                    games[g].credit(profile, won.winner, won.points, index);
-                }
-                scored_in
-            }
+            Some(won) => entries.credit_win(profile, &mut games, won, index),
             None => Vec::new(),
         };
-        let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running).collect();
+        let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running.into_array()).collect();
         let totals = game_totals
             .iter()
             .fold([0, 0], |acc, t| [acc[0] + t[0], acc[1] + t[1]]);
         scored.push(ScoredMatchHand {
-            knocker: won.as_ref().map(|w| w.knocker),
-            winner: won.as_ref().map(|w| w.winner),
+            knocker: won.as_ref().map(|w| w.knocker.index()),
+            winner: won.as_ref().map(|w| w.winner.index()),
             outcome: won.as_ref().map(|w| w.outcome),
             points: won.as_ref().map_or(0, |w| w.points),
             knocker_deadwood: won.as_ref().map(|w| w.knocker_deadwood),
@@ -388,7 +384,7 @@ pub fn score_match(
         _ => (None, None, None),
     };
     Ok(MatchScore {
-        players,
+        players: players.into_array(),
         hands: scored,
         games,
         complete,

@@ -11,32 +11,32 @@ impl OpenGame {
                 BoxBonusTiming::EachHand => box_bonus,
                 BoxBonusTiming::EndOfGame => 0,
             };
-            let tally = |p: usize| Tally {
-                hand_points: self.hand_points[p],
-                hands_won: self.hands_won[p],
-                box_bonus: self.hands_won[p] * credited,
-                total: self.running[p],
+            let tally = self.running.map(|p, running| Tally {
+                hand_points: *self.hand_points.get(p),
+                hands_won: *self.hands_won.get(p),
+                box_bonus: self.hands_won.get(p) * credited,
+                total: running,
                 ..Tally::default()
-            };
+            });
             return GameScore {
                 complete: false,
                 winner: None,
                 ended_at: None,
                 shutout: false,
-                final_tally: [tally(0), tally(1)],
+                final_tally: tally.into_array(),
                 scores: None,
                 net: None,
             };
         };
-        let loser = 1 - winner;
+        let loser = winner.other();
         let shutout = match profile.shutout_test {
-            ShutoutTest::ScoredNothing => self.hand_points[loser] == 0,
-            ShutoutTest::WonNoHand => self.hands_won[loser] == 0,
+            ShutoutTest::ScoredNothing => *self.hand_points.get(loser) == 0,
+            ShutoutTest::WonNoHand => *self.hands_won.get(loser) == 0,
         };
-        let mut final_tally = [0, 1].map(|p| Tally {
-            hand_points: self.hand_points[p],
-            hands_won: self.hands_won[p],
-            box_bonus: self.hands_won[p] * box_bonus,
+        let mut final_tally = self.hand_points.map(|p, hand_points| Tally {
+            hand_points,
+            hands_won: *self.hands_won.get(p),
+            box_bonus: self.hands_won.get(p) * box_bonus,
             game_bonus: if p == winner {
                 u64::from(profile.game_bonus)
             } else {
@@ -44,7 +44,7 @@ impl OpenGame {
             },
             ..Tally::default()
         });
-        let w = &mut final_tally[winner];
+        let w = final_tally.get_mut(winner);
         if shutout {
             w.shutout_bonus = match profile.shutout {
                 ShutoutRule::DoubleHandPointsAndGameBonus => w.hand_points + w.game_bonus,
@@ -53,26 +53,29 @@ impl OpenGame {
                 ShutoutRule::DoubleGameBonus => w.game_bonus,
             };
         }
-        for t in &mut final_tally {
-            t.total = t.hand_points + t.box_bonus + t.game_bonus + t.shutout_bonus;
-        }
-        let totals = final_tally.map(|t| signed(t.total));
+        let final_tally = final_tally.map(|_, t| Tally {
+            total: t.hand_points + t.box_bonus + t.game_bonus + t.shutout_bonus,
+            ..t
+        });
+        let totals = final_tally.map(|_, t| signed(t.total));
         let scores = match profile.settlement {
             Settlement::TotalsAndNet => totals,
-            Settlement::WinnerScoresDifference => {
-                let mut scores = [0; 2];
-                scores[winner] = totals[winner] - totals[loser];
-                scores
-            }
+            Settlement::WinnerScoresDifference => totals.map(|p, _| {
+                if p == winner {
+                    totals.get(winner) - totals.get(loser)
+                } else {
+                    0
+                }
+            }),
         };
         GameScore {
             complete: true,
-            winner: Some(winner),
+            winner: Some(winner.index()),
             ended_at: Some(ended_at),
             shutout,
-            final_tally,
-            scores: Some(scores),
-            net: Some(scores[winner] - scores[loser]),
+            final_tally: final_tally.into_array(),
+            scores: Some(scores.into_array()),
+            net: Some(scores.get(winner) - scores.get(loser)),
         }
     }
 }

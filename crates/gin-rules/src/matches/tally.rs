@@ -1,7 +1,9 @@
 //! The score sheet: each player's line, and a game's running totals.
 
+use super::{Player, Players};
 use crate::profile::{BoxBonusTiming, Profile};
 
+/// One player's line on the score sheet of a game (or the sum over Hollywood's
 /// games). Invariant: `total` is the sum of the other point fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tally {
@@ -31,23 +33,29 @@ impl Tally {
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct OpenGame {
     /// Hand points plus the boxes credited so far (under `EachHand`).
-    pub(super) running: [u64; 2],
-    pub(super) hand_points: [u64; 2],
-    pub(super) hands_won: [u64; 2],
+    pub(super) running: Players<u64>,
+    pub(super) hand_points: Players<u64>,
+    pub(super) hands_won: Players<u64>,
     /// The winner and the hand that reached the target.
-    pub(super) ended: Option<(usize, usize)>,
+    pub(super) ended: Option<(Player, usize)>,
 }
 
 impl OpenGame {
-    pub(super) fn credit(&mut self, profile: &Profile, player: usize, points: u32, hand: usize) {
+    /// Whether the game still takes points: nobody has reached the target.
+    pub(super) fn is_open(&self) -> bool {
+        self.ended.is_none()
+    }
+
+    pub(super) fn credit(&mut self, profile: &Profile, player: Player, points: u32, hand: usize) {
         let boxed = match profile.box_bonus_timing {
             BoxBonusTiming::EachHand => u64::from(profile.box_bonus),
             BoxBonusTiming::EndOfGame => 0,
         };
-        self.hand_points[player] += u64::from(points);
-        self.hands_won[player] += 1;
-        self.running[player] += u64::from(points) + boxed;
-        if self.running[player] >= u64::from(profile.target) {
+        *self.hand_points.get_mut(player) += u64::from(points);
+        *self.hands_won.get_mut(player) += 1;
+        let running = self.running.get_mut(player);
+        *running += u64::from(points) + boxed;
+        if *running >= u64::from(profile.target) {
             self.ended = Some((player, hand));
         }
     }

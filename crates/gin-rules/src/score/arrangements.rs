@@ -11,22 +11,13 @@ pub fn knocker_arrangements(hand: CardSet, limit: u32) -> Vec<KnockerArrangement
     let melds = melds_within(hand);
     let mut found = Vec::new();
     let mut chosen = Vec::new();
-    collect_arrangements(
-        hand,
-        &melds,
-        0,
-        CardSet::EMPTY,
-        &mut chosen,
-        limit,
-        &mut found,
-    );
+    collect_arrangements(hand, &melds, CardSet::EMPTY, &mut chosen, limit, &mut found);
     found
 }
 
 fn collect_arrangements(
     hand: CardSet,
-    melds: &[Meld],
-    from: usize,
+    remaining: &[Meld],
     used: CardSet,
     chosen: &mut Vec<Meld>,
     limit: u32,
@@ -34,7 +25,7 @@ fn collect_arrangements(
 ) {
     // Even melding every remaining card could not reach the limit: prune.
     let rest = hand.difference(used);
-    let meldable = melds[from..]
+    let meldable = remaining
         .iter()
         .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
     if rest.difference(meldable).value() > limit {
@@ -47,20 +38,14 @@ fn collect_arrangements(
             deadwood: rest.value(),
         });
     }
-    for (offset, meld) in melds[from..].iter().enumerate() {
+    let mut next = remaining;
+    while let Some((meld, later)) = next.split_first() {
         if meld.cards().is_disjoint(used) {
             chosen.push(*meld);
-            collect_arrangements(
-                hand,
-                melds,
-                from + offset + 1,
-                used.union(meld.cards()),
-                chosen,
-                limit,
-                found,
-            );
+            collect_arrangements(hand, later, used.union(meld.cards()), chosen, limit, found);
             chosen.pop();
         }
+        next = later;
     }
 }
 
@@ -73,8 +58,8 @@ fn has_touching_runs(melds: &[Meld]) -> bool {
         .map(|m| m.cards().bits())
         .collect();
     runs.iter().enumerate().any(|(i, a)| {
-        runs[i + 1..]
-            .iter()
+        runs.iter()
+            .skip(i + 1)
             .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
     })
 }

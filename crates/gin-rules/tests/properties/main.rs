@@ -14,6 +14,16 @@
 //! Failures are saved under `tests/proptest-regressions/` (proptest's default
 //! location for sources under this directory) and replayed first on every run.
 
+// Test code throughout: a failed unwrap, expect or index, or a panic, is how a
+// property reports a counterexample. clippy.toml allows these inside `#[test]`
+// functions; the oracles and helpers outside them are test code as well.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
 mod fuzz;
 mod oracle;
 mod oracle_play;

@@ -2,6 +2,14 @@
 
 use super::*;
 
+/// Where a seat's cards are kept in [`Player::hands`].
+fn slot(seat: Seat) -> usize {
+    match seat {
+        Seat::Dealer => 0,
+        Seat::NonDealer => 1,
+    }
+}
+
 /// What the actor held and saw just before an action, to corrupt it.
 #[derive(Debug, Clone)]
 struct Seen {
@@ -39,13 +47,13 @@ struct Player<'a> {
 
 impl Player<'_> {
     fn hand(&mut self, seat: Seat) -> &mut CardSet {
-        &mut self.hands[seat.index()]
+        &mut self.hands[slot(seat)]
     }
 
     fn act(&mut self, player: Seat, play: Move, offer: bool) {
         self.seen.push(Seen {
-            actor: self.hands[player.index()],
-            opponent: self.hands[player.other().index()],
+            actor: self.hands[slot(player)],
+            opponent: self.hands[slot(player.other())],
             offer,
         });
         self.actions.push(Action { player, play });
@@ -108,7 +116,7 @@ impl Player<'_> {
 
     /// Plays one turn's second half; returns true when the player knocked.
     fn discard_or_knock(&mut self, player: Seat, taken: Option<Card>, must_knock: bool) -> bool {
-        let hand = self.hands[player.index()];
+        let hand = self.hands[slot(player)];
         if self.profile.big_gin_bonus.is_some() && min_deadwood(hand) == 0 && self.rng.gen_bool(0.8)
         {
             let melds = self.declare(hand);
@@ -212,7 +220,7 @@ fn play_out(seed: u64, profile: &Profile) -> PlayOut {
         let opponent = player.other();
         if p.stock.len() <= STOCK_RESERVE {
             let top = *p.pile.last().unwrap();
-            let mut with = p.hands[opponent.index()];
+            let mut with = p.hands[slot(opponent)];
             with.insert(top);
             let can_knock = !p.knock_cards(with, Some(top)).is_empty();
             if profile.stock_end == StockEnd::FiftiethCard && can_knock && p.rng.gen_bool(0.8) {
@@ -235,7 +243,7 @@ fn play_out(seed: u64, profile: &Profile) -> PlayOut {
         player = opponent;
         // Take the discard when it lowers the deadwood, now and then otherwise.
         let top = *p.pile.last().unwrap();
-        let mut with = p.hands[player.index()];
+        let mut with = p.hands[slot(player)];
         let before = min_deadwood(with);
         with.insert(top);
         let helps = analyze_drawn_hand(with).deadwood < before;
@@ -259,12 +267,12 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
         unreachable!()
     };
     let knocker_hand = KnockerHand {
-        hand: p.hands[knocker.index()].to_vec(),
+        hand: p.hands[slot(knocker)].to_vec(),
         melds,
     };
     let defender = knocker.other();
     let defender_hand = DefenderHand {
-        hand: p.hands[defender.index()].to_vec(),
+        hand: p.hands[slot(defender)].to_vec(),
         ..DefenderHand::default()
     };
     let upcard = Some(p.upcard);
