@@ -279,6 +279,14 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+/// A set serialises as the list of its cards in canonical order.
+#[cfg(feature = "serde")]
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// A duplicate card where every card must be distinct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the card {0} appears more than once")]

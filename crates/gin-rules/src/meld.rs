@@ -17,6 +17,7 @@ use super::card::{Card, CardSet, LANE, Rank, Suit};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MeldKind {
     Set,
     Run,
@@ -196,8 +197,15 @@ impl MeldProblemCode {
 /// One reason a group of cards is not a meld, with a human sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MeldProblem {
+    /// `too_short`, `duplicate_card`, `mixed_ranks`, `mixed_suits`, `gap` or `wrap_around`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "wrap_around"))]
     pub code: MeldProblemCode,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(example = "the ace is low: a run cannot go from the king round to the ace")
+    )]
     pub message: String,
 }
 
