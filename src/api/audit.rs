@@ -32,15 +32,14 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::cards::CardSchema;
 use super::json::ValidJson;
-use super::knock::{HandScoreOutput, LayoffDto};
+use super::knock::ScoreResponse;
 use super::limits::{RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
-    Source, ViolationCode,
+    Source, Table, Violation,
 };
 
 pub fn configure(cfg: &mut super::ServiceConfig) {
@@ -57,91 +56,37 @@ pub struct AuditRequest {
     /// parameters, as for every scoring request.
     #[serde(default)]
     pub profile: Option<ProfileSpec>,
-    pub deal: DealBody,
+    pub deal: Deal,
     /// The actions in the order they were taken. An empty list is a hand not yet
     /// begun.
     #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<ActionBody>,
+    pub actions: Vec<TranscriptAction>,
 }
 
-/// The cards as dealt: 10 + 10 + the upcard + 31 in the stock = all 52 cards,
-/// each once.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DealBody {
-    /// The dealer's ten cards.
-    #[schema(value_type = Vec<CardSchema>, example = json!(["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"]))]
-    pub dealer: Vec<Card>,
-    /// The non-dealer's ten cards.
-    #[schema(value_type = Vec<CardSchema>, example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"]))]
-    pub non_dealer: Vec<Card>,
-    /// The first upcard, turned face up to start the discard pile. It also sets
-    /// the Oklahoma knock limit and spade doubling.
-    #[schema(value_type = CardSchema, example = "2C")]
-    pub upcard: Card,
-    /// The 31 stock cards in drawing order, top card first.
-    #[schema(value_type = Vec<CardSchema>)]
-    pub stock: Vec<Card>,
-}
-
-/// A seat at the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatName {
-    Dealer,
-    NonDealer,
-}
-
-impl From<SeatName> for Seat {
-    fn from(seat: SeatName) -> Seat {
-        match seat {
-            SeatName::Dealer => Seat::Dealer,
-            SeatName::NonDealer => Seat::NonDealer,
-        }
-    }
-}
-
-impl From<Seat> for SeatName {
-    fn from(seat: Seat) -> SeatName {
-        match seat {
-            Seat::Dealer => SeatName::Dealer,
-            Seat::NonDealer => SeatName::NonDealer,
-        }
-    }
-}
-
-/// Where a card is drawn from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawSource {
-    /// The top of the face-down stock.
-    Stock,
-    /// The top of the face-up discard pile (during the first-turn offer: the upcard).
-    DiscardPile,
-}
-
+// The rules' `Action` nests the move under the seat; on the wire both are one
+// flat object tagged by `action`, hence this type of its own.
 /// One action of the transcript: who (`player`) did what (`action`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ActionBody {
+pub enum TranscriptAction {
     /// Decline the upcard during the first-turn offer (the non-dealer first,
     /// then the dealer), or, under the 50th-card rule, decline the last discard.
-    Pass { player: SeatName },
+    Pass { player: Seat },
     /// Take the top card of the stock or of the discard pile (taking the upcard
     /// during the offer is a draw from the discard pile). `card` is optional: the
     /// deal fixes every card, but naming it makes the transcript readable, and it
     /// is checked.
     Draw {
-        player: SeatName,
-        from: DrawSource,
+        player: Seat,
+        from: Source,
         #[serde(default)]
-        #[schema(value_type = Option<CardSchema>, example = "2H")]
+        #[schema(example = "2H")]
         card: Option<Card>,
     },
     /// Discard a card held, ending the turn.
     Discard {
-        player: SeatName,
-        #[schema(value_type = CardSchema, example = "KC")]
+        player: Seat,
+        #[schema(example = "KC")]
         card: Card,
     },
     /// Knock: discard `discard` and lay the other ten cards down. Without
@@ -150,28 +95,27 @@ pub enum ActionBody {
     /// absent the referee arranges the hand best for the knocker, as
     /// `/v1/hands/score` does. Gin is a knock that leaves no deadwood.
     Knock {
-        player: SeatName,
+        player: Seat,
         #[serde(default)]
-        #[schema(value_type = Option<CardSchema>, example = "KC")]
+        #[schema(example = "KC")]
         discard: Option<Card>,
         #[serde(default)]
-        #[schema(value_type = Option<Vec<Vec<CardSchema>>>, example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
+        #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
         melds: Option<Vec<Vec<Card>>>,
     },
     /// The defender's reply to the knock (optional, once). Declared `melds` and
     /// `layoffs` are checked; what is not declared is played best for the
     /// defender, as in `/v1/hands/score`.
     LayOff {
-        player: SeatName,
+        player: Seat,
         #[serde(default)]
-        #[schema(value_type = Option<Vec<Vec<CardSchema>>>)]
         melds: Option<Vec<Vec<Card>>>,
         #[serde(default)]
-        layoffs: Option<Vec<LayoffDto>>,
+        layoffs: Option<Vec<Layoff>>,
     },
 }
 
-/// The schema of [`ActionBody`] with every variant closed
+/// The schema of [`TranscriptAction`] with every variant closed
 /// (`additionalProperties: false`), as `deny_unknown_fields` makes it: utoipa
 /// closes structs but not the variants of a tagged enum, and a schema that
 /// admits extra fields would promise clients that they are ignored.
@@ -179,7 +123,7 @@ pub struct ActionSchema;
 
 impl PartialSchema for ActionSchema {
     fn schema() -> RefOr<Schema> {
-        let mut schema = ActionBody::schema();
+        let mut schema = TranscriptAction::schema();
         if let RefOr::T(Schema::OneOf(one_of)) = &mut schema {
             for variant in &mut one_of.items {
                 if let RefOr::T(Schema::Object(object)) = variant {
@@ -198,43 +142,28 @@ impl ToSchema for ActionSchema {
     }
 
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        <ActionBody as ToSchema>::schemas(schemas);
+        <TranscriptAction as ToSchema>::schemas(schemas);
     }
 }
 
-impl From<ActionBody> for Action {
-    fn from(action: ActionBody) -> Action {
+impl From<TranscriptAction> for Action {
+    fn from(action: TranscriptAction) -> Action {
         let (player, play) = match action {
-            ActionBody::Pass { player } => (player, Move::Pass),
-            ActionBody::Draw { player, from, card } => {
-                let from = match from {
-                    DrawSource::Stock => Source::Stock,
-                    DrawSource::DiscardPile => Source::DiscardPile,
-                };
-                (player, Move::Draw { from, card })
-            }
-            ActionBody::Discard { player, card } => (player, Move::Discard { card }),
-            ActionBody::Knock {
+            TranscriptAction::Pass { player } => (player, Move::Pass),
+            TranscriptAction::Draw { player, from, card } => (player, Move::Draw { from, card }),
+            TranscriptAction::Discard { player, card } => (player, Move::Discard { card }),
+            TranscriptAction::Knock {
                 player,
                 discard,
                 melds,
             } => (player, Move::Knock { discard, melds }),
-            ActionBody::LayOff {
+            TranscriptAction::LayOff {
                 player,
                 melds,
                 layoffs,
-            } => (
-                player,
-                Move::LayOff {
-                    melds,
-                    layoffs: layoffs.map(|list| list.into_iter().map(Layoff::from).collect()),
-                },
-            ),
+            } => (player, Move::LayOff { melds, layoffs }),
         };
-        Action {
-            player: player.into(),
-            play,
-        }
+        Action { player, play }
     }
 }
 
@@ -247,185 +176,61 @@ pub struct AuditResponse {
     /// legal so far (and has no `result`).
     pub legal: bool,
     /// The first illegal action, or null.
-    pub violation: Option<ViolationBody>,
+    pub violation: Option<Violation>,
     /// The hand's score exactly as `/v1/hands/score` gives it for the final
     /// hands, `{"void": true}` for a void hand, or null: the transcript stops
     /// before the hand ends, or an action is illegal.
     pub result: Option<AuditResult>,
     /// The seat that knocked, when the hand was scored (`result.knocker` is that
     /// seat).
-    pub knocker: Option<SeatName>,
+    pub knocker: Option<Seat>,
     /// Index of the action that ended the hand: the knock, or the action that
     /// made it void. Null while the hand goes on.
     pub ended_at: Option<usize>,
     /// The table where the replay stopped: after the last action, or just before
     /// the illegal one.
-    pub table: TableBody,
-}
-
-/// The first illegal action.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ViolationBody {
-    /// Index of the action in `actions` (from 0).
-    #[schema(example = 4)]
-    pub action: usize,
-    pub code: ViolationCodeName,
-    /// What was wrong, for a tournament director.
-    #[schema(
-        example = "the non-dealer took 2C from the discard pile this turn and may not discard it on the same turn"
-    )]
-    pub message: String,
-}
-
-/// Why an action is illegal: one stable code per rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ViolationCodeName {
-    /// The other player was to act.
-    WrongPlayer,
-    /// The upcard offer was broken: the non-dealer is offered the upcard first,
-    /// then the dealer; after two passes the non-dealer draws first, from the stock.
-    UpcardOfferViolated,
-    /// A pass outside the upcard offer and the 50th-card offer.
-    PassNotAllowed,
-    /// A discard or knock before drawing.
-    MustDrawFirst,
-    /// A second draw in one turn.
-    AlreadyDrew,
-    /// The transcript names a drawn card that is not the one on top.
-    ExpectedCardMismatch,
-    /// A discard or knock card the player does not hold.
-    CardNotInHand,
-    /// Discarding (or knocking with) the card just taken from the discard pile.
-    DiscardJustTaken,
-    /// A draw from the stock's last two cards, which are never drawn.
-    StockExhausted,
-    /// 50th-card rule: the last discard was taken, but not to knock.
-    FiftiethCardTakeWithoutKnock,
-    /// The knock leaves more deadwood than the knock limit.
-    KnockOverLimit,
-    /// Declared melds that are not melds, overlap, or use cards not held.
-    InvalidMelds,
-    /// A knock without a discard (big gin) where the profile does not play big gin.
-    BigGinNotAllowed,
-    /// A knock without a discard whose eleven cards do not all meld.
-    NotBigGin,
-    /// A layoff before anyone knocked.
-    LayOffWithoutKnock,
-    /// A layoff onto gin where the profile forbids it.
-    LayoffsNotAllowed,
-    /// A layoff of a card the defender does not hold (or melds itself).
-    LayoffCardNotInHand,
-    /// The same card laid off twice.
-    LayoffCardRepeated,
-    /// A layoff onto a knocker meld that does not exist.
-    LayoffMeldNotFound,
-    /// A layoff that does not extend the meld it names.
-    LayoffDoesNotFit,
-    /// An action after the hand became void at the end of the stock.
-    HandIsVoid,
-    /// An action after the hand ended with a knock (and the defender's reply).
-    ActionAfterHandEnded,
-}
-
-impl From<ViolationCode> for ViolationCodeName {
-    fn from(code: ViolationCode) -> ViolationCodeName {
-        use ViolationCodeName as N;
-        match code {
-            ViolationCode::WrongPlayer => N::WrongPlayer,
-            ViolationCode::UpcardOfferViolated => N::UpcardOfferViolated,
-            ViolationCode::PassNotAllowed => N::PassNotAllowed,
-            ViolationCode::MustDrawFirst => N::MustDrawFirst,
-            ViolationCode::AlreadyDrew => N::AlreadyDrew,
-            ViolationCode::ExpectedCardMismatch => N::ExpectedCardMismatch,
-            ViolationCode::CardNotInHand => N::CardNotInHand,
-            ViolationCode::DiscardJustTaken => N::DiscardJustTaken,
-            ViolationCode::StockExhausted => N::StockExhausted,
-            ViolationCode::FiftiethCardTakeWithoutKnock => N::FiftiethCardTakeWithoutKnock,
-            ViolationCode::KnockOverLimit => N::KnockOverLimit,
-            ViolationCode::InvalidMelds => N::InvalidMelds,
-            ViolationCode::BigGinNotAllowed => N::BigGinNotAllowed,
-            ViolationCode::NotBigGin => N::NotBigGin,
-            ViolationCode::LayOffWithoutKnock => N::LayOffWithoutKnock,
-            ViolationCode::LayoffsNotAllowed => N::LayoffsNotAllowed,
-            ViolationCode::LayoffCardNotInHand => N::LayoffCardNotInHand,
-            ViolationCode::LayoffCardRepeated => N::LayoffCardRepeated,
-            ViolationCode::LayoffMeldNotFound => N::LayoffMeldNotFound,
-            ViolationCode::LayoffDoesNotFit => N::LayoffDoesNotFit,
-            ViolationCode::HandIsVoid => N::HandIsVoid,
-            ViolationCode::ActionAfterHandEnded => N::ActionAfterHandEnded,
-        }
-    }
+    pub table: Table,
 }
 
 /// How the hand ended: scored, or void.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum AuditResult {
-    Scored(HandScoreOutput),
-    Void(VoidBody),
+    Scored(ScoreResponse),
+    Void(VoidResult),
 }
 
 /// A void hand: no knock before the stock's last two cards; no points.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct VoidBody {
+pub struct VoidResult {
     /// Always true.
     #[schema(example = true)]
     pub void: bool,
 }
 
-/// The table when the replay stopped.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TableBody {
-    /// The dealer's cards.
-    #[schema(value_type = Vec<CardSchema>)]
-    pub dealer: Vec<Card>,
-    /// The non-dealer's cards.
-    #[schema(value_type = Vec<CardSchema>)]
-    pub non_dealer: Vec<Card>,
-    /// Cards left in the stock.
-    #[schema(example = 30)]
-    pub stock_remaining: usize,
-    /// The top card of the discard pile, if any.
-    #[schema(value_type = Option<CardSchema>)]
-    pub discard_top: Option<Card>,
-    /// Who acts next; null once the hand is over (the defender may still reply to
-    /// a knock).
-    pub to_act: Option<SeatName>,
-}
-
 impl From<Audit> for AuditResponse {
     fn from(audit: Audit) -> AuditResponse {
-        let (result, knocker, ended_at) = match &audit.end {
+        let legal = audit.is_legal();
+        let (result, knocker, ended_at) = match audit.end {
             None => (None, None, None),
             Some(HandEnd::Void { action }) => (
-                Some(AuditResult::Void(VoidBody { void: true })),
+                Some(AuditResult::Void(VoidResult { void: true })),
                 None,
-                Some(*action),
+                Some(action),
             ),
             Some(HandEnd::Scored(scored)) => (
-                Some(AuditResult::Scored(HandScoreOutput::from(&scored.score))),
-                Some(scored.knocker.into()),
+                Some(AuditResult::Scored(ScoreResponse::from(scored.score))),
+                Some(scored.knocker),
                 Some(scored.knock_action),
             ),
         };
         AuditResponse {
-            legal: audit.is_legal(),
-            violation: audit.violation.map(|v| ViolationBody {
-                action: v.action,
-                code: v.code.into(),
-                message: v.message,
-            }),
+            legal,
+            violation: audit.violation,
             result,
             knocker,
             ended_at,
-            table: TableBody {
-                dealer: audit.table.dealer.to_vec(),
-                non_dealer: audit.table.non_dealer.to_vec(),
-                stock_remaining: audit.table.stock_remaining,
-                discard_top: audit.table.discard_top,
-                to_act: audit.table.to_act.map(Into::into),
-            },
+            table: audit.table,
         }
     }
 }
@@ -544,14 +349,8 @@ pub mod examples {
 /// The whole request, without HTTP: resolve the profile, replay, shape the answer.
 pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let deal = Deal {
-        dealer: request.deal.dealer,
-        non_dealer: request.deal.non_dealer,
-        upcard: request.deal.upcard,
-        stock: request.deal.stock,
-    };
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    match gin_rules::audit_hand(&profile, &deal, &actions) {
+    match gin_rules::audit_hand(&profile, &request.deal, &actions) {
         Ok(audit) => Ok(audit.into()),
         Err(AuditError::Deal(error)) => Err(deal_problem(&error)),
         Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
@@ -631,14 +430,6 @@ pub async fn audit_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_violation_code_is_named_on_the_wire_as_the_rules_name_it() {
-        for code in ViolationCode::ALL {
-            let wire = serde_json::to_value(ViolationCodeName::from(code)).unwrap();
-            assert_eq!(wire, code.as_str());
-        }
-    }
 
     #[test]
     fn the_documented_examples_are_answered_as_documented() {

@@ -1,60 +1,11 @@
-//! Cards on the wire: the schema of a card string, the card lists of requests
-//! and responses, and reading a hand that must not repeat a card.
+//! Reading a hand that must not repeat a card, shared by the resources that
+//! take a bare list of cards.
 //!
-//! A card is (de)serialised by [`gin_rules::Card`] itself; this module only
-//! documents that form for OpenAPI and turns the engine's sets and melds into
-//! the lists responses show.
-
-use std::borrow::Cow;
-
-use serde_json::json;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa::{PartialSchema, ToSchema};
+//! A card goes on the wire as [`gin_rules::Card`] itself: its serde form is the
+//! card notation and its OpenAPI schema (`Card`) the pattern of that notation.
 
 use super::problem::Problem;
-use gin_rules::{Card, CardSet, Meld};
-
-/// ECMA-262 pattern of the card notation (OpenAPI patterns are ECMA regexes, so no
-/// inline case-insensitivity flag: both cases are spelled out).
-pub const CARD_PATTERN: &str = "^([AaTtJjQqKk2-9]|10)([SsHhDdCc]|♠|♥|♦|♣|♤|♡|♢|♧)$";
-
-/// Schema of a card string; fields holding a [`Card`] point at it with
-/// `#[schema(value_type = CardSchema)]`.
-pub struct CardSchema;
-
-impl PartialSchema for CardSchema {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .pattern(Some(CARD_PATTERN))
-            .description(Some(
-                "A card: rank A 2-9 T (or 10) J Q K, then suit S H D C (or ♠ ♥ ♦ ♣), any case. \
-                 Responses always use the canonical form, such as \"TS\".",
-            ))
-            .examples([json!("TS")])
-            .into()
-    }
-}
-
-impl ToSchema for CardSchema {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Card")
-    }
-}
-
-/// A hand as sent: a list of cards.
-pub type CardList = Vec<Card>;
-
-/// Cards in canonical order.
-pub fn card_list(cards: CardSet) -> Vec<Card> {
-    cards.to_vec()
-}
-
-/// Melds as lists of canonical cards.
-pub fn meld_lists(melds: &[Meld]) -> Vec<Vec<Card>> {
-    melds.iter().map(|m| m.cards().to_vec()).collect()
-}
+use gin_rules::{Card, CardSet};
 
 /// A hand's cards as a set; a repeated card is a 422 pointing at its second place
 /// (`{pointer}/{index}`).
@@ -78,16 +29,6 @@ pub fn distinct_hand(cards: &[Card], pointer: &str) -> Result<CardSet, Problem> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cards_match_the_documented_pattern_in_every_notation() {
-        // The pattern is checked by clients and schemathesis; keep it in step with
-        // the parser for a sample of notations.
-        for text in ["TS", "10s", "a♥", "K♣", "9d"] {
-            assert!(text.parse::<Card>().is_ok(), "{text}");
-        }
-        assert!(CARD_PATTERN.contains("10") && CARD_PATTERN.contains('♠'));
-    }
 
     #[test]
     fn a_repeated_card_is_pointed_at_where_it_comes_back() {

@@ -2,10 +2,9 @@
 //! Pointers name the offending input of the request, shared by every operation
 //! that scores or lays down a knock.
 
-use super::knock::{DefenderInput, KnockerInput};
 use super::problem::Problem;
 use super::profile_spec::profile_problem;
-use gin_rules::{ArrangementProblem, HandError, Side};
+use gin_rules::{ArrangementProblem, DefenderHand, HandError, KnockerHand, Side};
 
 /// The 422 of every operation that lays down a knock, for `#[utoipa::path]`.
 pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated card within or across the hands \
@@ -16,12 +15,13 @@ pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated ca
     `big_gin_not_allowed`), a missing upcard (`upcard_required`) or an invalid profile.";
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
-/// offending input; `request_melds` are the declared melds of the side at fault
-/// (to point at a card inside a meld).
+/// offending input; the hands as sent give the declared melds, to point at a
+/// card inside a meld (`defender` is `None` where the request declares nothing
+/// for the defender).
 pub fn hand_problem(
     error: &HandError,
-    knocker: &KnockerInput,
-    defender: Option<&DefenderInput>,
+    knocker: &KnockerHand,
+    defender: Option<&DefenderHand>,
 ) -> Problem {
     let detail = error.to_string();
     let code = error.code();

@@ -6,14 +6,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::cards::{CardList, CardSchema, card_list, distinct_hand, meld_lists};
+use super::cards::distinct_hand;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::ValidJson;
-use super::knock::{DefenderInput, HandScoreOutput, KnockerInput};
+use super::knock::ScoreResponse;
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
 use gin_rules::{
-    Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
+    Arrangement, Card, CardSet, DefenderHand, KnockerHand, Meld, analyze_drawn_hand,
+    best_arrangement, optimal_arrangements, score_hand,
 };
 
 /// A hand to analyse.
@@ -21,48 +22,28 @@ use gin_rules::{
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
     /// 10 cards, or 11 right after the draw.
-    #[schema(value_type = Vec<CardSchema>, min_items = 10, max_items = 11,
+    #[schema(min_items = 10, max_items = 11,
              example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
-    pub hand: CardList,
+    pub hand: Vec<Card>,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed when the knock limit depends on it (Oklahoma).
-    #[schema(value_type = Option<CardSchema>)]
     pub upcard: Option<Card>,
     /// For 10 cards, also list every optimal arrangement.
     #[serde(default)]
     pub all_arrangements: bool,
 }
 
-/// An arrangement of melds and deadwood.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ArrangementDto {
-    #[schema(value_type = Vec<Vec<CardSchema>>)]
-    pub melds: Vec<Vec<Card>>,
-    #[schema(value_type = Vec<CardSchema>)]
-    pub deadwood_cards: Vec<Card>,
-    pub deadwood: u32,
-}
-
-impl From<&Arrangement> for ArrangementDto {
-    fn from(a: &Arrangement) -> ArrangementDto {
-        ArrangementDto {
-            melds: meld_lists(&a.melds),
-            deadwood_cards: card_list(a.deadwood_cards),
-            deadwood: a.deadwood,
-        }
-    }
-}
-
+// Flat, unlike the rules' `Discard` (a card and an arrangement), and with what
+// the knock limit makes of it, hence this type of its own.
 /// One discard from 11 cards reaching the least deadwood.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct DiscardDto {
-    #[schema(value_type = CardSchema)]
+pub struct BestDiscard {
     pub card: Card,
     pub deadwood: u32,
-    #[schema(value_type = Vec<Vec<CardSchema>>)]
-    pub melds: Vec<Vec<Card>>,
-    #[schema(value_type = Vec<CardSchema>)]
-    pub deadwood_cards: Vec<Card>,
+    #[schema(value_type = Vec<Vec<Card>>)]
+    pub melds: Vec<Meld>,
+    #[schema(value_type = Vec<Card>)]
+    pub deadwood_cards: CardSet,
     pub can_knock: bool,
     pub gin: bool,
 }
@@ -85,18 +66,18 @@ pub struct AnalyzeResponse {
     pub gin: bool,
     /// 10 cards: one optimal arrangement's melds.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Vec<CardSchema>>>)]
-    pub melds: Option<Vec<Vec<Card>>>,
+    #[schema(value_type = Option<Vec<Vec<Card>>>)]
+    pub melds: Option<Vec<Meld>>,
     /// 10 cards: that arrangement's deadwood cards.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<CardSchema>>)]
-    pub deadwood_cards: Option<Vec<Card>>,
+    #[schema(value_type = Option<Vec<Card>>)]
+    pub deadwood_cards: Option<CardSet>,
     /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangements: Option<Vec<ArrangementDto>>,
+    pub arrangements: Option<Vec<Arrangement>>,
     /// 11 cards: every discard reaching the minimum, in canonical card order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub discards: Option<Vec<DiscardDto>>,
+    pub discards: Option<Vec<BestDiscard>>,
     /// 11 cards: all eleven meld without a discard.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub big_gin: Option<bool>,
@@ -147,19 +128,14 @@ pub async fn analyze_hand(
     let response = match hand.len() {
         10 => {
             let best = best_arrangement(hand);
-            let arrangements = request.all_arrangements.then(|| {
-                optimal_arrangements(hand)
-                    .iter()
-                    .map(ArrangementDto::from)
-                    .collect()
-            });
+            let arrangements = request.all_arrangements.then(|| optimal_arrangements(hand));
             AnalyzeResponse {
                 deadwood: best.deadwood,
                 knock_limit,
                 can_knock: best.deadwood <= knock_limit,
                 gin: best.deadwood == 0,
-                melds: Some(meld_lists(&best.melds)),
-                deadwood_cards: Some(card_list(best.deadwood_cards)),
+                melds: Some(best.melds),
+                deadwood_cards: Some(best.deadwood_cards),
                 arrangements,
                 discards: None,
                 big_gin: None,
@@ -169,14 +145,14 @@ pub async fn analyze_hand(
             let analysis = analyze_drawn_hand(hand);
             let discards = analysis
                 .discards
-                .iter()
-                .map(|d| DiscardDto {
+                .into_iter()
+                .map(|d| BestDiscard {
                     card: d.card,
                     deadwood: d.arrangement.deadwood,
-                    melds: meld_lists(&d.arrangement.melds),
-                    deadwood_cards: card_list(d.arrangement.deadwood_cards),
                     can_knock: d.arrangement.deadwood <= knock_limit,
                     gin: d.arrangement.deadwood == 0,
+                    melds: d.arrangement.melds,
+                    deadwood_cards: d.arrangement.deadwood_cards,
                 })
                 .collect();
             AnalyzeResponse {
@@ -211,10 +187,9 @@ pub async fn analyze_hand(
 pub struct ScoreRequest {
     pub profile: Option<ProfileSpec>,
     /// The first upcard: sets the Oklahoma knock limit and spade doubling.
-    #[schema(value_type = Option<CardSchema>)]
     pub upcard: Option<Card>,
-    pub knocker: KnockerInput,
-    pub defender: DefenderInput,
+    pub knocker: KnockerHand,
+    pub defender: DefenderHand,
 }
 
 /// Scores a hand.
@@ -231,7 +206,7 @@ pub struct ScoreRequest {
         "defender": {"hand": ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]}
     })),
     responses(
-        (status = 200, description = "The scored hand.", body = HandScoreOutput, example = json!({
+        (status = 200, description = "The scored hand.", body = ScoreResponse, example = json!({
             "outcome": "knock", "winner": "knocker", "points": 8,
             "breakdown": {"deadwood_difference": 8, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1},
             "knocker": {"melds": [["3H", "4H", "5H"], ["3C", "4C", "5C"], ["9S", "9H", "9D"]], "deadwood_cards": ["AH"], "deadwood": 1},
@@ -248,14 +223,17 @@ pub struct ScoreRequest {
     )
 )]
 #[post("/v1/hands/score")]
-pub async fn score(body: ValidJson<ScoreRequest>) -> Result<web::Json<HandScoreOutput>, Problem> {
+pub async fn score(body: ValidJson<ScoreRequest>) -> Result<web::Json<ScoreResponse>, Problem> {
     let request = body.into_inner();
     let profile = resolve_profile(request.profile.as_ref())?;
-    let knocker = request.knocker.to_domain();
-    let defender = request.defender.to_domain();
-    let scored = score_hand(&profile, request.upcard, &knocker, &defender)
-        .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
-    Ok(web::Json(HandScoreOutput::from(&scored)))
+    let scored = score_hand(
+        &profile,
+        request.upcard,
+        &request.knocker,
+        &request.defender,
+    )
+    .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
+    Ok(web::Json(ScoreResponse::from(scored)))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -5,20 +5,18 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::cards::CardSchema;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::ValidJson;
-use super::knock::{DefenderOutput, KnockerInput, KnockerOutput};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
-use gin_rules::{Card, DefenderHand, showdown};
+use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHand, showdown};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DefenderCards {
     /// The defender's 10 cards.
-    #[schema(value_type = Vec<CardSchema>, min_items = 10, max_items = 10,
+    #[schema(min_items = 10, max_items = 10,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
     pub hand: Vec<Card>,
 }
@@ -27,19 +25,18 @@ pub struct DefenderCards {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayoffsRequest {
-    pub knocker: KnockerInput,
+    pub knocker: KnockerHand,
     pub defender: DefenderCards,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed under Oklahoma.
-    #[schema(value_type = Option<CardSchema>)]
     pub upcard: Option<Card>,
 }
 
 /// Both sides laid down.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LayoffsResponse {
-    pub knocker: KnockerOutput,
-    pub defender: DefenderOutput,
+    pub knocker: KnockerArrangement,
+    pub defender: DefenderReply,
 }
 
 /// Computes the optimal layoffs.
@@ -80,16 +77,11 @@ pub async fn layoffs(
         hand: request.defender.hand,
         ..DefenderHand::default()
     };
-    let laid_down = showdown(
-        &profile,
-        request.upcard,
-        &request.knocker.to_domain(),
-        &defender,
-    )
-    .map_err(|e| hand_problem(&e, &request.knocker, None))?;
+    let laid_down = showdown(&profile, request.upcard, &request.knocker, &defender)
+        .map_err(|e| hand_problem(&e, &request.knocker, None))?;
     Ok(web::Json(LayoffsResponse {
-        knocker: (&laid_down.knocker).into(),
-        defender: (&laid_down.defender).into(),
+        knocker: laid_down.knocker,
+        defender: laid_down.defender,
     }))
 }
 

@@ -21,12 +21,10 @@ use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::resolve_profile;
-use gin_rules::{MatchError, MatchHand};
+use gin_rules::{CardHand, MatchError, MatchHand};
 
-pub use request::{
-    CardHandSchema, CountHandSchema, MatchHandInput, MatchHandSchema, MatchRequest, VoidHandSchema,
-};
-pub use response::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse, TallyDto};
+pub use request::{CardHandSchema, CountHandSchema, MatchHandSchema, MatchRequest, VoidHandSchema};
+pub use response::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
 
 /// Maps a match error to a 422 whose pointer names the hand (and field) at fault.
 fn match_problem(error: &MatchError, request: &MatchRequest) -> Problem {
@@ -48,11 +46,11 @@ fn match_problem(error: &MatchError, request: &MatchRequest) -> Problem {
         MatchError::GameOver { hand, .. } => at(format!("/hands/{hand}")),
         MatchError::Count { hand, error } => at(format!("/hands/{hand}/{}", error.field())),
         MatchError::Cards { hand, error } => {
-            let Some(MatchHandInput::Cards {
+            let Some(MatchHand::Cards(CardHand {
                 knocker_hand,
                 defender_hand,
                 ..
-            }) = request.hands.get(*hand)
+            })) = request.hands.get(*hand)
             else {
                 return at(format!("/hands/{hand}"));
             };
@@ -225,7 +223,12 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
     }
     check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
     for (index, hand) in request.hands.iter().enumerate() {
-        if let Some(knocker) = hand.knocker() {
+        let knocker = match hand {
+            MatchHand::Counts(counts) => Some(&counts.knocker),
+            MatchHand::Cards(cards) => Some(&cards.knocker),
+            MatchHand::Void => None,
+        };
+        if let Some(knocker) = knocker {
             let pointer = format!("/hands/{index}/knocker");
             check_length(&pointer, knocker, limits.name_length)?;
         }
@@ -236,12 +239,7 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
 /// The whole operation, without HTTP (the examples test calls it directly).
 fn answer(request: MatchRequest) -> Result<MatchResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let hands: Vec<MatchHand> = request
-        .hands
-        .iter()
-        .map(MatchHandInput::to_domain)
-        .collect();
-    let scored = gin_rules::score_match(&profile, &request.players, &hands)
+    let scored = gin_rules::score_match(&profile, &request.players, &request.hands)
         .map_err(|e| match_problem(&e, &request))?;
     Ok(MatchResponse::new(&scored, profile.hollywood))
 }

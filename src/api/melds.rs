@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::cards::{CardList, CardSchema, card_list, distinct_hand};
+use super::cards::distinct_hand;
 use super::json::ValidJson;
 use super::limits::{MAX_CARDS, RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
-use gin_rules::{ArrangementProblem, Card, MeldKind, check_arrangement};
+use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
 
 /// Melds to check, optionally against a hand.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -18,65 +18,64 @@ use gin_rules::{ArrangementProblem, Card, MeldKind, check_arrangement};
 #[schema(example = json!({"melds": [["7S", "7H", "7D"], ["3C", "4C", "5C", "6C"]], "hand": ["7S", "7H", "7D", "3C", "4C", "5C", "6C", "KD", "QH", "2S"]}))]
 pub struct ValidateRequest {
     /// The declared melds, each a list of cards.
-    #[schema(value_type = Vec<Vec<CardSchema>>)]
-    pub melds: Vec<CardList>,
+    pub melds: Vec<Vec<Card>>,
     /// A hand the melds must come from (any number of distinct cards). With it the
     /// response also reports the deadwood the melds leave.
-    #[schema(value_type = Option<Vec<CardSchema>>)]
-    pub hand: Option<CardList>,
+    pub hand: Option<Vec<Card>>,
 }
 
-/// One reason a group of cards is not a meld.
+// The rules' `MeldVerdict` holds the meld itself; the wire says whether there
+// is one and of which kind, hence this type of its own.
+/// The verdict on one declared meld.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MeldProblemDto {
-    /// `too_short`, `duplicate_card`, `mixed_ranks`, `mixed_suits`, `gap` or `wrap_around`.
-    #[schema(example = "wrap_around")]
-    pub code: &'static str,
-    #[schema(example = "the ace is low: a run cannot go from the king round to the ace")]
-    pub message: String,
+pub struct MeldVerdict {
+    /// The cards as declared, in canonical notation.
+    pub cards: Vec<Card>,
+    pub valid: bool,
+    /// `set` or `run` when valid, else null.
+    pub kind: Option<MeldKind>,
+    pub problems: Vec<MeldProblem>,
 }
 
-/// Kind of a meld in a verdict.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MeldKindDto {
-    Set,
-    Run,
-}
-
-impl From<MeldKind> for MeldKindDto {
-    fn from(kind: MeldKind) -> MeldKindDto {
-        match kind {
-            MeldKind::Set => MeldKindDto::Set,
-            MeldKind::Run => MeldKindDto::Run,
+impl From<gin_rules::MeldVerdict> for MeldVerdict {
+    fn from(verdict: gin_rules::MeldVerdict) -> MeldVerdict {
+        MeldVerdict {
+            cards: verdict.cards,
+            valid: verdict.meld.is_some(),
+            kind: verdict.meld.map(|meld| meld.kind()),
+            problems: verdict.problems,
         }
     }
 }
 
-/// The verdict on one declared meld.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MeldVerdictDto {
-    /// The cards as declared, in canonical notation.
-    #[schema(value_type = Vec<CardSchema>)]
-    pub cards: Vec<Card>,
-    pub valid: bool,
-    /// `set` or `run` when valid, else null.
-    pub kind: Option<MeldKindDto>,
-    pub problems: Vec<MeldProblemDto>,
-}
-
+// One shape for both faults of the rules' `ArrangementProblem` (an enum tagged
+// by code), with the message, hence this type of its own.
 /// A fault across melds: a card in two melds, or a meld card not in the hand.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CrossMeldProblemDto {
+pub struct CrossMeldProblem {
     /// `card_in_two_melds` or `card_not_in_hand`.
     #[schema(example = "card_in_two_melds")]
     pub code: &'static str,
     #[schema(example = "7S is in meld 0 and meld 1; a card belongs to at most one meld")]
     pub message: String,
-    #[schema(value_type = CardSchema)]
     pub card: Card,
     /// Indexes of the melds involved.
     pub melds: Vec<usize>,
+}
+
+impl From<&ArrangementProblem> for CrossMeldProblem {
+    fn from(problem: &ArrangementProblem) -> CrossMeldProblem {
+        let (card, melds) = match problem {
+            ArrangementProblem::CardInTwoMelds { card, melds } => (*card, melds.to_vec()),
+            ArrangementProblem::CardNotInHand { card, meld } => (*card, vec![*meld]),
+        };
+        CrossMeldProblem {
+            code: problem.code(),
+            message: problem.message(),
+            card,
+            melds,
+        }
+    }
 }
 
 /// The verdict on the declared melds.
@@ -94,12 +93,12 @@ pub struct CrossMeldProblemDto {
 pub struct ValidateResponse {
     /// Every meld is legal and the melds fit together (and into the hand).
     pub valid: bool,
-    pub melds: Vec<MeldVerdictDto>,
-    pub problems: Vec<CrossMeldProblemDto>,
+    pub melds: Vec<MeldVerdict>,
+    pub problems: Vec<CrossMeldProblem>,
     /// With `hand`: the hand's cards in no declared meld.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<CardSchema>>)]
-    pub deadwood_cards: Option<Vec<Card>>,
+    #[schema(value_type = Option<Vec<Card>>)]
+    pub deadwood_cards: Option<CardSet>,
     /// With `hand`: the count of those cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadwood: Option<u32>,
@@ -150,46 +149,12 @@ pub async fn validate_melds(
         Some(cards) => Some(distinct_hand(cards, "/hand")?),
     };
     let report = check_arrangement(&request.melds, hand);
-    let valid = report.is_valid();
-    let melds = report
-        .melds
-        .into_iter()
-        .map(|verdict| MeldVerdictDto {
-            valid: verdict.meld.is_some(),
-            kind: verdict.meld.map(|m| m.kind().into()),
-            problems: verdict
-                .problems
-                .into_iter()
-                .map(|p| MeldProblemDto {
-                    code: p.code.as_str(),
-                    message: p.message,
-                })
-                .collect(),
-            cards: verdict.cards,
-        })
-        .collect();
-    let problems = report
-        .problems
-        .iter()
-        .map(|p| {
-            let (card, melds) = match p {
-                ArrangementProblem::CardInTwoMelds { card, melds } => (*card, melds.to_vec()),
-                ArrangementProblem::CardNotInHand { card, meld } => (*card, vec![*meld]),
-            };
-            CrossMeldProblemDto {
-                code: p.code(),
-                message: p.message(),
-                card,
-                melds,
-            }
-        })
-        .collect();
     Ok(web::Json(ValidateResponse {
-        valid,
-        melds,
-        problems,
-        deadwood_cards: report.deadwood.map(|(cards, _)| card_list(cards)),
+        valid: report.is_valid(),
+        problems: report.problems.iter().map(CrossMeldProblem::from).collect(),
+        deadwood_cards: report.deadwood.map(|(cards, _)| cards),
         deadwood: report.deadwood.map(|(_, count)| count),
+        melds: report.melds.into_iter().map(MeldVerdict::from).collect(),
     }))
 }
 

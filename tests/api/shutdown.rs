@@ -16,7 +16,7 @@ use std::time::Duration;
 use actix_web::{HttpResponse, web};
 use gin_referee::api::hands::ScoreRequest;
 use gin_referee::api::json::ValidJson;
-use gin_referee::api::knock::HandScoreOutput;
+use gin_referee::api::knock::ScoreResponse;
 use gin_referee::api::profile_spec::resolve_profile;
 use gin_referee::startup::{Application, ExtraRoutes};
 use gin_rules::score_hand;
@@ -50,13 +50,13 @@ async fn counted_score(entered: web::Data<Entered>, body: ValidJson<ScoreRequest
             score_hand(
                 &profile,
                 request.upcard,
-                &request.knocker.to_domain(),
-                &request.defender.to_domain(),
+                &request.knocker,
+                &request.defender,
             )
             .ok()
         });
     match scored {
-        Some(scored) => HttpResponse::Ok().json(HandScoreOutput::from(&scored)),
+        Some(scored) => HttpResponse::Ok().json(ScoreResponse::from(scored)),
         None => HttpResponse::UnprocessableEntity().finish(),
     }
 }

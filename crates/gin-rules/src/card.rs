@@ -20,6 +20,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The four suits, in the canonical output order (spades, hearts, diamonds, clubs).
@@ -254,12 +255,14 @@ impl FromStr for Card {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.notation())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
         struct CardVisitor;
@@ -273,6 +276,14 @@ impl<'de> Deserialize<'de> for Card {
             }
         }
         deserializer.deserialize_str(CardVisitor)
+    }
+}
+
+/// A set serialises as the list of its cards in canonical order.
+#[cfg(feature = "serde")]
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
     }
 }
 

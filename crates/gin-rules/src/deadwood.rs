@@ -47,9 +47,13 @@ use super::meld::{Meld, MeldKind};
 
 /// One arrangement of a hand: its melds, and the cards and count left over.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Arrangement {
-    /// The melds, ordered as [`Meld`]'s `Ord` (lowest rank first, sets before runs).
+    /// The melds, lowest rank first, sets before runs.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>))]
     pub melds: Vec<Meld>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
     pub deadwood_cards: CardSet,
     pub deadwood: u32,
 }

@@ -26,27 +26,52 @@
 //! Bound: a 10-card defender hand has at most 10 candidates, so at most 1024
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
-use serde::Serialize;
-
 use super::card::{Card, CardSet, LANE};
 use super::deadwood::{best_arrangement, min_deadwood};
 use super::meld::{Meld, MeldKind};
 
 /// One card laid off onto a knocker's meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"card": "6H", "meld": 0})))]
 pub struct Layoff {
     pub card: Card,
     /// Index into the knocker's melds.
+    // Read as a u32, so that the range a client may send is the same on every
+    // platform and the schema states it exactly (int64 from 0 to 2^32 - 1: as
+    // `int32` the range would end at 2^31 - 1); an index past the knocker's
+    // melds is a layoff error, not a shape error.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "meld_index"))]
+    #[cfg_attr(feature = "openapi", schema(format = Int64, minimum = 0, maximum = 4294967295_u64))]
     pub meld: usize,
+}
+
+#[cfg(feature = "serde")]
+fn meld_index<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let index = <u32 as serde::Deserialize>::deserialize(deserializer)?;
+    // On a 16-bit target an index this large names no meld anyway.
+    Ok(usize::try_from(index).unwrap_or(usize::MAX))
 }
 
 /// The defender's side of a knock: its melds, its layoffs in the order played, and
 /// what is left.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DefenderReply {
+    /// The defender's own melds.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>,
+        example = json!([["JS", "JH", "JD"], ["7S", "7H", "7C"]])))]
     pub melds: Vec<Meld>,
+    /// Layoffs in the order played; `meld` indexes the knocker's melds.
+    #[cfg_attr(feature = "openapi", schema(example = json!([{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}])))]
     pub layoffs: Vec<Layoff>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["5S", "4D"])))]
     pub deadwood_cards: CardSet,
+    /// The defender's count after layoffs.
+    #[cfg_attr(feature = "openapi", schema(example = 9))]
     pub deadwood: u32,
 }
 

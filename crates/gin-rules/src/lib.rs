@@ -11,6 +11,8 @@ mod deadwood;
 mod layoff;
 mod matches;
 mod meld;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod profile;
 mod score;
 

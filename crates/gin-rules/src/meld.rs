@@ -8,13 +8,16 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::card::{Card, CardSet, LANE, Rank, Suit};
 
 /// Whether a meld is a set or a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MeldKind {
     Set,
     Run,
@@ -150,6 +153,7 @@ impl fmt::Display for Meld {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Meld {
     /// A meld serialises as its list of canonical card strings.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -158,8 +162,9 @@ impl Serialize for Meld {
 }
 
 /// Stable machine-readable reasons a group of cards is not a meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum MeldProblemCode {
     /// Fewer than three cards.
     TooShort,
@@ -190,9 +195,17 @@ impl MeldProblemCode {
 }
 
 /// One reason a group of cards is not a meld, with a human sentence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MeldProblem {
+    /// `too_short`, `duplicate_card`, `mixed_ranks`, `mixed_suits`, `gap` or `wrap_around`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "wrap_around"))]
     pub code: MeldProblemCode,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(example = "the ace is low: a run cannot go from the king round to the ace")
+    )]
     pub message: String,
 }
 
@@ -292,8 +305,9 @@ fn run_gap_problem(lane: u16) -> MeldProblem {
 }
 
 /// A fault that spans melds or the hand rather than one meld.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "code", rename_all = "snake_case"))]
 pub enum ArrangementProblem {
     /// A card appears in more than one meld.
     CardInTwoMelds { card: Card, melds: [usize; 2] },

@@ -8,10 +8,8 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
-use crate::api::cards::CardSchema;
-use crate::api::knock::{DefenderInput, KnockerInput};
 use crate::api::profile_spec::ProfileSpec;
-use gin_rules::{Card, CardHand, CountHand, MatchHand};
+use gin_rules::{Card, CardHand, CountHand, DefenderHand, KnockerHand, MatchHand};
 
 /// A match to score.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -24,24 +22,21 @@ pub struct MatchRequest {
     pub players: [String; 2],
     /// The hands in the order played. Each is counts after layoffs, full cards, or
     /// `{"void": true}`.
+    #[serde(deserialize_with = "match_hands")]
     #[schema(value_type = Vec<MatchHandSchema>)]
-    pub hands: Vec<MatchHandInput>,
+    pub hands: Vec<MatchHand>,
+}
+
+/// Reads the hands one [`FlatHand`] at a time, each classified into its shape.
+fn match_hands<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<MatchHand>, D::Error> {
+    let hands = Vec::<ClassifiedHand>::deserialize(deserializer)?;
+    Ok(hands.into_iter().map(|ClassifiedHand(hand)| hand).collect())
 }
 
 /// One hand as sent: counts, cards, or void (see [`MatchHandSchema`]).
-#[derive(Debug)]
-pub enum MatchHandInput {
-    Counts(CountHand),
-    Cards {
-        knocker: String,
-        knocker_hand: KnockerInput,
-        defender_hand: DefenderInput,
-        upcard: Option<Card>,
-    },
-    Void,
-}
+struct ClassifiedHand(MatchHand);
 
-/// Every field any hand shape may carry; [`MatchHandInput`] classifies it.
+/// Every field any hand shape may carry; [`FlatHand::classify`] tells the shape.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "MatchHand")]
 struct FlatHand {
@@ -49,21 +44,23 @@ struct FlatHand {
     knocker_deadwood: Option<u32>,
     defender_deadwood: Option<u32>,
     big_gin: Option<bool>,
-    knocker_hand: Option<KnockerInput>,
-    defender_hand: Option<DefenderInput>,
+    knocker_hand: Option<KnockerHand>,
+    defender_hand: Option<DefenderHand>,
     upcard: Option<Card>,
     void: Option<bool>,
 }
 
-impl<'de> Deserialize<'de> for MatchHandInput {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MatchHandInput, D::Error> {
+impl<'de> Deserialize<'de> for ClassifiedHand {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClassifiedHand, D::Error> {
         let flat = FlatHand::deserialize(deserializer)?;
-        flat.classify().map_err(de::Error::custom)
+        flat.classify()
+            .map(ClassifiedHand)
+            .map_err(de::Error::custom)
     }
 }
 
 impl FlatHand {
-    fn classify(self) -> Result<MatchHandInput, ShapeError> {
+    fn classify(self) -> Result<MatchHand, ShapeError> {
         let counts = [
             ("knocker_deadwood", self.knocker_deadwood.is_some()),
             ("defender_deadwood", self.defender_deadwood.is_some()),
@@ -90,7 +87,7 @@ impl FlatHand {
                 extra.push("upcard");
             }
             return if extra.is_empty() {
-                Ok(MatchHandInput::Void)
+                Ok(MatchHand::Void)
             } else {
                 Err(ShapeError::VoidWithFields(extra))
             };
@@ -102,7 +99,7 @@ impl FlatHand {
                 counts: count_fields,
                 cards: card_fields,
             }),
-            (false, true) => Ok(MatchHandInput::Cards {
+            (false, true) => Ok(MatchHand::Cards(CardHand {
                 knocker,
                 knocker_hand: self
                     .knocker_hand
@@ -111,8 +108,8 @@ impl FlatHand {
                     .defender_hand
                     .ok_or(ShapeError::Missing("defender_hand"))?,
                 upcard: self.upcard,
-            }),
-            (true, _) => Ok(MatchHandInput::Counts(CountHand {
+            })),
+            (true, _) => Ok(MatchHand::Counts(CountHand {
                 knocker,
                 knocker_deadwood: self
                     .knocker_deadwood
@@ -164,7 +161,7 @@ impl fmt::Display for ShapeError {
 #[derive(ToSchema)]
 #[schema(as = MatchHand)]
 #[serde(untagged)]
-#[allow(dead_code)] // A schema only: requests are read through `MatchHandInput`.
+#[allow(dead_code)] // A schema only: requests are read through `FlatHand`.
 pub enum MatchHandSchema {
     Counts(CountHandSchema),
     Cards(CardHandSchema),
@@ -194,8 +191,7 @@ pub struct CountHandSchema {
     #[schema(default = false)]
     big_gin: Option<bool>,
     /// The first upcard: sets the knock limit and spade doubling under Oklahoma.
-    #[schema(value_type = Option<CardSchema>)]
-    upcard: Option<String>,
+    upcard: Option<Card>,
 }
 
 /// A hand given as the cards, scored exactly as `POST /v1/hands/score` does.
@@ -211,12 +207,11 @@ pub struct CardHandSchema {
     /// The knocking player's name.
     knocker: String,
     /// As `knocker` of `POST /v1/hands/score`.
-    knocker_hand: KnockerInput,
+    knocker_hand: KnockerHand,
     /// As `defender` of `POST /v1/hands/score`.
-    defender_hand: DefenderInput,
+    defender_hand: DefenderHand,
     /// The first upcard: sets the knock limit and spade doubling under Oklahoma.
-    #[schema(value_type = Option<CardSchema>)]
-    upcard: Option<String>,
+    upcard: Option<Card>,
 }
 
 /// A void hand (no knock before the stock ran out): no points, no box.
@@ -239,33 +234,4 @@ fn only_true() -> utoipa::openapi::schema::Object {
             "Always `true` (a played hand is given as counts or cards instead).",
         ))
         .build()
-}
-
-impl MatchHandInput {
-    /// The knocker's name, for the hands that have one.
-    pub(super) fn knocker(&self) -> Option<&str> {
-        match self {
-            MatchHandInput::Counts(counts) => Some(&counts.knocker),
-            MatchHandInput::Cards { knocker, .. } => Some(knocker),
-            MatchHandInput::Void => None,
-        }
-    }
-
-    pub(super) fn to_domain(&self) -> MatchHand {
-        match self {
-            MatchHandInput::Counts(counts) => MatchHand::Counts(counts.clone()),
-            MatchHandInput::Cards {
-                knocker,
-                knocker_hand,
-                defender_hand,
-                upcard,
-            } => MatchHand::Cards(CardHand {
-                knocker: knocker.clone(),
-                knocker_hand: knocker_hand.to_domain(),
-                defender_hand: defender_hand.to_domain(),
-                upcard: *upcard,
-            }),
-            MatchHandInput::Void => MatchHand::Void,
-        }
-    }
 }

@@ -5,8 +5,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use utoipa::ToSchema;
 
-use crate::api::knock::BreakdownDto;
-use gin_rules::{GameScore, MatchScore, Outcome, ScoredMatchHand, Tally};
+use gin_rules::{Breakdown, GameScore, MatchScore, Outcome, ScoredMatchHand, Tally};
 
 /// Values keyed by player name, in the order of the request's `players`.
 #[derive(Debug, Clone)]
@@ -37,25 +36,6 @@ pub enum MatchOutcome {
     Void,
 }
 
-/// One player's line on the score sheet: `total` is the sum of the four
-/// point fields.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[schema(as = Tally, example = json!({"hand_points": 110, "hands_won": 4, "box_bonus": 100, "game_bonus": 100, "shutout_bonus": 0, "total": 310}))]
-pub struct TallyDto {
-    /// The sum of the hand points won, never doubled here: a doubling shutout
-    /// shows the extra as `shutout_bonus`.
-    pub hand_points: u64,
-    pub hands_won: u64,
-    /// Box (line) bonus per hand won, for both players; before the end of the
-    /// game, only the boxes already credited (`box_bonus_timing: each_hand`).
-    pub box_bonus: u64,
-    /// The game bonus (the winner's, once the game is over).
-    pub game_bonus: u64,
-    /// The shutout reward, including the doubled part under the doubling schools.
-    pub shutout_bonus: u64,
-    pub total: u64,
-}
-
 /// One hand as scored.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HandResult {
@@ -78,7 +58,7 @@ pub struct HandResult {
     pub defender_deadwood: Option<u32>,
     /// Where the points came from (null for a void hand).
     #[schema(required = true)]
-    pub breakdown: Option<BreakdownDto>,
+    pub breakdown: Option<Breakdown>,
     /// Running totals after this hand, keyed by player name (in Hollywood,
     /// summed over the three games).
     #[schema(value_type = std::collections::HashMap<String, u64>, example = json!({"Mom": 10, "Dad": 0}))]
@@ -112,8 +92,8 @@ pub struct GameResult {
     pub shutout: bool,
     /// Each player's score sheet for this game.
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, TallyDto>)]
-    pub final_tally: ByPlayer<TallyDto>,
+    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    pub final_tally: ByPlayer<Tally>,
     /// What each player takes from the game under the profile's settlement;
     /// null while it is open.
     #[schema(value_type = Option<std::collections::HashMap<String, i64>>, required = true)]
@@ -137,8 +117,8 @@ pub struct MatchResponse {
     /// three games). Before the end: the sheet so far, without game or shutout
     /// bonus.
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, TallyDto>)]
-    pub final_tally: ByPlayer<TallyDto>,
+    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    pub final_tally: ByPlayer<Tally>,
     /// What each player takes under the profile's settlement: the totals
     /// (`totals_and_net`), or the difference for the winner and 0 for the
     /// loser (`winner_scores_difference`); summed over the games in Hollywood.
@@ -173,19 +153,6 @@ impl<T> ByPlayer<T> {
     }
 }
 
-impl From<Tally> for TallyDto {
-    fn from(t: Tally) -> TallyDto {
-        TallyDto {
-            hand_points: t.hand_points,
-            hands_won: t.hands_won,
-            box_bonus: t.box_bonus,
-            game_bonus: t.game_bonus,
-            shutout_bonus: t.shutout_bonus,
-            total: t.total,
-        }
-    }
-}
-
 impl MatchResponse {
     pub(super) fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
         let names = &score.players;
@@ -205,13 +172,7 @@ impl MatchResponse {
                 points: h.points,
                 knocker_deadwood: h.knocker_deadwood,
                 defender_deadwood: h.defender_deadwood,
-                breakdown: h.breakdown.map(|b| BreakdownDto {
-                    deadwood_difference: b.deadwood_difference,
-                    gin_bonus: b.gin_bonus,
-                    big_gin_bonus: b.big_gin_bonus,
-                    undercut_bonus: b.undercut_bonus,
-                    multiplier: b.multiplier,
-                }),
+                breakdown: h.breakdown,
                 totals: ByPlayer::new(names, h.totals),
                 scored_in: hollywood.then(|| h.scored_in.iter().map(|g| g + 1).collect()),
                 games: hollywood.then(|| {
@@ -228,7 +189,7 @@ impl MatchResponse {
             winner: name(g.winner),
             ended_at: g.ended_at,
             shutout: g.shutout,
-            final_tally: ByPlayer::new(names, g.final_tally.map(TallyDto::from)),
+            final_tally: ByPlayer::new(names, g.final_tally),
             scores: g.scores.map(|s| ByPlayer::new(names, s)),
             net: g.net,
         };
@@ -241,7 +202,7 @@ impl MatchResponse {
             hands,
             complete: score.complete,
             winner: name(score.winner),
-            final_tally: ByPlayer::new(names, score.final_tally.map(TallyDto::from)),
+            final_tally: ByPlayer::new(names, score.final_tally),
             scores: score.scores.map(|s| ByPlayer::new(names, s)),
             net: score.net,
             ended_at,

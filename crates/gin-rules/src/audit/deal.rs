@@ -14,16 +14,26 @@ pub const STOCK_SIZE: usize = 31;
 /// the opponent takes that player's discard to knock).
 pub const STOCK_RESERVE: usize = 2;
 
-/// The cards as dealt.
+/// The cards as dealt: 10 + 10 + the upcard + 31 in the stock = all 52 cards,
+/// each once.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Deal {
     /// The dealer's ten cards.
+    #[cfg_attr(feature = "openapi", schema(
+        example = json!(["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"])))]
     pub dealer: Vec<Card>,
     /// The non-dealer's ten cards.
+    #[cfg_attr(feature = "openapi", schema(
+        example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"])))]
     pub non_dealer: Vec<Card>,
-    /// The first upcard: the discard pile's only card when play starts.
+    /// The first upcard, turned face up to start the discard pile. It also sets
+    /// the Oklahoma knock limit and spade doubling.
+    #[cfg_attr(feature = "openapi", schema(example = "2C"))]
     pub upcard: Card,
-    /// The stock in drawing order, top card first.
+    /// The 31 stock cards in drawing order, top card first.
     pub stock: Vec<Card>,
 }
 

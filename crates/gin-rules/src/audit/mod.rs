@@ -100,6 +100,9 @@ pub use violation::{Violation, ViolationCode};
 
 /// A seat at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Seat {
     Dealer,
     NonDealer,
@@ -135,6 +138,11 @@ impl fmt::Display for Seat {
 
 /// Where a drawn card comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+// "Source" alone says little among a whole API's schemas.
+#[cfg_attr(feature = "openapi", schema(as = DrawSource))]
 pub enum Source {
     Stock,
     DiscardPile,
@@ -221,13 +229,22 @@ pub enum HandEnd {
 /// The table when the replay stopped: after the last action, or just before the
 /// illegal one.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Table {
+    /// The dealer's cards.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
     pub dealer: CardSet,
+    /// The non-dealer's cards.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
     pub non_dealer: CardSet,
+    /// Cards left in the stock.
+    #[cfg_attr(feature = "openapi", schema(example = 30))]
     pub stock_remaining: usize,
+    /// The top card of the discard pile, if any.
     pub discard_top: Option<Card>,
-    /// Who acts next; `None` once the hand is over (the defender may still reply
-    /// to a knock).
+    /// Who acts next; null once the hand is over (the defender may still reply to
+    /// a knock).
     pub to_act: Option<Seat>,
 }
 

@@ -4,6 +4,9 @@ use std::fmt;
 
 /// The stable reason an action is illegal. Each names one rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ViolationCode {
     /// The other player was to act.
     WrongPlayer,
@@ -117,10 +120,31 @@ impl fmt::Display for ViolationCode {
 
 /// The first illegal action.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Violation {
     /// Index of the action in the transcript (from 0).
+    #[cfg_attr(feature = "openapi", schema(example = 4))]
     pub action: usize,
     pub code: ViolationCode,
     /// A sentence for a tournament director.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(example = "the non-dealer took 2C from the discard pile \
+        this turn and may not discard it on the same turn")
+    )]
     pub message: String,
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::ViolationCode;
+
+    #[test]
+    fn every_code_serialises_as_its_stable_name() {
+        for code in ViolationCode::ALL {
+            let json = serde_json::to_value(code).unwrap();
+            assert_eq!(json, code.as_str());
+        }
+    }
 }

@@ -6,12 +6,21 @@ use crate::profile::{BoxBonusTiming, Profile};
 /// One player's line on the score sheet of a game (or the sum over Hollywood's
 /// games). Invariant: `total` is the sum of the other point fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"hand_points": 110, "hands_won": 4,
+    "box_bonus": 100, "game_bonus": 100, "shutout_bonus": 0, "total": 310})))]
 pub struct Tally {
-    /// The plain sum of the hand points scored (never doubled here).
+    /// The sum of the hand points won, never doubled here: a doubling shutout
+    /// shows the extra as `shutout_bonus`.
     pub hand_points: u64,
     pub hands_won: u64,
+    /// Box (line) bonus per hand won, for both players; before the end of the
+    /// game, only the boxes already credited (`box_bonus_timing: each_hand`).
     pub box_bonus: u64,
+    /// The game bonus (the winner's, once the game is over).
     pub game_bonus: u64,
+    /// The shutout reward, including the doubled part under the doubling schools.
     pub shutout_bonus: u64,
     pub total: u64,
 }

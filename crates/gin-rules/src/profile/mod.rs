@@ -5,8 +5,10 @@
 //! rejects values outside their range and combinations that mean nothing (an ace
 //! rule for a fixed knock limit, a flat shutout bonus for a school that doubles).
 
+#[cfg(feature = "serde")]
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank, Suit};
@@ -30,6 +32,7 @@ pub enum KnockLimit {
     Upcard,
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for KnockLimit {
     /// A number, or the string `"upcard"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -40,6 +43,7 @@ impl Serialize for KnockLimit {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for KnockLimit {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<KnockLimit, D::Error> {
         struct Visitor;
@@ -75,8 +79,9 @@ impl<'de> Deserialize<'de> for KnockLimit {
 }
 
 /// What happens when only two stock cards remain and nobody has knocked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum StockEnd {
     /// The hand is void: no points, no box.
     Void,
@@ -86,8 +91,9 @@ pub enum StockEnd {
 }
 
 /// When box (line) bonuses are credited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum BoxBonusTiming {
     /// At the end of the game, not counted toward the target (Hoyle).
     EndOfGame,
@@ -96,8 +102,9 @@ pub enum BoxBonusTiming {
 }
 
 /// How a shutout (the loser "scored nothing" or "won no hand") is rewarded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ShutoutRule {
     /// Seed 000: the winner's hand points and game bonus are doubled, boxes not.
     DoubleHandPointsAndGameBonus,
@@ -110,8 +117,9 @@ pub enum ShutoutRule {
 }
 
 /// What counts as a shutout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ShutoutTest {
     /// The loser scored no points.
     ScoredNothing,
@@ -120,8 +128,9 @@ pub enum ShutoutTest {
 }
 
 /// How a finished game is settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Settlement {
     /// Both totals are reported with the net difference.
     TotalsAndNet,
@@ -130,7 +139,8 @@ pub enum Settlement {
 }
 
 /// Every parameter of a rule profile, resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Profile {
     /// The preset's name, or `custom` once anything is overridden.
     pub name: String,

@@ -1,5 +1,6 @@
 //! Per-request overrides of a preset's parameters, checked as they are applied.
 
+#[cfg(feature = "serde")]
 use serde::Deserialize;
 
 use super::{
@@ -17,58 +18,61 @@ use super::{
 /// let profile = overrides.resolve().unwrap();
 /// assert_eq!((profile.gin_bonus, profile.target, profile.name.as_str()), (20, 150, "custom"));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct ProfileOverrides {
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub base: Option<Preset>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub knock_limit: Option<KnockLimit>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub ace_upcard_knock_limit: Option<u8>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub spade_doubling: Option<bool>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub gin_bonus: Option<u32>,
     /// `null` is meaningful here (big gin not played), so it is read as
     /// "present with no value" rather than "absent".
-    #[serde(default, deserialize_with = "present")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "present"))]
     pub big_gin_bonus: Option<Option<u32>>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub undercut_bonus: Option<u32>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub tie_is_undercut: Option<bool>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub layoffs_on_gin: Option<bool>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub stock_end: Option<StockEnd>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub target: Option<u32>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub hollywood: Option<bool>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub game_bonus: Option<u32>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub box_bonus: Option<u32>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub box_bonus_timing: Option<BoxBonusTiming>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout: Option<ShutoutRule>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout_bonus: Option<u32>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout_test: Option<ShutoutTest>,
-    #[serde(default, deserialize_with = "given")]
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub settlement: Option<Settlement>,
 }
 
 /// An override that is present must hold a value: `null` is an error.
+#[cfg(feature = "serde")]
 fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Option<T>, D::Error> {
     T::deserialize(deserializer).map(Some)
 }
 
+#[cfg(feature = "serde")]
 fn present<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Option<u32>>, D::Error> {

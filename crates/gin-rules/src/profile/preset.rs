@@ -3,16 +3,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use super::{
     BoxBonusTiming, KnockLimit, Profile, ProfileError, Settlement, ShutoutRule, ShutoutTest,
     StockEnd,
 };
 
 /// The named presets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Preset {
     /// Hoyle as in seed 000 (and seed 004 apart from its shutout wording).
     Standard,

@@ -19,8 +19,6 @@
 //! disjoint ones within the limit number in the low hundreds at worst, each met
 //! by one [`best_reply`] search.
 
-use serde::Serialize;
-
 use crate::card::{Card, CardSet};
 use crate::layoff::{DefenderReply, Layoff, LayoffError};
 use crate::meld::{ArrangementReport, Meld};
@@ -36,8 +34,10 @@ pub use arrangements::knocker_arrangements;
 pub use showdown::showdown;
 
 /// Which player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     Knocker,
     Defender,
@@ -55,24 +55,51 @@ impl Side {
 /// The knocker's hand as declared: the cards kept after the knock discard (10, or
 /// 11 for big gin) and optionally the melds.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KnockerHand {
+    /// The cards kept after the knock discard: 10, or 11 for big gin.
+    #[cfg_attr(feature = "openapi", schema(min_items = 10, max_items = 11,
+        example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"])))]
     pub hand: Vec<Card>,
+    /// Declared melds, checked (legal, disjoint, from the hand, within the knock
+    /// limit). Absent: the arrangement best for the knocker is chosen.
+    #[cfg_attr(feature = "openapi", schema(
+        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
     pub melds: Option<Vec<Vec<Card>>>,
 }
 
 /// The defender's hand, optionally with its melds and the layoffs it played.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DefenderHand {
+    /// The defender's 10 cards.
+    #[cfg_attr(feature = "openapi", schema(min_items = 10, max_items = 10,
+        example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"])))]
     pub hand: Vec<Card>,
+    /// Declared melds, checked. Absent: the best reply is chosen.
     pub melds: Option<Vec<Vec<Card>>>,
+    /// Declared layoffs in the order played, each checked against the knocker's
+    /// melds as they grow. Absent: the best layoffs are chosen.
     pub layoffs: Option<Vec<Layoff>>,
 }
 
 /// The knocker's side once arranged.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KnockerArrangement {
+    /// The knocker's melds (declared, or chosen as best for the knocker).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>,
+        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
     pub melds: Vec<Meld>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["AH"])))]
     pub deadwood_cards: CardSet,
+    /// The knocker's count (the knocker never lays off).
+    #[cfg_attr(feature = "openapi", schema(example = 1))]
     pub deadwood: u32,
 }
 
@@ -88,8 +115,10 @@ pub struct Showdown {
 }
 
 /// How a hand ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Outcome {
     Knock,
     Undercut,
@@ -99,17 +128,23 @@ pub enum Outcome {
 
 /// Where the points came from: `points = (deadwood_difference + gin_bonus +
 /// big_gin_bonus + undercut_bonus) * multiplier`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"deadwood_difference": 8, "gin_bonus": 0,
+    "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1})))]
 pub struct Breakdown {
     pub deadwood_difference: u32,
     pub gin_bonus: u32,
     pub big_gin_bonus: u32,
     pub undercut_bonus: u32,
+    /// 2 when spades double and the first upcard is a spade, else 1.
     pub multiplier: u32,
 }
 
 /// The result of a hand: who won what.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Settlement {
     pub outcome: Outcome,
     pub winner: Side,
