@@ -187,46 +187,71 @@ impl RequestLimits {
     /// to write there (`maxItems` for arrays, `maxLength` for strings).
     pub fn apply_to_document(&self, document: &mut Value) {
         for (pointer, keyword, max) in self.schema_places() {
-            if let Some(Value::Object(schema)) = document.pointer_mut(pointer) {
+            if let Some(Value::Object(schema)) = document.pointer_mut(&pointer) {
                 schema.insert(keyword.to_owned(), Value::from(max));
             }
         }
     }
 
-    /// Where each configurable ceiling sits in the OpenAPI document.
-    fn schema_places(&self) -> [(&'static str, &'static str, usize); 6] {
-        [
+    /// Where each ceiling sits in the OpenAPI document: the configurable ones,
+    /// then the fixed ones (every list of cards holds at most a deck, every
+    /// list of declared melds at most 17, a card's text at most 3 characters,
+    /// as in "10♠"). Lists over a fixed ceiling necessarily repeat a card or
+    /// hold a group that is no meld, so the rules refuse them (422) before
+    /// they cost anything; the schema states the bound so that clients and
+    /// generated code know it.
+    fn schema_places(&self) -> Vec<(String, &'static str, usize)> {
+        const SCHEMAS: &str = "/components/schemas";
+        let places = [
             (
-                "/components/schemas/MatchRequest/properties/players/items",
+                "MatchRequest/properties/players/items",
                 "maxLength",
                 self.name_length,
             ),
             (
-                "/components/schemas/CountHand/properties/knocker",
+                "CountHand/properties/knocker",
                 "maxLength",
                 self.name_length,
             ),
+            ("CardHand/properties/knocker", "maxLength", self.name_length),
             (
-                "/components/schemas/CardHand/properties/knocker",
-                "maxLength",
-                self.name_length,
-            ),
-            (
-                "/components/schemas/MatchRequest/properties/hands",
+                "MatchRequest/properties/hands",
                 "maxItems",
                 self.match_hands,
             ),
             (
-                "/components/schemas/AuditRequest/properties/actions",
+                "AuditRequest/properties/actions",
                 "maxItems",
                 self.audit_actions,
             ),
+            ("ValidateRequest/properties/melds", "maxItems", self.melds),
             (
-                "/components/schemas/ValidateRequest/properties/melds",
+                "ValidateRequest/properties/melds/items",
                 "maxItems",
-                self.melds,
+                MAX_CARDS,
             ),
-        ]
+            ("ValidateRequest/properties/hand", "maxItems", MAX_CARDS),
+            ("Card", "maxLength", 3),
+            ("Deal/properties/dealer", "maxItems", MAX_CARDS),
+            ("Deal/properties/non_dealer", "maxItems", MAX_CARDS),
+            ("Deal/properties/stock", "maxItems", MAX_CARDS),
+            ("DefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
+            ("Action/oneOf/4/properties/layoffs", "maxItems", MAX_CARDS),
+        ];
+        let mut places: Vec<(String, &str, usize)> = places
+            .into_iter()
+            .map(|(place, keyword, max)| (format!("{SCHEMAS}/{place}"), keyword, max))
+            .collect();
+        for melds in [
+            "KnockerHand/properties/melds",
+            "DefenderHand/properties/melds",
+            "Action/oneOf/3/properties/melds",
+            "Action/oneOf/4/properties/melds",
+        ] {
+            places.push((format!("{SCHEMAS}/{melds}"), "maxItems", MAX_DECLARED_MELDS));
+            places.push((format!("{SCHEMAS}/{melds}/items"), "maxItems", MAX_CARDS));
+        }
+        places
     }
 }
 
@@ -254,7 +279,7 @@ mod tests {
         };
         let document = serde_json::to_value(crate::api::openapi_for(&limits)).unwrap();
         for (pointer, keyword, max) in limits.schema_places() {
-            let schema = document.pointer(pointer).unwrap_or_else(|| {
+            let schema = document.pointer(&pointer).unwrap_or_else(|| {
                 panic!("{pointer} is not in the document: a schema was renamed")
             });
             assert_eq!(schema[keyword], max, "{pointer}");
