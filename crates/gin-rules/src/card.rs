@@ -25,9 +25,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The four suits, in the canonical output order (spades, hearts, diamonds, clubs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Spades (♠).
     Spades = 0,
+    /// Hearts (♥).
     Hearts = 1,
+    /// Diamonds (♦).
     Diamonds = 2,
+    /// Clubs (♣).
     Clubs = 3,
 }
 
@@ -84,7 +88,9 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace: rank 1, always low, worth 1.
     pub const ACE: Rank = Rank(1);
+    /// The king: rank 13, worth 10.
     pub const KING: Rank = Rank(13);
 
     /// The rank with this number (1 = ace ... 13 = king), or `None` outside 1..=13.
@@ -159,14 +165,17 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card of this rank and suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card { suit, rank }
     }
 
+    /// The card's rank.
     pub const fn rank(self) -> Rank {
         self.rank
     }
 
+    /// The card's suit.
     pub const fn suit(self) -> Suit {
         self.suit
     }
@@ -225,10 +234,13 @@ impl fmt::Display for Card {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardParseError {
     #[error("a card cannot be empty; write a rank then a suit, such as \"TS\"")]
+    /// The text is empty.
     Empty,
     #[error("\"{0}\" is not a card: the rank must be one of A 2 3 4 5 6 7 8 9 T (or 10) J Q K")]
+    /// The rank is not one of the known spellings; holds the text.
     InvalidRank(String),
     #[error("\"{0}\" is not a card: the suit must be one of S H D C (or ♠ ♥ ♦ ♣)")]
+    /// The suit is not one of the known spellings; holds the text.
     InvalidSuit(String),
 }
 
@@ -328,7 +340,9 @@ const VALUE_PLANES: [u64; 4] = {
 };
 
 impl CardSet {
+    /// No cards.
     pub const EMPTY: CardSet = CardSet(0);
+    /// All 52 cards.
     pub const FULL_DECK: CardSet = CardSet(LANE | LANE << 16 | LANE << 32 | LANE << 48);
 
     /// The set with these mask bits; bits outside the layout are dropped.
@@ -336,6 +350,7 @@ impl CardSet {
         CardSet(bits & CardSet::FULL_DECK.0)
     }
 
+    /// The mask: bit `16 * suit + rank - 1` per card (see [`Card::bit_index`]).
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -351,6 +366,7 @@ impl CardSet {
         Ok(set)
     }
 
+    /// The set of one card.
     pub const fn single(card: Card) -> CardSet {
         CardSet(1 << card.bit_index())
     }
@@ -371,34 +387,42 @@ impl CardSet {
         present
     }
 
+    /// Whether the card is in the set.
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.bit_index()) != 0
     }
 
+    /// The number of cards.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set has no card.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The cards in either set.
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub const fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards in `self` but not in `other`.
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
+    /// Whether every card of `self` is in `other`.
     pub const fn is_subset(self, other: CardSet) -> bool {
         self.0 & !other.0 == 0
     }
 
+    /// Whether the sets share no card.
     pub const fn is_disjoint(self, other: CardSet) -> bool {
         self.0 & other.0 == 0
     }
@@ -505,8 +529,10 @@ pub fn cards(text: &str) -> Result<CardSet, CardsError> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardsError {
     #[error(transparent)]
+    /// A word is not a card.
     Parse(#[from] CardParseError),
     #[error(transparent)]
+    /// A card is written twice.
     Duplicate(#[from] DuplicateCard),
 }
 

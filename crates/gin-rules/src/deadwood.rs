@@ -50,7 +50,9 @@ use super::meld::{Meld, MeldKind};
 pub struct Arrangement {
     /// The melds, ordered as [`Meld`]'s `Ord` (lowest rank first, sets before runs).
     pub melds: Vec<Meld>,
+    /// The cards in no meld.
     pub deadwood_cards: CardSet,
+    /// Their count: the sum of their values.
     pub deadwood: u32,
 }
 
@@ -431,7 +433,9 @@ pub fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
 /// One discard from an 11-card hand and the best arrangement of the 10 kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discard {
+    /// The card discarded.
     pub card: Card,
+    /// The best arrangement of the ten cards kept.
     pub arrangement: Arrangement,
 }
 

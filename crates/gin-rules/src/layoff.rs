@@ -35,6 +35,7 @@ use super::meld::{Meld, MeldKind};
 /// One card laid off onto a knocker's meld.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Layoff {
+    /// The defender's card laid off.
     pub card: Card,
     /// Index into the knocker's melds.
     pub meld: usize,
@@ -44,9 +45,13 @@ pub struct Layoff {
 /// what is left.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DefenderReply {
+    /// The defender's own melds.
     pub melds: Vec<Meld>,
+    /// The cards laid off, in an order in which each is legal when played.
     pub layoffs: Vec<Layoff>,
+    /// The cards neither melded nor laid off.
     pub deadwood_cards: CardSet,
+    /// Their count: the defender's count after layoffs.
     pub deadwood: u32,
 }
 
@@ -206,24 +211,52 @@ fn run_extensions(run: CardSet) -> CardSet {
 /// Why a declared layoff is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LayoffError {
+    /// The knocker went gin and the profile allows no layoffs on gin.
     #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
-    NotAllowedOnGin { index: usize },
+    NotAllowedOnGin {
+        /// The layoff's position in the list.
+        index: usize,
+    },
+    /// The card is not among the defender's unmelded cards.
     #[error("layoff {index}: {card} is not in the defender's hand")]
-    CardNotInHand { index: usize, card: Card },
+    CardNotInHand {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card.
+        card: Card,
+    },
+    /// The card was laid off earlier in the list.
     #[error("layoff {index}: {card} was already laid off")]
-    AlreadyLaidOff { index: usize, card: Card },
+    AlreadyLaidOff {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card.
+        card: Card,
+    },
+    /// The meld index is past the knocker's melds.
     #[error("layoff {index}: there is no knocker meld {meld}")]
-    NoSuchMeld { index: usize, meld: usize },
+    NoSuchMeld {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The meld index given.
+        meld: usize,
+    },
+    /// The card does not extend the meld as it stands at that point.
     #[error("layoff {index}: {card} does not fit meld {meld} ({reason})")]
     DoesNotFit {
+        /// The layoff's position in the list.
         index: usize,
+        /// The card.
         card: Card,
+        /// The knocker meld it was laid onto.
         meld: usize,
+        /// Why it does not fit, in words.
         reason: &'static str,
     },
 }
 
 impl LayoffError {
+    /// Stable machine-readable code (the `/v1/hands/score` codes).
     pub const fn code(&self) -> &'static str {
         match self {
             LayoffError::NotAllowedOnGin { .. } => "layoffs_not_allowed",

@@ -120,6 +120,7 @@ impl fmt::Display for ViolationCode {
 pub struct Violation {
     /// Index of the action in the transcript (from 0).
     pub action: usize,
+    /// The rule broken.
     pub code: ViolationCode,
     /// A sentence for a tournament director.
     pub message: String,

@@ -145,6 +145,7 @@ pub struct CountHand {
     pub knocker: String,
     /// 0 is gin.
     pub knocker_deadwood: u32,
+    /// The defender's count after layoffs.
     pub defender_deadwood: u32,
     /// All 11 cards melded (only under a profile with a big gin bonus).
     pub big_gin: bool,
@@ -158,8 +159,11 @@ pub struct CountHand {
 pub struct CardHand {
     /// The knocking player's name.
     pub knocker: String,
+    /// The knocker's cards, and melds if declared.
     pub knocker_hand: KnockerHand,
+    /// The defender's cards, and melds and layoffs if declared.
     pub defender_hand: DefenderHand,
+    /// The first upcard, needed when the profile depends on it.
     pub upcard: Option<Card>,
 }
 
@@ -177,7 +181,9 @@ pub struct ScoredMatchHand {
     pub points: u32,
     /// The counts after layoffs (`None` for a void hand).
     pub knocker_deadwood: Option<u32>,
+    /// The defender's count after layoffs (`None` for a void hand).
     pub defender_deadwood: Option<u32>,
+    /// Where the points came from (`None` for a void hand).
     pub breakdown: Option<Breakdown>,
     /// The games (0-based) the points entered: `[0]` for a won hand of a single
     /// game; any subset of `0..3` in Hollywood; empty for a void hand.
@@ -193,11 +199,13 @@ pub struct ScoredMatchHand {
 pub struct GameScore {
     /// A player reached the target.
     pub complete: bool,
+    /// The player who reached the target (`None` until then).
     pub winner: Option<usize>,
     /// The index of the hand that reached the target.
     pub ended_at: Option<usize>,
     /// The loser was shut out (per the profile's test).
     pub shutout: bool,
+    /// Each player's line on the score sheet.
     pub final_tally: [Tally; 2],
     /// What each player takes from the game under the profile's settlement
     /// (`None` until the game is complete).
@@ -209,7 +217,9 @@ pub struct GameScore {
 /// A whole match scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchScore {
+    /// The players' names; results refer to them by index.
     pub players: [String; 2],
+    /// Each hand as scored, in the order given.
     pub hands: Vec<ScoredMatchHand>,
     /// One game, or three in Hollywood.
     pub games: Vec<GameScore>,
@@ -230,27 +240,61 @@ pub struct MatchScore {
 /// Why a match cannot be scored. Hand indices are 0-based positions in the list.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
+    /// Not exactly two players.
     #[error("a match has exactly 2 players, not {found}")]
-    PlayerCount { found: usize },
+    PlayerCount {
+        /// The number of players given.
+        found: usize,
+    },
+    /// A player's name is empty or only spaces.
     #[error("players[{index}] has a blank name")]
-    BlankPlayerName { index: usize },
+    BlankPlayerName {
+        /// The player's position in the list.
+        index: usize,
+    },
+    /// Both players have the same name.
     #[error("both players are named \"{name}\"; names must differ")]
-    DuplicatePlayerName { name: String },
+    DuplicatePlayerName {
+        /// The name.
+        name: String,
+    },
+    /// A hand's knocker is not one of the players.
     #[error("hands[{hand}]: the knocker \"{name}\" is not one of the players")]
-    UnknownPlayer { hand: usize, name: String },
+    UnknownPlayer {
+        /// The hand's index.
+        hand: usize,
+        /// The name given.
+        name: String,
+    },
+    /// A hand recorded after the game (every Hollywood game) ended.
     #[error(
         "hands[{hand}] was recorded after the {what} ended at hands[{ended_at}]",
         what = if *hollywood { "last of the three Hollywood games" } else { "game" }
     )]
     GameOver {
+        /// The hand's index.
         hand: usize,
+        /// The index of the hand that ended the (last) game.
         ended_at: usize,
+        /// Whether the match is Hollywood (for the message).
         hollywood: bool,
     },
+    /// A count hand no deal could produce.
     #[error("hands[{hand}]: {error}")]
-    Count { hand: usize, error: CountError },
+    Count {
+        /// The hand's index.
+        hand: usize,
+        /// Why.
+        error: CountError,
+    },
+    /// A card hand that cannot be scored.
     #[error("hands[{hand}]: {error}")]
-    Cards { hand: usize, error: HandError },
+    Cards {
+        /// The hand's index.
+        hand: usize,
+        /// Why.
+        error: HandError,
+    },
 }
 
 impl MatchError {

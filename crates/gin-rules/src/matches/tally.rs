@@ -9,10 +9,15 @@ use crate::profile::{BoxBonusTiming, Profile};
 pub struct Tally {
     /// The plain sum of the hand points scored (never doubled here).
     pub hand_points: u64,
+    /// Hands won (each earns a box).
     pub hands_won: u64,
+    /// Box (line) bonuses: one per hand won.
     pub box_bonus: u64,
+    /// The game bonus, the winner's only.
     pub game_bonus: u64,
+    /// The shutout bonus, or the doubled part under a doubling school.
     pub shutout_bonus: u64,
+    /// The sum of the fields above but `hands_won`.
     pub total: u64,
 }
 

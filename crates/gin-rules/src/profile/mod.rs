@@ -136,32 +136,42 @@ pub struct Profile {
     pub name: String,
     /// The preset the profile starts from.
     pub base: Preset,
+    /// The knock limit: fixed, or the first upcard's value (Oklahoma).
     pub knock_limit: KnockLimit,
     /// The knock limit when the upcard is an ace under an upcard limit: 0 (gin
     /// only, the usual reading) or 1.
     pub ace_upcard_knock_limit: u8,
     /// Double the hand's points when the first upcard is a spade.
     pub spade_doubling: bool,
+    /// The bonus for going gin.
     pub gin_bonus: u32,
     /// `None`: big gin is not played (11 melded cards must discard and go gin).
     pub big_gin_bonus: Option<u32>,
+    /// The bonus for an undercut, to the defender.
     pub undercut_bonus: u32,
     /// Equal counts are an undercut (the usual rule); otherwise the knocker wins 0.
     pub tie_is_undercut: bool,
     /// The defender may lay off on a gin hand (seed 002).
     pub layoffs_on_gin: bool,
+    /// What happens when only two stock cards remain.
     pub stock_end: StockEnd,
     /// Points that end a game.
     pub target: u32,
     /// Three games scored at once.
     pub hollywood: bool,
+    /// The bonus for winning a game.
     pub game_bonus: u32,
+    /// The box (line) bonus per hand won.
     pub box_bonus: u32,
+    /// When box bonuses are credited.
     pub box_bonus_timing: BoxBonusTiming,
+    /// How a shutout is rewarded.
     pub shutout: ShutoutRule,
     /// The flat bonus for [`ShutoutRule::FlatBonus`]; 0 otherwise.
     pub shutout_bonus: u32,
+    /// What counts as a shutout.
     pub shutout_test: ShutoutTest,
+    /// How a finished game is settled.
     pub settlement: Settlement,
 }
 
@@ -231,22 +241,33 @@ impl Profile {
 /// Why a profile cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProfileError {
+    /// No preset has this name; holds the name.
     #[error(
         "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin"
     )]
     UnknownPreset(String),
+    /// A parameter outside its range.
     #[error("invalid value for {parameter}: {message}")]
     InvalidParameter {
+        /// The parameter's name, as in [`ProfileOverrides`].
         parameter: &'static str,
+        /// Why, in words.
         message: String,
     },
+    /// Two parameters that mean nothing together.
     #[error("{message}")]
     Combination {
+        /// The two parameters' names.
         parameters: [&'static str; 2],
+        /// Why, in words.
         message: String,
     },
+    /// The hand needs its first upcard under this profile, and has none.
     #[error("this profile needs the first upcard: {reason}")]
-    UpcardRequired { reason: &'static str },
+    UpcardRequired {
+        /// What depends on the upcard.
+        reason: &'static str,
+    },
 }
 
 impl ProfileError {

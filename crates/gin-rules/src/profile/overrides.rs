@@ -20,44 +20,63 @@ use super::{
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileOverrides {
+    /// The preset to start from (standard when absent).
     #[serde(default, deserialize_with = "given")]
     pub base: Option<Preset>,
+    /// Overrides [`Profile::knock_limit`].
     #[serde(default, deserialize_with = "given")]
     pub knock_limit: Option<KnockLimit>,
+    /// Overrides [`Profile::ace_upcard_knock_limit`].
     #[serde(default, deserialize_with = "given")]
     pub ace_upcard_knock_limit: Option<u8>,
+    /// Overrides [`Profile::spade_doubling`].
     #[serde(default, deserialize_with = "given")]
     pub spade_doubling: Option<bool>,
+    /// Overrides [`Profile::gin_bonus`].
     #[serde(default, deserialize_with = "given")]
     pub gin_bonus: Option<u32>,
-    /// `null` is meaningful here (big gin not played), so it is read as
-    /// "present with no value" rather than "absent".
+    /// Overrides [`Profile::big_gin_bonus`]. `null` is meaningful here (big gin
+    /// not played), so it is read as "present with no value" rather than
+    /// "absent".
     #[serde(default, deserialize_with = "present")]
     pub big_gin_bonus: Option<Option<u32>>,
+    /// Overrides [`Profile::undercut_bonus`].
     #[serde(default, deserialize_with = "given")]
     pub undercut_bonus: Option<u32>,
+    /// Overrides [`Profile::tie_is_undercut`].
     #[serde(default, deserialize_with = "given")]
     pub tie_is_undercut: Option<bool>,
+    /// Overrides [`Profile::layoffs_on_gin`].
     #[serde(default, deserialize_with = "given")]
     pub layoffs_on_gin: Option<bool>,
+    /// Overrides [`Profile::stock_end`].
     #[serde(default, deserialize_with = "given")]
     pub stock_end: Option<StockEnd>,
+    /// Overrides [`Profile::target`].
     #[serde(default, deserialize_with = "given")]
     pub target: Option<u32>,
+    /// Overrides [`Profile::hollywood`].
     #[serde(default, deserialize_with = "given")]
     pub hollywood: Option<bool>,
+    /// Overrides [`Profile::game_bonus`].
     #[serde(default, deserialize_with = "given")]
     pub game_bonus: Option<u32>,
+    /// Overrides [`Profile::box_bonus`].
     #[serde(default, deserialize_with = "given")]
     pub box_bonus: Option<u32>,
+    /// Overrides [`Profile::box_bonus_timing`].
     #[serde(default, deserialize_with = "given")]
     pub box_bonus_timing: Option<BoxBonusTiming>,
+    /// Overrides [`Profile::shutout`].
     #[serde(default, deserialize_with = "given")]
     pub shutout: Option<ShutoutRule>,
+    /// Overrides [`Profile::shutout_bonus`].
     #[serde(default, deserialize_with = "given")]
     pub shutout_bonus: Option<u32>,
+    /// Overrides [`Profile::shutout_test`].
     #[serde(default, deserialize_with = "given")]
     pub shutout_test: Option<ShutoutTest>,
+    /// Overrides [`Profile::settlement`].
     #[serde(default, deserialize_with = "given")]
     pub settlement: Option<Settlement>,
 }

@@ -39,11 +39,14 @@ pub use showdown::showdown;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    /// The player who knocked.
     Knocker,
+    /// The other player.
     Defender,
 }
 
 impl Side {
+    /// The stable name: `knocker` or `defender`.
     pub const fn name(self) -> &'static str {
         match self {
             Side::Knocker => "knocker",
@@ -56,30 +59,40 @@ impl Side {
 /// 11 for big gin) and optionally the melds.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct KnockerHand {
+    /// The cards kept: 10, or 11 for big gin.
     pub hand: Vec<Card>,
+    /// The declared melds; `None` lets the referee choose the best arrangement.
     pub melds: Option<Vec<Vec<Card>>>,
 }
 
 /// The defender's hand, optionally with its melds and the layoffs it played.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DefenderHand {
+    /// The defender's 10 cards.
     pub hand: Vec<Card>,
+    /// The declared melds; `None` plays them best for the defender.
     pub melds: Option<Vec<Vec<Card>>>,
+    /// The declared layoffs; `None` plays them best for the defender.
     pub layoffs: Option<Vec<Layoff>>,
 }
 
 /// The knocker's side once arranged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KnockerArrangement {
+    /// The knocker's melds, laid down.
     pub melds: Vec<Meld>,
+    /// The cards in no meld.
     pub deadwood_cards: CardSet,
+    /// Their count: the knocker's deadwood.
     pub deadwood: u32,
 }
 
 /// Both sides laid down: the knocker's melds and the defender's reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Showdown {
+    /// The knocker's arrangement.
     pub knocker: KnockerArrangement,
+    /// The defender's reply to it.
     pub defender: DefenderReply,
     /// The knock limit that applied.
     pub knock_limit: u32,
@@ -91,9 +104,13 @@ pub struct Showdown {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
+    /// The knocker had less deadwood (or tied, where ties go to the knocker).
     Knock,
+    /// The defender had as little deadwood as the knocker, or less.
     Undercut,
+    /// The knocker melded ten cards.
     Gin,
+    /// The knocker melded all eleven cards without discarding.
     BigGin,
 }
 
@@ -101,61 +118,96 @@ pub enum Outcome {
 /// big_gin_bonus + undercut_bonus) * multiplier`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Breakdown {
+    /// The difference between the counts (the defender's count on gin).
     pub deadwood_difference: u32,
+    /// The gin bonus, if gin.
     pub gin_bonus: u32,
+    /// The big gin bonus, if big gin.
     pub big_gin_bonus: u32,
+    /// The undercut bonus, if an undercut.
     pub undercut_bonus: u32,
+    /// 2 when the profile doubles this hand (a spade upcard under spade doubling), else 1.
     pub multiplier: u32,
 }
 
 /// The result of a hand: who won what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Settlement {
+    /// How the hand ended.
     pub outcome: Outcome,
+    /// Who scores the points.
     pub winner: Side,
+    /// The points scored.
     pub points: u32,
+    /// Where they came from.
     pub breakdown: Breakdown,
 }
 
 /// A scored hand: the showdown and its settlement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandScore {
+    /// Both sides laid down.
     pub showdown: Showdown,
+    /// Who won what.
     pub settlement: Settlement,
 }
 
 /// Why a hand cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
+    /// A card repeated within a hand or across the two hands.
     #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
     DuplicateCard {
+        /// The hand holding the repeat.
         side: Side,
+        /// The repeat's position in that hand.
         index: usize,
+        /// The card.
         card: Card,
     },
+    /// A hand with the wrong number of cards.
     #[error("the {side} must hold {expected} cards, not {found}", side = side.name())]
     WrongCardCount {
+        /// The hand at fault.
         side: Side,
+        /// The cards it must hold, in words.
         expected: &'static str,
+        /// The cards it holds.
         found: usize,
     },
+    /// The profile needs the upcard, and there is none.
     #[error(transparent)]
     Profile(#[from] ProfileError),
+    /// The knocker kept 11 cards under a profile without big gin.
     #[error(
         "the knocker holds 11 cards, but this profile does not play big gin (set big_gin_bonus to play it)"
     )]
     BigGinNotPlayed,
+    /// The knocker kept 11 cards that do not all meld.
     #[error(
         "the knocker holds 11 cards but they do not all meld (best deadwood {deadwood}): only big gin keeps 11 cards"
     )]
-    NotBigGin { deadwood: u32 },
+    NotBigGin {
+        /// The least deadwood of the 11 cards (or of the declared melds).
+        deadwood: u32,
+    },
+    /// The knocker's deadwood is over the knock limit.
     #[error("the knocker's deadwood is {deadwood}, over the knock limit of {limit}")]
-    KnockOverLimit { deadwood: u32, limit: u32 },
+    KnockOverLimit {
+        /// The knocker's deadwood: with the declared melds, or at best.
+        deadwood: u32,
+        /// The knock limit that applied.
+        limit: u32,
+    },
+    /// Declared melds that are not legal, overlap or use cards not held.
     #[error("the {side}'s declared melds are not legal", side = side.name())]
     InvalidMelds {
+        /// The hand that declared them.
         side: Side,
+        /// Every fault found.
         report: ArrangementReport,
     },
+    /// A declared layoff is illegal.
     #[error(transparent)]
     Layoff(#[from] LayoffError),
 }
