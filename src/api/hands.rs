@@ -14,7 +14,7 @@ use super::json::ValidJson;
 use super::melds::distinct_hand;
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::{
-    Arrangement, Card, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
+    Arrangement, Card, Hand, analyze_drawn_hand, best_arrangement, optimal_arrangements, score_hand,
 };
 
 /// A hand to analyse.
@@ -149,7 +149,10 @@ pub async fn analyze_hand(
         10 => {
             let best = best_arrangement(hand);
             let arrangements = request.all_arrangements.then(|| {
-                optimal_arrangements(hand)
+                // Ten cards always make a `Hand`.
+                Hand::new(hand)
+                    .map(optimal_arrangements)
+                    .unwrap_or_default()
                     .iter()
                     .map(ArrangementDto::from)
                     .collect()

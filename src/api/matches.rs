@@ -27,8 +27,8 @@ use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::Card;
 use gin_rules::{
-    CardHand, CountHand, GameScore, MatchError, MatchHand, MatchScore, Outcome, ScoredMatchHand,
-    Tally,
+    CardHand, CountHand, GameScore, MatchError, MatchHand, MatchScore, Outcome, Players,
+    ScoredMatchHand, Tally,
 };
 
 // ---------------------------------------------------------------- request
@@ -535,13 +535,7 @@ fn match_problem(error: &MatchError, request: &MatchRequest) -> Problem {
     let problem = Problem::unprocessable(code, &detail);
     let at = |pointer: String| problem.clone().with_error(pointer, code, detail.clone());
     match error {
-        // `players` is read as exactly two names, so this cannot reach here; it is
-        // a shape error all the same.
-        MatchError::PlayerCount { .. } => Problem::bad_request("invalid_body", &detail).with_error(
-            "/players",
-            "invalid_length",
-            detail.clone(),
-        ),
+        MatchError::TooManyHands { .. } => at("/hands".into()),
         MatchError::BlankPlayerName { index } => at(format!("/players/{index}")),
         MatchError::DuplicatePlayerName { .. } => at("/players/1".into()),
         MatchError::UnknownPlayer { hand, .. } => at(format!("/hands/{hand}/knocker")),
@@ -722,9 +716,10 @@ fn answer(request: MatchRequest) -> Result<MatchResponse, Problem> {
         .iter()
         .map(MatchHandInput::to_domain)
         .collect();
-    let scored = gin_rules::score_match(&profile, &request.players, &hands)
+    let players = Players::from(request.players.clone());
+    let scored = gin_rules::score_match(&profile, &players, &hands)
         .map_err(|e| match_problem(&e, &request))?;
-    Ok(MatchResponse::new(&scored, profile.hollywood))
+    Ok(MatchResponse::new(&scored, profile.hollywood()))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -83,7 +83,7 @@
 //! and settles the game with its box, game and shutout bonuses.
 //!
 //! ```
-//! use gin_rules::{score_match, CountHand, MatchHand, Preset};
+//! use gin_rules::{score_match, CountHand, MatchHand, Players, Preset};
 //! let knock = |knocker: &str, knocker_deadwood, defender_deadwood| {
 //!     MatchHand::Counts(CountHand {
 //!         knocker: knocker.into(),
@@ -97,7 +97,7 @@
 //!     knock("Mom", 5, 15), knock("Mom", 0, 6), knock("Mom", 4, 2),
 //!     knock("Mom", 10, 43), knock("Dad", 0, 10), knock("Mom", 0, 11),
 //! ];
-//! let players = ["Mom".to_string(), "Dad".to_string()];
+//! let players = Players::new("Mom".to_string(), "Dad".to_string());
 //! let score = score_match(&Preset::Standard.profile(), &players, &hands)?;
 //! assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
 //! assert_eq!((score.winner, score.net), (Some(0), Some(198)));
@@ -150,7 +150,8 @@ pub use audit::{
     audit_hand, check_deal,
 };
 pub use card::{
-    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
+    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,
+    Rank, Suit, cards,
 };
 pub use deadwood::{
     Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, melds_within,
@@ -160,8 +161,8 @@ pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
 };
 pub use matches::{
-    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
-    MatchScore, ScoredMatchHand, Tally, score_match,
+    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
+    MatchHand, MatchScore, Player, Players, ScoredMatchHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

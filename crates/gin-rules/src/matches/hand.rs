@@ -81,7 +81,7 @@ fn settle_counts(profile: &Profile, hand: &CountHand) -> Result<crate::HandSettl
     let limit = profile.knock_limit_for(hand.upcard)?;
     let multiplier = profile.multiplier_for(hand.upcard)?;
     if hand.big_gin {
-        if profile.big_gin_bonus.is_none() {
+        if profile.big_gin_bonus().is_none() {
             return Err(CountError::BigGinNotPlayed);
         }
         if hand.knocker_deadwood != 0 {

@@ -15,7 +15,7 @@ use super::{
 /// let overrides: ProfileOverrides =
 ///     serde_json::from_str(r#"{"base": "oklahoma", "gin_bonus": 20}"#).unwrap();
 /// let profile = overrides.resolve().unwrap();
-/// assert_eq!((profile.gin_bonus, profile.target, profile.name.as_str()), (20, 150, "custom"));
+/// assert_eq!((profile.gin_bonus(), profile.target(), profile.name()), (20, 150, "custom"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

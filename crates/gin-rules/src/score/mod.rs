@@ -238,6 +238,10 @@ fn net_for_knocker(settlement: &Settlement) -> i64 {
 
 /// Scores a hand from the counts after layoffs (`knocker_deadwood` 0 is gin).
 ///
+/// For counts ten cards can have (at most 100) the points stay below 21 000
+/// under any [`Profile`]; counts no hand can have saturate at `u32::MAX` rather
+/// than wrap.
+///
 /// ```
 /// use gin_rules::{settle, Outcome, Profile, Side};
 /// let standard = Profile::default();
@@ -262,27 +266,31 @@ pub fn settle(
     };
     let (outcome, winner) = if big_gin {
         breakdown.deadwood_difference = defender_deadwood;
-        breakdown.big_gin_bonus = profile.big_gin_bonus.unwrap_or(profile.gin_bonus);
+        breakdown.big_gin_bonus = profile.big_gin_bonus().unwrap_or(profile.gin_bonus());
         (Outcome::BigGin, Side::Knocker)
     } else if knocker_deadwood == 0 {
         breakdown.deadwood_difference = defender_deadwood;
-        breakdown.gin_bonus = profile.gin_bonus;
+        breakdown.gin_bonus = profile.gin_bonus();
         (Outcome::Gin, Side::Knocker)
     } else if defender_deadwood > knocker_deadwood {
         breakdown.deadwood_difference = defender_deadwood - knocker_deadwood;
         (Outcome::Knock, Side::Knocker)
-    } else if defender_deadwood == knocker_deadwood && !profile.tie_is_undercut {
+    } else if defender_deadwood == knocker_deadwood && !profile.tie_is_undercut() {
         (Outcome::Knock, Side::Knocker)
     } else {
         breakdown.deadwood_difference = knocker_deadwood - defender_deadwood;
-        breakdown.undercut_bonus = profile.undercut_bonus;
+        breakdown.undercut_bonus = profile.undercut_bonus();
         (Outcome::Undercut, Side::Defender)
     };
-    let points = (breakdown.deadwood_difference
-        + breakdown.gin_bonus
-        + breakdown.big_gin_bonus
-        + breakdown.undercut_bonus)
-        * multiplier;
+    // At most one bonus applies. Counts of real hands (at most 100 apart) and a
+    // profile's bonuses (at most MAX_POINTS_PARAMETER) keep this under 21 000
+    // for a multiplier of 2; arbitrary arguments saturate rather than wrap.
+    let points = breakdown
+        .deadwood_difference
+        .saturating_add(breakdown.gin_bonus)
+        .saturating_add(breakdown.big_gin_bonus)
+        .saturating_add(breakdown.undercut_bonus)
+        .saturating_mul(multiplier);
     Settlement {
         outcome,
         winner,
