@@ -10,7 +10,7 @@
 //! | ceiling                                    | default | flag                  | range      |
 //! |--------------------------------------------|--------:|-----------------------|------------|
 //! | characters in a player name                |      40 | `--max-name-length`   | 1..=1024   |
-//! | hands in `/v1/matches/score`               |     500 | `--max-match-hands`   | 1..=100000 |
+//! | hands in `/v1/matches/score`               |     500 | `--max-match-hands`   | 1..=10000  |
 //! | actions in `/v1/hands/audit`               |     256 | `--max-audit-actions` | 1..=100000 |
 //! | melds in `/v1/melds/validate`              |      64 | `--max-melds`         | 1..=10000  |
 //! | cards in any card list                     |      52 | (fixed: a deck)       |            |
@@ -52,7 +52,7 @@
 //!   violation, under 2 KB.
 //!
 //! Raising a ceiling raises these figures in proportion; the body limit still
-//! caps the input, so e.g. `--max-match-hands 100000` lets a 64 KiB body of
+//! caps the input, so e.g. `--max-match-hands 10000` lets a 64 KiB body of
 //! about 4,600 void hands through (about 3.7 MB answered under Hollywood with
 //! one-letter names).
 
@@ -61,6 +61,7 @@ use std::future::{Ready, ready};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use clap::Args;
+use gin_rules::MAX_MATCH_HANDS;
 use serde_json::Value;
 
 use super::problem::{Problem, code};
@@ -92,10 +93,11 @@ pub struct RequestLimits {
           value_parser = ceiling::<1024>)]
     pub name_length: usize,
 
-    /// Most hands in one /v1/matches/score request (1 to 100000).
+    /// Most hands in one /v1/matches/score request (1 to 10000, the most the
+    /// rules crate scores in one match).
     #[arg(long = "max-match-hands", env = "GIN_REFEREE_MAX_MATCH_HANDS", value_name = "N",
           default_value_t = DEFAULT_MAX_MATCH_HANDS,
-          value_parser = ceiling::<100_000>)]
+          value_parser = ceiling::<MAX_MATCH_HANDS>)]
     pub match_hands: usize,
 
     /// Most actions in one /v1/hands/audit transcript (1 to 100000).
