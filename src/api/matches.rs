@@ -103,7 +103,7 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
         sums them. A list that stops before the target gives `complete: false` with the score \
         sheet so far (no game or shutout bonus yet, `winner`, `scores` and `net` null).",
     request_body(content = MatchRequest, examples(
-        ("seed_000" = (summary = "Seed 000's walkthrough as counts (standard)", value = json!({
+        ("source_s0" = (summary = "[S0]'s walkthrough as counts (standard)", value = json!({
             "profile": "standard",
             "players": ["Mom", "Dad"],
             "hands": [
@@ -124,7 +124,7 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
                 {"knocker": "Dad", "knocker_deadwood": 2, "defender_deadwood": 12}
             ]
         }))),
-        ("cards_and_void" = (summary = "A hand as cards (seed 004), then a void hand", value = json!({
+        ("cards_and_void" = (summary = "A hand as cards ([S4] in docs/RULES.md), then a void hand", value = json!({
             "players": ["Elder", "Younger"],
             "hands": [
                 {"knocker": "Elder",
@@ -136,7 +136,7 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
     )),
     responses(
         (status = 200, description = "The scored match.", body = MatchResponse, examples(
-            ("seed_000" = (summary = "Mom 310, Dad 112, net 198", value = json!({
+            ("source_s0" = (summary = "Mom 310, Dad 112, net 198", value = json!({
                 "hands": [
                     {"winner": "Mom", "knocker": "Mom", "outcome": "knock", "points": 10, "knocker_deadwood": 5, "defender_deadwood": 15, "breakdown": {"deadwood_difference": 10, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}, "totals": {"Mom": 10, "Dad": 0}},
                     {"winner": "Mom", "knocker": "Mom", "outcome": "gin", "points": 31, "knocker_deadwood": 0, "defender_deadwood": 6, "breakdown": {"deadwood_difference": 6, "gin_bonus": 25, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}, "totals": {"Mom": 41, "Dad": 0}},
@@ -285,7 +285,7 @@ mod tests {
         let op = operation();
         let examples = &op["responses"]["422"]["content"]["application/problem+json"]["examples"];
         let knock = |who: &str, k: u32, d: u32| json!({"knocker": who, "knocker_deadwood": k, "defender_deadwood": d});
-        let seed_000 = json!([
+        let source_s0 = json!([
             knock("Mom", 5, 15),
             knock("Mom", 0, 6),
             knock("Mom", 4, 2),
@@ -295,7 +295,7 @@ mod tests {
             {"void": true}
         ]);
         let cases = [
-            ("game_over", seed_000),
+            ("game_over", source_s0),
             (
                 "knock_over_limit",
                 json!([

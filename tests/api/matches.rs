@@ -1,6 +1,6 @@
-//! `POST /v1/matches/score` over HTTP: seed 000's walkthrough, the same hands
-//! under `schneider`, Hollywood, card and void hands, and every refusal with the
-//! pointer it names.
+//! `POST /v1/matches/score` over HTTP: `[S0]`'s walkthrough (`docs/RULES.md`), the
+//! same hands under `schneider`, Hollywood, card and void hands, and every refusal
+//! with the pointer it names.
 
 use serde_json::{Value, json};
 
@@ -8,15 +8,15 @@ use crate::support::{TestApp, expect_problem, spawn_app};
 
 const PATH: &str = "/v1/matches/score";
 
-const SEED_004_ELDER: [&str; 10] = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"];
-const SEED_004_YOUNGER: [&str; 10] = ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"];
+const SOURCE_S4_ELDER: [&str; 10] = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"];
+const SOURCE_S4_YOUNGER: [&str; 10] = ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"];
 
 fn knock(knocker: &str, knocker_deadwood: u32, defender_deadwood: u32) -> Value {
     json!({"knocker": knocker, "knocker_deadwood": knocker_deadwood, "defender_deadwood": defender_deadwood})
 }
 
-/// Seed 000's six hands, as counts after layoffs.
-fn seed_000() -> Vec<Value> {
+/// `[S0]`'s six hands, as counts after layoffs.
+fn source_s0() -> Vec<Value> {
     vec![
         knock("Mom", 5, 15),
         knock("Mom", 0, 6),
@@ -36,11 +36,11 @@ async fn score(app: &TestApp, body: Value) -> Value {
 }
 
 #[tokio::test]
-async fn seed_000_mom_310_dad_112_net_198() {
+async fn source_s0_mom_310_dad_112_net_198() {
     let app = spawn_app().await;
     let body = score(
         &app,
-        json!({"players": ["Mom", "Dad"], "hands": seed_000()}),
+        json!({"players": ["Mom", "Dad"], "hands": source_s0()}),
     )
     .await;
     let points: Vec<u64> = body["hands"]
@@ -68,11 +68,11 @@ async fn seed_000_mom_310_dad_112_net_198() {
 }
 
 #[tokio::test]
-async fn seed_003_schneider_mom_190_dad_102_and_mom_scores_the_difference() {
+async fn source_s3_schneider_mom_190_dad_102_and_mom_scores_the_difference() {
     let app = spawn_app().await;
     let body = score(
         &app,
-        json!({"profile": "schneider", "players": ["Mom", "Dad"], "hands": seed_000()}),
+        json!({"profile": "schneider", "players": ["Mom", "Dad"], "hands": source_s0()}),
     )
     .await;
     assert_eq!(body["final"]["Mom"]["total"], 190);
@@ -188,7 +188,7 @@ async fn card_hands_score_as_the_counts_they_produce() {
     let cards = score(
         &app,
         json!({"players": ["Elder", "Younger"], "hands": [
-            {"knocker": "Elder", "knocker_hand": {"hand": SEED_004_ELDER}, "defender_hand": {"hand": SEED_004_YOUNGER}},
+            {"knocker": "Elder", "knocker_hand": {"hand": SOURCE_S4_ELDER}, "defender_hand": {"hand": SOURCE_S4_YOUNGER}},
             {"void": true}
         ]}),
     )
@@ -224,10 +224,10 @@ async fn oklahoma_hands_take_limit_and_doubling_from_their_upcard() {
 #[tokio::test]
 async fn refusals_name_the_hand_and_field_at_fault() {
     let app = spawn_app().await;
-    let mut after_the_end = seed_000();
+    let mut after_the_end = source_s0();
     after_the_end.push(json!({"void": true}));
     let elder_with_a_repeat = {
-        let mut hand = SEED_004_ELDER.map(String::from);
+        let mut hand = SOURCE_S4_ELDER.map(String::from);
         hand[9] = "3h".into();
         hand
     };
@@ -306,7 +306,7 @@ async fn refusals_name_the_hand_and_field_at_fault() {
             json!({"players": players, "hands": [knock("Mom", 2, 9), {
                 "knocker": "Dad",
                 "knocker_hand": {"hand": elder_with_a_repeat},
-                "defender_hand": {"hand": SEED_004_YOUNGER}}]}),
+                "defender_hand": {"hand": SOURCE_S4_YOUNGER}}]}),
             422,
             "duplicate_card",
             "/hands/1/knocker_hand/hand/9",
@@ -314,8 +314,8 @@ async fn refusals_name_the_hand_and_field_at_fault() {
         (
             json!({"players": players, "hands": [{
                 "knocker": "Dad",
-                "knocker_hand": {"hand": SEED_004_ELDER},
-                "defender_hand": {"hand": SEED_004_YOUNGER, "layoffs": [{"card": "5S", "meld": 0}]}}]}),
+                "knocker_hand": {"hand": SOURCE_S4_ELDER},
+                "defender_hand": {"hand": SOURCE_S4_YOUNGER, "layoffs": [{"card": "5S", "meld": 0}]}}]}),
             422,
             "layoff_does_not_fit",
             "/hands/0/defender_hand/layoffs/0",
@@ -340,7 +340,7 @@ async fn refusals_name_the_hand_and_field_at_fault() {
         ),
         (
             json!({"players": players, "hands": [{"knocker": "Mom", "knocker_deadwood": 1, "defender_deadwood": 3,
-                "knocker_hand": {"hand": SEED_004_ELDER}}]}),
+                "knocker_hand": {"hand": SOURCE_S4_ELDER}}]}),
             400,
             "invalid_body",
             "/hands/0",
@@ -359,7 +359,7 @@ async fn refusals_name_the_hand_and_field_at_fault() {
         ),
         (
             json!({"players": players, "hands": [{"knocker": "Mom", "knocker_hand": {"hand": ["1X"]},
-                "defender_hand": {"hand": SEED_004_YOUNGER}}]}),
+                "defender_hand": {"hand": SOURCE_S4_YOUNGER}}]}),
             400,
             "invalid_body",
             "/hands/0/knocker_hand/hand/0",

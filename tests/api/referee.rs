@@ -1,4 +1,4 @@
-//! The referee's endpoints over HTTP: RULES.md's worked examples, and every
+//! The referee's endpoints over HTTP: `docs/RULES.md`'s worked examples, and every
 //! error code with the pointer it names.
 
 use serde_json::{Value, json};
@@ -13,14 +13,14 @@ async fn post(path: &str, body: Value) -> (u16, Value) {
     (status, body)
 }
 
-const SEED_004_ELDER: [&str; 10] = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"];
-const SEED_004_YOUNGER: [&str; 10] = ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"];
+const SOURCE_S4_ELDER: [&str; 10] = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"];
+const SOURCE_S4_YOUNGER: [&str; 10] = ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"];
 
 #[tokio::test]
-async fn seed_004_elder_wins_by_8_after_younger_lays_off_two_hearts() {
+async fn source_s4_elder_wins_by_8_after_younger_lays_off_two_hearts() {
     let (status, body) = post(
         "/v1/hands/score",
-        json!({"knocker": {"hand": SEED_004_ELDER}, "defender": {"hand": SEED_004_YOUNGER}}),
+        json!({"knocker": {"hand": SOURCE_S4_ELDER}, "defender": {"hand": SOURCE_S4_YOUNGER}}),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -42,7 +42,7 @@ async fn seed_004_elder_wins_by_8_after_younger_lays_off_two_hearts() {
 async fn the_layoffs_endpoint_gives_both_sides_without_scoring() {
     let (status, body) = post(
         "/v1/layoffs",
-        json!({"knocker": {"hand": SEED_004_ELDER}, "defender": {"hand": SEED_004_YOUNGER}}),
+        json!({"knocker": {"hand": SOURCE_S4_ELDER}, "defender": {"hand": SOURCE_S4_YOUNGER}}),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -56,7 +56,7 @@ async fn the_layoffs_endpoint_gives_both_sides_without_scoring() {
 }
 
 #[tokio::test]
-async fn seed_001_eleven_cards_knock_by_discarding_the_nine() {
+async fn source_s1_eleven_cards_knock_by_discarding_the_nine() {
     let (status, body) = post(
         "/v1/hands/analyze",
         json!({"hand": ["3S", "4S", "5S", "6S", "KS", "KH", "KD", "KC", "2D", "6C", "9C"]}),
@@ -113,7 +113,7 @@ async fn oklahoma_takes_its_knock_limit_from_the_upcard_and_doubles_spades() {
     );
     let (status, spade) = post(
         "/v1/hands/score",
-        json!({"profile": "oklahoma", "upcard": "2S", "knocker": {"hand": SEED_004_ELDER}, "defender": {"hand": SEED_004_YOUNGER}}),
+        json!({"profile": "oklahoma", "upcard": "2S", "knocker": {"hand": SOURCE_S4_ELDER}, "defender": {"hand": SOURCE_S4_YOUNGER}}),
     )
     .await;
     assert_eq!(status, 200, "{spade}");
@@ -127,9 +127,9 @@ async fn oklahoma_takes_its_knock_limit_from_the_upcard_and_doubles_spades() {
 }
 
 #[tokio::test]
-async fn seed_002_open_gin_lets_the_defender_lay_off_on_gin() {
+async fn source_s2_open_gin_lets_the_defender_lay_off_on_gin() {
     let gin = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "6C"];
-    let body = |profile: &str| json!({"profile": profile, "knocker": {"hand": gin}, "defender": {"hand": SEED_004_YOUNGER}});
+    let body = |profile: &str| json!({"profile": profile, "knocker": {"hand": gin}, "defender": {"hand": SOURCE_S4_YOUNGER}});
     let (_, standard) = post("/v1/hands/score", body("standard")).await;
     assert_eq!(standard["outcome"], "gin");
     assert_eq!(standard["points"], 25 + 17);
@@ -224,9 +224,9 @@ async fn profiles_list_every_preset_and_unknown_names_are_404() {
 /// must carry.
 #[tokio::test]
 async fn bad_requests_get_their_code_and_pointer() {
-    let elder = json!(SEED_004_ELDER);
-    let younger = json!(SEED_004_YOUNGER);
-    let mut duplicate = SEED_004_YOUNGER.to_vec();
+    let elder = json!(SOURCE_S4_ELDER);
+    let younger = json!(SOURCE_S4_YOUNGER);
+    let mut duplicate = SOURCE_S4_YOUNGER.to_vec();
     duplicate[9] = "3h";
     let layoff = |card: &str, meld: usize| json!([{"card": card, "meld": meld}]);
     let cases: Vec<(&str, Value, u16, &str, &str)> = vec![

@@ -464,7 +464,7 @@ pub struct DrawnHandAnalysis {
 ///
 /// ```
 /// use gin_rules::{analyze_drawn_hand, cards};
-/// // Seed 001: with 2, 6 and 9 as deadwood, discarding the 9 leaves 8.
+/// // [S1] in docs/RULES.md: with 2, 6 and 9 as deadwood, discarding the 9 leaves 8.
 /// let analysis = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C").unwrap());
 /// assert_eq!(analysis.deadwood, 8);
 /// assert_eq!(analysis.discards.len(), 1);

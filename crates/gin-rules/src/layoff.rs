@@ -2,8 +2,8 @@
 //!
 //! Only the defender lays off, only onto the knocker's melds: a 3-card set takes
 //! its fourth card, a 4-card set takes nothing, and a run takes the next card at
-//! either end, including cards that extend an earlier layoff (seed 004: the 6 and
-//! the 2 of hearts both go onto 3-4-5 of hearts).
+//! either end, including cards that extend an earlier layoff (`[S4]` in
+//! `docs/RULES.md`: the 6 and the 2 of hearts both go onto 3-4-5 of hearts).
 //!
 //! # The best reply
 //!
@@ -119,7 +119,7 @@ fn can_lay_off(runs: u64, set_extensions: u64, laid: u64) -> bool {
 ///
 /// ```
 /// use gin_rules::{best_reply, cards, Meld};
-/// // Seed 004: the 6 and the 2 of hearts both go onto 3-4-5 of hearts.
+/// // [S4]: the 6 and the 2 of hearts both go onto 3-4-5 of hearts.
 /// let knocker = [
 ///     Meld::try_from(cards("3H 4H 5H").unwrap()).unwrap(),
 ///     Meld::try_from(cards("9S 9H 9D").unwrap()).unwrap(),

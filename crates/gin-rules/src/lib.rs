@@ -3,7 +3,7 @@
 //!
 //! Glossary: a *meld* is a set (3-4 cards of one rank) or a run (3+ consecutive
 //! cards of one suit, ace low); *deadwood* is the cards in no meld and their
-//! *count* the sum of their values (ace 1, courts 10). Rules: `RULES.md`.
+//! *count* the sum of their values (ace 1, courts 10). Rules: `docs/RULES.md`.
 //!
 //! Every function is total: bad input is an error value, never a panic, so a
 //! service can pass client data straight in.

@@ -1,6 +1,6 @@
 //! Scoring whole matches: running totals hand by hand, the end of a game at the
 //! target, box, game and shutout bonuses, settlement, and Hollywood's three games
-//! at once (`RULES.md`, "Scoring a game").
+//! at once (`docs/RULES.md`, "Scoring a game").
 //!
 //! # Input
 //!
@@ -51,9 +51,9 @@
 //!
 //! | [`ShutoutRule`] | `shutout_bonus` |
 //! |---|---|
-//! | `DoubleHandPointsAndGameBonus` (seed 000) | hand points + game bonus |
-//! | `DoubleTotal` (seed 004) | hand points + box bonus + game bonus |
-//! | `FlatBonus` (seeds 002, 003) | the profile's `shutout_bonus` |
+//! | `DoubleHandPointsAndGameBonus` (`[S0]`) | hand points + game bonus |
+//! | `DoubleTotal` (`[S4]`) | hand points + box bonus + game bonus |
+//! | `FlatBonus` (`[S2]`, `[S3]`) | the profile's `shutout_bonus` |
 //! | `DoubleGameBonus` (Pagat) | game bonus |
 //!
 //! A game is a shutout when the loser's hand points are 0
@@ -65,12 +65,12 @@
 //!
 //! `scores` is what each player takes from a finished game:
 //!
-//! - [`Settlement::TotalsAndNet`]: both totals (seed 000: Mom 310, Dad 112);
-//! - [`Settlement::WinnerScoresDifference`] (seed 003): the winner scores their
+//! - [`Settlement::TotalsAndNet`]: both totals (`[S0]`: Mom 310, Dad 112);
+//! - [`Settlement::WinnerScoresDifference`] (`[S3]`): the winner scores their
 //!   total minus the loser's, the loser 0 (Mom 88, Dad 0). `final` still shows
 //!   both totals (190 and 102) with their parts.
 //!
-//! `net` is the winner's score minus the loser's: 198 in seed 000, 88 in seed 003.
+//! `net` is the winner's score minus the loser's: 198 in `[S0]`, 88 in `[S3]`.
 //! It is the same number under both settlements for one game; it can be negative
 //! in the rare game where the loser's many small wins earn more box bonus than the
 //! winner's total (the referee reports it rather than hiding it).
@@ -85,9 +85,9 @@
 //!
 //! # Hollywood
 //!
-//! `RULES.md`: "A player's first hand win scores in game 1, the second in games 1
-//! and 2, the third and later in all open games; each game closes at the target
-//! with its own bonuses." Each player *enters* the games one at a time: every hand
+//! `docs/RULES.md`, "Hollywood": "A player's first winning hand counts in game 1
+//! only, the second in games 1 and 2, and every later one in all three games, as
+//! long as they are open." Each player *enters* the games one at a time: every hand
 //! a player wins first enters that player into the lowest-numbered open game they
 //! have not yet entered (if any), then scores in every open game they have
 //! entered. Without closed games this is the rule word for word (first win: game
@@ -363,7 +363,7 @@ fn validate_players(players: &Players<String>) -> Result<(), MatchError> {
 ///         upcard: None,
 ///     })
 /// };
-/// // Seed 000: Mom 310, Dad 112, net 198.
+/// // [S0]: Mom 310, Dad 112, net 198.
 /// let hands = [
 ///     knock("Mom", 5, 15), knock("Mom", 0, 6), knock("Mom", 4, 2),
 ///     knock("Mom", 10, 43), knock("Dad", 0, 10), knock("Mom", 0, 11),

@@ -33,8 +33,8 @@ fn profile(json: &str) -> Profile {
         .unwrap()
 }
 
-/// Seed 000's six hands, as counts after layoffs.
-fn seed_000_hands() -> Vec<MatchHand> {
+/// `[S0]`'s six hands, as counts after layoffs.
+fn source_s0_hands() -> Vec<MatchHand> {
     vec![
         knock("Mom", 5, 15),
         knock("Mom", 0, 6),
@@ -71,8 +71,8 @@ fn tally(
 }
 
 #[test]
-fn seed_000_walkthrough_mom_310_dad_112_net_198() {
-    let s = score(&Preset::Standard.profile(), &seed_000_hands());
+fn source_s0_walkthrough_mom_310_dad_112_net_198() {
+    let s = score(&Preset::Standard.profile(), &source_s0_hands());
     let points: Vec<u32> = s.hands.iter().map(|h| h.points).collect();
     assert_eq!(points, [10, 31, 27, 33, 35, 36]);
     let winners: Vec<Option<usize>> = s.hands.iter().map(|h| h.winner).collect();
@@ -99,8 +99,8 @@ fn seed_000_walkthrough_mom_310_dad_112_net_198() {
 }
 
 #[test]
-fn seed_003_schneider_mom_190_dad_102_and_mom_scores_the_difference_88() {
-    let s = score(&Preset::Schneider.profile(), &seed_000_hands());
+fn source_s3_schneider_mom_190_dad_102_and_mom_scores_the_difference_88() {
+    let s = score(&Preset::Schneider.profile(), &source_s0_hands());
     assert_eq!(
         s.final_tally,
         [tally(110, 4, 80, 0, 0), tally(62, 2, 40, 0, 0)]
@@ -118,7 +118,7 @@ fn shutout_hands() -> Vec<MatchHand> {
 }
 
 #[test]
-fn shutout_seed_000_doubles_hand_points_and_game_bonus_but_not_boxes() {
+fn shutout_source_s0_doubles_hand_points_and_game_bonus_but_not_boxes() {
     for test in ["scored_nothing", "won_no_hand"] {
         let p = profile(&format!(r#"{{"shutout_test": "{test}"}}"#));
         let s = score(&p, &shutout_hands());
@@ -131,7 +131,7 @@ fn shutout_seed_000_doubles_hand_points_and_game_bonus_but_not_boxes() {
 }
 
 #[test]
-fn shutout_seed_004_doubles_the_whole_score() {
+fn shutout_source_s4_doubles_the_whole_score() {
     for test in ["scored_nothing", "won_no_hand"] {
         let p = profile(&format!(
             r#"{{"shutout": "double_total", "shutout_test": "{test}"}}"#
@@ -199,7 +199,7 @@ fn no_shutout_when_the_loser_scored() {
         Preset::Schneider,
         Preset::OpenGin,
     ] {
-        let s = score(&preset.profile(), &seed_000_hands());
+        let s = score(&preset.profile(), &source_s0_hands());
         assert!(!s.games[0].shutout, "{preset}");
         assert_eq!(s.final_tally[0].shutout_bonus, 0);
     }
@@ -208,7 +208,7 @@ fn no_shutout_when_the_loser_scored() {
 #[test]
 fn boxes_credited_as_each_hand_is_won_count_toward_the_target() {
     let p = profile(r#"{"box_bonus_timing": "each_hand"}"#);
-    let hands = seed_000_hands();
+    let hands = source_s0_hands();
     // 10+25, 31+25, (Dad 27+25), 33+25: Mom reaches 149 on the fourth hand.
     let s = score(&p, &hands[..4]);
     let totals: Vec<[u64; 2]> = s.hands.iter().map(|h| h.totals).collect();
@@ -230,7 +230,7 @@ fn boxes_credited_as_each_hand_is_won_count_toward_the_target() {
 
 #[test]
 fn a_hand_after_the_game_ended_is_refused() {
-    let mut hands = seed_000_hands();
+    let mut hands = source_s0_hands();
     hands.push(MatchHand::Void);
     let err = error(&Preset::Standard.profile(), &hands);
     assert_eq!(err.code(), "game_over");
@@ -243,7 +243,7 @@ fn a_hand_after_the_game_ended_is_refused() {
 
 #[test]
 fn an_unfinished_game_reports_the_score_sheet_so_far() {
-    let hands = &seed_000_hands()[..3];
+    let hands = &source_s0_hands()[..3];
     let s = score(&Preset::Standard.profile(), hands);
     assert!(!s.complete);
     assert_eq!((s.winner, s.scores, s.net), (None, None, None));
@@ -263,7 +263,7 @@ fn an_unfinished_game_reports_the_score_sheet_so_far() {
 
 #[test]
 fn void_hands_score_nothing_win_no_box_and_are_listed() {
-    let mut hands = seed_000_hands();
+    let mut hands = source_s0_hands();
     hands.insert(2, MatchHand::Void);
     let s = score(&Preset::Standard.profile(), &hands);
     assert_eq!(s.hands.len(), 7);
@@ -392,8 +392,9 @@ fn players_are_two_distinct_names() {
 #[test]
 fn card_hands_are_scored_as_a_single_hand_is() {
     let hand = |text: &str| cards(text).unwrap().to_vec();
-    // Seed 004: Elder knocks 1, Younger lays off 6H and 2H and counts 9.
-    let seed_004 = MatchHand::Cards(CardHand {
+    // [S4] in docs/RULES.md: Elder knocks 1, Younger lays off 6H and 2H and counts
+    // 9.
+    let source_s4 = MatchHand::Cards(CardHand {
         knocker: "Dad".into(),
         knocker_hand: KnockerHand {
             hand: hand("3H 4H 5H 9S 9H 9D 3C 4C 5C AH"),
@@ -405,13 +406,19 @@ fn card_hands_are_scored_as_a_single_hand_is() {
         },
         upcard: None,
     });
-    let s = score(&Preset::Standard.profile(), std::slice::from_ref(&seed_004));
+    let s = score(
+        &Preset::Standard.profile(),
+        std::slice::from_ref(&source_s4),
+    );
     let h = &s.hands[0];
     assert_eq!(
         (h.winner, h.points, h.knocker_deadwood, h.defender_deadwood),
         (Some(1), 8, Some(1), Some(9))
     );
-    let err = error(&Preset::Straight.profile(), &[knock("Mom", 0, 5), seed_004]);
+    let err = error(
+        &Preset::Straight.profile(),
+        &[knock("Mom", 0, 5), source_s4],
+    );
     assert_eq!(err.code(), "knock_over_limit");
     assert!(matches!(err, MatchError::Cards { hand: 1, .. }));
 }

@@ -1,5 +1,6 @@
 //! Rule profiles: the parameters on which the sources disagree, the presets that
-//! reproduce each source (`RULES.md`'s table), and per-request overrides.
+//! reproduce each source (`docs/RULES.md`, "Presets and parameters"), and
+//! per-request overrides.
 //!
 //! Every parameter of a preset can be overridden; [`ProfileOverrides::resolve`]
 //! rejects values outside their range and combinations that mean nothing (an ace
@@ -106,11 +107,11 @@ pub enum BoxBonusTiming {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ShutoutRule {
-    /// Seed 000: the winner's hand points and game bonus are doubled, boxes not.
+    /// `[S0]`: the winner's hand points and game bonus are doubled, boxes not.
     DoubleHandPointsAndGameBonus,
-    /// Seed 004: the winner's whole score (boxes included) is doubled.
+    /// `[S4]`: the winner's whole score (boxes included) is doubled.
     DoubleTotal,
-    /// Seeds 002, 003: a flat bonus of [`Profile::shutout_bonus`].
+    /// `[S2]`, `[S3]`: a flat bonus of [`Profile::shutout_bonus`].
     FlatBonus,
     /// Pagat: the game bonus is doubled.
     DoubleGameBonus,
@@ -123,7 +124,7 @@ pub enum ShutoutRule {
 pub enum ShutoutTest {
     /// The loser scored no points.
     ScoredNothing,
-    /// The loser won no hand (seed 002).
+    /// The loser won no hand (`[S2]`).
     WonNoHand,
 }
 
@@ -134,7 +135,7 @@ pub enum ShutoutTest {
 pub enum Settlement {
     /// Both totals are reported with the net difference.
     TotalsAndNet,
-    /// Seed 003: the winner scores the difference between the totals.
+    /// `[S3]`: the winner scores the difference between the totals.
     WinnerScoresDifference,
 }
 
@@ -227,7 +228,7 @@ impl Profile {
         self.tie_is_undercut
     }
 
-    /// The defender may lay off on a gin hand (seed 002).
+    /// The defender may lay off on a gin hand (`[S2]`).
     pub const fn layoffs_on_gin(&self) -> bool {
         self.layoffs_on_gin
     }

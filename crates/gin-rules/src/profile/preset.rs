@@ -13,11 +13,11 @@ use super::{
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Preset {
-    /// Hoyle as in seed 000 (and seed 004 apart from its shutout wording).
+    /// Hoyle as in `[S0]` (and `[S4]` apart from its shutout wording).
     Standard,
-    /// Seed 001's Oklahoma: the first upcard sets the knock limit, spades double.
+    /// `[S1]`'s Oklahoma: the first upcard sets the knock limit, spades double.
     Oklahoma,
-    /// Seed 001's gin-only play: knock limit 0.
+    /// `[S1]`'s gin-only play: knock limit 0.
     Straight,
     /// Standard with the 50th-card rule at the end of the stock.
     Tournament,
@@ -25,9 +25,9 @@ pub enum Preset {
     Hollywood,
     /// Pagat's values: gin 20, undercut 10, box 20, shutout game bonus 200.
     Pagat,
-    /// Seed 003: no game bonus, winner scores the difference, shutout +100.
+    /// `[S3]`: no game bonus, winner scores the difference, shutout +100.
     Schneider,
-    /// Seed 002: layoffs allowed on gin, shutout +100 if the loser won no hand.
+    /// `[S2]`: layoffs allowed on gin, shutout +100 if the loser won no hand.
     OpenGin,
 }
 
@@ -58,7 +58,7 @@ impl Preset {
         }
     }
 
-    /// The preset's parameters, as in `RULES.md`'s table.
+    /// The preset's parameters, as in `docs/RULES.md`, "Presets and parameters".
     pub fn profile(self) -> Profile {
         let standard = Profile {
             name: self.name().to_owned(),

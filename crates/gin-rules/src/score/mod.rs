@@ -5,15 +5,16 @@
 //!
 //! When the knocker declares melds they are checked (legal, disjoint, in the hand,
 //! deadwood within the knock limit) and used. When not, the service picks the
-//! arrangement best for the knocker, as `RULES.md` says: it enumerates every
-//! legal arrangement (every collection of disjoint melds, including ones that keep
-//! a meld as deadwood) whose count is within the limit, plays the defender's best
-//! reply against each, and keeps the one with the highest net result for the
-//! knocker (points won, or minus points lost to an undercut), ties broken by the
-//! lower knocker count, then by the first in a fixed order: melds sorted by
-//! [`Meld`]'s order, arrangements compared meld by meld (the enumeration order).
-//! Two runs that touch in one suit are always one run (cutting a run changes
-//! neither the count nor what can be laid off), so they are not listed twice.
+//! arrangement best for the knocker, as `docs/RULES.md` ("The knocker's
+//! arrangement") says: it enumerates every legal arrangement (every collection of
+//! disjoint melds, including ones that keep a meld as deadwood) whose count is
+//! within the limit, plays the defender's best reply against each, and keeps the
+//! one with the highest net result for the knocker (points won, or minus points
+//! lost to an undercut), ties broken by the lower knocker count, then by the first
+//! in a fixed order: melds sorted by [`Meld`]'s order, arrangements compared meld
+//! by meld (the enumeration order). Two runs that touch in one suit are always one
+//! run (cutting a run changes neither the count nor what can be laid off), so they
+//! are not listed twice.
 //!
 //! Bound: a 10-card hand contains at most a few dozen melds; collections of
 //! disjoint ones within the limit number in the low hundreds at worst, each met
@@ -272,7 +273,7 @@ fn net_for_knocker(settlement: &Settlement) -> i64 {
 /// ```
 /// use gin_rules::{settle, Outcome, Profile, Side};
 /// let standard = Profile::default();
-/// // Seed 000: knock 3 against 11 scores 8; knock 3 against 1 gives the defender 27.
+/// // [S0]: knock 3 against 11 scores 8; knock 3 against 1 gives the defender 27.
 /// assert_eq!(settle(&standard, 1, 3, 11, false).points, 8);
 /// let undercut = settle(&standard, 1, 3, 1, false);
 /// assert_eq!((undercut.outcome, undercut.winner, undercut.points), (Outcome::Undercut, Side::Defender, 27));

@@ -40,7 +40,7 @@ fn profile(json: &str) -> Profile {
 }
 
 #[test]
-fn seed_000_knock_and_undercut_counts() {
+fn source_s0_knock_and_undercut_counts() {
     let p = Profile::default();
     assert_eq!(settle(&p, 1, 5, 15, false).points, 10);
     assert_eq!(settle(&p, 1, 0, 6, false).points, 31);
@@ -52,12 +52,12 @@ fn seed_000_knock_and_undercut_counts() {
 }
 
 #[test]
-fn seed_001_knock_8_against_20_scores_12() {
+fn source_s1_knock_8_against_20_scores_12() {
     assert_eq!(settle(&Profile::default(), 1, 8, 20, false).points, 12);
 }
 
 #[test]
-fn seed_002_ties_give_the_defender_the_undercut_bonus_and_gin_scores_20_plus_count() {
+fn source_s2_ties_give_the_defender_the_undercut_bonus_and_gin_scores_20_plus_count() {
     let open_gin = Preset::OpenGin.profile();
     let tie = settle(&open_gin, 1, 7, 7, false);
     assert_eq!(
@@ -78,8 +78,8 @@ fn ties_can_go_to_the_knocker_for_nothing() {
 }
 
 #[test]
-fn seed_004_elder_knocks_one_younger_lays_off_two_hearts_and_counts_nine() {
-    // Elder: 3-4-5H, three 9s, 7-8-9? Elder's melds as in the seed: the ace of
+fn source_s4_elder_knocks_one_younger_lays_off_two_hearts_and_counts_nine() {
+    // Elder: 3-4-5H, three 9s, 7-8-9? Elder's melds as in [S4]: the ace of
     // hearts is his only deadwood.
     let elder = KnockerHand {
         hand: hand("3H 4H 5H 9S 9H 9D 3C 4C 5C AH"),

@@ -19,7 +19,8 @@
 //! sample of these deals about 40% of replies lay something off (13% more than
 //! one card); of the knockable hands about a third are gin, 3% are undercuts, and
 //! in 3% the knocker's best arrangement counts more than its least deadwood.
-//! Knock limits are taken from RULES.md's table, not from the engine.
+//! Knock limits are taken from `docs/RULES.md`, "Presets and parameters", not from
+//! the engine.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
@@ -225,7 +226,8 @@ fn naive_reply(knocker_melds: &[Vec<C>], defender: &mut Naive, layoffs_allowed: 
         .unwrap_or_else(|| defender.min_deadwood(full))
 }
 
-/// One hand's result per RULES.md, "Scoring one hand" (no big gin, multiplier 1).
+/// One hand's result per `docs/RULES.md`, "Scoring one hand" (no big gin,
+/// multiplier 1).
 fn naive_settle(profile: &Profile, knocker: u32, defender: u32) -> (Outcome, Side, u32) {
     if knocker == 0 {
         (Outcome::Gin, Side::Knocker, profile.gin_bonus() + defender)
@@ -676,7 +678,8 @@ fn with(overrides: ProfileOverrides) -> Profile {
 }
 
 /// The profiles the knocker's choice is checked under, with their knock limits as
-/// RULES.md states them (not as the engine computes them).
+/// `docs/RULES.md` ("Presets and parameters") states them (not as the engine
+/// computes them).
 fn profiles() -> Vec<(Profile, u32)> {
     let ties_to_knocker = ProfileOverrides {
         tie_is_undercut: Some(false),
@@ -799,7 +802,7 @@ fn laid(reply: &DefenderReply) -> Vec<String> {
 }
 
 #[test]
-fn seed_004_the_defender_lays_off_both_hearts_and_the_knockers_ace_stays_deadwood() {
+fn source_s4_the_defender_lays_off_both_hearts_and_the_knockers_ace_stays_deadwood() {
     let score = checked_knock(
         &Profile::default(),
         10,
