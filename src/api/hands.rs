@@ -13,7 +13,7 @@ use super::knock::ScoreResponse;
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
 use gin_rules::{
-    Arrangement, Card, CardSet, DefenderHand, KnockerHand, Meld, analyze_drawn_hand,
+    Arrangement, Card, CardSet, DefenderHand, Hand, KnockerHand, Meld, analyze_drawn_hand,
     best_arrangement, optimal_arrangements, score_hand,
 };
 
@@ -128,7 +128,12 @@ pub async fn analyze_hand(
     let response = match hand.len() {
         10 => {
             let best = best_arrangement(hand);
-            let arrangements = request.all_arrangements.then(|| optimal_arrangements(hand));
+            let arrangements = request.all_arrangements.then(|| {
+                // Ten cards always make a `Hand`.
+                Hand::new(hand)
+                    .map(optimal_arrangements)
+                    .unwrap_or_default()
+            });
             AnalyzeResponse {
                 deadwood: best.deadwood,
                 knock_limit,

@@ -20,7 +20,7 @@ use super::hand_errors::hand_problem;
 use super::json::ValidJson;
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::resolve_profile;
-use gin_rules::{CardHand, MatchError, MatchHand};
+use gin_rules::{CardHand, MatchError, MatchHand, Players};
 
 pub use request::{CardHandSchema, CountHandSchema, MatchHandSchema, MatchRequest, VoidHandSchema};
 pub use response::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
@@ -32,13 +32,7 @@ fn match_problem(error: &MatchError, request: &MatchRequest) -> Problem {
     let problem = Problem::unprocessable(code, &detail);
     let at = |pointer: String| problem.clone().with_error(pointer, code, detail.clone());
     match error {
-        // `players` is read as exactly two names, so this cannot reach here; it is
-        // a shape error all the same.
-        MatchError::PlayerCount { .. } => Problem::bad_request("invalid_body", &detail).with_error(
-            "/players",
-            "invalid_length",
-            detail.clone(),
-        ),
+        MatchError::TooManyHands { .. } => at("/hands".into()),
         MatchError::BlankPlayerName { index } => at(format!("/players/{index}")),
         MatchError::DuplicatePlayerName { .. } => at("/players/1".into()),
         MatchError::UnknownPlayer { hand, .. } => at(format!("/hands/{hand}/knocker")),
@@ -214,9 +208,10 @@ pub async fn score_match(
 /// The whole operation, without HTTP (the examples test calls it directly).
 fn answer(request: MatchRequest) -> Result<MatchResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let scored = gin_rules::score_match(&profile, &request.players, &request.hands)
+    let players = Players::from(request.players.clone());
+    let scored = gin_rules::score_match(&profile, &players, &request.hands)
         .map_err(|e| match_problem(&e, &request))?;
-    Ok(MatchResponse::new(&scored, profile.hollywood))
+    Ok(MatchResponse::new(&scored, profile.hollywood()))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -26,9 +26,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The four suits, in the canonical output order (spades, hearts, diamonds, clubs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Spades (♠).
     Spades = 0,
+    /// Hearts (♥).
     Hearts = 1,
+    /// Diamonds (♦).
     Diamonds = 2,
+    /// Clubs (♣).
     Clubs = 3,
 }
 
@@ -85,7 +89,9 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace: rank 1, always low, worth 1.
     pub const ACE: Rank = Rank(1);
+    /// The king: rank 13, worth 10.
     pub const KING: Rank = Rank(13);
 
     /// The rank with this number (1 = ace ... 13 = king), or `None` outside 1..=13.
@@ -160,14 +166,17 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card of this rank and suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card { suit, rank }
     }
 
+    /// The card's rank.
     pub const fn rank(self) -> Rank {
         self.rank
     }
 
+    /// The card's suit.
     pub const fn suit(self) -> Suit {
         self.suit
     }
@@ -226,10 +235,13 @@ impl fmt::Display for Card {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardParseError {
     #[error("a card cannot be empty; write a rank then a suit, such as \"TS\"")]
+    /// The text is empty.
     Empty,
     #[error("\"{0}\" is not a card: the rank must be one of A 2 3 4 5 6 7 8 9 T (or 10) J Q K")]
+    /// The rank is not one of the known spellings; holds the text.
     InvalidRank(String),
     #[error("\"{0}\" is not a card: the suit must be one of S H D C (or ♠ ♥ ♦ ♣)")]
+    /// The suit is not one of the known spellings; holds the text.
     InvalidSuit(String),
 }
 
@@ -339,7 +351,9 @@ const VALUE_PLANES: [u64; 4] = {
 };
 
 impl CardSet {
+    /// No cards.
     pub const EMPTY: CardSet = CardSet(0);
+    /// All 52 cards.
     pub const FULL_DECK: CardSet = CardSet(LANE | LANE << 16 | LANE << 32 | LANE << 48);
 
     /// The set with these mask bits; bits outside the layout are dropped.
@@ -347,6 +361,7 @@ impl CardSet {
         CardSet(bits & CardSet::FULL_DECK.0)
     }
 
+    /// The mask: bit `16 * suit + rank - 1` per card (see [`Card::bit_index`]).
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -362,6 +377,7 @@ impl CardSet {
         Ok(set)
     }
 
+    /// The set of one card.
     pub const fn single(card: Card) -> CardSet {
         CardSet(1 << card.bit_index())
     }
@@ -382,34 +398,42 @@ impl CardSet {
         present
     }
 
+    /// Whether the card is in the set.
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.bit_index()) != 0
     }
 
+    /// The number of cards.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set has no card.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The cards in either set.
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub const fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards in `self` but not in `other`.
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
+    /// Whether every card of `self` is in `other`.
     pub const fn is_subset(self, other: CardSet) -> bool {
         self.0 & !other.0 == 0
     }
 
+    /// Whether the sets share no card.
     pub const fn is_disjoint(self, other: CardSet) -> bool {
         self.0 & other.0 == 0
     }
@@ -461,6 +485,61 @@ impl From<Card> for CardSet {
     fn from(card: Card) -> CardSet {
         CardSet::single(card)
     }
+}
+
+/// A hand: at most [`Hand::MAX_CARDS`] distinct cards, ten in play or eleven
+/// right after the draw. The helpers that list every arrangement of a hand take
+/// a `Hand`, which bounds their work by its size (on a [`CardSet`] of the whole
+/// deck they would run for hours).
+///
+/// ```
+/// use gin_rules::{cards, CardSet, Hand};
+/// let hand = Hand::new(cards("AS 2S 3S 4H 5H 6H 9C 9D 9H KC")?)?;
+/// assert_eq!(hand.cards().len(), 10);
+/// assert!(Hand::new(CardSet::FULL_DECK).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hand(CardSet);
+
+impl Hand {
+    /// The most cards a hand holds: eleven, right after the draw.
+    pub const MAX_CARDS: usize = 11;
+
+    /// The cards as a hand; an error when there are more than [`Hand::MAX_CARDS`].
+    pub const fn new(cards: CardSet) -> Result<Hand, HandSizeError> {
+        if cards.len() > Hand::MAX_CARDS {
+            return Err(HandSizeError { found: cards.len() });
+        }
+        Ok(Hand(cards))
+    }
+
+    /// The cards of the hand.
+    pub const fn cards(self) -> CardSet {
+        self.0
+    }
+}
+
+impl TryFrom<CardSet> for Hand {
+    type Error = HandSizeError;
+
+    fn try_from(cards: CardSet) -> Result<Hand, HandSizeError> {
+        Hand::new(cards)
+    }
+}
+
+impl From<Hand> for CardSet {
+    fn from(hand: Hand) -> CardSet {
+        hand.0
+    }
+}
+
+/// More cards than a [`Hand`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a hand holds at most {max} cards, not {found}", max = Hand::MAX_CARDS)]
+pub struct HandSizeError {
+    /// The number of cards given.
+    pub found: usize,
 }
 
 /// Iterator over a [`CardSet`] in canonical order.
@@ -516,8 +595,10 @@ pub fn cards(text: &str) -> Result<CardSet, CardsError> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardsError {
     #[error(transparent)]
+    /// A word is not a card.
     Parse(#[from] CardParseError),
     #[error(transparent)]
+    /// A card is written twice.
     Duplicate(#[from] DuplicateCard),
 }
 
@@ -622,5 +703,18 @@ mod tests {
         assert_eq!(hand.lane(Suit::Spades), 0b1_0000_0000_0011);
         assert_eq!(hand.of_rank(Rank::new(7).unwrap()).len(), 3);
         assert_eq!(hand.to_string(), "AS 2S KS 7H 7D 7C");
+    }
+
+    #[test]
+    fn a_hand_holds_at_most_eleven_cards() {
+        let deck: Vec<Card> = Card::deck().collect();
+        let first = |n: usize| CardSet::from_distinct(deck.iter().copied().take(n)).unwrap();
+        assert_eq!(Hand::new(first(11)).map(Hand::cards), Ok(first(11)));
+        assert_eq!(Hand::try_from(CardSet::EMPTY), Ok(Hand::default()));
+        assert_eq!(Hand::new(first(12)), Err(HandSizeError { found: 12 }));
+        assert_eq!(
+            HandSizeError { found: 52 }.to_string(),
+            "a hand holds at most 11 cards, not 52"
+        );
     }
 }

@@ -42,7 +42,7 @@
 //! cards; over a whole deck the odometer has up to 6^13 positions, which is why
 //! request handlers only pass it hands of 10 or 11 cards.
 
-use super::card::{Card, CardSet, LANE, Rank, Suit};
+use super::card::{Card, CardSet, Hand, LANE, Rank, Suit};
 use super::meld::{Meld, MeldKind};
 
 /// One arrangement of a hand: its melds, and the cards and count left over.
@@ -53,8 +53,10 @@ pub struct Arrangement {
     /// The melds, lowest rank first, sets before runs.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>))]
     pub melds: Vec<Meld>,
+    /// The cards in no meld.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
     pub deadwood_cards: CardSet,
+    /// Their count: the sum of their values.
     pub deadwood: u32,
 }
 
@@ -405,15 +407,20 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 /// as the shorter runs it could be cut into, since the cut changes neither the
 /// count nor what can be laid off.
 ///
+/// Bound: a [`Hand`] of at most eleven cards has at most three ranks of three
+/// or more, each with at most six options, so at most 216 set choices and as
+/// many arrangements.
+///
 /// ```
-/// use gin_rules::{cards, optimal_arrangements};
+/// use gin_rules::{cards, optimal_arrangements, Hand};
 /// // 6H joins the four sixes or bridges two heart runs: gin either way.
-/// let all = optimal_arrangements(cards("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H").unwrap());
+/// let all = optimal_arrangements(Hand::new(cards("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H")?)?);
 /// assert_eq!(all.len(), 2);
 /// assert!(all.iter().all(|a| a.deadwood == 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
-    let bits = hand.bits();
+pub fn optimal_arrangements(hand: Hand) -> Vec<Arrangement> {
+    let bits = hand.cards().bits();
     let mut best = u32::MAX;
     let mut choices = Vec::new();
     for_each_set_choice(bits, |free| {
@@ -435,7 +442,9 @@ pub fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
 /// One discard from an 11-card hand and the best arrangement of the 10 kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discard {
+    /// The card discarded.
     pub card: Card,
+    /// The best arrangement of the ten cards kept.
     pub arrangement: Arrangement,
 }
 
@@ -597,7 +606,7 @@ mod tests {
     #[test]
     fn every_optimal_arrangement_is_listed_once() {
         // 6H joins the four sixes or bridges 3-4-5H and 7-8-9H: gin either way.
-        let all = optimal_arrangements(hand("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H"));
+        let all = optimal_arrangements(Hand::new(hand("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H")).unwrap());
         let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
         assert_eq!(
             texts,
@@ -613,7 +622,8 @@ mod tests {
         // 4s and 5s both complete; hearts and spades run 3-4-5-6.
         let h = hand("4S 4H 4D 4C 5S 5H 5D 5C 3H 6H");
         assert_eq!(min_deadwood(h), 0);
-        assert!(optimal_arrangements(h).iter().all(|a| a.deadwood == 0));
+        let all = optimal_arrangements(Hand::new(h).unwrap());
+        assert!(all.iter().all(|a| a.deadwood == 0));
     }
 
     #[test]

@@ -37,6 +37,7 @@ use super::meld::{Meld, MeldKind};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(example = json!({"card": "6H", "meld": 0})))]
 pub struct Layoff {
+    /// The defender's card laid off.
     pub card: Card,
     /// Index into the knocker's melds.
     // Read as a u32, so that the range a client may send is the same on every
@@ -68,6 +69,7 @@ pub struct DefenderReply {
     /// Layoffs in the order played; `meld` indexes the knocker's melds.
     #[cfg_attr(feature = "openapi", schema(example = json!([{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}])))]
     pub layoffs: Vec<Layoff>,
+    /// The cards neither melded nor laid off.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["5S", "4D"])))]
     pub deadwood_cards: CardSet,
     /// The defender's count after layoffs.
@@ -231,24 +233,52 @@ fn run_extensions(run: CardSet) -> CardSet {
 /// Why a declared layoff is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LayoffError {
+    /// The knocker went gin and the profile allows no layoffs on gin.
     #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
-    NotAllowedOnGin { index: usize },
+    NotAllowedOnGin {
+        /// The layoff's position in the list.
+        index: usize,
+    },
+    /// The card is not among the defender's unmelded cards.
     #[error("layoff {index}: {card} is not in the defender's hand")]
-    CardNotInHand { index: usize, card: Card },
+    CardNotInHand {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card.
+        card: Card,
+    },
+    /// The card was laid off earlier in the list.
     #[error("layoff {index}: {card} was already laid off")]
-    AlreadyLaidOff { index: usize, card: Card },
+    AlreadyLaidOff {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card.
+        card: Card,
+    },
+    /// The meld index is past the knocker's melds.
     #[error("layoff {index}: there is no knocker meld {meld}")]
-    NoSuchMeld { index: usize, meld: usize },
+    NoSuchMeld {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The meld index given.
+        meld: usize,
+    },
+    /// The card does not extend the meld as it stands at that point.
     #[error("layoff {index}: {card} does not fit meld {meld} ({reason})")]
     DoesNotFit {
+        /// The layoff's position in the list.
         index: usize,
+        /// The card.
         card: Card,
+        /// The knocker meld it was laid onto.
         meld: usize,
+        /// Why it does not fit, in words.
         reason: &'static str,
     },
 }
 
 impl LayoffError {
+    /// Stable machine-readable code (the `/v1/hands/score` codes).
     pub const fn code(&self) -> &'static str {
         match self {
             LayoffError::NotAllowedOnGin { .. } => "layoffs_not_allowed",

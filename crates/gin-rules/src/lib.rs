@@ -4,6 +4,133 @@
 //! Glossary: a *meld* is a set (3-4 cards of one rank) or a run (3+ consecutive
 //! cards of one suit, ace low); *deadwood* is the cards in no meld and their
 //! *count* the sum of their values (ace 1, courts 10). Rules: `RULES.md`.
+//!
+//! Every function is total: bad input is an error value, never a panic, so a
+//! service can pass client data straight in.
+//!
+//! # A tour
+//!
+//! **Cards.** A card parses from its notation (rank then suit, upper or lower
+//! case, `T` or `10`, suit letters or symbols) and prints canonically; a hand is
+//! a [`CardSet`] of distinct cards.
+//!
+//! ```
+//! use gin_rules::{cards, Card, CardsError};
+//! let ten: Card = "10h".parse()?;
+//! assert_eq!((ten.to_string(), ten.value()), ("TH".to_string(), 10));
+//! let hand = cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D")?;
+//! assert_eq!(hand.len(), 10);
+//! assert!(matches!(cards("7S 7s"), Err(CardsError::Duplicate(_))));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Analysing a hand.** [`min_deadwood`] is the least count over every
+//! arrangement, [`best_arrangement`] one arrangement reaching it, and
+//! [`analyze_drawn_hand`] the best discards of an 11-card hand.
+//!
+//! ```
+//! use gin_rules::{analyze_drawn_hand, best_arrangement, cards, min_deadwood};
+//! // The seven of hearts goes to the heart run; the other sevens still meld.
+//! let hand = cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D")?;
+//! assert_eq!(min_deadwood(hand), 25);
+//! let best = best_arrangement(hand);
+//! assert_eq!((best.melds.len(), best.deadwood), (2, 25));
+//! // Right after the draw: discarding the nine of clubs leaves 8.
+//! let drawn = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C")?);
+//! assert_eq!(drawn.deadwood, 8);
+//! assert_eq!(drawn.discards[0].card.to_string(), "9C");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Laying off.** Against the knocker's melds, [`best_reply`] finds the
+//! defender's melds and layoffs that leave the least deadwood.
+//!
+//! ```
+//! use gin_rules::{best_arrangement, best_reply, cards};
+//! let knocker = best_arrangement(cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?);
+//! assert_eq!(knocker.deadwood, 8);
+//! let defender = cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?;
+//! let reply = best_reply(&knocker.melds, defender, true);
+//! // 7H and 8H extend the heart run, KC joins the kings; the nines meld.
+//! assert_eq!(reply.layoffs.len(), 3);
+//! assert_eq!(reply.deadwood, 4 + 5 + 10 + 10);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Scoring a hand.** [`score_hand`] lays both hands down under a [`Profile`]
+//! (declared melds and layoffs are checked, missing ones played best) and
+//! settles the points.
+//!
+//! ```
+//! use gin_rules::{cards, score_hand, DefenderHand, KnockerHand, Outcome, Profile, Side};
+//! let knocker = KnockerHand {
+//!     hand: cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?.to_vec(),
+//!     melds: None,
+//! };
+//! let defender = DefenderHand {
+//!     hand: cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?.to_vec(),
+//!     melds: None,
+//!     layoffs: None,
+//! };
+//! let score = score_hand(&Profile::default(), None, &knocker, &defender)?;
+//! let settlement = score.settlement;
+//! assert_eq!((settlement.outcome, settlement.winner), (Outcome::Knock, Side::Knocker));
+//! assert_eq!(settlement.points, 29 - 8);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Scoring a match.** [`score_match`] keeps the running totals hand by hand
+//! and settles the game with its box, game and shutout bonuses.
+//!
+//! ```
+//! use gin_rules::{score_match, CountHand, MatchHand, Players, Preset};
+//! let knock = |knocker: &str, knocker_deadwood, defender_deadwood| {
+//!     MatchHand::Counts(CountHand {
+//!         knocker: knocker.into(),
+//!         knocker_deadwood,
+//!         defender_deadwood,
+//!         big_gin: false,
+//!         upcard: None,
+//!     })
+//! };
+//! let hands = [
+//!     knock("Mom", 5, 15), knock("Mom", 0, 6), knock("Mom", 4, 2),
+//!     knock("Mom", 10, 43), knock("Dad", 0, 10), knock("Mom", 0, 11),
+//! ];
+//! let players = Players::new("Mom".to_string(), "Dad".to_string());
+//! let score = score_match(&Preset::Standard.profile(), &players, &hands)?;
+//! assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
+//! assert_eq!((score.winner, score.net), (Some(0), Some(198)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Auditing a hand.** [`audit_hand`] replays a recorded hand from the deal
+//! and reports the first illegal action, or how the hand ended.
+//!
+//! ```
+//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source};
+//! let deck: Vec<Card> = Card::deck().collect();
+//! let deal = Deal {
+//!     dealer: deck[0..10].to_vec(),
+//!     non_dealer: deck[10..20].to_vec(),
+//!     upcard: deck[20],
+//!     stock: deck[21..].to_vec(),
+//! };
+//! let pass = |player| Action { player, play: Move::Pass };
+//! let draw = |player| Action { player, play: Move::Draw { from: Source::Stock, card: None } };
+//! let standard = Profile::default();
+//! // Both pass the upcard, then the non-dealer draws first: legal so far.
+//! let opening = [pass(Seat::NonDealer), pass(Seat::Dealer), draw(Seat::NonDealer)];
+//! let audit = audit_hand(&standard, &deal, &opening)?;
+//! assert!(audit.is_legal() && audit.end.is_none());
+//! // After the two passes the dealer may not draw first.
+//! let out_of_turn = [pass(Seat::NonDealer), pass(Seat::Dealer), draw(Seat::Dealer)];
+//! let violation = audit_hand(&standard, &deal, &out_of_turn)?.violation;
+//! assert_eq!(violation.map(|v| (v.action, v.code.as_str())), Some((2, "wrong_player")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
 
 mod audit;
 mod card;
@@ -25,7 +152,8 @@ pub use audit::{
     audit_hand, check_deal,
 };
 pub use card::{
-    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
+    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,
+    Rank, Suit, cards,
 };
 pub use deadwood::{
     Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, melds_within,
@@ -35,8 +163,8 @@ pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
 };
 pub use matches::{
-    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MatchError, MatchHand,
-    MatchScore, ScoredMatchHand, Tally, score_match,
+    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
+    MatchHand, MatchScore, Player, Players, ScoredMatchHand, Tally, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

@@ -19,7 +19,9 @@ use super::card::{Card, CardSet, LANE, Rank, Suit};
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MeldKind {
+    /// Three or four cards of one rank.
     Set,
+    /// Three or more consecutive cards of one suit, ace low.
     Run,
 }
 
@@ -40,18 +42,22 @@ pub struct Meld {
 }
 
 impl Meld {
+    /// Set or run.
     pub const fn kind(self) -> MeldKind {
         self.kind
     }
 
+    /// The cards of the meld.
     pub const fn cards(self) -> CardSet {
         self.cards
     }
 
+    /// The number of cards: at least 3.
     pub const fn len(self) -> usize {
         self.cards.len()
     }
 
+    /// Always false: a meld has at least three cards.
     pub const fn is_empty(self) -> bool {
         self.cards.is_empty()
     }
@@ -182,6 +188,7 @@ pub enum MeldProblemCode {
 }
 
 impl MeldProblemCode {
+    /// The stable snake_case code.
     pub const fn as_str(self) -> &'static str {
         match self {
             MeldProblemCode::TooShort => "too_short",
@@ -202,6 +209,7 @@ pub struct MeldProblem {
     /// `too_short`, `duplicate_card`, `mixed_ranks`, `mixed_suits`, `gap` or `wrap_around`.
     #[cfg_attr(feature = "openapi", schema(value_type = String, example = "wrap_around"))]
     pub code: MeldProblemCode,
+    /// A sentence naming the cards.
     #[cfg_attr(
         feature = "openapi",
         schema(example = "the ace is low: a run cannot go from the king round to the ace")
@@ -310,12 +318,23 @@ fn run_gap_problem(lane: u16) -> MeldProblem {
 #[cfg_attr(feature = "serde", serde(tag = "code", rename_all = "snake_case"))]
 pub enum ArrangementProblem {
     /// A card appears in more than one meld.
-    CardInTwoMelds { card: Card, melds: [usize; 2] },
+    CardInTwoMelds {
+        /// The card.
+        card: Card,
+        /// The first two melds holding it.
+        melds: [usize; 2],
+    },
     /// A meld uses a card the hand does not hold.
-    CardNotInHand { card: Card, meld: usize },
+    CardNotInHand {
+        /// The card.
+        card: Card,
+        /// The meld using it.
+        meld: usize,
+    },
 }
 
 impl ArrangementProblem {
+    /// The stable snake_case code.
     pub const fn code(&self) -> &'static str {
         match self {
             ArrangementProblem::CardInTwoMelds { .. } => "card_in_two_melds",
@@ -323,6 +342,7 @@ impl ArrangementProblem {
         }
     }
 
+    /// A sentence naming the card and the melds.
     pub fn message(&self) -> String {
         match self {
             ArrangementProblem::CardInTwoMelds { card, melds } => {
@@ -345,13 +365,16 @@ pub struct MeldVerdict {
     pub cards: Vec<Card>,
     /// The meld, when the cards form one.
     pub meld: Option<Meld>,
+    /// Every reason the cards are not a meld (empty for a meld).
     pub problems: Vec<MeldProblem>,
 }
 
 /// The verdict on a whole declared arrangement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArrangementReport {
+    /// One verdict per declared meld, in order.
     pub melds: Vec<MeldVerdict>,
+    /// Faults across melds or against the hand.
     pub problems: Vec<ArrangementProblem>,
     /// With a hand: the hand's cards in no declared meld, and their count.
     pub deadwood: Option<(CardSet, u32)>,

@@ -26,17 +26,19 @@ pub fn config() -> Config {
     }
 }
 
+/// All 52 cards in canonical order.
 pub fn deck() -> Vec<Card> {
     Card::deck().collect()
 }
 
-/// `n` distinct cards in a random order.
+/// `n` distinct cards in a random order (the whole deck when `n` is 52 or more).
 pub fn distinct_cards(n: usize) -> impl Strategy<Value = Vec<Card>> {
     Just(deck())
         .prop_shuffle()
         .prop_map(move |d| d.into_iter().take(n).collect())
 }
 
+/// Hands of `n` distinct cards (a range of sizes), uniformly chosen.
 pub fn hand_of(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = CardSet> {
     subsequence(deck(), n).prop_map(|cards| CardSet::from_distinct(cards).unwrap_or_default())
 }

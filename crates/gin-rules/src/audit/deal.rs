@@ -40,8 +40,11 @@ pub struct Deal {
 /// A part of the deal, for locating a fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DealPart {
+    /// A player's ten cards.
     Hand(Seat),
+    /// The first upcard.
     Upcard,
+    /// The stock.
     Stock,
 }
 
@@ -58,7 +61,9 @@ impl fmt::Display for DealPart {
 /// One card's place in the deal: the part and the position in it (0 for the upcard).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DealSlot {
+    /// The part of the deal holding the card.
     pub part: DealPart,
+    /// The position in that part, from 0 (0 for the upcard).
     pub index: usize,
 }
 
@@ -76,15 +81,23 @@ impl fmt::Display for DealSlot {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     #[error("{part} must have {expected} cards, not {found}")]
+    /// A hand or the stock has the wrong number of cards.
     WrongCardCount {
+        /// The part at fault.
         part: DealPart,
+        /// The cards it must have: 10 for a hand, 31 for the stock.
         expected: usize,
+        /// The cards it has.
         found: usize,
     },
     #[error("{card} is dealt twice: in {first} and in {second}")]
+    /// A card appears twice: the deal is not one deck.
     DuplicateCard {
+        /// The repeated card.
         card: Card,
+        /// Where it appears first, in reading order (dealer, non-dealer, upcard, stock).
         first: DealSlot,
+        /// Where it appears again.
         second: DealSlot,
     },
 }

@@ -104,7 +104,9 @@ pub use violation::{Violation, ViolationCode};
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Seat {
+    /// The player who dealt; the other player acts first.
     Dealer,
+    /// The player who did not deal, offered the first upcard first.
     NonDealer,
 }
 
@@ -144,7 +146,9 @@ impl fmt::Display for Seat {
 // "Source" alone says little among a whole API's schemas.
 #[cfg_attr(feature = "openapi", schema(as = DrawSource))]
 pub enum Source {
+    /// The top card of the stock.
     Stock,
+    /// The top card of the discard pile.
     DiscardPile,
 }
 
@@ -153,19 +157,34 @@ pub enum Source {
 pub enum Move {
     /// Decline the upcard offer or the 50th-card discard.
     Pass,
-    /// Take the top card of the stock or the discard pile; `card`, when given, is
-    /// the card the transcript expects and is checked.
-    Draw { from: Source, card: Option<Card> },
+    /// Take the top card of the stock or the discard pile.
+    Draw {
+        /// Where the card comes from.
+        from: Source,
+        /// The card the transcript expects, checked against the card drawn;
+        /// `None` takes whatever is on top.
+        card: Option<Card>,
+    },
     /// Discard a card held, ending the turn.
-    Discard { card: Card },
-    /// Knock, discarding `discard` (none: big gin), optionally declaring melds.
+    Discard {
+        /// The card discarded.
+        card: Card,
+    },
+    /// Knock, optionally declaring melds.
     Knock {
+        /// The knock card, discarded face down; `None` is big gin (all eleven
+        /// cards melded).
         discard: Option<Card>,
+        /// The knocker's melds; `None` lets the referee choose the knocker's
+        /// best arrangement.
         melds: Option<Vec<Vec<Card>>>,
     },
     /// The defender's reply to a knock, each part optional.
     LayOff {
+        /// The defender's own melds; `None` plays them best for the defender.
         melds: Option<Vec<Vec<Card>>>,
+        /// The cards laid off onto the knocker's melds (indices into the melds
+        /// laid down at the knock); `None` plays them best for the defender.
         layoffs: Option<Vec<Layoff>>,
     },
 }
@@ -197,20 +216,25 @@ impl Move {
 /// One recorded action: who did what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Action {
+    /// The seat that acted.
     pub player: Seat,
+    /// What it did.
     pub play: Move,
 }
 
 /// A hand ended by a knock, with everything needed to re-score it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScoredHand {
+    /// The seat that knocked.
     pub knocker: Seat,
     /// Index of the knock action.
     pub knock_action: usize,
     /// Exactly what [`score_hand`](crate::score_hand) was given: `score` equals
     /// `score_hand(profile, Some(upcard), &knocker_hand, &defender_hand)`.
     pub knocker_hand: KnockerHand,
+    /// The defender's hand and reply, as scored.
     pub defender_hand: DefenderHand,
+    /// The score of the hand.
     pub score: HandScore,
 }
 
@@ -221,8 +245,10 @@ pub enum HandEnd {
     /// action that made it void (the discard of the 50th card, or the pass of the
     /// 50th-card discard).
     Void {
+        /// The index of that action.
         action: usize,
     },
+    /// A knock, scored.
     Scored(Box<ScoredHand>),
 }
 
@@ -256,6 +282,7 @@ pub struct Audit {
     /// How the hand ended; `None` when a violation was found or the transcript
     /// stops before the end.
     pub end: Option<HandEnd>,
+    /// The table when the replay stopped.
     pub table: Table,
 }
 
@@ -270,6 +297,7 @@ impl Audit {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AuditError {
     #[error(transparent)]
+    /// The deal cannot be replayed.
     Deal(#[from] DealError),
     /// The scorer refused a hand the replay built itself: a bug in the referee,
     /// never a client's fault.

@@ -459,7 +459,7 @@ impl<'a> Referee<'a> {
                         player: player.other(),
                     }
                 } else {
-                    match self.profile.stock_end {
+                    match self.profile.stock_end() {
                         StockEnd::Void => Phase::Void { at: index },
                         StockEnd::FiftiethCard => Phase::FiftiethOffer { to: player.other() },
                     }

@@ -126,6 +126,7 @@ pub struct Violation {
     /// Index of the action in the transcript (from 0).
     #[cfg_attr(feature = "openapi", schema(example = 4))]
     pub action: usize,
+    /// The rule broken.
     pub code: ViolationCode,
     /// A sentence for a tournament director.
     #[cfg_attr(

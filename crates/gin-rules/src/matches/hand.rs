@@ -10,16 +10,34 @@ pub const MAX_DEFENDER_COUNT: u32 = 98;
 /// Why a count hand cannot have happened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
+    /// The profile needs the hand's upcard, and it is missing.
     #[error(transparent)]
     Profile(#[from] ProfileError),
+    /// The knocker's count is over the hand's knock limit.
     #[error("the knocker's count is {deadwood}, over the knock limit of {limit}")]
-    KnockOverLimit { deadwood: u32, limit: u32 },
+    KnockOverLimit {
+        /// The knocker's count.
+        deadwood: u32,
+        /// The hand's knock limit.
+        limit: u32,
+    },
+    /// A big gin under a profile that does not play it.
     #[error("big gin is not played under this profile (set big_gin_bonus to play it)")]
     BigGinNotPlayed,
+    /// A big gin with deadwood left.
     #[error("a big gin melds all 11 cards, so the knocker's count must be 0, not {deadwood}")]
-    BigGinWithDeadwood { deadwood: u32 },
+    BigGinWithDeadwood {
+        /// The knocker's count given.
+        deadwood: u32,
+    },
+    /// A defender's count no ten cards can reach with their melds laid down.
     #[error("no hand counts {deadwood} after layoffs: a defender's 10 cards count at most {max}")]
-    ImpossibleDefenderCount { deadwood: u32, max: u32 },
+    ImpossibleDefenderCount {
+        /// The defender's count given.
+        deadwood: u32,
+        /// The largest possible count, [`MAX_DEFENDER_COUNT`].
+        max: u32,
+    },
 }
 
 impl CountError {
@@ -63,7 +81,7 @@ fn settle_counts(profile: &Profile, hand: &CountHand) -> Result<crate::HandSettl
     let limit = profile.knock_limit_for(hand.upcard)?;
     let multiplier = profile.multiplier_for(hand.upcard)?;
     if hand.big_gin {
-        if profile.big_gin_bonus.is_none() {
+        if profile.big_gin_bonus().is_none() {
             return Err(CountError::BigGinNotPlayed);
         }
         if hand.knocker_deadwood != 0 {

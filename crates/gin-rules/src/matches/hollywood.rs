@@ -41,16 +41,18 @@ impl Entries {
 }
 
 /// The winner (the player ahead on the summed scores; none on a tie), the summed
-/// scores and the net of complete games.
+/// scores and the net of complete games. The sums are far inside `i64` (the
+/// bound on [`Tally`](super::Tally)); saturating all the same.
 pub(super) fn sum_of_games(games: &[GameScore]) -> (Option<usize>, [i64; 2], i64) {
     let scores = games.iter().fold([0i64; 2], |acc, g| {
         let s = g.scores.unwrap_or_default();
-        [acc[0] + s[0], acc[1] + s[1]]
+        [acc[0].saturating_add(s[0]), acc[1].saturating_add(s[1])]
     });
     let winner = match scores[0].cmp(&scores[1]) {
         std::cmp::Ordering::Greater => Some(0),
         std::cmp::Ordering::Less => Some(1),
         std::cmp::Ordering::Equal => None,
     };
-    (winner, scores, (scores[0] - scores[1]).abs())
+    let net = i64::try_from(scores[0].abs_diff(scores[1])).unwrap_or(i64::MAX);
+    (winner, scores, net)
 }

@@ -4,12 +4,13 @@
 //!
 //! # Input
 //!
-//! Two players, named by the caller (distinct, not blank), and the hands in the
-//! order played. A hand is given as the counts after layoffs ([`CountHand`]), as
-//! the full cards ([`CardHand`], scored by [`score_hand`] exactly as a single hand
-//! is), or as a void hand. Count hands go through [`settle`], the same function
-//! that scores card hands once they are laid down, so a card hand and the counts it
-//! produces score the same match (a property test checks it).
+//! Two players ([`Players`]), named by the caller (distinct, not blank), and the
+//! hands in the order played, at most [`MAX_MATCH_HANDS`] of them. A hand is
+//! given as the counts after layoffs ([`CountHand`]), as the full cards
+//! ([`CardHand`], scored by [`score_hand`] exactly as a single hand is), or as a
+//! void hand. Count hands go through [`settle`], the same function that scores
+//! card hands once they are laid down, so a card hand and the counts it produces
+//! score the same match (a property test checks it).
 //!
 //! # Which counts a hand can produce
 //!
@@ -122,10 +123,14 @@ mod tests;
 use hand::play;
 pub use hand::{CountError, MAX_DEFENDER_COUNT};
 use hollywood::{Entries, sum_of_games};
-use players::{Player, Players};
+pub use players::{Player, Players};
 
 use tally::OpenGame;
 pub use tally::Tally;
+
+/// The most hands [`score_match`] takes. A real match has dozens (a game to 100
+/// rarely needs more than ten hands); the cap bounds every total (see [`Tally`]).
+pub const MAX_MATCH_HANDS: usize = 10_000;
 
 /// One hand of a match, as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +150,7 @@ pub struct CountHand {
     pub knocker: String,
     /// 0 is gin.
     pub knocker_deadwood: u32,
+    /// The defender's count after layoffs.
     pub defender_deadwood: u32,
     /// All 11 cards melded (only under a profile with a big gin bonus).
     pub big_gin: bool,
@@ -158,8 +164,11 @@ pub struct CountHand {
 pub struct CardHand {
     /// The knocking player's name.
     pub knocker: String,
+    /// The knocker's cards, and melds if declared.
     pub knocker_hand: KnockerHand,
+    /// The defender's cards, and melds and layoffs if declared.
     pub defender_hand: DefenderHand,
+    /// The first upcard, needed when the profile depends on it.
     pub upcard: Option<Card>,
 }
 
@@ -177,7 +186,9 @@ pub struct ScoredMatchHand {
     pub points: u32,
     /// The counts after layoffs (`None` for a void hand).
     pub knocker_deadwood: Option<u32>,
+    /// The defender's count after layoffs (`None` for a void hand).
     pub defender_deadwood: Option<u32>,
+    /// Where the points came from (`None` for a void hand).
     pub breakdown: Option<Breakdown>,
     /// The games (0-based) the points entered: `[0]` for a won hand of a single
     /// game; any subset of `0..3` in Hollywood; empty for a void hand.
@@ -193,11 +204,13 @@ pub struct ScoredMatchHand {
 pub struct GameScore {
     /// A player reached the target.
     pub complete: bool,
+    /// The player who reached the target (`None` until then).
     pub winner: Option<usize>,
     /// The index of the hand that reached the target.
     pub ended_at: Option<usize>,
     /// The loser was shut out (per the profile's test).
     pub shutout: bool,
+    /// Each player's line on the score sheet.
     pub final_tally: [Tally; 2],
     /// What each player takes from the game under the profile's settlement
     /// (`None` until the game is complete).
@@ -209,7 +222,9 @@ pub struct GameScore {
 /// A whole match scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchScore {
+    /// The players' names; results refer to them by index.
     pub players: [String; 2],
+    /// Each hand as scored, in the order given.
     pub hands: Vec<ScoredMatchHand>,
     /// One game, or three in Hollywood.
     pub games: Vec<GameScore>,
@@ -230,34 +245,70 @@ pub struct MatchScore {
 /// Why a match cannot be scored. Hand indices are 0-based positions in the list.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
-    #[error("a match has exactly 2 players, not {found}")]
-    PlayerCount { found: usize },
+    /// More hands than [`MAX_MATCH_HANDS`].
+    #[error("a match has at most {max} hands, not {found}")]
+    TooManyHands {
+        /// The number of hands given.
+        found: usize,
+        /// [`MAX_MATCH_HANDS`].
+        max: usize,
+    },
+    /// A player's name is empty or only spaces.
     #[error("players[{index}] has a blank name")]
-    BlankPlayerName { index: usize },
+    BlankPlayerName {
+        /// The player's position in the list.
+        index: usize,
+    },
+    /// Both players have the same name.
     #[error("both players are named \"{name}\"; names must differ")]
-    DuplicatePlayerName { name: String },
+    DuplicatePlayerName {
+        /// The name.
+        name: String,
+    },
+    /// A hand's knocker is not one of the players.
     #[error("hands[{hand}]: the knocker \"{name}\" is not one of the players")]
-    UnknownPlayer { hand: usize, name: String },
+    UnknownPlayer {
+        /// The hand's index.
+        hand: usize,
+        /// The name given.
+        name: String,
+    },
+    /// A hand recorded after the game (every Hollywood game) ended.
     #[error(
         "hands[{hand}] was recorded after the {what} ended at hands[{ended_at}]",
         what = if *hollywood { "last of the three Hollywood games" } else { "game" }
     )]
     GameOver {
+        /// The hand's index.
         hand: usize,
+        /// The index of the hand that ended the (last) game.
         ended_at: usize,
+        /// Whether the match is Hollywood (for the message).
         hollywood: bool,
     },
+    /// A count hand no deal could produce.
     #[error("hands[{hand}]: {error}")]
-    Count { hand: usize, error: CountError },
+    Count {
+        /// The hand's index.
+        hand: usize,
+        /// Why.
+        error: CountError,
+    },
+    /// A card hand that cannot be scored.
     #[error("hands[{hand}]: {error}")]
-    Cards { hand: usize, error: HandError },
+    Cards {
+        /// The hand's index.
+        hand: usize,
+        /// Why.
+        error: HandError,
+    },
 }
 
 impl MatchError {
     /// Stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
-            MatchError::PlayerCount { .. } => "wrong_player_count",
+            MatchError::TooManyHands { .. } => "too_many_hands",
             MatchError::BlankPlayerName { .. } => "blank_player_name",
             MatchError::DuplicatePlayerName { .. } => "duplicate_player_name",
             MatchError::UnknownPlayer { .. } => "unknown_player",
@@ -274,36 +325,35 @@ impl MatchError {
             | MatchError::GameOver { hand, .. }
             | MatchError::Count { hand, .. }
             | MatchError::Cards { hand, .. } => Some(*hand),
-            MatchError::PlayerCount { .. }
+            MatchError::TooManyHands { .. }
             | MatchError::BlankPlayerName { .. }
             | MatchError::DuplicatePlayerName { .. } => None,
         }
     }
 }
 
-fn validate_players(players: &[String]) -> Result<Players<String>, MatchError> {
-    let [first, second] = players else {
-        return Err(MatchError::PlayerCount {
-            found: players.len(),
-        });
-    };
-    for (index, name) in players.iter().enumerate() {
+/// Player names must tell the players apart: not blank, not equal.
+fn validate_players(players: &Players<String>) -> Result<(), MatchError> {
+    for (player, name) in players.iter() {
         if name.trim().is_empty() {
-            return Err(MatchError::BlankPlayerName { index });
+            return Err(MatchError::BlankPlayerName {
+                index: player.index(),
+            });
         }
     }
+    let [first, second] = players.as_array();
     if first == second {
         return Err(MatchError::DuplicatePlayerName {
             name: first.clone(),
         });
     }
-    Ok(Players::new(first.clone(), second.clone()))
+    Ok(())
 }
 
 /// Scores a match hand by hand (see the module docs for every rule applied).
 ///
 /// ```
-/// use gin_rules::{score_match, CountHand, MatchHand, Preset};
+/// use gin_rules::{score_match, CountHand, MatchHand, Players, Preset};
 /// let knock = |knocker: &str, knocker_deadwood, defender_deadwood| {
 ///     MatchHand::Counts(CountHand {
 ///         knocker: knocker.into(),
@@ -318,17 +368,23 @@ fn validate_players(players: &[String]) -> Result<Players<String>, MatchError> {
 ///     knock("Mom", 5, 15), knock("Mom", 0, 6), knock("Mom", 4, 2),
 ///     knock("Mom", 10, 43), knock("Dad", 0, 10), knock("Mom", 0, 11),
 /// ];
-/// let players = ["Mom".to_string(), "Dad".to_string()];
+/// let players = Players::new("Mom".to_string(), "Dad".to_string());
 /// let score = score_match(&Preset::Standard.profile(), &players, &hands).unwrap();
 /// assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
 /// assert_eq!((score.winner, score.net), (Some(0), Some(198)));
 /// ```
 pub fn score_match(
     profile: &Profile,
-    players: &[String],
+    players: &Players<String>,
     hands: &[MatchHand],
 ) -> Result<MatchScore, MatchError> {
-    let players = validate_players(players)?;
+    if hands.len() > MAX_MATCH_HANDS {
+        return Err(MatchError::TooManyHands {
+            found: hands.len(),
+            max: MAX_MATCH_HANDS,
+        });
+    }
+    validate_players(players)?;
     let game_count = profile.games();
     let mut games = vec![OpenGame::default(); game_count];
     let mut entries = Entries::default();
@@ -347,15 +403,15 @@ pub fn score_match(
                 hollywood: game_count > 1,
             });
         }
-        let won = play(profile, &players, index, hand)?;
+        let won = play(profile, players, index, hand)?;
         let scored_in = match &won {
             Some(won) => entries.credit_win(profile, &mut games, won, index),
             None => Vec::new(),
         };
         let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running.into_array()).collect();
-        let totals = game_totals
-            .iter()
-            .fold([0, 0], |acc, t| [acc[0] + t[0], acc[1] + t[1]]);
+        let totals = game_totals.iter().fold([0u64, 0], |acc, t| {
+            [acc[0].saturating_add(t[0]), acc[1].saturating_add(t[1])]
+        });
         scored.push(ScoredMatchHand {
             knocker: won.as_ref().map(|w| w.knocker.index()),
             winner: won.as_ref().map(|w| w.winner.index()),
@@ -384,7 +440,7 @@ pub fn score_match(
         _ => (None, None, None),
     };
     Ok(MatchScore {
-        players: players.into_array(),
+        players: players.clone().into_array(),
         hands: scored,
         games,
         complete,

@@ -14,8 +14,8 @@ use crate::profile::{
 };
 use crate::score::score_hand;
 
-fn names() -> Vec<String> {
-    vec!["Ann".into(), "Bob".into()]
+fn names() -> Players<String> {
+    Players::new("Ann".into(), "Bob".into())
 }
 
 fn deck() -> Vec<Card> {
@@ -88,9 +88,9 @@ fn count_hand(profile: &Profile, raw: RawHand) -> MatchHand {
     }
     let upcard = deck()[upcard];
     let limit = profile.knock_limit_for(Some(upcard)).unwrap_or(10);
-    let big_gin = big_gin && kind == 1 && profile.big_gin_bonus.is_some();
+    let big_gin = big_gin && kind == 1 && profile.big_gin_bonus().is_some();
     MatchHand::Counts(CountHand {
-        knocker: names()[knocker].clone(),
+        knocker: names().as_array()[knocker].clone(),
         knocker_deadwood: if big_gin {
             0
         } else {
@@ -151,7 +151,7 @@ fn random_deal(rng: &mut StdRng, profile: &Profile) -> (Card, KnockerHand, Defen
         let Ok(limit) = profile.knock_limit_for(Some(upcard)) else {
             continue;
         };
-        let big_gin = profile.big_gin_bonus.is_some() && rng.gen_bool(0.1);
+        let big_gin = profile.big_gin_bonus().is_some() && rng.gen_bool(0.1);
         let size = if big_gin { 11 } else { 10 };
         let mut free = CardSet::from_distinct(deck[1..].iter().copied()).unwrap();
         let mut knocker = CardSet::EMPTY;
@@ -212,7 +212,7 @@ proptest! {
     fn totals_are_the_sum_of_their_parts(profile in any_profile(), raw in raw_hands()) {
         let hands: Vec<MatchHand> = raw.into_iter().map(|r| count_hand(&profile, r)).collect();
         let (s, cut_short) = score_until_over(&profile, hands);
-        let target = u64::from(profile.target);
+        let target = u64::from(profile.target());
         prop_assert_eq!(s.games.len(), profile.games());
         if cut_short {
             prop_assert!(s.complete);
@@ -243,8 +243,8 @@ proptest! {
                     }
                     for p in 0..2 {
                         let t = &game.final_tally[p];
-                        prop_assert_eq!(t.box_bonus, t.hands_won * u64::from(profile.box_bonus));
-                        prop_assert_eq!(t.game_bonus, if p == w { u64::from(profile.game_bonus) } else { 0 });
+                        prop_assert_eq!(t.box_bonus, t.hands_won * u64::from(profile.box_bonus()));
+                        prop_assert_eq!(t.game_bonus, if p == w { u64::from(profile.game_bonus()) } else { 0 });
                     }
                     prop_assert_eq!(game.final_tally[1 - w].shutout_bonus, 0);
                     let scores = game.scores.unwrap();
@@ -296,7 +296,7 @@ proptest! {
                 as_counts.push(MatchHand::Void);
                 continue;
             }
-            let knocker = names()[rng.gen_range(0..2)].clone();
+            let knocker = names().as_array()[rng.gen_range(0..2)].clone();
             let (upcard, knocker_hand, defender_hand) = random_deal(&mut rng, &profile);
             let score = score_hand(&profile, Some(upcard), &knocker_hand, &defender_hand)
                 .expect("a generated deal is a legal knock");

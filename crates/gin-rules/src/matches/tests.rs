@@ -2,8 +2,8 @@ use super::*;
 use crate::card::cards;
 use crate::profile::{Preset, ProfileOverrides};
 
-fn players() -> Vec<String> {
-    vec!["Mom".into(), "Dad".into()]
+fn players() -> Players<String> {
+    Players::new("Mom".into(), "Dad".into())
 }
 
 fn knock(knocker: &str, knocker_deadwood: u32, defender_deadwood: u32) -> MatchHand {
@@ -368,13 +368,18 @@ fn big_gin_counts_need_the_profile_and_no_deadwood() {
 #[test]
 fn players_are_two_distinct_names() {
     let p = Preset::Standard.profile();
-    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let code = |list: &[&str]| score_match(&p, &names(list), &[]).unwrap_err().code();
-    assert_eq!(code(&["Mom"]), "wrong_player_count");
-    assert_eq!(code(&["Mom", "Dad", "Kid"]), "wrong_player_count");
-    assert_eq!(code(&["Mom", " "]), "blank_player_name");
-    assert_eq!(code(&["Mom", "Mom"]), "duplicate_player_name");
-    let unknown = score_match(&p, &names(&["Mom", "Dad"]), &[knock("Kid", 1, 5)]);
+    let names = |[first, second]: [&str; 2]| Players::new(first.to_string(), second.to_string());
+    let error = |list| score_match(&p, &names(list), &[]).unwrap_err();
+    assert_eq!(
+        error([" ", "Dad"]),
+        MatchError::BlankPlayerName { index: 0 }
+    );
+    assert_eq!(
+        error(["Mom", " "]),
+        MatchError::BlankPlayerName { index: 1 }
+    );
+    assert_eq!(error(["Mom", "Mom"]).code(), "duplicate_player_name");
+    let unknown = score_match(&p, &names(["Mom", "Dad"]), &[knock("Kid", 1, 5)]);
     assert_eq!(
         unknown.unwrap_err(),
         MatchError::UnknownPlayer {
@@ -538,5 +543,59 @@ fn hollywood_with_the_winner_scoring_the_difference_sums_the_games() {
     assert_eq!(
         (s.winner, s.scores, s.net),
         (Some(1), Some([175, 350]), Some(175))
+    );
+}
+
+#[test]
+fn a_match_takes_at_most_max_match_hands() {
+    let p = Preset::Standard.profile();
+    let voids = vec![MatchHand::Void; MAX_MATCH_HANDS];
+    let s = score(&p, &voids);
+    assert_eq!((s.hands.len(), s.complete), (MAX_MATCH_HANDS, false));
+    let too_many = vec![MatchHand::Void; MAX_MATCH_HANDS + 1];
+    let err = error(&p, &too_many);
+    assert_eq!(
+        err,
+        MatchError::TooManyHands {
+            found: MAX_MATCH_HANDS + 1,
+            max: MAX_MATCH_HANDS
+        }
+    );
+    assert_eq!((err.code(), err.hand()), ("too_many_hands", None));
+}
+
+#[test]
+fn running_totals_saturate_rather_than_wrap() {
+    // Unreachable within MAX_MATCH_HANDS (see `Tally`), so built by hand.
+    let p = profile(r#"{"box_bonus_timing": "each_hand"}"#);
+    let mut game = tally::OpenGame {
+        running: Players::new(u64::MAX - 1, 0),
+        ..tally::OpenGame::default()
+    };
+    game.credit(&p, Player::First, 20, 7);
+    assert_eq!(game.running.into_array(), [u64::MAX, 0]);
+    assert_eq!(game.ended, Some((Player::First, 7)));
+    let sum = Tally {
+        total: u64::MAX,
+        ..Tally::default()
+    }
+    .add(Tally {
+        total: 1,
+        ..Tally::default()
+    });
+    assert_eq!(sum.total, u64::MAX);
+}
+
+#[test]
+fn players_are_reached_by_name_order() {
+    let names = players();
+    assert_eq!(names.get(Player::First), "Mom");
+    assert_eq!(names.get(Player::First.other()), "Dad");
+    assert_eq!(Player::BOTH.map(Player::index), [0, 1]);
+    let both: Vec<(Player, &String)> = names.iter().collect();
+    assert_eq!(both.len(), 2);
+    assert_eq!(
+        Players::from([1, 2]).map(|_, n| n * 10).into_array(),
+        [10, 20]
     );
 }

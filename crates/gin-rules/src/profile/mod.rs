@@ -138,41 +138,35 @@ pub enum Settlement {
     WinnerScoresDifference,
 }
 
-/// Every parameter of a rule profile, resolved.
+/// Every parameter of a rule profile, resolved and checked.
+///
+/// A profile is built only by a preset ([`Preset::profile`]) or by checked
+/// overrides of one ([`ProfileOverrides::resolve`]), so every profile holds
+/// values in range and in a meaningful combination; the fields are read through
+/// the methods below. Its JSON form lists the fields by these names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Profile {
-    /// The preset's name, or `custom` once anything is overridden.
-    pub name: String,
-    /// The preset the profile starts from.
-    pub base: Preset,
-    pub knock_limit: KnockLimit,
-    /// The knock limit when the upcard is an ace under an upcard limit: 0 (gin
-    /// only, the usual reading) or 1.
-    pub ace_upcard_knock_limit: u8,
-    /// Double the hand's points when the first upcard is a spade.
-    pub spade_doubling: bool,
-    pub gin_bonus: u32,
-    /// `None`: big gin is not played (11 melded cards must discard and go gin).
-    pub big_gin_bonus: Option<u32>,
-    pub undercut_bonus: u32,
-    /// Equal counts are an undercut (the usual rule); otherwise the knocker wins 0.
-    pub tie_is_undercut: bool,
-    /// The defender may lay off on a gin hand (seed 002).
-    pub layoffs_on_gin: bool,
-    pub stock_end: StockEnd,
-    /// Points that end a game.
-    pub target: u32,
-    /// Three games scored at once.
-    pub hollywood: bool,
-    pub game_bonus: u32,
-    pub box_bonus: u32,
-    pub box_bonus_timing: BoxBonusTiming,
-    pub shutout: ShutoutRule,
-    /// The flat bonus for [`ShutoutRule::FlatBonus`]; 0 otherwise.
-    pub shutout_bonus: u32,
-    pub shutout_test: ShutoutTest,
-    pub settlement: Settlement,
+    name: String,
+    base: Preset,
+    knock_limit: KnockLimit,
+    ace_upcard_knock_limit: u8,
+    spade_doubling: bool,
+    gin_bonus: u32,
+    big_gin_bonus: Option<u32>,
+    undercut_bonus: u32,
+    tie_is_undercut: bool,
+    layoffs_on_gin: bool,
+    stock_end: StockEnd,
+    target: u32,
+    hollywood: bool,
+    game_bonus: u32,
+    box_bonus: u32,
+    box_bonus_timing: BoxBonusTiming,
+    shutout: ShutoutRule,
+    shutout_bonus: u32,
+    shutout_test: ShutoutTest,
+    settlement: Settlement,
 }
 
 /// The largest fixed knock limit: knocking with more than 10 is not gin rummy.
@@ -183,6 +177,109 @@ pub const MAX_POINTS_PARAMETER: u32 = 10_000;
 impl Default for Profile {
     fn default() -> Profile {
         Preset::Standard.profile()
+    }
+}
+
+impl Profile {
+    /// The preset's name, or `custom` once anything is overridden.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The preset the profile starts from.
+    pub const fn base(&self) -> Preset {
+        self.base
+    }
+
+    /// The knock limit: fixed, or the first upcard's value (Oklahoma).
+    pub const fn knock_limit(&self) -> KnockLimit {
+        self.knock_limit
+    }
+
+    /// The knock limit when the upcard is an ace under an upcard limit: 0 (gin
+    /// only, the usual reading) or 1.
+    pub const fn ace_upcard_knock_limit(&self) -> u8 {
+        self.ace_upcard_knock_limit
+    }
+
+    /// Double the hand's points when the first upcard is a spade.
+    pub const fn spade_doubling(&self) -> bool {
+        self.spade_doubling
+    }
+
+    /// The bonus for going gin.
+    pub const fn gin_bonus(&self) -> u32 {
+        self.gin_bonus
+    }
+
+    /// `None`: big gin is not played (11 melded cards must discard and go gin).
+    pub const fn big_gin_bonus(&self) -> Option<u32> {
+        self.big_gin_bonus
+    }
+
+    /// The bonus for an undercut, to the defender.
+    pub const fn undercut_bonus(&self) -> u32 {
+        self.undercut_bonus
+    }
+
+    /// Equal counts are an undercut (the usual rule); otherwise the knocker wins 0.
+    pub const fn tie_is_undercut(&self) -> bool {
+        self.tie_is_undercut
+    }
+
+    /// The defender may lay off on a gin hand (seed 002).
+    pub const fn layoffs_on_gin(&self) -> bool {
+        self.layoffs_on_gin
+    }
+
+    /// What happens when only two stock cards remain.
+    pub const fn stock_end(&self) -> StockEnd {
+        self.stock_end
+    }
+
+    /// Points that end a game.
+    pub const fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// Three games scored at once.
+    pub const fn hollywood(&self) -> bool {
+        self.hollywood
+    }
+
+    /// The bonus for winning a game.
+    pub const fn game_bonus(&self) -> u32 {
+        self.game_bonus
+    }
+
+    /// The box (line) bonus per hand won.
+    pub const fn box_bonus(&self) -> u32 {
+        self.box_bonus
+    }
+
+    /// When box bonuses are credited.
+    pub const fn box_bonus_timing(&self) -> BoxBonusTiming {
+        self.box_bonus_timing
+    }
+
+    /// How a shutout is rewarded.
+    pub const fn shutout(&self) -> ShutoutRule {
+        self.shutout
+    }
+
+    /// The flat bonus for [`ShutoutRule::FlatBonus`]; 0 otherwise.
+    pub const fn shutout_bonus(&self) -> u32 {
+        self.shutout_bonus
+    }
+
+    /// What counts as a shutout.
+    pub const fn shutout_test(&self) -> ShutoutTest {
+        self.shutout_test
+    }
+
+    /// How a finished game is settled.
+    pub const fn settlement(&self) -> Settlement {
+        self.settlement
     }
 }
 
@@ -241,22 +338,33 @@ impl Profile {
 /// Why a profile cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProfileError {
+    /// No preset has this name; holds the name.
     #[error(
         "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin"
     )]
     UnknownPreset(String),
+    /// A parameter outside its range.
     #[error("invalid value for {parameter}: {message}")]
     InvalidParameter {
+        /// The parameter's name, as in [`ProfileOverrides`].
         parameter: &'static str,
+        /// Why, in words.
         message: String,
     },
+    /// Two parameters that mean nothing together.
     #[error("{message}")]
     Combination {
+        /// The two parameters' names.
         parameters: [&'static str; 2],
+        /// Why, in words.
         message: String,
     },
+    /// The hand needs its first upcard under this profile, and has none.
     #[error("this profile needs the first upcard: {reason}")]
-    UpcardRequired { reason: &'static str },
+    UpcardRequired {
+        /// What depends on the upcard.
+        reason: &'static str,
+    },
 }
 
 impl ProfileError {

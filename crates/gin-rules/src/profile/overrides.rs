@@ -16,50 +16,69 @@ use super::{
 /// let overrides: ProfileOverrides =
 ///     serde_json::from_str(r#"{"base": "oklahoma", "gin_bonus": 20}"#).unwrap();
 /// let profile = overrides.resolve().unwrap();
-/// assert_eq!((profile.gin_bonus, profile.target, profile.name.as_str()), (20, 150, "custom"));
+/// assert_eq!((profile.gin_bonus(), profile.target(), profile.name()), (20, 150, "custom"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct ProfileOverrides {
+    /// The preset to start from (standard when absent).
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub base: Option<Preset>,
+    /// Overrides [`Profile::knock_limit`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub knock_limit: Option<KnockLimit>,
+    /// Overrides [`Profile::ace_upcard_knock_limit`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub ace_upcard_knock_limit: Option<u8>,
+    /// Overrides [`Profile::spade_doubling`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub spade_doubling: Option<bool>,
+    /// Overrides [`Profile::gin_bonus`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub gin_bonus: Option<u32>,
-    /// `null` is meaningful here (big gin not played), so it is read as
-    /// "present with no value" rather than "absent".
+    /// Overrides [`Profile::big_gin_bonus`]. `null` is meaningful here (big gin
+    /// not played), so it is read as "present with no value" rather than
+    /// "absent".
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "present"))]
     pub big_gin_bonus: Option<Option<u32>>,
+    /// Overrides [`Profile::undercut_bonus`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub undercut_bonus: Option<u32>,
+    /// Overrides [`Profile::tie_is_undercut`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub tie_is_undercut: Option<bool>,
+    /// Overrides [`Profile::layoffs_on_gin`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub layoffs_on_gin: Option<bool>,
+    /// Overrides [`Profile::stock_end`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub stock_end: Option<StockEnd>,
+    /// Overrides [`Profile::target`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub target: Option<u32>,
+    /// Overrides [`Profile::hollywood`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub hollywood: Option<bool>,
+    /// Overrides [`Profile::game_bonus`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub game_bonus: Option<u32>,
+    /// Overrides [`Profile::box_bonus`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub box_bonus: Option<u32>,
+    /// Overrides [`Profile::box_bonus_timing`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub box_bonus_timing: Option<BoxBonusTiming>,
+    /// Overrides [`Profile::shutout`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout: Option<ShutoutRule>,
+    /// Overrides [`Profile::shutout_bonus`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout_bonus: Option<u32>,
+    /// Overrides [`Profile::shutout_test`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub shutout_test: Option<ShutoutTest>,
+    /// Overrides [`Profile::settlement`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub settlement: Option<Settlement>,
 }

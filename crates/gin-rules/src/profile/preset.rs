@@ -32,6 +32,7 @@ pub enum Preset {
 }
 
 impl Preset {
+    /// Every preset, in the order of the rules table.
     pub const ALL: [Preset; 8] = [
         Preset::Standard,
         Preset::Oklahoma,
@@ -43,6 +44,7 @@ impl Preset {
         Preset::OpenGin,
     ];
 
+    /// The preset's name, as clients write it (`open-gin`).
     pub const fn name(self) -> &'static str {
         match self {
             Preset::Standard => "standard",

@@ -253,3 +253,45 @@ fn spades_double_only_under_spade_doubling() {
         "upcard_required"
     );
 }
+
+#[test]
+fn every_preset_passes_the_checks_and_resolves_to_itself() {
+    for preset in Preset::ALL {
+        let overrides = ProfileOverrides {
+            base: Some(preset),
+            ..ProfileOverrides::default()
+        };
+        assert_eq!(overrides.resolve(), Ok(preset.profile()), "{preset}");
+    }
+    assert_eq!(resolve("{}"), Ok(Profile::default()));
+}
+
+#[test]
+fn the_json_form_lists_every_parameter_by_name() {
+    let json = serde_json::to_value(Preset::Oklahoma.profile()).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "name": "oklahoma",
+            "base": "oklahoma",
+            "knock_limit": "upcard",
+            "ace_upcard_knock_limit": 0,
+            "spade_doubling": true,
+            "gin_bonus": 25,
+            "big_gin_bonus": null,
+            "undercut_bonus": 25,
+            "tie_is_undercut": true,
+            "layoffs_on_gin": false,
+            "stock_end": "void",
+            "target": 150,
+            "hollywood": false,
+            "game_bonus": 100,
+            "box_bonus": 25,
+            "box_bonus_timing": "end_of_game",
+            "shutout": "double_hand_points_and_game_bonus",
+            "shutout_bonus": 0,
+            "shutout_test": "scored_nothing",
+            "settlement": "totals_and_net"
+        })
+    );
+}

@@ -1,13 +1,19 @@
 //! Every arrangement of the knocker's hand within the knock limit.
 
 use super::KnockerArrangement;
-use crate::card::CardSet;
+use crate::card::{CardSet, Hand};
 use crate::deadwood::melds_within;
 use crate::meld::{Meld, MeldKind};
 
 /// Every arrangement of the knocker's hand with deadwood within `limit`, in the
 /// fixed order described in the module docs.
-pub fn knocker_arrangements(hand: CardSet, limit: u32) -> Vec<KnockerArrangement> {
+///
+/// Bound: eleven cards hold at most three disjoint melds, chosen among the
+/// melds within the hand (at most 45 runs in one suit and a few sets), so at
+/// most tens of thousands of collections are tried, most pruned early; real
+/// hands list a handful.
+pub fn knocker_arrangements(hand: Hand, limit: u32) -> Vec<KnockerArrangement> {
+    let hand = hand.cards();
     let melds = melds_within(hand);
     let mut found = Vec::new();
     let mut chosen = Vec::new();

@@ -39,11 +39,14 @@ pub use showdown::showdown;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
+    /// The player who knocked.
     Knocker,
+    /// The other player.
     Defender,
 }
 
 impl Side {
+    /// The stable name: `knocker` or `defender`.
     pub const fn name(self) -> &'static str {
         match self {
             Side::Knocker => "knocker",
@@ -96,6 +99,7 @@ pub struct KnockerArrangement {
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>,
         example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
     pub melds: Vec<Meld>,
+    /// The cards in no meld.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["AH"])))]
     pub deadwood_cards: CardSet,
     /// The knocker's count (the knocker never lays off).
@@ -106,7 +110,9 @@ pub struct KnockerArrangement {
 /// Both sides laid down: the knocker's melds and the defender's reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Showdown {
+    /// The knocker's arrangement.
     pub knocker: KnockerArrangement,
+    /// The defender's reply to it.
     pub defender: DefenderReply,
     /// The knock limit that applied.
     pub knock_limit: u32,
@@ -120,9 +126,13 @@ pub struct Showdown {
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Outcome {
+    /// The knocker had less deadwood (or tied, where ties go to the knocker).
     Knock,
+    /// The defender had as little deadwood as the knocker, or less.
     Undercut,
+    /// The knocker melded ten cards.
     Gin,
+    /// The knocker melded all eleven cards without discarding.
     BigGin,
 }
 
@@ -134,9 +144,13 @@ pub enum Outcome {
 #[cfg_attr(feature = "openapi", schema(example = json!({"deadwood_difference": 8, "gin_bonus": 0,
     "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1})))]
 pub struct Breakdown {
+    /// The difference between the counts (the defender's count on gin).
     pub deadwood_difference: u32,
+    /// The gin bonus, if gin.
     pub gin_bonus: u32,
+    /// The big gin bonus, if big gin.
     pub big_gin_bonus: u32,
+    /// The undercut bonus, if an undercut.
     pub undercut_bonus: u32,
     /// 2 when spades double and the first upcard is a spade, else 1.
     pub multiplier: u32,
@@ -146,51 +160,81 @@ pub struct Breakdown {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Settlement {
+    /// How the hand ended.
     pub outcome: Outcome,
+    /// Who scores the points.
     pub winner: Side,
+    /// The points scored.
     pub points: u32,
+    /// Where they came from.
     pub breakdown: Breakdown,
 }
 
 /// A scored hand: the showdown and its settlement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandScore {
+    /// Both sides laid down.
     pub showdown: Showdown,
+    /// Who won what.
     pub settlement: Settlement,
 }
 
 /// Why a hand cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
+    /// A card repeated within a hand or across the two hands.
     #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
     DuplicateCard {
+        /// The hand holding the repeat.
         side: Side,
+        /// The repeat's position in that hand.
         index: usize,
+        /// The card.
         card: Card,
     },
+    /// A hand with the wrong number of cards.
     #[error("the {side} must hold {expected} cards, not {found}", side = side.name())]
     WrongCardCount {
+        /// The hand at fault.
         side: Side,
+        /// The cards it must hold, in words.
         expected: &'static str,
+        /// The cards it holds.
         found: usize,
     },
+    /// The profile needs the upcard, and there is none.
     #[error(transparent)]
     Profile(#[from] ProfileError),
+    /// The knocker kept 11 cards under a profile without big gin.
     #[error(
         "the knocker holds 11 cards, but this profile does not play big gin (set big_gin_bonus to play it)"
     )]
     BigGinNotPlayed,
+    /// The knocker kept 11 cards that do not all meld.
     #[error(
         "the knocker holds 11 cards but they do not all meld (best deadwood {deadwood}): only big gin keeps 11 cards"
     )]
-    NotBigGin { deadwood: u32 },
+    NotBigGin {
+        /// The least deadwood of the 11 cards (or of the declared melds).
+        deadwood: u32,
+    },
+    /// The knocker's deadwood is over the knock limit.
     #[error("the knocker's deadwood is {deadwood}, over the knock limit of {limit}")]
-    KnockOverLimit { deadwood: u32, limit: u32 },
+    KnockOverLimit {
+        /// The knocker's deadwood: with the declared melds, or at best.
+        deadwood: u32,
+        /// The knock limit that applied.
+        limit: u32,
+    },
+    /// Declared melds that are not legal, overlap or use cards not held.
     #[error("the {side}'s declared melds are not legal", side = side.name())]
     InvalidMelds {
+        /// The hand that declared them.
         side: Side,
+        /// Every fault found.
         report: ArrangementReport,
     },
+    /// A declared layoff is illegal.
     #[error(transparent)]
     Layoff(#[from] LayoffError),
 }
@@ -221,6 +265,10 @@ fn net_for_knocker(settlement: &Settlement) -> i64 {
 
 /// Scores a hand from the counts after layoffs (`knocker_deadwood` 0 is gin).
 ///
+/// For counts ten cards can have (at most 100) the points stay below 21 000
+/// under any [`Profile`]; counts no hand can have saturate at `u32::MAX` rather
+/// than wrap.
+///
 /// ```
 /// use gin_rules::{settle, Outcome, Profile, Side};
 /// let standard = Profile::default();
@@ -245,27 +293,31 @@ pub fn settle(
     };
     let (outcome, winner) = if big_gin {
         breakdown.deadwood_difference = defender_deadwood;
-        breakdown.big_gin_bonus = profile.big_gin_bonus.unwrap_or(profile.gin_bonus);
+        breakdown.big_gin_bonus = profile.big_gin_bonus().unwrap_or(profile.gin_bonus());
         (Outcome::BigGin, Side::Knocker)
     } else if knocker_deadwood == 0 {
         breakdown.deadwood_difference = defender_deadwood;
-        breakdown.gin_bonus = profile.gin_bonus;
+        breakdown.gin_bonus = profile.gin_bonus();
         (Outcome::Gin, Side::Knocker)
     } else if defender_deadwood > knocker_deadwood {
         breakdown.deadwood_difference = defender_deadwood - knocker_deadwood;
         (Outcome::Knock, Side::Knocker)
-    } else if defender_deadwood == knocker_deadwood && !profile.tie_is_undercut {
+    } else if defender_deadwood == knocker_deadwood && !profile.tie_is_undercut() {
         (Outcome::Knock, Side::Knocker)
     } else {
         breakdown.deadwood_difference = knocker_deadwood - defender_deadwood;
-        breakdown.undercut_bonus = profile.undercut_bonus;
+        breakdown.undercut_bonus = profile.undercut_bonus();
         (Outcome::Undercut, Side::Defender)
     };
-    let points = (breakdown.deadwood_difference
-        + breakdown.gin_bonus
-        + breakdown.big_gin_bonus
-        + breakdown.undercut_bonus)
-        * multiplier;
+    // At most one bonus applies. Counts of real hands (at most 100 apart) and a
+    // profile's bonuses (at most MAX_POINTS_PARAMETER) keep this under 21 000
+    // for a multiplier of 2; arbitrary arguments saturate rather than wrap.
+    let points = breakdown
+        .deadwood_difference
+        .saturating_add(breakdown.gin_bonus)
+        .saturating_add(breakdown.big_gin_bonus)
+        .saturating_add(breakdown.undercut_bonus)
+        .saturating_mul(multiplier);
     Settlement {
         outcome,
         winner,

@@ -5,7 +5,7 @@ use super::{
     DefenderHand, HandError, KnockerArrangement, KnockerHand, Showdown, Side, knocker_arrangements,
     net_for_knocker, settle,
 };
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::min_deadwood;
 use crate::layoff::{DefenderReply, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply};
 use crate::meld::{Meld, check_arrangement};
@@ -49,7 +49,7 @@ pub fn showdown(
     let defender_cards = distinct(Side::Defender, &defender.hand, knocker_cards)?;
     let big_gin = match knocker_cards.len() {
         10 => false,
-        11 if profile.big_gin_bonus.is_none() => return Err(HandError::BigGinNotPlayed),
+        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
         11 => true,
         found => {
             return Err(HandError::WrongCardCount {
@@ -94,7 +94,13 @@ pub fn showdown(
             (arrangement, reply)
         }
         None => {
-            let candidates = knocker_arrangements(knocker_cards, limit);
+            // Ten or eleven cards, checked above.
+            let hand = Hand::new(knocker_cards).map_err(|e| HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found: e.found,
+            })?;
+            let candidates = knocker_arrangements(hand, limit);
             if candidates.is_empty() {
                 return Err(HandError::KnockOverLimit {
                     deadwood: min_deadwood(knocker_cards),
@@ -145,7 +151,7 @@ fn defender_reply(
     defender: &DefenderHand,
     cards: CardSet,
 ) -> Result<DefenderReply, HandError> {
-    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin;
+    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
     match (&defender.melds, &defender.layoffs) {
         (None, None) => Ok(best_reply(&knocker.melds, cards, layoffs_allowed)),
         (None, Some(layoffs)) => {

@@ -328,3 +328,12 @@ fn declared_defender_layoffs_are_checked_and_declared_melds_lay_off_the_rest() {
         73
     );
 }
+
+#[test]
+fn settle_saturates_on_counts_no_hand_can_have() {
+    let standard = Profile::default();
+    // Real counts: a gin against the largest defender count, doubled.
+    assert_eq!(settle(&standard, 2, 0, 100, false).points, (100 + 25) * 2);
+    let absurd = settle(&standard, 2, 0, u32::MAX, false);
+    assert_eq!((absurd.outcome, absurd.points), (Outcome::Gin, u32::MAX));
+}

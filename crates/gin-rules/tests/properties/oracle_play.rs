@@ -28,9 +28,9 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use gin_rules::{
-    Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, KnockLimit, KnockerHand,
-    Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply, cards,
-    knocker_arrangements, score_hand,
+    Card, CardSet, DefenderHand, DefenderReply, Hand, HandError, HandScore, KnockLimit,
+    KnockerHand, Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply,
+    cards, knocker_arrangements, score_hand,
 };
 
 // ---------------------------------------------------------------------------
@@ -228,16 +228,16 @@ fn naive_reply(knocker_melds: &[Vec<C>], defender: &mut Naive, layoffs_allowed: 
 /// One hand's result per RULES.md, "Scoring one hand" (no big gin, multiplier 1).
 fn naive_settle(profile: &Profile, knocker: u32, defender: u32) -> (Outcome, Side, u32) {
     if knocker == 0 {
-        (Outcome::Gin, Side::Knocker, profile.gin_bonus + defender)
+        (Outcome::Gin, Side::Knocker, profile.gin_bonus() + defender)
     } else if defender > knocker {
         (Outcome::Knock, Side::Knocker, defender - knocker)
-    } else if defender == knocker && !profile.tie_is_undercut {
+    } else if defender == knocker && !profile.tie_is_undercut() {
         (Outcome::Knock, Side::Knocker, 0)
     } else {
         (
             Outcome::Undercut,
             Side::Defender,
-            profile.undercut_bonus + knocker - defender,
+            profile.undercut_bonus() + knocker - defender,
         )
     }
 }
@@ -272,7 +272,7 @@ fn naive_knock(profile: &Profile, limit: u32, knocker: &[C], defender: &[C]) -> 
     let mut best: Option<(i64, u32)> = None;
     for melds in &arrangements {
         let deadwood = count(knocker) - melds.iter().map(|m| count(m)).sum::<u32>();
-        let allowed = deadwood > 0 || profile.layoffs_on_gin;
+        let allowed = deadwood > 0 || profile.layoffs_on_gin();
         let reply = naive_reply(melds, &mut defender, allowed);
         let result = net(naive_settle(profile, deadwood, reply));
         best = match best {
@@ -451,13 +451,16 @@ fn knock_matches_oracle(
 ) -> Result<Option<HandScore>, TestCaseError> {
     let context = format!(
         "profile {}, limit {limit}, knocker {}, defender {}",
-        profile.name,
+        profile.name(),
         show(knocker),
         show(defender)
     );
     let oracle = naive_knock(profile, limit, knocker, defender);
 
-    let listed = knocker_arrangements(card_set(knocker), limit);
+    let listed = knocker_arrangements(
+        Hand::new(card_set(knocker)).expect("a knocker holds 10 or 11 cards"),
+        limit,
+    );
     let mut engine_list = BTreeSet::new();
     for arrangement in &listed {
         let melds: Vec<Vec<C>> = arrangement.melds.iter().map(|m| to_cs(m.cards())).collect();
@@ -538,7 +541,7 @@ fn knock_matches_oracle(
     prop_assert!(side.deadwood <= limit, "{}", context);
     prop_assert!(!score.showdown.big_gin, "{}", context);
 
-    let allowed = side.deadwood > 0 || profile.layoffs_on_gin;
+    let allowed = side.deadwood > 0 || profile.layoffs_on_gin();
     let expected_reply = naive_reply(&melds, &mut Naive::new(defender), allowed);
     check_reply(
         &melds,

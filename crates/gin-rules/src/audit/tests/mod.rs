@@ -375,7 +375,7 @@ fn big_gin_ends_the_hand_without_a_discard_where_the_profile_plays_it() {
         "2C",
         "7H",
     );
-    let mut big_gin = profile(r#"{"big_gin_bonus": 31}"#);
+    let big_gin = profile(r#"{"big_gin_bonus": 31}"#);
     let actions = script("N pass; D pass; N stock 7H; N knock");
     let hand = match audit(&big_gin, &deal, &actions).end {
         Some(HandEnd::Scored(hand)) => hand,
@@ -383,9 +383,11 @@ fn big_gin_ends_the_hand_without_a_discard_where_the_profile_plays_it() {
     };
     assert_eq!(hand.score.settlement.outcome, crate::Outcome::BigGin);
     assert_eq!(hand.knocker_hand.hand.len(), 11);
-    big_gin.big_gin_bonus = None;
+    let no_big_gin = profile(r#"{"big_gin_bonus": null}"#);
     assert_eq!(
-        audit(&big_gin, &deal, &actions).violation.map(|v| v.code),
+        audit(&no_big_gin, &deal, &actions)
+            .violation
+            .map(|v| v.code),
         Some(ViolationCode::BigGinNotAllowed)
     );
 }

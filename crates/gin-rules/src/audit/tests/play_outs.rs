@@ -117,7 +117,9 @@ impl Player<'_> {
     /// Plays one turn's second half; returns true when the player knocked.
     fn discard_or_knock(&mut self, player: Seat, taken: Option<Card>, must_knock: bool) -> bool {
         let hand = self.hands[slot(player)];
-        if self.profile.big_gin_bonus.is_some() && min_deadwood(hand) == 0 && self.rng.gen_bool(0.8)
+        if self.profile.big_gin_bonus().is_some()
+            && min_deadwood(hand) == 0
+            && self.rng.gen_bool(0.8)
         {
             let melds = self.declare(hand);
             self.act(
@@ -223,12 +225,12 @@ fn play_out(seed: u64, profile: &Profile) -> PlayOut {
             let mut with = p.hands[slot(opponent)];
             with.insert(top);
             let can_knock = !p.knock_cards(with, Some(top)).is_empty();
-            if profile.stock_end == StockEnd::FiftiethCard && can_knock && p.rng.gen_bool(0.8) {
+            if profile.stock_end() == StockEnd::FiftiethCard && can_knock && p.rng.gen_bool(0.8) {
                 p.take_pile(opponent, false);
                 (player, taken, must_knock) = (opponent, Some(top), true);
                 continue;
             }
-            if profile.stock_end == StockEnd::FiftiethCard {
+            if profile.stock_end() == StockEnd::FiftiethCard {
                 p.act(opponent, Move::Pass, false);
             }
             return PlayOut {
