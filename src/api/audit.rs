@@ -68,6 +68,8 @@ pub struct AuditRequest {
 /// One action of the transcript: who (`player`) did what (`action`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+// A shape error names what was expected: the schema clients see, `Action`.
+#[serde(expecting = "internally tagged enum Action")]
 pub enum TranscriptAction {
     /// Decline the upcard during the first-turn offer (the non-dealer first,
     /// then the dealer), or, under the 50th-card rule, decline the last discard.

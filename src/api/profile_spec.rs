@@ -77,8 +77,9 @@ impl ToSchema for ProfileSpec {
     }
 }
 
-/// Every parameter of a resolved rule profile (documentation of
-/// [`gin_rules::Profile`]'s JSON form; a test keeps the two in step).
+// The documentation of `gin_rules::Profile`'s JSON form; a test keeps the two
+// in step.
+/// Every parameter of a resolved rule profile.
 #[derive(ToSchema)]
 #[schema(as = Profile, example = json!(Preset::Standard.profile()))]
 #[allow(dead_code)] // A schema only: the response serialises `gin_rules::Profile` itself.

@@ -426,3 +426,69 @@ async fn bad_requests_get_their_code_and_pointer() {
         }
     }
 }
+
+/// A body of the wrong type somewhere inside a request is a 400 whose message
+/// says what was expected there by the name clients know: a schema of the
+/// OpenAPI document, never an internal type.
+#[tokio::test]
+async fn a_shape_error_names_the_documented_schema() {
+    let document = serde_json::to_value(gin_referee::api::openapi()).expect("the document");
+    let schemas = &document["components"]["schemas"];
+    let knocker = json!({"hand": SEED_004_ELDER});
+    let defender = json!({"hand": SEED_004_YOUNGER});
+    let cases = [
+        ("/v1/hands/analyze", json!(5), "AnalyzeRequest"),
+        (
+            "/v1/hands/score",
+            json!({"knocker": 5, "defender": defender}),
+            "KnockerHand",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": knocker, "defender": 5}),
+            "DefenderHand",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": knocker, "defender": {"hand": SEED_004_YOUNGER, "layoffs": [5]}}),
+            "Layoff",
+        ),
+        (
+            "/v1/layoffs",
+            json!({"knocker": knocker, "defender": 5}),
+            "DefenderCards",
+        ),
+        ("/v1/hands/audit", json!({"deal": 5, "actions": []}), "Deal"),
+        (
+            "/v1/matches/score",
+            json!({"players": ["Mom", "Dad"], "hands": [5]}),
+            "MatchHand",
+        ),
+    ];
+    let app = spawn_app().await;
+    for (path, body, schema) in cases {
+        let response = app.post_json(path, &body.to_string()).await;
+        let problem = expect_problem(response, 400, "invalid_body").await;
+        let message = &problem.errors[0].message;
+        let named = message.rsplit(' ').next().unwrap_or_default();
+        assert_eq!(named, schema, "{path} {body}: {message}");
+        assert!(
+            schemas.get(named).is_some(),
+            "{named} is not a documented schema"
+        );
+    }
+    // The actions of an audit: the one place where the Rust type and the schema
+    // are named differently.
+    let audit = json!({"deal": {"dealer": [], "non_dealer": [], "upcard": "2C", "stock": []},
+                       "actions": [5]});
+    let response = app.post_json("/v1/hands/audit", &audit.to_string()).await;
+    let problem = expect_problem(response, 400, "invalid_body").await;
+    assert!(
+        problem.errors[0]
+            .message
+            .ends_with("expected internally tagged enum Action"),
+        "{}",
+        problem.errors[0].message
+    );
+    assert!(schemas.get("Action").is_some());
+}

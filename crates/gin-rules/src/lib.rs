@@ -129,6 +129,18 @@
 //! assert_eq!(violation.map(|v| (v.action, v.code.as_str())), Some((2, "wrong_player")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//!
+//! - `serde` (default): `Serialize`/`Deserialize` for the types that cross a
+//!   wire: a card as its canonical notation, a card set or a meld as its list of
+//!   cards, profiles and their overrides, hands, layoffs, deals, results.
+//! - `openapi`: OpenAPI schemas (utoipa's `ToSchema`) of those same types, with
+//!   their docs and examples, so a service documents the types it sends rather
+//!   than copies of them.
+//! - `proptest`: the strategies of `gin_rules::strategies`, for property tests.
+//!
+//! Without default features the crate depends on nothing but `thiserror`.
 
 #![deny(missing_docs)]
 

@@ -38,7 +38,10 @@ struct ClassifiedHand(MatchHand);
 
 /// Every field any hand shape may carry; [`FlatHand::classify`] tells the shape.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "MatchHand")]
+#[serde(deny_unknown_fields)]
+// A shape error names what was expected: the schema clients see, `MatchHand`
+// (serde's `rename` does not reach that message).
+#[serde(expecting = "struct MatchHand")]
 struct FlatHand {
     knocker: Option<String>,
     knocker_deadwood: Option<u32>,

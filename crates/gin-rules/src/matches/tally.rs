@@ -36,7 +36,10 @@ const _: () = assert!(MAX_TALLY < i64::MAX as u64 / 4);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(example = json!({"hand_points": 110, "hands_won": 4,
+// The schema states what a client needs, not the bound argued above.
+#[cfg_attr(feature = "openapi", schema(
+    description = "One player's line on the score sheet: `total` is the sum of the four\npoint fields.",
+    example = json!({"hand_points": 110, "hands_won": 4,
     "box_bonus": 100, "game_bonus": 100, "shutout_bonus": 0, "total": 310})))]
 pub struct Tally {
     /// The sum of the hand points won, never doubled here: a doubling shutout
