@@ -434,8 +434,8 @@ async fn bad_requests_get_their_code_and_pointer() {
 async fn a_shape_error_names_the_documented_schema() {
     let document = serde_json::to_value(gin_referee::api::openapi()).expect("the document");
     let schemas = &document["components"]["schemas"];
-    let knocker = json!({"hand": SEED_004_ELDER});
-    let defender = json!({"hand": SEED_004_YOUNGER});
+    let knocker = json!({"hand": SOURCE_S4_ELDER});
+    let defender = json!({"hand": SOURCE_S4_YOUNGER});
     let cases = [
         ("/v1/hands/analyze", json!(5), "AnalyzeRequest"),
         (
@@ -450,7 +450,7 @@ async fn a_shape_error_names_the_documented_schema() {
         ),
         (
             "/v1/hands/score",
-            json!({"knocker": knocker, "defender": {"hand": SEED_004_YOUNGER, "layoffs": [5]}}),
+            json!({"knocker": knocker, "defender": {"hand": SOURCE_S4_YOUNGER, "layoffs": [5]}}),
             "Layoff",
         ),
         (
