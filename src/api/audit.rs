@@ -327,7 +327,9 @@ pub mod examples {
     /// The same deal with the upcard also in the stock.
     pub fn duplicate_card() -> Value {
         let mut request = illegal_discard();
-        request["deal"]["stock"][30] = json!("2C");
+        if let Some(card) = request.pointer_mut("/deal/stock/30") {
+            *card = json!("2C");
+        }
         request
     }
 
