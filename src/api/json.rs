@@ -32,7 +32,7 @@
 //!
 //! **Numbers.** JSON Schema's `integer` includes `3.0` and `3e2`, so integers
 //! spelt so are accepted as the integers they are (decided on the decimal
-//! text, see [`numbers`]); any other number where an integer belongs (`0.5`,
+//! text, see `json/numbers.rs`); any other number where an integer belongs (`0.5`,
 //! `1e-400`, `1e30`) is `invalid_body` with its pointer, and so is a number
 //! beyond the range of a double (`1e400`), which serde_json would otherwise
 //! report as a syntax error.
