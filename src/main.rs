@@ -72,7 +72,8 @@ fn serve(config: Config) -> ExitCode {
             "gin-referee listening"
         );
         if connections.is_lowered() {
-            tracing::warn!(
+            // Informational: the default asks for more than most limits allow.
+            tracing::info!(
                 requested = connections.requested,
                 max_connections_per_worker = connections.per_worker,
                 open_file_limit,

@@ -3,6 +3,7 @@
 
 mod audit;
 mod cli;
+mod cost;
 mod encodings;
 mod errors;
 mod hostile;
