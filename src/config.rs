@@ -25,7 +25,13 @@ pub const MIN_BODY_LIMIT: usize = 1024;
 pub const MAX_BODY_LIMIT: usize = 64 * 1024 * 1024;
 pub const DEFAULT_SHUTDOWN_TIMEOUT_SECS: u64 = 30;
 pub const DEFAULT_CLIENT_REQUEST_TIMEOUT_MS: u64 = 5000;
+pub const DEFAULT_CLIENT_DISCONNECT_TIMEOUT_MS: u64 = 1000;
 pub const DEFAULT_KEEP_ALIVE_SECS: u64 = 5;
+/// A legitimate exchange goes at most this long without the server writing:
+/// an idle keep-alive connection is closed after `--keep-alive` (5 s), a request
+/// head must arrive within `--client-request-timeout` (5 s) and its body again
+/// within it (5 s). 15 s covers all three in a row.
+pub const DEFAULT_STALL_TIMEOUT_SECS: u64 = 15;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 25_000;
 pub const DEFAULT_LOG_LEVEL: &str = "info";
 
@@ -96,13 +102,32 @@ pub struct Config {
           value_parser = parse_client_request_timeout)]
     pub client_request_timeout: u64,
 
+    /// Milliseconds the server keeps reading (and discarding) what a client still
+    /// sends after an answer that ends its connection (a refused body), so that
+    /// the client reads the answer rather than a reset; then the socket closes
+    /// (0 closes at once; else 1000 to 60000).
+    #[arg(long, env = "GIN_REFEREE_CLIENT_DISCONNECT_TIMEOUT", value_name = "MS",
+          default_value_t = DEFAULT_CLIENT_DISCONNECT_TIMEOUT_MS,
+          value_parser = parse_client_disconnect_timeout)]
+    pub client_disconnect_timeout: u64,
+
+    /// Seconds a connection may go without the server writing to it: a request
+    /// head or body stalled or dribbled on any request of a connection, or a
+    /// client that stops reading its answer, is cut off after this (0 disables).
+    #[arg(long, env = "GIN_REFEREE_STALL_TIMEOUT", value_name = "SECONDS",
+          default_value_t = DEFAULT_STALL_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub stall_timeout: u64,
+
     /// Seconds an idle keep-alive connection stays open (0 disables keep-alive).
     #[arg(long, env = "GIN_REFEREE_KEEP_ALIVE", value_name = "SECONDS",
           default_value_t = DEFAULT_KEEP_ALIVE_SECS,
           value_parser = clap::value_parser!(u64).range(0..=3600))]
     pub keep_alive: u64,
 
-    /// Concurrent connections per worker; further connections wait in the backlog.
+    /// Concurrent connections per worker; further connections wait in the
+    /// backlog. Lowered at start to what the open-file limit allows (see the
+    /// "gin-referee listening" log line).
     #[arg(long, env = "GIN_REFEREE_MAX_CONNECTIONS", value_name = "N",
           default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
     pub max_connections: usize,
@@ -124,6 +149,8 @@ impl Default for Config {
             log_level: DEFAULT_LOG_LEVEL.to_owned(),
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT_SECS,
             client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+            client_disconnect_timeout: DEFAULT_CLIENT_DISCONNECT_TIMEOUT_MS,
+            stall_timeout: DEFAULT_STALL_TIMEOUT_SECS,
             keep_alive: DEFAULT_KEEP_ALIVE_SECS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             limits: RequestLimits::default(),
@@ -152,6 +179,16 @@ impl Config {
     /// again, counted from when the handler starts reading.
     pub fn body_timeout(&self) -> Option<Duration> {
         (self.client_request_timeout > 0).then(|| self.client_request_timeout())
+    }
+
+    pub fn client_disconnect_timeout(&self) -> Duration {
+        Duration::from_millis(self.client_disconnect_timeout)
+    }
+
+    /// How long a connection may go without the server writing to it (`None`:
+    /// no limit).
+    pub fn stall_timeout(&self) -> Option<Duration> {
+        (self.stall_timeout > 0).then(|| Duration::from_secs(self.stall_timeout))
     }
 
     pub fn keep_alive(&self) -> Duration {
@@ -204,6 +241,21 @@ fn parse_client_request_timeout(value: &str) -> Result<u64, String> {
     Ok(ms)
 }
 
+/// The disconnect timeout is an actix-http deadline like the request timeout,
+/// taken from the same coarse clock: under a second it may never fire, and the
+/// server would then read a closing connection until the stall timeout.
+fn parse_client_disconnect_timeout(value: &str) -> Result<u64, String> {
+    let ms: u64 = value
+        .parse()
+        .map_err(|_| "expected a number of milliseconds".to_owned())?;
+    if ms != 0 && !(MIN_CLIENT_REQUEST_TIMEOUT_MS..=60_000).contains(&ms) {
+        return Err(format!(
+            "{ms} is neither 0 (close at once) nor in {MIN_CLIENT_REQUEST_TIMEOUT_MS}..=60000 ms"
+        ));
+    }
+    Ok(ms)
+}
+
 fn parse_max_connections(value: &str) -> Result<usize, String> {
     match value.parse::<usize>() {
         Ok(0) => Err("must be at least 1".to_owned()),
@@ -246,6 +298,11 @@ mod tests {
             Duration::from_millis(5000)
         );
         assert_eq!(defaults.keep_alive(), Duration::from_secs(5));
+        assert_eq!(
+            defaults.client_disconnect_timeout(),
+            Duration::from_millis(1000)
+        );
+        assert_eq!(defaults.stall_timeout(), Some(Duration::from_secs(15)));
         assert_eq!(defaults.max_connections, 25_000);
         assert!(defaults.worker_count() >= 1);
     }
@@ -318,6 +375,23 @@ mod tests {
                 .body_timeout(),
             None
         );
+    }
+
+    #[test]
+    fn a_client_disconnect_timeout_under_one_second_is_rejected() {
+        let err = parse(&["--client-disconnect-timeout", "500"]).expect_err("too short");
+        assert!(err.to_string().contains("1000"), "{err}");
+        for ok in ["0", "1000", "60000"] {
+            let cli = parse(&["--client-disconnect-timeout", ok]).expect("accepted");
+            assert_eq!(cli.config.client_disconnect_timeout.to_string(), ok);
+        }
+    }
+
+    #[test]
+    fn a_zero_stall_timeout_disables_it() {
+        let cli = parse(&["--stall-timeout", "0"]).expect("accepted");
+        assert_eq!(cli.config.stall_timeout(), None);
+        assert!(parse(&["--stall-timeout", "3601"]).is_err());
     }
 
     #[test]

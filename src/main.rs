@@ -59,12 +59,28 @@ fn serve(config: Config) -> ExitCode {
 
     let outcome = actix_web::rt::System::new().block_on(async {
         let app = Application::build(&config)?;
+        let connections = app.connections();
+        let open_file_limit = connections
+            .open_file_limit
+            .map_or_else(|| "unlimited".to_owned(), |limit| limit.to_string());
         tracing::info!(
             addr = %app.addr(),
             workers = config.worker_count(),
             body_limit = config.body_limit,
+            max_connections_per_worker = connections.per_worker,
+            open_file_limit,
             "gin-referee listening"
         );
+        if connections.is_lowered() {
+            // Informational: the default asks for more than most limits allow.
+            tracing::info!(
+                requested = connections.requested,
+                max_connections_per_worker = connections.per_worker,
+                open_file_limit,
+                "--max-connections lowered to fit the open-file limit \
+                 (raise it with `ulimit -n` or the container's nofile limit)"
+            );
+        }
         app.run_until_stopped().await?;
         Ok::<(), Box<dyn std::error::Error>>(())
     });

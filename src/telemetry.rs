@@ -22,16 +22,33 @@ pub enum TelemetryError {
     AlreadyInstalled(#[from] tracing_subscriber::util::TryInitError),
 }
 
-/// The filter: `RUST_LOG` wins when set and non-empty, then `level`.
+/// actix-http's HTTP/1 dispatcher logs an ERROR line for every request it
+/// cannot parse: a client's fault, and a lever to flood the logs with. The
+/// server reports those itself, counted and rate-limited (see
+/// [`crate::startup::connection`]), and also every other error the dispatcher
+/// ends a connection with, so its own lines are turned off unless the filter
+/// names `actix_http` itself.
+const QUIET_ACTIX_DISPATCHER: &str = "actix_http::h1::dispatcher=off";
+
+/// The filter: `RUST_LOG` wins when set and non-empty, then `level`; either
+/// way with actix-http's dispatcher turned off unless it mentions `actix_http`.
 pub fn filter(level: &str) -> Result<EnvFilter, TelemetryError> {
-    match std::env::var(EnvFilter::DEFAULT_ENV) {
-        Ok(rust_log) if !rust_log.trim().is_empty() => EnvFilter::builder()
-            .parse(&rust_log)
-            .map_err(|err| TelemetryError::InvalidRustLog(err.to_string())),
-        _ => EnvFilter::builder()
-            .parse(level)
-            .map_err(|err| TelemetryError::InvalidLevel(err.to_string())),
+    let (directives, error): (String, fn(String) -> TelemetryError) =
+        match std::env::var(EnvFilter::DEFAULT_ENV) {
+            Ok(rust_log) if !rust_log.trim().is_empty() => {
+                (rust_log, TelemetryError::InvalidRustLog)
+            }
+            _ => (level.to_owned(), TelemetryError::InvalidLevel),
+        };
+    let mut filter = EnvFilter::builder()
+        .parse(&directives)
+        .map_err(|err| error(err.to_string()))?;
+    if !directives.contains("actix_http")
+        && let Ok(quiet) = QUIET_ACTIX_DISPATCHER.parse()
+    {
+        filter = filter.add_directive(quiet);
     }
+    Ok(filter)
 }
 
 /// A subscriber writing `format` lines to `sink`; `ansi` colours text lines
@@ -174,6 +191,18 @@ mod tests {
         assert!(text.contains("request completed"), "{text}");
         assert!(text.contains("request_id=\"abc-123\""), "{text}");
         assert!(!text.contains("filtered out"), "{text}");
+    }
+
+    #[test]
+    fn actix_https_per_request_errors_are_off_unless_asked_for() {
+        // RUST_LOG may be set in the developer's shell; only check when it is not.
+        if std::env::var_os(EnvFilter::DEFAULT_ENV).is_some() {
+            return;
+        }
+        let quiet = filter("info").expect("valid").to_string();
+        assert!(quiet.contains(QUIET_ACTIX_DISPATCHER), "{quiet}");
+        let asked = filter("info,actix_http=debug").expect("valid").to_string();
+        assert!(!asked.contains("=off"), "{asked}");
     }
 
     #[test]

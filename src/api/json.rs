@@ -5,17 +5,37 @@
 //! carry a JSON Pointer to the offending value (`/knocker/hand/3`), found by
 //! deserialising through `serde_path_to_error`.
 //!
-//! | failure                                   | status | code                     |
-//! |-------------------------------------------|--------|--------------------------|
-//! | `Content-Type` present but not JSON       | 415    | `unsupported_media_type` |
-//! | body larger than the configured limit     | 413    | `payload_too_large`      |
-//! | body not all sent within the time limit   | 408    | `request_timeout`        |
-//! | not JSON (syntax, empty, trailing bytes)  | 400    | `malformed_json`         |
-//! | JSON, wrong shape or unparseable value    | 400    | `invalid_body`           |
+//! | failure                                          | status | code                           | connection |
+//! |--------------------------------------------------|--------|--------------------------------|------------|
+//! | `Content-Type` present but not JSON              | 415    | `unsupported_media_type`       | closed     |
+//! | `Content-Encoding` other than one of gzip, deflate | 415  | `unsupported_content_encoding` | closed     |
+//! | body larger than the limit (declared, sent, or once decoded) | 413 | `payload_too_large` | closed |
+//! | decoded body over 100 times its encoded size (past 64 KiB) | 413 | `payload_too_large`  | closed     |
+//! | body not all sent within the time limit          | 408    | `request_timeout`              | closed     |
+//! | body cut short, or its gzip/deflate data corrupt | 400    | `malformed_json`               | closed     |
+//! | not JSON (syntax, empty, trailing bytes)         | 400    | `malformed_json`               | kept       |
+//! | JSON, wrong shape or unparseable value           | 400    | `invalid_body`                 | kept       |
 //!
 //! A request *without* `Content-Type` is read as JSON: curl users and quick
 //! scripts often omit it, and the body decides anyway. `application/json` and any
-//! `application/*+json` are accepted, whatever their parameters.
+//! `application/*+json` are accepted, whatever their parameters. How encoded
+//! bodies are read, and what that may cost, is in [`body`].
+//!
+//! **A refusal before the whole body is read ends the connection.** The answer
+//! says `Connection: close`, the server reads and discards what the client
+//! still sends for `--client-disconnect-timeout` (so the client reads the
+//! answer rather than a reset), then closes. Without this, actix-http would
+//! keep reading the rest of a chunked body to reuse the connection, with no
+//! time limit: a client that stopped sending held the connection for ever.
+//! The unread payload travels with the answer ([`BodyRejection`]): while it
+//! is alive, actix-http sees a body the handler did not finish and closes.
+//!
+//! **Numbers.** JSON Schema's `integer` includes `3.0` and `3e2`, so integers
+//! spelt so are accepted as the integers they are (decided on the decimal
+//! text, see `json/numbers.rs`); any other number where an integer belongs (`0.5`,
+//! `1e-400`, `1e30`) is `invalid_body` with its pointer, and so is a number
+//! beyond the range of a double (`1e400`), which serde_json would otherwise
+//! report as a syntax error.
 //!
 //! utoipa cannot see through this type, so each operation declares its body with
 //! `request_body(content = T, example = ...)` and lists [`JsonBodyRejections`]
@@ -23,22 +43,31 @@
 //!
 //! [`JsonBodyRejections`]: super::problem::JsonBodyRejections
 
+use std::cell::RefCell;
+use std::fmt;
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::body::{BodyStream, to_bytes_limited};
-use actix_web::dev::{Decompress, Payload};
+use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use actix_web::web::Bytes;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
 use super::problem::{Problem, code};
 use crate::config::DEFAULT_BODY_LIMIT;
+
+pub mod body;
+mod numbers;
+
+use body::{Coding, ReadError, UnsupportedCoding};
 
 /// The request-body limit in bytes, registered as app data by the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,33 +109,133 @@ impl<T> DerefMut for ValidJson<T> {
 }
 
 impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
-    type Error = Problem;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, Problem>>>>;
+    type Error = BodyRejection;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, BodyRejection>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let limit = req
             .app_data::<BodyLimit>()
             .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0);
-        // Checked before reading so that a refused body is never buffered.
-        let early = check_content_type(req).and_then(|()| check_declared_length(req, limit));
+        // Checked before reading so that a refused body is never read at all.
+        let coding = check_content_type(req)
+            .and_then(|()| check_declared_length(req, limit))
+            .and_then(|declared| Ok((content_coding(req)?, declared)));
         let deadline = req.app_data::<BodyTimeout>().and_then(|timeout| timeout.0);
-        let stream = Decompress::from_headers(payload.take(), req.headers());
+        let mut payload = payload.take();
         Box::pin(async move {
-            early?;
-            let read = to_bytes_limited(BodyStream::new(stream), limit);
+            let (coding, declared) = match coding {
+                Ok(found) => found,
+                Err(problem) => return Err(BodyRejection::unread(problem, payload)),
+            };
+            let read = body::read(&mut payload, coding, limit, declared);
             let read = match deadline {
-                Some(deadline) => actix_web::rt::time::timeout(deadline, read)
-                    .await
-                    .map_err(|_elapsed| too_slow(deadline))?,
-                None => read.await,
+                Some(deadline) => match actix_web::rt::time::timeout(deadline, read).await {
+                    Ok(read) => read.map_err(|err| read_problem(err, limit)),
+                    Err(_elapsed) => Err(too_slow(deadline)),
+                },
+                None => read.await.map_err(|err| read_problem(err, limit)),
             };
-            let body = match read {
-                Ok(Ok(body)) => body,
-                Ok(Err(err)) => return Err(unreadable(&err)),
-                Err(_exceeded) => return Err(too_large(limit)),
-            };
-            from_slice(&body).map(ValidJson)
+            match read {
+                Ok(body) => from_slice(&body)
+                    .map(ValidJson)
+                    .map_err(BodyRejection::read),
+                Err(problem) => Err(BodyRejection::unread(problem, payload)),
+            }
         })
+    }
+}
+
+/// Why [`ValidJson`] refused a request: the problem, and the part of the body
+/// it did not read, if any. Its response carries the unread payload until the
+/// answer is written, which makes actix-http close the connection then
+/// (see the module docs).
+pub struct BodyRejection {
+    problem: Problem,
+    /// Taken when the response is made (once: the error is rendered once).
+    unread: RefCell<Option<Payload>>,
+}
+
+impl BodyRejection {
+    /// The body was read whole: the connection can serve the next request.
+    fn read(problem: Problem) -> Self {
+        BodyRejection {
+            problem,
+            unread: RefCell::new(None),
+        }
+    }
+
+    /// Refused before the end of the body: the connection ends with the answer.
+    fn unread(problem: Problem, payload: Payload) -> Self {
+        BodyRejection {
+            problem,
+            unread: RefCell::new(Some(payload)),
+        }
+    }
+
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+}
+
+impl fmt::Debug for BodyRejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BodyRejection")
+            .field("problem", &self.problem)
+            .field("unread", &self.unread.borrow().is_some())
+            .finish()
+    }
+}
+
+impl fmt::Display for BodyRejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.problem, f)
+    }
+}
+
+impl ResponseError for BodyRejection {
+    fn status_code(&self) -> StatusCode {
+        self.problem.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = self.problem.response_builder();
+        if self.problem.code == code::UNSUPPORTED_CONTENT_ENCODING {
+            // RFC 9110 §12.5.3: what the server would have accepted.
+            response.insert_header((header::ACCEPT_ENCODING, body::SUPPORTED_CODINGS));
+        }
+        let Some(unread) = self.unread.borrow_mut().take() else {
+            return response.body(self.problem.body());
+        };
+        response.force_close();
+        response.body(BoxBody::new(WithUnreadBody {
+            answer: Some(Bytes::from(self.problem.body())),
+            _unread: unread,
+        }))
+    }
+}
+
+/// An answer body that keeps the request's unread payload alive until the
+/// answer has been written. actix-http decides whether to close a connection
+/// when it finishes writing an answer: a request payload neither finished nor
+/// dropped means "close"; a dropped one, of a chunked body, means "read the
+/// rest first" (with no time limit).
+struct WithUnreadBody {
+    answer: Option<Bytes>,
+    _unread: Payload,
+}
+
+impl MessageBody for WithUnreadBody {
+    type Error = std::convert::Infallible;
+
+    fn size(&self) -> BodySize {
+        BodySize::Sized(self.answer.as_ref().map_or(0, |answer| answer.len() as u64))
+    }
+
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Poll::Ready(self.answer.take().map(Ok))
     }
 }
 
@@ -118,16 +247,13 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
             "the body is empty; expected a JSON document",
         ));
     }
-    if may_spell_integers_as_floats(body) {
-        // JSON Schema's `integer` includes `3.0` and `3e2`, serde's integers do
-        // not: read the document once as a value and respell such numbers as
-        // integers before the typed pass. Only bodies with a `.` or an exponent
-        // take this path, so the common case pays nothing.
-        let mut document: serde_json::Value =
-            serde_json::from_slice(body).map_err(|err| json_error(&err, None))?;
-        respell_integral_numbers(&mut document);
-        return serde_path_to_error::deserialize(document).map_err(path_error);
-    }
+    // Integers spelt `3.0` or `3e2` are respelt `3` and `300` for serde. Only
+    // bodies with a `.` or an exponent are scanned, so the common case pays
+    // nothing.
+    let respelt = may_spell_integers_as_floats(body)
+        .then(|| numbers::respell_integers(body))
+        .flatten();
+    let body = respelt.as_deref().unwrap_or(body);
     // The common case, a valid body, is read once without tracking the path
     // (serde_path_to_error allocates a String per object key it passes). Only a
     // body that fails is read again, with the path tracker, to point at the
@@ -161,29 +287,6 @@ pub fn may_spell_integers_as_floats(body: &[u8]) -> bool {
     })
 }
 
-/// Replaces every number with no fractional part (within the range where an
-/// `f64` is exact) by the same number as an integer.
-fn respell_integral_numbers(value: &mut serde_json::Value) {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
-    match value {
-        serde_json::Value::Number(number) if number.is_f64() => {
-            if let Some(float) = number
-                .as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() <= EXACT)
-            {
-                *number = if float >= 0.0 {
-                    serde_json::Number::from(float as u64)
-                } else {
-                    serde_json::Number::from(float as i64)
-                };
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(respell_integral_numbers),
-        serde_json::Value::Object(fields) => fields.values_mut().for_each(respell_integral_numbers),
-        _ => {}
-    }
-}
-
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
     let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
         return Ok(());
@@ -204,7 +307,8 @@ fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
     }
 }
 
-fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<(), Problem> {
+/// The declared length (within the limit), or 413 when it is over the limit.
+fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<Option<usize>, Problem> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -212,8 +316,23 @@ fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<(), Problem>
         .and_then(|value| value.parse::<u64>().ok());
     match declared {
         Some(length) if length > limit as u64 => Err(too_large(limit)),
-        _ => Ok(()),
+        Some(length) => Ok(usize::try_from(length).ok()),
+        None => Ok(None),
     }
+}
+
+fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
+    Coding::from_headers(req.headers()).map_err(|UnsupportedCoding(named)| {
+        Problem::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code::UNSUPPORTED_CONTENT_ENCODING,
+            format!(
+                "Content-Encoding {named} is not supported: send the body as is, \
+                 or in one of {} (one coding, not stacked)",
+                body::SUPPORTED_CODINGS
+            ),
+        )
+    })
 }
 
 fn unsupported_media_type(content_type: &str) -> Problem {
@@ -239,7 +358,7 @@ fn too_large(limit: usize) -> Problem {
 }
 
 /// The body did not arrive in time. The connection is closed after this
-/// answer (actix closes a connection whose request body was not read).
+/// answer (see the module docs).
 fn too_slow(deadline: Duration) -> Problem {
     Problem::new(
         StatusCode::REQUEST_TIMEOUT,
@@ -257,6 +376,25 @@ fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
     )
 }
 
+fn read_problem(err: ReadError, limit: usize) -> Problem {
+    match err {
+        ReadError::TooLarge => too_large(limit),
+        ReadError::TooInflated { encoded } => Problem::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            code::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body inflates to more than {} times its {encoded} encoded bytes",
+                body::MAX_INFLATION_RATIO
+            ),
+        ),
+        ReadError::Corrupt(err) => Problem::bad_request(
+            code::MALFORMED_JSON,
+            format!("the body could not be decoded: {err}"),
+        ),
+        ReadError::Payload(err) => unreadable(&err),
+    }
+}
+
 /// Whether the body is JSON at all decides between `malformed_json` and
 /// `invalid_body`, and the typed pass alone cannot tell: it reads the body as a
 /// stream and stops at the first fault. A shape fault early in a body that is
@@ -267,19 +405,38 @@ fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
 /// not become `malformed_json`. So on the error path only, the whole body is
 /// parsed once more to decide. Both cases were found by the body fuzzer
 /// (`src/api/fuzz.rs`).
+///
+/// A number beyond the range of a double (`1e400`) is valid JSON, but
+/// serde_json calls it a syntax error: such a body counts as JSON when it
+/// parses with those numbers replaced, and the number is then an invalid
+/// value at its pointer.
 fn syntax_error_first(body: &[u8], err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
-    match serde_json::from_slice::<serde_json::Value>(body) {
-        Err(syntax) => json_error(&syntax, None),
-        Ok(_) if !err.inner().is_data() => {
-            let pointer = json_pointer(err.path());
-            let message = format!(
-                "invalid type: expected one of the documented values ({})",
-                without_position(err.inner())
-            );
-            shape_error(message, pointer)
+    if let Err(syntax) = serde_json::from_slice::<serde_json::Value>(body) {
+        let json_but_for_range = is_out_of_range(&syntax)
+            && numbers::zero_out_of_range(body)
+                .is_some_and(|zeroed| serde_json::from_slice::<serde_json::Value>(&zeroed).is_ok());
+        if !json_but_for_range {
+            return json_error(&syntax, None);
         }
-        Ok(_) => path_error(err),
     }
+    let pointer = json_pointer(err.path());
+    if is_out_of_range(err.inner()) {
+        let message = "invalid value: a number beyond the range of a double (about 1.8e308)";
+        return shape_error(message.to_owned(), pointer);
+    }
+    if !err.inner().is_data() {
+        let message = format!(
+            "invalid type: expected one of the documented values ({})",
+            without_position(err.inner())
+        );
+        return shape_error(message, pointer);
+    }
+    path_error(err)
+}
+
+/// serde_json's error for a number it cannot hold in a double.
+fn is_out_of_range(err: &serde_json::Error) -> bool {
+    !err.is_data() && err.to_string().starts_with("number out of range")
 }
 
 fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
@@ -290,7 +447,7 @@ fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
 /// Maps a serde_json error: syntax problems are `malformed_json`, shape problems
 /// `invalid_body` with a pointer (when the path is known).
 fn json_error(err: &serde_json::Error, pointer: Option<String>) -> Problem {
-    let message = without_position(err);
+    let message = name_non_integers(without_position(err));
     if !err.is_data() {
         return Problem::bad_request(
             code::MALFORMED_JSON,
@@ -313,6 +470,21 @@ fn shape_error(message: String, pointer: String) -> Problem {
         format!("the body does not match the request schema{location}: {message}"),
     )
     .with_error(pointer, fault, message)
+}
+
+/// serde reports a number that is not an integer where one belongs by the
+/// double it read, which misleads: `1e-400` reads as `0`. Say what is wrong
+/// with it instead of showing that double.
+fn name_non_integers(message: String) -> String {
+    match message
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split_once('`'))
+    {
+        Some((_double, expected)) => {
+            format!("invalid type: a number with a fraction, or too large for an integer{expected}")
+        }
+        None => message,
+    }
 }
 
 /// serde_json appends " at line L column C"; in `errors[]` the pointer says where.
@@ -434,6 +606,61 @@ mod tests {
                 deadwood: vec![10, -3, 4]
             }
         );
+    }
+
+    #[test]
+    fn numbers_that_are_not_integers_are_type_errors_with_their_pointer() {
+        for number in ["0.5", "1e-400", "1e30", "-2.5e-1", "18446744073709551616.0"] {
+            let body = format!(r#"{{"meld": {number}, "deadwood": []}}"#);
+            let problem = from_slice::<Counts>(body.as_bytes()).expect_err(number);
+            assert_eq!(problem.code, code::INVALID_BODY, "{number}");
+            assert_eq!(problem.errors[0].pointer, "/meld", "{number}");
+            assert_eq!(problem.errors[0].code, "invalid_type", "{number}");
+            assert!(
+                problem.errors[0]
+                    .message
+                    .contains("a number with a fraction"),
+                "{number}: {}",
+                problem.errors[0].message
+            );
+        }
+    }
+
+    #[test]
+    fn a_number_beyond_a_double_is_an_invalid_value_not_malformed_json() {
+        for body in [
+            r#"{"meld": 1e400, "deadwood": []}"#,
+            r#"{"meld": 1, "deadwood": [2, -1e400]}"#,
+            // No fraction nor exponent: the fast path meets it.
+            &format!(r#"{{"meld": 1{}, "deadwood": []}}"#, "0".repeat(400)),
+        ] {
+            let problem = from_slice::<Counts>(body.as_bytes()).expect_err("out of range");
+            assert_eq!(problem.code, code::INVALID_BODY, "{body}");
+            assert_eq!(problem.errors[0].code, "invalid_value", "{body}");
+            assert!(problem.errors[0].message.contains("range"), "{body}");
+        }
+        let pointers: Vec<String> = [
+            r#"{"meld": 1e400, "deadwood": []}"#,
+            r#"{"meld": 1, "deadwood": [2, -1e400]}"#,
+        ]
+        .iter()
+        .map(|body| {
+            from_slice::<Counts>(body.as_bytes())
+                .expect_err("refused")
+                .errors[0]
+                .pointer
+                .clone()
+        })
+        .collect();
+        assert_eq!(pointers, ["/meld", "/deadwood/1"]);
+        // Still not JSON when something else is broken too.
+        let problem =
+            from_slice::<Counts>(br#"{"meld": 1e400, "deadwood": [}"#).expect_err("broken");
+        assert_eq!(problem.code, code::MALFORMED_JSON);
+        // A shape fault before the number is reported first, as always.
+        let problem =
+            from_slice::<Counts>(br#"{"jokers": 1, "meld": 1e400}"#).expect_err("unknown");
+        assert_eq!(problem.errors[0].code, "unknown_field");
     }
 
     #[test]

@@ -8,6 +8,12 @@
 //! cannot grow the label set. Paths that match no route share the single value
 //! `unmatched` (requests lost to a panic, `unknown`); methods outside the
 //! standard nine share `OTHER`.
+//!
+//! Connections that end before a request reaches the app are counted apart,
+//! by reason: `http_malformed_requests_total` (heads actix-http refused) and
+//! `http_connections_cut_total` (clients too slow: see
+//! [`crate::startup::connection`]). Every reason is exported from the start,
+//! at zero.
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpResponse, get, web};
@@ -17,6 +23,7 @@ use prometheus::{
 };
 
 use super::problem::Problem;
+use crate::startup::connection::Fault;
 
 /// Route label of requests that matched no route.
 pub const UNMATCHED: &str = "unmatched";
@@ -38,6 +45,8 @@ pub struct Metrics {
     registry: Registry,
     requests: IntCounterVec,
     latency: HistogramVec,
+    malformed: IntCounterVec,
+    cut: IntCounterVec,
 }
 
 impl Metrics {
@@ -56,14 +65,49 @@ impl Metrics {
             .buckets(LATENCY_BUCKETS.to_vec()),
             &labels,
         )?;
+        let malformed = IntCounterVec::new(
+            Opts::new(
+                "http_malformed_requests_total",
+                "Requests refused before reaching the app: not HTTP/1.1, or a head too large.",
+            ),
+            &["reason"],
+        )?;
+        let cut = IntCounterVec::new(
+            Opts::new(
+                "http_connections_cut_total",
+                "Connections closed because the client was too slow: no request head in time, or no progress for the stall timeout.",
+            ),
+            &["reason"],
+        )?;
+        for fault in [Fault::MalformedRequest, Fault::RequestHeadTooLarge] {
+            malformed.with_label_values(&[fault.label()]);
+        }
+        for fault in [Fault::RequestHeadTimeout, Fault::Stalled] {
+            cut.with_label_values(&[fault.label()]);
+        }
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
+        registry.register(Box::new(malformed.clone()))?;
+        registry.register(Box::new(cut.clone()))?;
         registry.register(Box::new(ProcessCollector::for_self()))?;
         Ok(Metrics {
             registry,
             requests,
             latency,
+            malformed,
+            cut,
         })
+    }
+
+    /// Counts a connection that a client fault ended.
+    pub fn count_fault(&self, fault: Fault) {
+        let counter = match fault {
+            Fault::MalformedRequest | Fault::RequestHeadTooLarge => &self.malformed,
+            Fault::RequestHeadTimeout | Fault::Stalled => &self.cut,
+        };
+        if let Ok(counter) = counter.get_metric_with_label_values(&[fault.label()]) {
+            counter.inc();
+        }
     }
 
     /// Counts one answered request. `route` is the matched pattern or [`UNMATCHED`].
@@ -111,6 +155,8 @@ fn method_label(method: &Method) -> &'static str {
     description = "Metrics in the Prometheus text format (version 0.0.4):\n\n\
         - `http_requests_total{method,route,status}`: requests answered;\n\
         - `http_request_duration_seconds{method,route,status}`: latency histogram, buckets from 50 µs to 2.5 s;\n\
+        - `http_malformed_requests_total{reason}`: requests refused before reaching a route (`malformed_request`, `request_head_too_large`);\n\
+        - `http_connections_cut_total{reason}`: connections closed for a client too slow (`request_head_timeout`, `stalled`);\n\
         - `process_*`: CPU seconds, resident and virtual memory, open and maximum file descriptors, threads, start time.\n\n\
         `route` is the matched route pattern (for example `/v1/profiles/{name}`), `unmatched` \
         for a path that matches no route, or `unknown` for a request lost to a server bug, \
@@ -162,6 +208,31 @@ mod tests {
         let b = Metrics::new().expect("b");
         a.observe(&Method::GET, "/healthz", StatusCode::OK, 0.001);
         assert!(!b.render().expect("renders").contains("route=\"/healthz\""));
+    }
+
+    #[test]
+    fn client_faults_are_counted_by_reason_from_zero() {
+        let metrics = Metrics::new().expect("metrics");
+        let text = metrics.render().expect("renders");
+        assert!(
+            text.contains(r#"http_malformed_requests_total{reason="malformed_request"} 0"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"http_connections_cut_total{reason="stalled"} 0"#),
+            "{text}"
+        );
+        metrics.count_fault(Fault::RequestHeadTooLarge);
+        metrics.count_fault(Fault::RequestHeadTimeout);
+        let text = metrics.render().expect("renders");
+        assert!(
+            text.contains(r#"http_malformed_requests_total{reason="request_head_too_large"} 1"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"http_connections_cut_total{reason="request_head_timeout"} 1"#),
+            "{text}"
+        );
     }
 
     #[test]

@@ -5,6 +5,10 @@
 //!
 //! One middleware rather than a stack of four because it sits on the hot path:
 //! one boxed future and one clock read per request.
+//!
+//! Every response leaves with `X-Content-Type-Options: nosniff` (problems
+//! carry it from [`Problem`] too, for the few answers actix renders from an
+//! error after this middleware).
 
 use std::future::{Future, Ready, ready};
 use std::panic::AssertUnwindSafe;
@@ -22,7 +26,7 @@ use tracing::Instrument;
 use tracing::field::Empty;
 
 use super::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
-use super::problem::{PROBLEM_JSON, Problem, code};
+use super::problem::{NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS, code};
 
 /// Header carrying the request id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -151,9 +155,11 @@ where
                         let status = response.status();
                         metrics.observe(&method, &route, status, seconds);
                         log_completion(&span, &route, status, seconds);
+                        let headers = response.headers_mut();
                         if let Ok(value) = HeaderValue::from_str(request_id.as_str()) {
-                            response.headers_mut().insert(X_REQUEST_ID, value);
+                            headers.insert(X_REQUEST_ID, value);
                         }
+                        headers.insert(X_CONTENT_TYPE_OPTIONS, NOSNIFF);
                         Ok(response)
                     }
                     // Only a middleware inside this one could fail this way (handler
@@ -372,6 +378,30 @@ mod tests {
             res.headers().get("x-request-id").map(|v| v.as_bytes()),
             Some(&b"abc-123"[..])
         );
+    }
+
+    #[actix_web::test]
+    async fn every_response_forbids_content_sniffing() {
+        let app = app!();
+        for path in ["/ok/1", "/teapot", "/no/such/path", "/metrics"] {
+            let res = call_service(&app, TestRequest::get().uri(path).to_request()).await;
+            assert_eq!(
+                res.headers()
+                    .get("x-content-type-options")
+                    .map(|v| v.as_bytes()),
+                Some(&b"nosniff"[..]),
+                "{path}"
+            );
+        }
+        let res = app
+            .call(TestRequest::get().uri("/panic").to_request())
+            .await
+            .err()
+            .map(|err| err.error_response());
+        let nosniff = res
+            .as_ref()
+            .and_then(|r| r.headers().get("x-content-type-options"));
+        assert_eq!(nosniff.map(|v| v.as_bytes()), Some(&b"nosniff"[..]));
     }
 
     #[actix_web::test]

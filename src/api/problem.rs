@@ -25,7 +25,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
@@ -34,6 +34,12 @@ use utoipa::{IntoResponses, PartialSchema, ToSchema};
 
 /// Media type of every error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// `X-Content-Type-Options`, sent with every response: browsers must take the
+/// `Content-Type` as given rather than sniff one (a problem body echoes input,
+/// which must never be run as HTML or script).
+pub const X_CONTENT_TYPE_OPTIONS: HeaderName = HeaderName::from_static("x-content-type-options");
+pub const NOSNIFF: HeaderValue = HeaderValue::from_static("nosniff");
 
 /// Prefix of every problem `type` URI; the code follows it.
 pub const TYPE_PREFIX: &str = "https://gin-referee.dev/problems/";
@@ -49,6 +55,14 @@ pub mod code {
     pub const INVALID_QUERY: &str = "invalid_query";
     /// A body sent with a non-JSON `Content-Type`.
     pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
+    /// A body sent in a `Content-Encoding` other than one of gzip or deflate;
+    /// the answer's `Accept-Encoding` lists the supported ones.
+    pub const UNSUPPORTED_CONTENT_ENCODING: &str = "unsupported_content_encoding";
+    /// A request that is not HTTP/1.1 at all (a garbage request line, both
+    /// `Content-Length` and `Transfer-Encoding`, two lengths, ...).
+    pub const MALFORMED_REQUEST: &str = "malformed_request";
+    /// A request head over 128 KiB or with more than 96 header fields.
+    pub const REQUEST_HEAD_TOO_LARGE: &str = "request_head_too_large";
     /// The body is larger than the configured limit.
     pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
     /// No resource at this path.
@@ -223,7 +237,9 @@ impl Problem {
     /// need extra headers (405 adds `Allow`); finish it with [`Problem::body`].
     pub fn response_builder(&self) -> HttpResponseBuilder {
         let mut builder = HttpResponse::build(self.status);
-        builder.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
+        builder
+            .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)))
+            .insert_header((X_CONTENT_TYPE_OPTIONS, NOSNIFF));
         builder
     }
 
@@ -363,6 +379,15 @@ pub mod examples {
         ))
     }
 
+    pub fn unsupported_content_encoding() -> Value {
+        value(Problem::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code::UNSUPPORTED_CONTENT_ENCODING,
+            "Content-Encoding br is not supported: send the body as is, \
+             or in one of gzip, deflate (one coding, not stacked)",
+        ))
+    }
+
     pub fn not_found() -> Value {
         value(
             Problem::not_found(code::NOT_FOUND, "no resource at /v1/nothing-here")
@@ -387,19 +412,26 @@ pub enum JsonBodyRejections {
         )
     )]
     BadRequest(Problem),
-    /// The body is larger than the configured limit (`payload_too_large`).
+    /// The body is larger than the configured limit, as sent or once
+    /// decoded (`payload_too_large`). The connection is closed after this answer.
     #[response(
         status = 413,
         content_type = "application/problem+json",
         example = json!(examples::payload_too_large())
     )]
     PayloadTooLarge(Problem),
-    /// The body was sent with a non-JSON `Content-Type` (`unsupported_media_type`).
-    /// A request without `Content-Type` is read as JSON.
+    /// The body was sent with a non-JSON `Content-Type` (`unsupported_media_type`;
+    /// a request without `Content-Type` is read as JSON), or in a
+    /// `Content-Encoding` other than one of gzip and deflate
+    /// (`unsupported_content_encoding`, with `Accept-Encoding` naming those).
+    /// The connection is closed after this answer.
     #[response(
         status = 415,
         content_type = "application/problem+json",
-        example = json!(examples::unsupported_media_type())
+        examples(
+            ("unsupported_media_type" = (summary = "A body that is not JSON", value = json!(examples::unsupported_media_type()))),
+            ("unsupported_content_encoding" = (summary = "A body in an unsupported coding", value = json!(examples::unsupported_content_encoding()))),
+        )
     )]
     UnsupportedMediaType(Problem),
 }

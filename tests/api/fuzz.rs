@@ -637,6 +637,17 @@ fn check_rejection(body: &[u8], problem: &Problem) -> Result<(), TestCaseError> 
     let text = String::from_utf8_lossy(body);
     prop_assert_eq!(problem.status, StatusCode::BAD_REQUEST, "{}", text);
     match serde_json::from_slice::<Value>(body) {
+        // Valid JSON but for a number beyond a double, which serde_json refuses
+        // as if it were a syntax error: the extractor calls it `invalid_body`
+        // when nothing else is wrong, and there is no document to resolve
+        // pointers in.
+        Err(err) if err.to_string().starts_with("number out of range") => {
+            if problem.code == code::INVALID_BODY {
+                prop_assert!(!problem.errors.is_empty(), "{}", text);
+            } else {
+                prop_assert_eq!(&problem.code, code::MALFORMED_JSON, "{}", text);
+            }
+        }
         Err(_) => prop_assert_eq!(&problem.code, code::MALFORMED_JSON, "{}", text),
         Ok(document) => {
             prop_assert_eq!(

@@ -1,7 +1,9 @@
 //! Hostile HTTP: what a careless or malicious client can send. Each case gets a
 //! clear 4xx or is cut off by a documented limit (`--body-limit`,
-//! `--client-request-timeout`, `--max-connections`), and the server keeps
-//! serving everyone else: every test ends by asking `/healthz`.
+//! `--client-request-timeout`, `--client-disconnect-timeout`,
+//! `--stall-timeout`, `--max-connections`), and the server keeps serving
+//! everyone else: every test ends by asking `/healthz`. What these attacks
+//! cost the server (memory, CPU) is measured on the real binary in `cost.rs`.
 //!
 //! Raw sockets (tokio's) rather than reqwest wherever the point is bytes or
 //! timing reqwest would not produce: a lying `Content-Length`, a stalled body,
@@ -128,9 +130,13 @@ async fn assert_still_serving(app: &TestApp) {
     assert_eq!(response.status(), 200);
 }
 
+/// The stall timeout in these tests, in seconds (the smallest accepted).
+const STALL_TIMEOUT_SECS: u64 = 1;
+
 fn hostile_config() -> gin_referee::config::Config {
     gin_referee::config::Config {
         client_request_timeout: REQUEST_TIMEOUT_MS,
+        client_disconnect_timeout: REQUEST_TIMEOUT_MS,
         ..test_config()
     }
 }
@@ -188,7 +194,7 @@ async fn a_gzip_bomb_is_cut_off_at_the_limit_after_decompression() {
     let app = spawn_app().await;
     // 8 MiB of spaces compress to a few KiB: under the limit on the wire,
     // far over it once inflated.
-    let bomb = gzip(&vec![b' '; 8 * 1024 * 1024]).await;
+    let bomb = gzip(&vec![b' '; 8 * 1024 * 1024]);
     assert!(bomb.len() < 64 * 1024, "{} bytes compressed", bomb.len());
     let response = app
         .client
@@ -203,32 +209,12 @@ async fn a_gzip_bomb_is_cut_off_at_the_limit_after_decompression() {
     assert_still_serving(&app).await;
 }
 
-/// Gzip-compresses `data` with actix's own response compression, so the test
-/// needs no compression crate of its own.
-async fn gzip(data: &[u8]) -> Vec<u8> {
-    use actix_web::{App, HttpResponse, middleware::Compress, test, web};
-    let data = web::Bytes::copy_from_slice(data);
-    let app = test::init_service(App::new().wrap(Compress::default()).route(
-        "/",
-        web::get().to(move || {
-            let data = data.clone();
-            async move { HttpResponse::Ok().body(data) }
-        }),
-    ))
-    .await;
-    let request = test::TestRequest::get()
-        .uri("/")
-        .insert_header(("accept-encoding", "gzip"))
-        .to_request();
-    let response = test::call_service(&app, request).await;
-    assert_eq!(
-        response
-            .headers()
-            .get("content-encoding")
-            .map(|v| v.as_bytes()),
-        Some(&b"gzip"[..])
-    );
-    test::read_body(response).await.to_vec()
+/// Gzip-compresses `data` (best compression: the bomb's ratio is ~1000:1).
+pub(crate) fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(data).expect("in memory");
+    encoder.finish().expect("in memory")
 }
 
 #[tokio::test]
@@ -390,7 +376,14 @@ async fn a_client_stalling_its_request_head_is_cut_off_while_others_are_served()
         .await
         .expect("the server answers the stalled client");
     assert_eq!(cut.status, 408);
+    // actix-http's own 408, given a problem body by the connection guard.
+    assert_eq!(cut.json()["code"], "request_timeout");
     assert!(closed_within(&mut slow, Duration::from_secs(2)).await);
+    assert_metric(
+        &app,
+        r#"http_connections_cut_total{reason="request_head_timeout"} 1"#,
+    )
+    .await;
     assert_still_serving(&app).await;
 }
 
@@ -482,16 +475,195 @@ async fn a_client_stalling_a_chunked_body_is_cut_off() {
         .write_all(format!("{head}4\r\n{{\"ha\r\n").as_bytes())
         .await
         .expect("sent");
+    let started = Instant::now();
     let cut = read_response(&mut stalled, Duration::from_millis(REQUEST_TIMEOUT_MS * 10))
         .await
         .expect("the stalled client is answered");
     assert_eq!(cut.status, 408);
     assert_eq!(cut.json()["code"], "request_timeout");
-    // actix-http then drains the rest of a chunked body to keep the connection
-    // usable, with no timer: a client that never sends the last chunk keeps
-    // its connection (not its request) until it goes away. Only
-    // `--max-connections` bounds that (see BENCHMARKS.md, "Limits").
+    // actix-http would read the rest of a chunked body to reuse the
+    // connection, with no timer: the answer closes it instead, after reading
+    // what the client still sends for the disconnect timeout.
+    assert!(cut.closes(), "{}", cut.head);
+    assert!(
+        closed_within(&mut stalled, Duration::from_millis(REQUEST_TIMEOUT_MS * 3)).await,
+        "the connection is closed after the disconnect timeout"
+    );
+    assert!(started.elapsed() < Duration::from_millis(REQUEST_TIMEOUT_MS * 4));
     assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn every_refusal_before_the_end_of_a_body_closes_the_connection() {
+    let app = spawn_app_with(hostile_config()).await;
+    let chunked = "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n";
+    // Each refused on a chunked body whose end never comes (the first chunk is
+    // not gzip); each client keeps sending.
+    let cases = [
+        (
+            "Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n",
+            415,
+        ),
+        (&format!("{chunked}Content-Encoding: br\r\n"), 415),
+        (&format!("{chunked}Content-Encoding: gzip\r\n"), 400),
+    ];
+    for (headers, status) in cases {
+        let mut stream = connect(app.addr).await;
+        let head = post_head("/v1/hands/analyze", headers);
+        stream
+            .write_all(format!("{head}15\r\nthis is not gzip data\r\n").as_bytes())
+            .await
+            .expect("sent");
+        let refused = read_response(&mut stream, Duration::from_secs(5))
+            .await
+            .expect("answered before the end of the body");
+        assert_eq!(refused.status, status, "{headers}");
+        assert!(refused.closes(), "{headers}: {}", refused.head);
+        // The client keeps sending: the server reads and discards it for the
+        // disconnect timeout, then closes.
+        let _ = stream.write_all(b"400\r\n").await;
+        let _ = stream.write_all(&[b' '; 1024]).await;
+        assert!(
+            closed_within(&mut stream, Duration::from_millis(REQUEST_TIMEOUT_MS * 3)).await,
+            "{headers}"
+        );
+    }
+    // A body over the limit, sent whole: refused at the limit, closed.
+    let mut stream = connect(app.addr).await;
+    let head = post_head("/v1/hands/analyze", chunked);
+    let chunk = format!("8000\r\n{}\r\n", " ".repeat(0x8000));
+    let _ = stream.write_all(head.as_bytes()).await;
+    for _ in 0..3 {
+        let _ = stream.write_all(chunk.as_bytes()).await;
+    }
+    let refused = read_response(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered");
+    assert_eq!(refused.status, 413);
+    assert!(refused.closes());
+    assert!(closed_within(&mut stream, Duration::from_millis(REQUEST_TIMEOUT_MS * 3)).await);
+    assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn a_body_read_whole_keeps_the_connection_whatever_the_verdict() {
+    let app = spawn_app_with(hostile_config()).await;
+    let mut stream = connect(app.addr).await;
+    // Not JSON, the wrong shape, then a valid body: three answers, one connection.
+    for (body, status) in [
+        ("{".to_owned(), 400),
+        (r#"{"hand": 5}"#.to_owned(), 400),
+        (format!(r#"{{"hand": {HAND}}}"#), 200),
+    ] {
+        let head = post_head(
+            "/v1/hands/analyze",
+            &format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                body.len()
+            ),
+        );
+        stream
+            .write_all(format!("{head}{body}").as_bytes())
+            .await
+            .expect("the connection is still open");
+        let response = read_response(&mut stream, Duration::from_secs(5))
+            .await
+            .expect("answered on the same connection");
+        assert_eq!(response.status, status, "{body}");
+        assert!(!response.closes(), "{body}: {}", response.head);
+    }
+}
+
+#[tokio::test]
+async fn a_request_head_dribbled_on_a_keep_alive_connection_is_cut_off() {
+    // actix-http times only the first head of a connection: the stall guard
+    // bounds the later ones.
+    let app = spawn_app_with(gin_referee::config::Config {
+        stall_timeout: STALL_TIMEOUT_SECS,
+        keep_alive: 30,
+        ..hostile_config()
+    })
+    .await;
+    let mut stream = connect(app.addr).await;
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("sent");
+    let first = read_response(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("the first request is answered");
+    assert_eq!(first.status, 200);
+    let started = Instant::now();
+    let head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+    let mut cut_after = None;
+    for byte in head.iter().chain(std::iter::repeat(&b'a')).take(200) {
+        if stream.write_all(&[*byte]).await.is_err()
+            || closed_within(&mut stream, Duration::from_millis(100)).await
+        {
+            cut_after = Some(started.elapsed());
+            break;
+        }
+    }
+    let cut_after = cut_after.expect("the dribbling client is cut off");
+    assert!(
+        cut_after < Duration::from_secs(STALL_TIMEOUT_SECS * 3),
+        "{cut_after:?}"
+    );
+    assert_metric(&app, r#"http_connections_cut_total{reason="stalled"} 1"#).await;
+    assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_its_answer_is_cut_off() {
+    let app = spawn_app_with(gin_referee::config::Config {
+        stall_timeout: STALL_TIMEOUT_SECS,
+        ..hostile_config()
+    })
+    .await;
+    // The OpenAPI document, asked for again and again, never read: the
+    // answers fill the socket buffers and the server's writes stall.
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("small buffer");
+    let mut stream = socket.connect(app.addr).await.expect("connects");
+    let request = b"GET /api-docs/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n".repeat(400);
+    let started = Instant::now();
+    let _ = timeout(Duration::from_secs(10), stream.write_all(&request)).await;
+    sleep(Duration::from_secs(STALL_TIMEOUT_SECS * 2)).await;
+    assert!(
+        closed_within(&mut stream, Duration::from_secs(10)).await,
+        "the server gave up on the client"
+    );
+    assert!(started.elapsed() < Duration::from_secs(STALL_TIMEOUT_SECS * 2 + 10));
+    assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn numbers_that_are_not_integers_are_invalid_not_rounded() {
+    let app = spawn_app().await;
+    let body = |knocker_deadwood: &str| {
+        format!(
+            r#"{{"players": ["Ann", "Bob"], "hands": [
+                {{"knocker": "Ann", "knocker_deadwood": {knocker_deadwood}, "defender_deadwood": 30}}]}}"#
+        )
+    };
+    // 1e-400 was read as 0: a gin worth 55 points.
+    for number in ["1e-400", "0.5", "1e400", "-1e400", "1e30", "5.000001"] {
+        let response = app.post_json("/v1/matches/score", &body(number)).await;
+        let problem = expect_problem(response, 400, "invalid_body").await;
+        assert_eq!(
+            problem.errors[0].pointer, "/hands/0/knocker_deadwood",
+            "{number}"
+        );
+    }
+    // Integers spelt as floats are the integers they spell (JSON Schema's
+    // `integer` includes them).
+    for number in ["5.0", "5e0", "0.5e1", "500e-2"] {
+        let response = app.post_json("/v1/matches/score", &body(number)).await;
+        assert_eq!(response.status(), 200, "{number}");
+        let scored: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(scored["hands"][0]["knocker_deadwood"], 5, "{number}");
+        assert_eq!(scored["hands"][0]["points"], 25, "{number}");
+    }
 }
 
 #[tokio::test]
@@ -588,19 +760,21 @@ async fn over_max_connections_new_clients_wait_and_are_then_served() {
 }
 
 #[tokio::test]
-async fn malformed_request_heads_get_a_4xx() {
+async fn malformed_request_heads_get_a_problem_and_are_counted() {
     let app = spawn_app().await;
     let many_headers: String = (0..200).map(|i| format!("X-H{i}: v\r\n")).collect();
     // actix-http refuses a head over 128 KiB or with more than 96 headers.
     let long_header = format!("X-Long: {}\r\n", "a".repeat(256 * 1024));
-    let cases: [(String, &[u16]); 6] = [
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(200_000));
+    let cases: [(String, u16, &str); 7] = [
         // Request smuggling: both framings at once.
         (
             post_head(
                 "/v1/hands/analyze",
                 "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n",
             ) + "0\r\n\r\n",
-            &[400],
+            400,
+            "malformed_request",
         ),
         // Two different lengths.
         (
@@ -608,40 +782,100 @@ async fn malformed_request_heads_get_a_4xx() {
                 "/v1/hands/analyze",
                 "Content-Length: 5\r\nContent-Length: 6\r\n",
             ) + "{}{}{}",
-            &[400],
+            400,
+            "malformed_request",
         ),
         (
             post_head("/v1/hands/analyze", "Content-Length: -1\r\n"),
-            &[400],
+            400,
+            "malformed_request",
         ),
-        ("GARBAGE\r\n\r\n".to_owned(), &[400]),
+        ("GARBAGE\r\n\r\n".to_owned(), 400, "malformed_request"),
         (
             format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n"),
-            &[400, 431],
+            431,
+            "request_head_too_large",
         ),
         (
             format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{long_header}\r\n"),
-            &[400, 431],
+            431,
+            "request_head_too_large",
         ),
+        (long_path, 431, "request_head_too_large"),
     ];
-    for (request, expected) in cases {
-        let response = exchange(app.addr, request.as_bytes()).await;
-        let status = response.map(|r| r.status);
+    for (request, status, code) in &cases {
+        let response = exchange(app.addr, request.as_bytes())
+            .await
+            .expect("answered");
+        let shown = request.get(..60).unwrap_or(request);
+        assert_eq!(response.status, *status, "{shown:?}");
         assert!(
-            status.is_some_and(|s| expected.contains(&s)),
-            "{:?} for {:?}",
-            status,
-            request.get(..60)
+            response
+                .head
+                .to_ascii_lowercase()
+                .contains("content-type: application/problem+json"),
+            "{}",
+            response.head
         );
+        assert!(
+            response
+                .head
+                .to_ascii_lowercase()
+                .contains("x-content-type-options: nosniff"),
+            "{}",
+            response.head
+        );
+        assert!(response.closes(), "{}", response.head);
+        let problem = response.json();
+        assert_eq!(problem["code"], *code, "{shown:?}");
+        assert_eq!(problem["status"], *status);
     }
-    // A very long path: no route, so a 404 (or the head is refused as too large).
-    let long_path = format!(
-        "GET /{} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-        "a".repeat(16 * 1024)
-    );
-    let status = exchange(app.addr, long_path.as_bytes())
-        .await
-        .map(|r| r.status);
-    assert!(matches!(status, Some(404 | 414 | 431 | 400)), "{status:?}");
+    assert_metric(
+        &app,
+        r#"http_malformed_requests_total{reason="malformed_request"} 4"#,
+    )
+    .await;
+    assert_metric(
+        &app,
+        r#"http_malformed_requests_total{reason="request_head_too_large"} 3"#,
+    )
+    .await;
     assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn a_malformed_request_after_a_good_one_still_gets_a_400() {
+    // On a keep-alive connection actix-http's own empty answer stays (the guard
+    // rewrites only a connection's first answer): a 400 all the same, counted.
+    let app = spawn_app().await;
+    let mut stream = connect(app.addr).await;
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("sent");
+    let first = read_response(&mut stream, Duration::from_secs(5)).await;
+    assert_eq!(first.map(|r| r.status), Some(200));
+    stream.write_all(b"GARBAGE\r\n\r\n").await.expect("sent");
+    let second = read_response(&mut stream, Duration::from_secs(5)).await;
+    assert_eq!(second.map(|r| r.status), Some(400));
+    assert_metric(
+        &app,
+        r#"http_malformed_requests_total{reason="malformed_request"} 1"#,
+    )
+    .await;
+    assert_still_serving(&app).await;
+}
+
+/// `/metrics` shows `line` within two seconds (a connection is counted when
+/// it ends, just after its answer is written).
+pub(crate) async fn assert_metric(app: &TestApp, line: &str) {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let metrics = app.get("/metrics").await.text().await.expect("text");
+        if metrics.contains(line) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{line} not in\n{metrics}");
+        sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -13,6 +13,8 @@
 
 mod audit;
 mod cli;
+mod cost;
+mod encodings;
 mod errors;
 mod fuzz;
 mod hostile;

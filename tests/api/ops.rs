@@ -214,3 +214,56 @@ async fn the_listen_address_is_the_bound_one() {
     assert_ne!(app.addr.port(), 0);
     assert!(app.addr.ip().is_loopback());
 }
+
+#[tokio::test]
+async fn every_response_forbids_content_sniffing() {
+    let app = spawn_app().await;
+    let mut responses = Vec::new();
+    for path in [
+        "/healthz",
+        "/metrics",
+        "/api-docs/openapi.json",
+        "/docs",
+        "/docs/",
+        "/docs/index.css",
+        "/nope",
+        "/test/panic",
+    ] {
+        responses.push((path, app.get(path).await));
+    }
+    responses.push((
+        "POST /healthz",
+        app.client
+            .post(app.url("/healthz"))
+            .send()
+            .await
+            .expect("answered"),
+    ));
+    responses.push(("a bad body", app.post_json("/v1/hands/analyze", "{").await));
+    for (what, response) in responses {
+        assert_eq!(
+            response
+                .headers()
+                .get("x-content-type-options")
+                .map(|v| v.as_bytes()),
+            Some(&b"nosniff"[..]),
+            "{what} ({})",
+            response.status()
+        );
+    }
+}
+
+#[tokio::test]
+async fn client_faults_are_exported_from_zero() {
+    let app = spawn_app().await;
+    let response = app.get("/metrics").await;
+    let text = response.text().await.expect("text");
+    for line in [
+        r#"http_malformed_requests_total{reason="malformed_request"} 0"#,
+        r#"http_malformed_requests_total{reason="request_head_too_large"} 0"#,
+        r#"http_connections_cut_total{reason="request_head_timeout"} 0"#,
+        r#"http_connections_cut_total{reason="stalled"} 0"#,
+    ] {
+        assert!(text.contains(line), "{line} missing from\n{text}");
+    }
+}

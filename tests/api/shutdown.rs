@@ -18,7 +18,7 @@ use gin_referee::api::hands::ScoreRequest;
 use gin_referee::api::json::ValidJson;
 use gin_referee::api::knock::ScoreResponse;
 use gin_referee::api::profile_spec::resolve_profile;
-use gin_referee::startup::{Application, ExtraRoutes};
+use gin_referee::startup::{Application, Shared, app, with_documented_routes};
 use gin_rules::score_hand;
 use tokio::time::{Instant, sleep, timeout};
 
@@ -32,13 +32,6 @@ const BODY: &str = r#"{
 /// Requests that reached the handler.
 #[derive(Default)]
 struct Entered(AtomicUsize);
-
-fn counted_route(entered: Arc<Entered>) -> ExtraRoutes {
-    Arc::new(move |cfg: &mut web::ServiceConfig| {
-        cfg.app_data(web::Data::from(entered.clone()))
-            .route("/test/counted-score", web::post().to(counted_score));
-    })
-}
 
 async fn counted_score(entered: web::Data<Entered>, body: ValidJson<ScoreRequest>) -> HttpResponse {
     entered.0.fetch_add(1, Ordering::SeqCst);
@@ -78,8 +71,15 @@ async fn a_graceful_stop_under_load_answers_every_accepted_request() {
         shutdown_timeout: 10,
         ..test_config()
     };
-    let app = Application::build_with(&config, Some(counted_route(entered.clone())))
-        .expect("the app builds");
+    let shared = Shared::new(&config).expect("the shared state builds");
+    let (for_workers, counter) = (shared.clone(), entered.clone());
+    let app = Application::serve(&config, &shared, move || {
+        let counted = app(&for_workers)
+            .app_data(web::Data::from(counter.clone()))
+            .route("/test/counted-score", web::post().to(counted_score));
+        with_documented_routes(counted, &for_workers)
+    })
+    .expect("the app builds");
     let (addr, handle) = (app.addr(), app.handle());
     let server = tokio::spawn(app.run_until_stopped());
     let url = format!("http://{addr}/test/counted-score");

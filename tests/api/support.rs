@@ -1,8 +1,14 @@
 //! Spawning the real application for a test, and small helpers to talk to it.
+//!
+//! The test server is the production one (`startup::app` and
+//! `with_documented_routes`, served by `Application::serve` with the same
+//! connection limits) plus a few routes of its own, registered here: they
+//! exercise the JSON extractor on a body shaped like the real ones, a
+//! panicking handler and extractor, and a slow handler.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::sync::{Arc, Once};
+use std::sync::Once;
 use std::time::Duration;
 
 use actix_web::dev::ServerHandle;
@@ -10,7 +16,7 @@ use actix_web::{HttpResponse, web};
 use gin_referee::api::json::ValidJson;
 use gin_referee::api::problem::ProblemDocument;
 use gin_referee::config::{Config, LogFormat};
-use gin_referee::startup::{Application, ExtraRoutes};
+use gin_referee::startup::{Application, Shared, app, with_documented_routes};
 use gin_referee::telemetry;
 use serde::{Deserialize, Serialize};
 
@@ -128,7 +134,12 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(config: Config) -> TestApp {
     init_logs();
-    let app = Application::build_with(&config, Some(test_routes())).expect("the app builds");
+    let shared = Shared::new(&config).expect("the shared state builds");
+    let for_workers = shared.clone();
+    let app = Application::serve(&config, &shared, move || {
+        with_documented_routes(app(&for_workers).configure(test_routes), &for_workers)
+    })
+    .expect("the app builds");
     let addr = app.addr();
     let handle = app.handle();
     tokio::spawn(app.run_until_stopped());
@@ -175,15 +186,13 @@ impl<'de> Deserialize<'de> for TestCard {
     }
 }
 
-/// Undocumented routes that exist only in the tests: they exercise the JSON
-/// extractor, a panicking handler and a slow one before real resources exist.
-fn test_routes() -> ExtraRoutes {
-    Arc::new(|cfg: &mut web::ServiceConfig| {
-        cfg.route("/test/echo", web::post().to(echo))
-            .route("/test/panic", web::get().to(panic))
-            .route("/test/panic-extractor", web::get().to(panic_in_extractor))
-            .route("/test/slow", web::get().to(slow));
-    })
+/// Undocumented routes that exist only in the tests: the JSON extractor on a
+/// body of its own, a panicking handler and extractor, and a slow handler.
+fn test_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/test/echo", web::post().to(echo))
+        .route("/test/panic", web::get().to(panic))
+        .route("/test/panic-extractor", web::get().to(panic_in_extractor))
+        .route("/test/slow", web::get().to(slow));
 }
 
 async fn echo(body: ValidJson<EchoBody>) -> HttpResponse {
