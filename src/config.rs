@@ -27,10 +27,10 @@ pub const DEFAULT_SHUTDOWN_TIMEOUT_SECS: u64 = 30;
 pub const DEFAULT_CLIENT_REQUEST_TIMEOUT_MS: u64 = 5000;
 pub const DEFAULT_CLIENT_DISCONNECT_TIMEOUT_MS: u64 = 1000;
 pub const DEFAULT_KEEP_ALIVE_SECS: u64 = 5;
-/// A legitimate exchange goes at most this long without the server writing:
-/// an idle keep-alive connection is closed after `--keep-alive` (5 s), a request
-/// head must arrive within `--client-request-timeout` (5 s) and its body again
-/// within it (5 s). 15 s covers all three in a row.
+/// A legitimate request is answered well within this from its first byte: its
+/// first head must arrive within `--client-request-timeout` (5 s), its body
+/// again within it (5 s), and the referee answers in milliseconds. 15 s leaves
+/// room for a slow network on top.
 pub const DEFAULT_STALL_TIMEOUT_SECS: u64 = 15;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 25_000;
 pub const DEFAULT_LOG_LEVEL: &str = "info";
@@ -111,9 +111,11 @@ pub struct Config {
           value_parser = parse_client_disconnect_timeout)]
     pub client_disconnect_timeout: u64,
 
-    /// Seconds a connection may go without the server writing to it: a request
-    /// head or body stalled or dribbled on any request of a connection, or a
-    /// client that stops reading its answer, is cut off after this (0 disables).
+    /// Seconds a connection may go without progress: from a request's first
+    /// byte to the server's next write, or while the client does not take an
+    /// answer. Cuts off a request head or body stalled or dribbled on any
+    /// request of a connection, and a client that stops reading; an idle
+    /// keep-alive connection is left to --keep-alive (0 disables).
     #[arg(long, env = "GIN_REFEREE_STALL_TIMEOUT", value_name = "SECONDS",
           default_value_t = DEFAULT_STALL_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(0..=3600))]

@@ -9,12 +9,18 @@
 //! `--max-connections`) as long as it liked.
 //!
 //! [`Guarded`] wraps the socket and bounds all of these at once with one rule:
-//! **a connection may go at most `--stall-timeout` without the server writing
-//! to it.** Every legitimate exchange writes well within that (see
-//! [`DEFAULT_STALL_TIMEOUT_SECS`]); a stalled or dribbled head on any request,
-//! a body still arriving after its answer, or a client that stops reading its
-//! answer all end with the socket closed. The check costs a clock read per
-//! write and one timer per connection, re-armed only when it fires.
+//! **once a client has sent something, the server must write within
+//! `--stall-timeout`; once the server is writing, the client must take it
+//! within `--stall-timeout`.** The clock starts at the first byte received
+//! since the last write (at the accept, for a new connection) or at the last
+//! write that made progress while one is blocked. Every legitimate exchange
+//! writes well within that (see [`DEFAULT_STALL_TIMEOUT_SECS`]); a stalled or
+//! dribbled head on any request, a body still arriving after its answer, or a
+//! client that stops reading its answer all end with the socket closed. An
+//! idle keep-alive connection (nothing received since the last answer) is left
+//! to `--keep-alive`, which may be longer (behind a load balancer it should
+//! be). The check costs two clock reads per request and one timer per
+//! connection, re-armed only when it fires.
 //!
 //! It also gives actix-http's own refusals a body. actix-http answers a request
 //! it cannot parse (400), a head over 128 KiB or 96 fields (431) and a first
@@ -75,8 +81,13 @@ pub struct Guarded {
     stall_timeout: Option<Duration>,
     /// When the connection was accepted or last written to.
     last_write: Instant,
+    /// When the first byte since the last write came in (the accept, for a
+    /// new connection); `None` while idle.
+    busy_since: Option<Instant>,
+    /// Whether the last write could not go out (the client is not reading).
+    write_blocked: bool,
     /// Wakes the connection when it may have stalled; armed once, re-armed
-    /// only when it fires early (writes moved the deadline on).
+    /// only when it fires (the deadline moves on with every request).
     timer: Option<Pin<Box<Sleep>>>,
     wrote: bool,
     /// The problem+json answer written in place of actix-http's bare refusal,
@@ -99,10 +110,13 @@ impl Guarded {
         peer: Option<SocketAddr>,
         faults: Arc<Faults>,
     ) -> Self {
+        let accepted = Instant::now();
         Guarded {
             io,
             stall_timeout: settings.stall_timeout,
-            last_write: Instant::now(),
+            last_write: accepted,
+            busy_since: Some(accepted),
+            write_blocked: false,
             timer: None,
             wrote: false,
             replacement: None,
@@ -112,29 +126,58 @@ impl Guarded {
         }
     }
 
-    /// `Ready` with the error to end the connection with once it has gone the
-    /// stall timeout without a write; otherwise `Pending`, with the timer set
-    /// to wake the connection then.
+    /// When the connection counts as stalled, if it is not idle.
+    fn deadline(&self, limit: Duration) -> Option<Instant> {
+        let since = match self.write_blocked {
+            true => Some(self.last_write),
+            false => self.busy_since,
+        };
+        since.map(|since| since + limit)
+    }
+
+    /// `Ready` with the error to end the connection with once it has stalled;
+    /// otherwise `Pending`, with the timer set to wake the connection when it
+    /// may have.
     fn poll_stall(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
         let Some(limit) = self.stall_timeout else {
             return Poll::Pending;
         };
-        let deadline = self.last_write + limit;
+        let deadline = self.deadline(limit);
+        let first = deadline.unwrap_or_else(|| Instant::now() + limit);
         let timer = self
             .timer
-            .get_or_insert_with(|| Box::pin(sleep_until(deadline)));
+            .get_or_insert_with(|| Box::pin(sleep_until(first)));
         if timer.as_mut().poll(cx).is_pending() {
             return Poll::Pending;
         }
-        if timer.deadline() >= deadline {
-            return Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, Stalled(limit)));
+        // The timer fired: now is past its deadline.
+        match deadline {
+            Some(deadline) if timer.deadline() >= deadline => {
+                return Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, Stalled(limit)));
+            }
+            // The client sent its bytes later than the timer was set for.
+            Some(deadline) => timer.as_mut().reset(deadline),
+            // Idle: `--keep-alive` decides. Look again later.
+            None => timer.as_mut().reset(Instant::now() + limit),
         }
-        // Fired for an earlier deadline: there has been a write since.
-        timer.as_mut().reset(deadline);
         match timer.as_mut().poll(cx) {
             Poll::Pending => Poll::Pending,
             Poll::Ready(()) => Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, Stalled(limit))),
         }
+    }
+
+    /// Progress: a write went out.
+    fn made_progress(&mut self) {
+        self.wrote = true;
+        self.last_write = Instant::now();
+        self.busy_since = None;
+        self.write_blocked = false;
+    }
+
+    /// A write could not go out: stalled unless the client takes it in time.
+    fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
+        self.write_blocked = true;
+        self.poll_stall(cx)
     }
 
     /// Whether the timer has fired and the connection stalled, checked before
@@ -162,11 +205,11 @@ impl Guarded {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
                 Poll::Ready(Ok(n)) => {
                     *written += n;
-                    self.last_write = Instant::now();
+                    self.made_progress();
                 }
                 Poll::Ready(Err(err)) => return Poll::Ready(Err(err)),
                 Poll::Pending => {
-                    return match self.poll_stall(cx) {
+                    return match self.poll_write_blocked(cx) {
                         Poll::Ready(err) => Poll::Ready(Err(err)),
                         Poll::Pending => Poll::Pending,
                     };
@@ -187,12 +230,20 @@ impl AsyncRead for Guarded {
         if let Some(err) = this.stalled_now(cx) {
             return Poll::Ready(Err(err));
         }
+        let before = buf.filled().len();
         match Pin::new(&mut this.io).poll_read(cx, buf) {
             Poll::Pending => match this.poll_stall(cx) {
                 Poll::Ready(err) => Poll::Ready(Err(err)),
                 Poll::Pending => Poll::Pending,
             },
-            ready => ready,
+            Poll::Ready(Ok(())) => {
+                if this.busy_since.is_none() && buf.filled().len() > before {
+                    // A new request (or more of an answered body) begins.
+                    this.busy_since = Some(Instant::now());
+                }
+                Poll::Ready(Ok(()))
+            }
+            err => err,
         }
     }
 }
@@ -219,7 +270,7 @@ impl AsyncWrite for Guarded {
         if !this.wrote
             && let Some(refusal) = BareRefusal::recognise(buf)
         {
-            this.wrote = true;
+            this.made_progress();
             if refusal.status == StatusCode::REQUEST_TIMEOUT {
                 // The only trace of actix-http's head timeout: it ends the
                 // connection without an error.
@@ -241,12 +292,11 @@ impl AsyncWrite for Guarded {
         match Pin::new(&mut this.io).poll_write(cx, buf) {
             Poll::Ready(Ok(n)) => {
                 if n > 0 {
-                    this.wrote = true;
-                    this.last_write = Instant::now();
+                    this.made_progress();
                 }
                 Poll::Ready(Ok(n))
             }
-            Poll::Pending => match this.poll_stall(cx) {
+            Poll::Pending => match this.poll_write_blocked(cx) {
                 Poll::Ready(err) => Poll::Ready(Err(err)),
                 Poll::Pending => Poll::Pending,
             },
@@ -263,7 +313,7 @@ impl AsyncWrite for Guarded {
             }
         }
         match Pin::new(&mut this.io).poll_flush(cx) {
-            Poll::Pending => match this.poll_stall(cx) {
+            Poll::Pending => match this.poll_write_blocked(cx) {
                 Poll::Ready(err) => Poll::Ready(Err(err)),
                 Poll::Pending => Poll::Pending,
             },
@@ -280,7 +330,7 @@ impl AsyncWrite for Guarded {
             }
         }
         match Pin::new(&mut this.io).poll_shutdown(cx) {
-            Poll::Pending => match this.poll_stall(cx) {
+            Poll::Pending => match this.poll_write_blocked(cx) {
                 Poll::Ready(err) => Poll::Ready(Err(err)),
                 Poll::Pending => Poll::Pending,
             },

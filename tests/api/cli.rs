@@ -78,20 +78,15 @@ fn invalid_settings_stop_the_start_with_a_clear_message() {
 }
 
 /// A server started from the binary, with its JSON log lines as they come.
-pub(crate) struct Server {
-    pub(crate) child: Child,
-    pub(crate) addr: String,
+struct Server {
+    child: Child,
+    addr: String,
     logs: mpsc::Receiver<serde_json::Value>,
 }
 
 /// Starts the server on a free port and returns it with its address, read from
 /// its "listening" log line.
 fn start_server() -> Server {
-    start_server_with(&[])
-}
-
-/// [`start_server`] with extra flags.
-pub(crate) fn start_server_with(flags: &[&str]) -> Server {
     let mut child = command()
         .args([
             "--listen",
@@ -101,7 +96,6 @@ pub(crate) fn start_server_with(flags: &[&str]) -> Server {
             "--log-format",
             "json",
         ])
-        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

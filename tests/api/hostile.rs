@@ -614,6 +614,31 @@ async fn a_request_head_dribbled_on_a_keep_alive_connection_is_cut_off() {
 }
 
 #[tokio::test]
+async fn an_idle_keep_alive_connection_outlives_the_stall_timeout() {
+    // Idle is `--keep-alive`'s business (behind a load balancer it should be
+    // the longer one): nothing was received, nothing is owed.
+    let app = spawn_app_with(gin_referee::config::Config {
+        stall_timeout: STALL_TIMEOUT_SECS,
+        keep_alive: 30,
+        ..hostile_config()
+    })
+    .await;
+    let mut stream = connect(app.addr).await;
+    for _ in 0..2 {
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .expect("the connection is still open");
+        let response = read_response(&mut stream, Duration::from_secs(5))
+            .await
+            .expect("answered");
+        assert_eq!(response.status, 200);
+        sleep(Duration::from_secs(STALL_TIMEOUT_SECS * 2)).await;
+    }
+    assert_metric(&app, r#"http_connections_cut_total{reason="stalled"} 0"#).await;
+}
+
+#[tokio::test]
 async fn a_client_that_stops_reading_its_answer_is_cut_off() {
     let app = spawn_app_with(gin_referee::config::Config {
         stall_timeout: STALL_TIMEOUT_SECS,
