@@ -282,9 +282,10 @@ pub fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem
 /// or an `e`/`E` right after a digit. Strings can trip it too; that only costs
 /// the slower, equally correct path.
 pub fn may_spell_integers_as_floats(body: &[u8]) -> bool {
-    body.iter().enumerate().any(|(i, &b)| {
-        b == b'.' || ((b == b'e' || b == b'E') && i > 0 && body[i - 1].is_ascii_digit())
-    })
+    let after_digit = std::iter::once(false).chain(body.iter().map(u8::is_ascii_digit));
+    body.iter()
+        .zip(after_digit)
+        .any(|(&b, after_digit)| b == b'.' || ((b == b'e' || b == b'E') && after_digit))
 }
 
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {

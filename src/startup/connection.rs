@@ -197,11 +197,11 @@ impl Guarded {
     /// Writes what is left of the replacement answer.
     fn poll_write_replacement(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while let Some((bytes, written)) = &mut self.replacement {
-            if *written == bytes.len() {
+            let Some(rest) = bytes.get(*written..).filter(|rest| !rest.is_empty()) else {
                 self.replacement = None;
                 break;
-            }
-            match Pin::new(&mut self.io).poll_write(cx, &bytes[*written..]) {
+            };
+            match Pin::new(&mut self.io).poll_write(cx, rest) {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
                 Poll::Ready(Ok(n)) => {
                     *written += n;

@@ -45,17 +45,19 @@ fn rewrite_numbers(body: &[u8], replace: impl Fn(&[u8]) -> Option<String>) -> Op
     let mut out: Option<Vec<u8>> = None;
     let mut copied = 0; // body[..copied] is in `out` (once it exists)
     let mut i = 0;
-    while i < body.len() {
-        match body[i] {
+    while let Some(&byte) = body.get(i) {
+        match byte {
             b'"' => i = string_end(body, i),
             b'-' | b'0'..=b'9' => {
-                let end = i + body[i..]
+                let end = i + body
+                    .get(i..)
+                    .unwrap_or_default()
                     .iter()
                     .take_while(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
                     .count();
-                if let Some(text) = replace(&body[i..end]) {
+                if let Some(text) = replace(body.get(i..end).unwrap_or_default()) {
                     let out = out.get_or_insert_with(|| Vec::with_capacity(body.len()));
-                    out.extend_from_slice(&body[copied..i]);
+                    out.extend_from_slice(body.get(copied..i).unwrap_or_default());
                     out.extend_from_slice(text.as_bytes());
                     copied = end;
                 }
@@ -65,7 +67,7 @@ fn rewrite_numbers(body: &[u8], replace: impl Fn(&[u8]) -> Option<String>) -> Op
         }
     }
     let mut out = out?;
-    out.extend_from_slice(&body[copied..]);
+    out.extend_from_slice(body.get(copied..).unwrap_or_default());
     Some(out)
 }
 
@@ -73,8 +75,8 @@ fn rewrite_numbers(body: &[u8], replace: impl Fn(&[u8]) -> Option<String>) -> Op
 /// for a string that never closes).
 fn string_end(body: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while i < body.len() {
-        match body[i] {
+    while let Some(&byte) = body.get(i) {
+        match byte {
             b'\\' => i += 2,
             b'"' => return i + 1,
             _ => i += 1,
@@ -103,7 +105,7 @@ impl<'a> Number<'a> {
         };
         let int_len = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let (int, rest) = rest.split_at(int_len);
-        if int.is_empty() || (int.len() > 1 && int[0] == b'0') {
+        if int.is_empty() || (int.len() > 1 && int.first() == Some(&b'0')) {
             return None;
         }
         let (fraction, rest) = match rest.split_first() {
@@ -114,7 +116,7 @@ impl<'a> Number<'a> {
                 }
                 rest.split_at(len)
             }
-            _ => (&rest[..0], rest),
+            _ => (&[][..], rest),
         };
         let exponent = match rest.split_first() {
             None => 0,
@@ -154,7 +156,7 @@ impl<'a> Number<'a> {
             return Some("0".to_owned()); // every digit is zero: -0.0e5 is 0
         };
         let trailing_zeros = digits.len() - 1 - last_nonzero;
-        let significant = &digits[..=last_nonzero];
+        let significant = digits.get(..=last_nonzero)?;
         let fraction_len = i64::try_from(self.fraction.len()).ok()?;
         let scale = self
             .exponent
