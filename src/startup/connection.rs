@@ -31,7 +31,10 @@
 //! worker under the mark while the backlog still waits: without it, a worker
 //! would shed a few connections a second.) A request of this service is
 //! answered in milliseconds once it has arrived, so only clients that are
-//! slow to send or to read are cut.
+//! slow to send or to read are cut. (The guard sees bytes, not requests: it
+//! cannot tell a slow client from a slow handler. An endpoint that may take
+//! longer than a second to answer must write as it goes, or it risks being
+//! shed near the cap, and cut after the stall timeout.)
 //!
 //! The checks cost two clock reads per request and one timer per connection
 //! that fires once a second (re-armed in place, never per request).
@@ -140,10 +143,10 @@ pub struct GuardSettings {
     pub client_request_timeout: Duration,
 }
 
-/// A socket that may go at most the stall timeout without being written to.
+/// A socket whose client may keep the server waiting at most the stall
+/// timeout (a second, near the connection cap).
 pub struct Guarded {
     io: TcpStream,
-    stall_timeout: Option<Duration>,
     /// When the connection was accepted or last written to.
     last_write: Instant,
     /// When the first byte since the last write came in (the accept, for a
@@ -151,8 +154,8 @@ pub struct Guarded {
     busy_since: Option<Instant>,
     /// Whether the last write could not go out (the client is not reading).
     write_blocked: bool,
-    /// Wakes the connection when it may have stalled; armed once, re-armed
-    /// only when it fires (the deadline moves on with every request).
+    /// Wakes the connection once a second to look at its deadlines; re-armed
+    /// in place when it fires, never per request.
     timer: Option<Pin<Box<Sleep>>>,
     wrote: bool,
     /// The problem+json answer written in place of actix-http's bare refusal,
@@ -202,7 +205,6 @@ impl Guarded {
         OpenConnection::under_pressure(settings.shed_at, accepted);
         Guarded {
             io,
-            stall_timeout: settings.stall_timeout,
             last_write: accepted,
             busy_since: Some(accepted),
             write_blocked: false,
@@ -239,7 +241,7 @@ impl Guarded {
     /// `Ready` with the error to end the connection with once it has stalled;
     /// otherwise `Pending`, with the timer set to look again within a second.
     fn poll_stall(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
-        let Some(limit) = self.stall_timeout else {
+        let Some(limit) = self.settings.stall_timeout else {
             return Poll::Pending;
         };
         let timer = self
@@ -256,10 +258,8 @@ impl Guarded {
         // ends an idle connection).
         if let Some(timer) = &mut self.timer {
             timer.as_mut().reset(now + CHECK_EVERY);
-            if timer.as_mut().poll(cx).is_ready() {
-                // Not reached: the new deadline is a second away.
-                return Poll::Ready(Stalled::TimedOut(limit).into_error());
-            }
+            // Registers the waker; a second away, the timer is pending.
+            let _ = timer.as_mut().poll(cx);
         }
         Poll::Pending
     }
