@@ -115,7 +115,8 @@ pub struct Config {
     /// byte to the server's next write, or while the client does not take an
     /// answer. Cuts off a request head or body stalled or dribbled on any
     /// request of a connection, and a client that stops reading; an idle
-    /// keep-alive connection is left to --keep-alive (0 disables).
+    /// keep-alive connection is left to --keep-alive (0 disables this, and
+    /// the shedding of slow connections near --max-connections).
     #[arg(long, env = "GIN_REFEREE_STALL_TIMEOUT", value_name = "SECONDS",
           default_value_t = DEFAULT_STALL_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(0..=3600))]

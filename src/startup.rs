@@ -220,6 +220,7 @@ impl Application {
         );
         let settings = GuardSettings {
             stall_timeout: config.stall_timeout(),
+            shed_at: GuardSettings::shed_at(connections.per_worker),
             client_request_timeout: request_timeout,
         };
         let faults = Arc::new(Faults::new(shared.metrics.clone()));

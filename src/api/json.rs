@@ -5,16 +5,16 @@
 //! carry a JSON Pointer to the offending value (`/knocker/hand/3`), found by
 //! deserialising through `serde_path_to_error`.
 //!
-//! | failure                                          | status | code                           | connection |
-//! |--------------------------------------------------|--------|--------------------------------|------------|
-//! | `Content-Type` present but not JSON              | 415    | `unsupported_media_type`       | closed     |
-//! | `Content-Encoding` other than one of gzip, deflate | 415  | `unsupported_content_encoding` | closed     |
-//! | body larger than the limit (declared, sent, or once decoded) | 413 | `payload_too_large` | closed |
-//! | decoded body over 100 times its encoded size (past 64 KiB) | 413 | `payload_too_large`  | closed     |
-//! | body not all sent within the time limit          | 408    | `request_timeout`              | closed     |
-//! | body cut short, or its gzip/deflate data corrupt | 400    | `malformed_json`               | closed     |
-//! | not JSON (syntax, empty, trailing bytes)         | 400    | `malformed_json`               | kept       |
-//! | JSON, wrong shape or unparseable value           | 400    | `invalid_body`                 | kept       |
+//! | failure                                             | status | code                           | connection |
+//! |-----------------------------------------------------|--------|--------------------------------|------------|
+//! | `Content-Type` present but not JSON                 | 415    | `unsupported_media_type`       | closed     |
+//! | `Content-Encoding` not one of gzip, deflate         | 415    | `unsupported_content_encoding` | closed     |
+//! | body over the limit (declared, sent, or decoded)    | 413    | `payload_too_large`            | closed     |
+//! | decoded past 100x its encoded size (after 64 KiB)   | 413    | `payload_too_large`            | closed     |
+//! | body not all sent within the time limit             | 408    | `request_timeout`              | closed     |
+//! | body cut short, or its gzip/deflate data corrupt    | 400    | `malformed_json`               | closed     |
+//! | not JSON (syntax, empty, trailing bytes)            | 400    | `malformed_json`               | kept       |
+//! | JSON, wrong shape or unparseable value              | 400    | `invalid_body`                 | kept       |
 //!
 //! A request *without* `Content-Type` is read as JSON: curl users and quick
 //! scripts often omit it, and the body decides anyway. `application/json` and any

@@ -75,14 +75,14 @@ impl Metrics {
         let cut = IntCounterVec::new(
             Opts::new(
                 "http_connections_cut_total",
-                "Connections closed because the client was too slow: no request head in time, or no progress for the stall timeout.",
+                "Connections closed because the client was too slow: no request head in time, no progress for the stall timeout, or slow while the worker was near its connection cap.",
             ),
             &["reason"],
         )?;
         for fault in [Fault::MalformedRequest, Fault::RequestHeadTooLarge] {
             malformed.with_label_values(&[fault.label()]);
         }
-        for fault in [Fault::RequestHeadTimeout, Fault::Stalled] {
+        for fault in [Fault::RequestHeadTimeout, Fault::Stalled, Fault::Shed] {
             cut.with_label_values(&[fault.label()]);
         }
         registry.register(Box::new(requests.clone()))?;
@@ -103,7 +103,7 @@ impl Metrics {
     pub fn count_fault(&self, fault: Fault) {
         let counter = match fault {
             Fault::MalformedRequest | Fault::RequestHeadTooLarge => &self.malformed,
-            Fault::RequestHeadTimeout | Fault::Stalled => &self.cut,
+            Fault::RequestHeadTimeout | Fault::Stalled | Fault::Shed => &self.cut,
         };
         if let Ok(counter) = counter.get_metric_with_label_values(&[fault.label()]) {
             counter.inc();
@@ -156,7 +156,7 @@ fn method_label(method: &Method) -> &'static str {
         - `http_requests_total{method,route,status}`: requests answered;\n\
         - `http_request_duration_seconds{method,route,status}`: latency histogram, buckets from 50 µs to 2.5 s;\n\
         - `http_malformed_requests_total{reason}`: requests refused before reaching a route (`malformed_request`, `request_head_too_large`);\n\
-        - `http_connections_cut_total{reason}`: connections closed for a client too slow (`request_head_timeout`, `stalled`);\n\
+        - `http_connections_cut_total{reason}`: connections closed for a client too slow (`request_head_timeout`, `stalled`, `shed`);\n\
         - `process_*`: CPU seconds, resident and virtual memory, open and maximum file descriptors, threads, start time.\n\n\
         `route` is the matched route pattern (for example `/v1/profiles/{name}`), `unmatched` \
         for a path that matches no route, or `unknown` for a request lost to a server bug, \

@@ -19,8 +19,25 @@
 //! client that stops reading its answer all end with the socket closed. An
 //! idle keep-alive connection (nothing received since the last answer) is left
 //! to `--keep-alive`, which may be longer (behind a load balancer it should
-//! be). The check costs two clock reads per request and one timer per
-//! connection, re-armed only when it fires.
+//! be).
+//!
+//! **Under pressure the slowest go first.** When a worker holds
+//! [`SHED_AT_PERCENT`] of its connection cap, and for [`PRESSURE_LINGERS`]
+//! after, a connection that has been waiting for its client for
+//! [`SHED_AFTER`] is cut: a flood of stalled connections then holds each slot
+//! a second or two, not the stall timeout, and new clients (a health probe)
+//! get a slot within a round or two instead of waiting in the backlog for the
+//! timeouts. (Pressure lingers because shedding one connection takes the
+//! worker under the mark while the backlog still waits: without it, a worker
+//! would shed a few connections a second.) A request of this service is
+//! answered in milliseconds once it has arrived, so only clients that are
+//! slow to send or to read are cut. (The guard sees bytes, not requests: it
+//! cannot tell a slow client from a slow handler. An endpoint that may take
+//! longer than a second to answer must write as it goes, or it risks being
+//! shed near the cap, and cut after the stall timeout.)
+//!
+//! The checks cost two clock reads per request and one timer per connection
+//! that fires once a second (re-armed in place, never per request).
 //!
 //! It also gives actix-http's own refusals a body. actix-http answers a request
 //! it cannot parse (400), a head over 128 KiB or 96 fields (431) and a first
@@ -41,6 +58,7 @@
 //!
 //! [`DEFAULT_STALL_TIMEOUT_SECS`]: crate::config::DEFAULT_STALL_TIMEOUT_SECS
 
+use std::cell::Cell;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -66,19 +84,69 @@ pub const CONNECTION_LOG: &str = "gin_referee::connection";
 /// after a quiet second says how many were left out.
 pub const LOG_LINES_PER_SECOND: u32 = 10;
 
+/// A worker holding this share of its connection cap is under pressure...
+pub const SHED_AT_PERCENT: usize = 90;
+/// ...and then, and for this long after, ...
+pub const PRESSURE_LINGERS: Duration = Duration::from_secs(2);
+/// ...cuts a connection that has waited this long for its client.
+pub const SHED_AFTER: Duration = Duration::from_secs(1);
+/// How often a connection looks at its deadlines and the worker's pressure.
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+
+thread_local! {
+    /// Guarded connections open on this worker (a worker is one thread, and a
+    /// connection lives on the worker that accepted it).
+    static OPEN_ON_THIS_WORKER: Cell<usize> = const { Cell::new(0) };
+    /// When this worker was last seen at its shedding mark.
+    static PRESSURE_SEEN: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// One open connection on this worker, for as long as it lives.
+struct OpenConnection;
+
+impl OpenConnection {
+    fn new() -> Self {
+        OPEN_ON_THIS_WORKER.with(|open| open.set(open.get() + 1));
+        OpenConnection
+    }
+
+    fn count() -> usize {
+        OPEN_ON_THIS_WORKER.with(Cell::get)
+    }
+
+    /// Whether this worker is at `shed_at` connections, or was lately.
+    fn under_pressure(shed_at: usize, now: Instant) -> bool {
+        if Self::count() >= shed_at {
+            PRESSURE_SEEN.with(|seen| seen.set(Some(now)));
+            return true;
+        }
+        PRESSURE_SEEN
+            .with(Cell::get)
+            .is_some_and(|seen| now.saturating_duration_since(seen) < PRESSURE_LINGERS)
+    }
+}
+
+impl Drop for OpenConnection {
+    fn drop(&mut self) {
+        OPEN_ON_THIS_WORKER.with(|open| open.set(open.get().saturating_sub(1)));
+    }
+}
+
 /// What every guarded connection of a server is held to.
 #[derive(Debug, Clone, Copy)]
 pub struct GuardSettings {
-    /// Longest time without a write (`None`: no limit).
+    /// Longest wait for the client (`None`: no limit, and no shedding).
     pub stall_timeout: Option<Duration>,
+    /// Connections on one worker from which slow ones are shed.
+    pub shed_at: usize,
     /// actix-http's first-head timeout, for the text of its 408.
     pub client_request_timeout: Duration,
 }
 
-/// A socket that may go at most the stall timeout without being written to.
+/// A socket whose client may keep the server waiting at most the stall
+/// timeout (a second, near the connection cap).
 pub struct Guarded {
     io: TcpStream,
-    stall_timeout: Option<Duration>,
     /// When the connection was accepted or last written to.
     last_write: Instant,
     /// When the first byte since the last write came in (the accept, for a
@@ -86,8 +154,8 @@ pub struct Guarded {
     busy_since: Option<Instant>,
     /// Whether the last write could not go out (the client is not reading).
     write_blocked: bool,
-    /// Wakes the connection when it may have stalled; armed once, re-armed
-    /// only when it fires (the deadline moves on with every request).
+    /// Wakes the connection once a second to look at its deadlines; re-armed
+    /// in place when it fires, never per request.
     timer: Option<Pin<Box<Sleep>>>,
     wrote: bool,
     /// The problem+json answer written in place of actix-http's bare refusal,
@@ -96,12 +164,32 @@ pub struct Guarded {
     settings: GuardSettings,
     peer: Option<SocketAddr>,
     faults: Arc<Faults>,
+    _open: OpenConnection,
+}
+
+impl GuardSettings {
+    /// `shed_at` for a worker cap of `per_worker` connections.
+    pub fn shed_at(per_worker: usize) -> usize {
+        (per_worker * SHED_AT_PERCENT / 100).max(1)
+    }
 }
 
 /// The error a stalled connection ends with.
 #[derive(Debug, thiserror::Error)]
-#[error("no write for {0:?}: the client stalled")]
-pub struct Stalled(Duration);
+pub enum Stalled {
+    #[error("the client kept the server waiting for {0:?}")]
+    TimedOut(Duration),
+    #[error(
+        "the client kept the server waiting for {0:?} while the worker was near its connection cap"
+    )]
+    Shed(Duration),
+}
+
+impl Stalled {
+    fn into_error(self) -> io::Error {
+        io::Error::new(io::ErrorKind::TimedOut, self)
+    }
+}
 
 impl Guarded {
     fn new(
@@ -111,9 +199,12 @@ impl Guarded {
         faults: Arc<Faults>,
     ) -> Self {
         let accepted = Instant::now();
+        let open = OpenConnection::new();
+        // Noted at the accept, so that the connections already waiting are
+        // shed at their next look, before this one has waited a second.
+        OpenConnection::under_pressure(settings.shed_at, accepted);
         Guarded {
             io,
-            stall_timeout: settings.stall_timeout,
             last_write: accepted,
             busy_since: Some(accepted),
             write_blocked: false,
@@ -123,47 +214,54 @@ impl Guarded {
             settings,
             peer,
             faults,
+            _open: open,
         }
     }
 
-    /// When the connection counts as stalled, if it is not idle.
-    fn deadline(&self, limit: Duration) -> Option<Instant> {
-        let since = match self.write_blocked {
+    /// Since when the connection has been waiting for its client (`None`:
+    /// idle, nothing owed either way).
+    fn waiting_since(&self) -> Option<Instant> {
+        match self.write_blocked {
             true => Some(self.last_write),
             false => self.busy_since,
-        };
-        since.map(|since| since + limit)
+        }
+    }
+
+    /// Why the connection must end now, if it must.
+    fn stalled(&self, limit: Duration, now: Instant) -> Option<Stalled> {
+        let waited = now.saturating_duration_since(self.waiting_since()?);
+        if waited >= limit {
+            return Some(Stalled::TimedOut(limit));
+        }
+        let shed =
+            waited >= SHED_AFTER && OpenConnection::under_pressure(self.settings.shed_at, now);
+        shed.then_some(Stalled::Shed(SHED_AFTER))
     }
 
     /// `Ready` with the error to end the connection with once it has stalled;
-    /// otherwise `Pending`, with the timer set to wake the connection when it
-    /// may have.
+    /// otherwise `Pending`, with the timer set to look again within a second.
     fn poll_stall(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
-        let Some(limit) = self.stall_timeout else {
+        let Some(limit) = self.settings.stall_timeout else {
             return Poll::Pending;
         };
-        let deadline = self.deadline(limit);
-        let first = deadline.unwrap_or_else(|| Instant::now() + limit);
         let timer = self
             .timer
-            .get_or_insert_with(|| Box::pin(sleep_until(first)));
+            .get_or_insert_with(|| Box::pin(sleep_until(Instant::now() + CHECK_EVERY)));
         if timer.as_mut().poll(cx).is_pending() {
             return Poll::Pending;
         }
-        // The timer fired: now is past its deadline.
-        match deadline {
-            Some(deadline) if timer.deadline() >= deadline => {
-                return Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, Stalled(limit)));
-            }
-            // The client sent its bytes later than the timer was set for.
-            Some(deadline) => timer.as_mut().reset(deadline),
-            // Idle: `--keep-alive` decides. Look again later.
-            None => timer.as_mut().reset(Instant::now() + limit),
+        let now = Instant::now();
+        if let Some(stalled) = self.stalled(limit, now) {
+            return Poll::Ready(stalled.into_error());
         }
-        match timer.as_mut().poll(cx) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(()) => Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, Stalled(limit))),
+        // A deadline ahead, or idle: look again in a second (`--keep-alive`
+        // ends an idle connection).
+        if let Some(timer) = &mut self.timer {
+            timer.as_mut().reset(now + CHECK_EVERY);
+            // Registers the waker; a second away, the timer is pending.
+            let _ = timer.as_mut().poll(cx);
         }
+        Poll::Pending
     }
 
     /// Progress: a write went out.
@@ -416,8 +514,11 @@ pub enum Fault {
     RequestHeadTooLarge,
     /// No first request head within `--client-request-timeout` (408).
     RequestHeadTimeout,
-    /// No write for `--stall-timeout`: cut off.
+    /// No progress for `--stall-timeout`: cut off.
     Stalled,
+    /// Waiting for its client for [`SHED_AFTER`] while the worker was near its
+    /// connection cap: cut off.
+    Shed,
 }
 
 impl Fault {
@@ -428,6 +529,7 @@ impl Fault {
             Fault::RequestHeadTooLarge => code::REQUEST_HEAD_TOO_LARGE,
             Fault::RequestHeadTimeout => "request_head_timeout",
             Fault::Stalled => "stalled",
+            Fault::Shed => "shed",
         }
     }
 }
@@ -509,7 +611,13 @@ impl Faults {
             DispatchError::Parse(_) => {
                 self.report(Fault::MalformedRequest, peer, &err.to_string());
             }
-            DispatchError::Io(_) => self.report(Fault::Stalled, peer, &err.to_string()),
+            DispatchError::Io(_) => {
+                let fault = match stalled(err) {
+                    Some(Stalled::Shed(_)) => Fault::Shed,
+                    _ => Fault::Stalled,
+                };
+                self.report(fault, peer, &err.to_string());
+            }
             DispatchError::DisconnectTimeout => {
                 tracing::debug!(target: CONNECTION_LOG, error = %err, "client slow to disconnect");
             }

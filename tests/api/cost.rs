@@ -449,15 +449,8 @@ fn stalled_bodies_on_more_connections_than_open_files_leave_the_server_answering
     let open_files = 1024.min(own.saturating_sub(400));
     assert!(open_files >= 256, "this process may open only {own} files");
     let stalled_count = open_files as usize + 76;
-    let server = Server::start_with_open_files(
-        &[
-            "--client-request-timeout",
-            "1000",
-            "--client-disconnect-timeout",
-            "1000",
-        ],
-        Some(open_files),
-    );
+    // The default timeouts: the stalled bodies would hold their slots 5 s.
+    let server = Server::start_with_open_files(&[], Some(open_files));
     let per_worker = server.listening["max_connections_per_worker"]
         .as_u64()
         .expect("the cap is logged at start");
@@ -476,8 +469,8 @@ fn stalled_bodies_on_more_connections_than_open_files_leave_the_server_answering
             stalled.push(stream);
         }
         assert_eq!(stalled.len(), stalled_count, "the backlog takes the rest");
-        // A new client waits at most until the stalled ones time out (1 s for
-        // the body, 1 s to close) and is then answered.
+        // The workers are at their cap: the stalled connections are shed a
+        // second after they came, and the new client gets a slot then.
         let asked = Instant::now();
         let (status, _, _) = server.get("/healthz");
         (status, asked.elapsed(), stalled)
@@ -487,7 +480,7 @@ fn stalled_bodies_on_more_connections_than_open_files_leave_the_server_answering
         "{stalled_count} stalled connections, ulimit -n {open_files}: /healthz in {took:?}, {cost:?}"
     );
     assert_eq!(status, 200);
-    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
     // Every stalled connection is answered and closed, none held for ever.
     std::thread::sleep(Duration::from_secs(4));
     let still_open = stalled

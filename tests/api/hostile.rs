@@ -785,6 +785,77 @@ async fn over_max_connections_new_clients_wait_and_are_then_served() {
 }
 
 #[tokio::test]
+async fn near_the_connection_cap_the_slowest_connections_are_shed() {
+    // Request timeouts of 10 s would keep 40 silent connections for 10 s; near
+    // the cap of 20 (shedding from 18), each is cut after a second instead.
+    let app = spawn_app_with(gin_referee::config::Config {
+        max_connections: 20,
+        client_request_timeout: 10_000,
+        ..test_config()
+    })
+    .await;
+    let mut silent = Vec::new();
+    for _ in 0..40 {
+        silent.push(connect(app.addr).await);
+    }
+    let started = Instant::now();
+    let response = timeout(
+        Duration::from_secs(8),
+        app.client.get(app.url("/healthz")).send(),
+    )
+    .await
+    .expect("served long before the request timeout")
+    .expect("answered");
+    assert_eq!(response.status(), 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let metrics = app.get("/metrics").await.text().await.expect("text");
+    let shed: u64 = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(r#"http_connections_cut_total{reason="shed"} "#))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(shed >= 20, "{metrics}");
+    drop(silent);
+    assert_still_serving(&app).await;
+}
+
+#[tokio::test]
+async fn away_from_the_cap_a_slow_client_has_the_whole_stall_timeout() {
+    let app = spawn_app_with(gin_referee::config::Config {
+        stall_timeout: 5,
+        client_request_timeout: 5000,
+        ..test_config()
+    })
+    .await;
+    // A body sent in two parts 2 s apart is read whole: not near the cap,
+    // nothing is shed.
+    let body = format!(r#"{{"hand": {HAND}}}"#);
+    let (first, rest) = body.split_at(10);
+    let mut stream = connect(app.addr).await;
+    let head = post_head(
+        "/v1/hands/analyze",
+        &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ),
+    );
+    stream.write_all(head.as_bytes()).await.expect("sent");
+    sleep(Duration::from_millis(1500)).await;
+    stream.write_all(first.as_bytes()).await.expect("sent");
+    sleep(Duration::from_millis(REQUEST_TIMEOUT_MS / 2)).await;
+    stream.write_all(rest.as_bytes()).await.expect("sent");
+    let response = read_response(&mut stream, Duration::from_secs(10))
+        .await
+        .expect("answered");
+    assert_eq!(response.status, 200);
+    assert_metric(&app, r#"http_connections_cut_total{reason="shed"} 0"#).await;
+}
+
+#[tokio::test]
 async fn malformed_request_heads_get_a_problem_and_are_counted() {
     let app = spawn_app().await;
     let many_headers: String = (0..200).map(|i| format!("X-H{i}: v\r\n")).collect();
