@@ -170,7 +170,7 @@ PY
 
 # --- 4. Policy -------------------------------------------------------------
 log "policy checks"
-"$PYTHON" - "$CHART" "$OUT" <<'PY'
+"$PYTHON" - "$CHART" "$OUT" "$ROOT/src" <<'PY'
 """What a schema cannot say: the hardening and probes the chart promises hold
 for every values set, optional parts really render when switched on, and every
 value in values.yaml is documented in the chart README."""
@@ -179,7 +179,8 @@ import sys
 
 import yaml
 
-chart_dir, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+chart_dir, out, source = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+
 errors = []
 
 
@@ -243,11 +244,22 @@ readme = (chart_dir / "README.md").read_text()
 for key in leaves(yaml.safe_load((chart_dir / "values.yaml").read_text())):
     check(f"| `{key}` |" in readme, f"README.md: value `{key}` is not documented")
 
+# Every setting the binary reads from the environment is a chart value: a flag
+# added without one would be out of reach of chart users.
+import re
+flags = set()
+for path in source.rglob("*.rs"):
+    flags |= set(re.findall(r'env = "(GIN_REFEREE_[A-Z_]+)"', path.read_text()))
+check(bool(flags), "no GIN_REFEREE_* settings found in the source")
+templates = "".join(p.read_text() for p in (chart_dir / "templates").rglob("*") if p.is_file())
+for flag in sorted(flags):
+    check(re.search(rf"\b{flag}\b", templates) is not None, f"{flag} is read by the binary but no chart value sets it")
+
 for e in errors:
     print(f"  {e}", file=sys.stderr)
 if errors:
     sys.exit(1)
-print(f"  {len(list(out.iterdir()))} values sets: hardening, probes, grace period, kinds, docs ok")
+print(f"  {len(list(out.iterdir()))} values sets: hardening, probes, grace period, kinds, docs, {len(flags)} settings ok")
 PY
 
 log "check-deploy: ok"

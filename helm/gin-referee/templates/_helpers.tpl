@@ -88,7 +88,13 @@ print as 1e+06.
   "shutdownTimeout" "GIN_REFEREE_SHUTDOWN_TIMEOUT"
   "clientRequestTimeout" "GIN_REFEREE_CLIENT_REQUEST_TIMEOUT"
   "keepAlive" "GIN_REFEREE_KEEP_ALIVE"
-  "maxConnections" "GIN_REFEREE_MAX_CONNECTIONS" }}
+  "maxConnections" "GIN_REFEREE_MAX_CONNECTIONS"
+  "clientDisconnectTimeout" "GIN_REFEREE_CLIENT_DISCONNECT_TIMEOUT"
+  "stallTimeout" "GIN_REFEREE_STALL_TIMEOUT"
+  "maxNameLength" "GIN_REFEREE_MAX_NAME_LENGTH"
+  "maxMatchHands" "GIN_REFEREE_MAX_MATCH_HANDS"
+  "maxAuditActions" "GIN_REFEREE_MAX_AUDIT_ACTIONS"
+  "maxMelds" "GIN_REFEREE_MAX_MELDS" }}
 {{- range $key, $var := $vars }}
 {{- $value := index $.Values.config $key }}
 {{- if or (kindIs "float64" $value) (kindIs "int64" $value) (kindIs "int" $value) }}
