@@ -176,7 +176,9 @@ pub use layoff::{
 };
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
-    MatchHand, MatchScore, Player, Players, ScoredMatchHand, Tally, score_match,
+    MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player, Players, ScoredDeal,
+    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, score_match,
+    score_partnership, score_three,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

@@ -112,18 +112,26 @@ use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
 
 mod hand;
 mod hollywood;
+mod partnership;
 mod players;
 #[cfg(test)]
 mod properties;
+#[cfg(test)]
+mod seat_tests;
+mod seated;
 mod settlement;
 mod tally;
 #[cfg(test)]
 mod tests;
+mod three;
 
 use hand::play;
 pub use hand::{CountError, MAX_DEFENDER_COUNT};
 use hollywood::{Entries, sum_of_games};
+pub use partnership::{PartnershipDeal, PartnershipScore, ScoredDeal, Team, score_partnership};
 pub use players::{Player, Players};
+pub use seated::{ScoredSeatedHand, SeatedHand};
+pub use three::{ThreeScore, score_three};
 
 use tally::OpenGame;
 pub use tally::Tally;
@@ -302,6 +310,63 @@ pub enum MatchError {
         /// Why.
         error: HandError,
     },
+    /// A hand naming the same player as knocker and defender.
+    #[error("hands[{hand}]: \"{name}\" cannot play against themselves")]
+    SamePlayerTwice {
+        /// The hand's index.
+        hand: usize,
+        /// The name.
+        name: String,
+    },
+    /// A seated hand whose `knocker` is not the first of its two players.
+    #[error("hands[{hand}]: the knocker must be the first of the hand's two players")]
+    KnockerNotFirst {
+        /// The hand's index.
+        hand: usize,
+    },
+    /// Three players: a hand whose players break the rotation.
+    #[error(
+        "hands[{hand}]: the rotation gives this hand to {} and {} (the loser of a hand sits out, the winner meets the player who sat out; after a void hand the same two play again)",
+        expected[0], expected[1]
+    )]
+    RotationBroken {
+        /// The hand's index.
+        hand: usize,
+        /// The two players the rotation seats at this hand.
+        expected: [String; 2],
+    },
+    /// Partnership: a deal whose tables break the alternation of opponents.
+    #[error(
+        "hands[{deal}]: this deal pairs {} with {} and {} with {} (partners alternate opponents deal by deal)",
+        expected[0][0], expected[0][1], expected[1][0], expected[1][1]
+    )]
+    PairingBroken {
+        /// The deal's index.
+        deal: usize,
+        /// The two pairings the deal must seat.
+        expected: [[String; 2]; 2],
+    },
+    /// Hollywood scoring with more than two players.
+    #[error(
+        "Hollywood scoring is not defined for {format}: no source describes it; use a profile without hollywood"
+    )]
+    HollywoodNotDefined {
+        /// The format: "three players" or "partnership".
+        format: &'static str,
+    },
+    /// A team without a name.
+    #[error("a team has a blank name")]
+    BlankTeamName,
+    /// Partnership: an error in one table of a deal.
+    #[error("hands[{deal}].tables[{table}]: {error}")]
+    AtTable {
+        /// The deal's index.
+        deal: usize,
+        /// The table's index in the deal (0 or 1).
+        table: usize,
+        /// The error, its hand index being the deal's.
+        error: Box<MatchError>,
+    },
 }
 
 impl MatchError {
@@ -315,6 +380,22 @@ impl MatchError {
             MatchError::GameOver { .. } => "game_over",
             MatchError::Count { error, .. } => error.code(),
             MatchError::Cards { error, .. } => error.code(),
+            MatchError::SamePlayerTwice { .. } => "same_player_twice",
+            MatchError::KnockerNotFirst { .. } => "knocker_not_first",
+            MatchError::RotationBroken { .. } => "rotation_broken",
+            MatchError::PairingBroken { .. } => "pairing_broken",
+            MatchError::HollywoodNotDefined { .. } => "hollywood_not_defined",
+            MatchError::BlankTeamName => "blank_team_name",
+            MatchError::AtTable { error, .. } => error.code(),
+        }
+    }
+
+    /// The error placed at one table of a partnership deal.
+    pub fn at_table(deal: usize, table: usize, error: MatchError) -> MatchError {
+        MatchError::AtTable {
+            deal,
+            table,
+            error: Box::new(error),
         }
     }
 
@@ -324,10 +405,18 @@ impl MatchError {
             MatchError::UnknownPlayer { hand, .. }
             | MatchError::GameOver { hand, .. }
             | MatchError::Count { hand, .. }
-            | MatchError::Cards { hand, .. } => Some(*hand),
+            | MatchError::Cards { hand, .. }
+            | MatchError::SamePlayerTwice { hand, .. }
+            | MatchError::KnockerNotFirst { hand }
+            | MatchError::RotationBroken { hand, .. } => Some(*hand),
+            MatchError::PairingBroken { deal, .. } | MatchError::AtTable { deal, .. } => {
+                Some(*deal)
+            }
             MatchError::TooManyHands { .. }
             | MatchError::BlankPlayerName { .. }
-            | MatchError::DuplicatePlayerName { .. } => None,
+            | MatchError::DuplicatePlayerName { .. }
+            | MatchError::HollywoodNotDefined { .. }
+            | MatchError::BlankTeamName => None,
         }
     }
 }

@@ -341,7 +341,7 @@ impl Profile {
 pub enum ProfileError {
     /// No preset has this name; holds the name.
     #[error(
-        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin"
+        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership"
     )]
     UnknownPreset(String),
     /// A parameter outside its range.

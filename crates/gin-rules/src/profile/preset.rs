@@ -29,11 +29,14 @@ pub enum Preset {
     Schneider,
     /// `[S2]`: layoffs allowed on gin, shutout +100 if the loser won no hand.
     OpenGin,
+    /// Partnership play: standard with a target of 125 ([S3] and the team
+    /// rules in `docs/RULES.md`, "Partnership").
+    Partnership,
 }
 
 impl Preset {
     /// Every preset, in the order of the rules table.
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Standard,
         Preset::Oklahoma,
         Preset::Straight,
@@ -42,6 +45,7 @@ impl Preset {
         Preset::Pagat,
         Preset::Schneider,
         Preset::OpenGin,
+        Preset::Partnership,
     ];
 
     /// The preset's name, as clients write it (`open-gin`).
@@ -55,6 +59,7 @@ impl Preset {
             Preset::Pagat => "pagat",
             Preset::Schneider => "schneider",
             Preset::OpenGin => "open-gin",
+            Preset::Partnership => "partnership",
         }
     }
 
@@ -125,6 +130,10 @@ impl Preset {
                 shutout: ShutoutRule::FlatBonus,
                 shutout_bonus: 100,
                 shutout_test: ShutoutTest::WonNoHand,
+                ..standard
+            },
+            Preset::Partnership => Profile {
+                target: 125,
                 ..standard
             },
         }

@@ -1,0 +1,142 @@
+//! A hand between two of several players: the formats with more players than
+//! seats at a table (three players, partnerships) record who sat at each hand.
+
+use super::hand::{Won, play};
+use super::{MatchError, MatchHand, Players};
+use crate::profile::Profile;
+use crate::score::{Breakdown, Outcome};
+
+/// One hand of a match with more than two players: the two players at the
+/// table and the hand itself.
+///
+/// For a hand with a knocker, `players` is `[knocker, defender]` and the hand's
+/// own `knocker` must be the first; a void hand names its two players in any
+/// order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatedHand {
+    /// The two players at the table.
+    pub players: [String; 2],
+    /// The hand: counts, cards, or void.
+    pub hand: MatchHand,
+}
+
+/// A seated hand as scored; players are indices into the match's list of
+/// players (for a partnership: A1, A2, B1, B2 in the order the teams list
+/// them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredSeatedHand {
+    /// The two players at the table, as recorded.
+    pub players: [usize; 2],
+    /// `None` for a void hand.
+    pub knocker: Option<usize>,
+    /// `None` for a void hand.
+    pub winner: Option<usize>,
+    /// `None` for a void hand.
+    pub outcome: Option<Outcome>,
+    /// The hand's points (0 for a void hand).
+    pub points: u32,
+    /// The knocker's count (`None` for a void hand).
+    pub knocker_deadwood: Option<u32>,
+    /// The defender's count after layoffs (`None` for a void hand).
+    pub defender_deadwood: Option<u32>,
+    /// Where the points came from (`None` for a void hand).
+    pub breakdown: Option<Breakdown>,
+}
+
+impl ScoredSeatedHand {
+    /// The loser of a won hand: the other player at the table.
+    pub fn loser(&self) -> Option<usize> {
+        let winner = self.winner?;
+        self.players.iter().copied().find(|&p| p != winner)
+    }
+}
+
+/// Finds each name of `names` among `all`; `index` names the hand for errors.
+pub(super) fn seat(
+    all: &[String],
+    names: &[String; 2],
+    index: usize,
+) -> Result<[usize; 2], MatchError> {
+    let find = |name: &String| {
+        all.iter()
+            .position(|n| n == name)
+            .ok_or_else(|| MatchError::UnknownPlayer {
+                hand: index,
+                name: name.clone(),
+            })
+    };
+    let seats = [find(&names[0])?, find(&names[1])?];
+    if seats[0] == seats[1] {
+        return Err(MatchError::SamePlayerTwice {
+            hand: index,
+            name: names[0].clone(),
+        });
+    }
+    Ok(seats)
+}
+
+/// Scores a seated hand as an ordinary two-player hand.
+pub(super) fn play_seated(
+    profile: &Profile,
+    all: &[String],
+    hand: &SeatedHand,
+    index: usize,
+) -> Result<ScoredSeatedHand, MatchError> {
+    let seats = seat(all, &hand.players, index)?;
+    let [first, second] = hand.players.clone();
+    let table = Players::new(first, second);
+    let won: Option<Won> = play(profile, &table, index, &hand.hand)?;
+    let Some(won) = won else {
+        return Ok(ScoredSeatedHand {
+            players: seats,
+            knocker: None,
+            winner: None,
+            outcome: None,
+            points: 0,
+            knocker_deadwood: None,
+            defender_deadwood: None,
+            breakdown: None,
+        });
+    };
+    if won.knocker.index() != 0 {
+        // The table is [knocker, defender]: the hand's knocker must come first.
+        return Err(MatchError::KnockerNotFirst { hand: index });
+    }
+    let [first_seat, second_seat] = seats;
+    let at = |player: super::Player| match player {
+        super::Player::First => first_seat,
+        super::Player::Second => second_seat,
+    };
+    Ok(ScoredSeatedHand {
+        players: seats,
+        knocker: Some(at(won.knocker)),
+        winner: Some(at(won.winner)),
+        outcome: Some(won.outcome),
+        points: won.points,
+        knocker_deadwood: Some(won.knocker_deadwood),
+        defender_deadwood: Some(won.defender_deadwood),
+        breakdown: Some(won.breakdown),
+    })
+}
+
+/// Names must tell the players apart: not blank, not equal.
+pub(super) fn validate_names(names: &[String]) -> Result<(), MatchError> {
+    for (index, name) in names.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(MatchError::BlankPlayerName { index });
+        }
+        if names.iter().take(index).any(|earlier| earlier == name) {
+            return Err(MatchError::DuplicatePlayerName { name: name.clone() });
+        }
+    }
+    Ok(())
+}
+
+/// The flat shutout bonus of the formats with more than two players: the
+/// profile's `shutout_bonus` under a flat-bonus rule, otherwise 100.
+pub(super) fn flat_shutout_bonus(profile: &Profile) -> u64 {
+    match profile.shutout() {
+        crate::profile::ShutoutRule::FlatBonus => u64::from(profile.shutout_bonus()),
+        _ => 100,
+    }
+}
