@@ -217,6 +217,27 @@ impl RequestLimits {
             ),
             ("CardHand/properties/knocker", "maxLength", self.name_length),
             (
+                "CountHand/properties/defender",
+                "maxLength",
+                self.name_length,
+            ),
+            (
+                "CardHand/properties/defender",
+                "maxLength",
+                self.name_length,
+            ),
+            (
+                "VoidHand/properties/players/items",
+                "maxLength",
+                self.name_length,
+            ),
+            ("TeamSpec/properties/name", "maxLength", self.name_length),
+            (
+                "TeamSpec/properties/players/items",
+                "maxLength",
+                self.name_length,
+            ),
+            (
                 "MatchRequest/properties/hands",
                 "maxItems",
                 self.match_hands,

@@ -12,6 +12,7 @@
 
 mod request;
 mod response;
+mod seats;
 
 use actix_web::{post, web};
 
@@ -19,43 +20,213 @@ use super::ServiceConfig;
 use super::hand_errors::hand_problem;
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{JsonBodyRejections, Problem};
+use super::problem::{JsonBodyRejections, Problem, code};
 use super::profile_spec::resolve_profile;
-use gin_rules::{CardHand, MatchError, MatchHand, Players};
+use gin_rules::{
+    CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
+};
 
-pub use request::{CardHandSchema, CountHandSchema, MatchHandSchema, MatchRequest, VoidHandSchema};
+pub use request::{
+    CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
+    TeamSpec, VoidHandSchema,
+};
 pub use response::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
+pub use seats::{
+    ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
+    ThreePlayerMatchResponse,
+};
 
-/// Maps a match error to a 422 whose pointer names the hand (and field) at fault.
-fn match_problem(error: &MatchError, request: &MatchRequest) -> Problem {
+/// The answer: a two-player match, a three-player match or a partnership.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum MatchAnswer {
+    TwoPlayers(MatchResponse),
+    ThreePlayers(ThreePlayerMatchResponse),
+    Partnership(PartnershipMatchResponse),
+}
+
+/// The match's format, from `players` or `teams`, with its hands in the shape
+/// the format takes.
+enum Format {
+    Two(Players<String>, Vec<MatchHand>),
+    Three([String; 3], Vec<SeatedHand>),
+    Teams([Team; 2], Vec<PartnershipDeal>),
+}
+
+fn shape_problem(pointer: &str, message: &str) -> Problem {
+    Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}")).with_error(
+        pointer,
+        "invalid_value",
+        message,
+    )
+}
+
+impl Format {
+    fn of(request: &MatchRequest) -> Result<Format, Problem> {
+        match (&request.players, &request.teams) {
+            (Some(_), Some(_)) => Err(shape_problem(
+                "/teams",
+                "a match has `players` (two or three) or `teams` (a partnership), not both",
+            )),
+            (None, None) => Err(shape_problem(
+                "/players",
+                "missing field `players`: two or three players, or `teams` for a partnership",
+            )),
+            (Some(players), None) => match players.as_slice() {
+                [a, b] => {
+                    let hands = Self::hands(
+                        request,
+                        "a two-player hand names only its `knocker` \
+                        (`defender`, `players` and `tables` belong to three-player and partnership play)",
+                        |hand| match hand {
+                            RecordedHand::Plain(hand) => Some(hand.clone()),
+                            _ => None,
+                        },
+                    )?;
+                    Ok(Format::Two(Players::new(a.clone(), b.clone()), hands))
+                }
+                [a, b, c] => {
+                    let hands = Self::hands(
+                        request,
+                        "a three-player hand names its `knocker` and \
+                        `defender` (a void hand: `{\"void\": true, \"players\": [a, b]}`)",
+                        |hand| match hand {
+                            RecordedHand::Seated(hand) => Some(hand.clone()),
+                            _ => None,
+                        },
+                    )?;
+                    Ok(Format::Three([a.clone(), b.clone(), c.clone()], hands))
+                }
+                other => Err(shape_problem(
+                    "/players",
+                    &format!("a match has two or three players, not {}", other.len()),
+                )),
+            },
+            (None, Some(teams)) => {
+                let [first, second] = teams.as_slice() else {
+                    return Err(shape_problem(
+                        "/teams",
+                        &format!("a partnership has two teams, not {}", teams.len()),
+                    ));
+                };
+                let team = |index: usize, spec: &TeamSpec| match spec.players.as_slice() {
+                    [a, b] => Ok(Team {
+                        name: spec.name.clone(),
+                        players: [a.clone(), b.clone()],
+                    }),
+                    other => Err(shape_problem(
+                        &format!("/teams/{index}/players"),
+                        &format!("a team has two players, not {}", other.len()),
+                    )),
+                };
+                let teams = [team(0, first)?, team(1, second)?];
+                let deals = Self::hands(
+                    request,
+                    "a partnership hand is a deal: \
+                    `{\"tables\": [hand, hand]}`",
+                    |hand| match hand {
+                        RecordedHand::Deal(tables) => Some(PartnershipDeal {
+                            tables: (**tables).clone(),
+                        }),
+                        _ => None,
+                    },
+                )?;
+                Ok(Format::Teams(teams, deals))
+            }
+        }
+    }
+
+    fn hands<T>(
+        request: &MatchRequest,
+        message: &str,
+        take: impl Fn(&RecordedHand) -> Option<T>,
+    ) -> Result<Vec<T>, Problem> {
+        request
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(index, hand)| {
+                take(hand).ok_or_else(|| shape_problem(&format!("/hands/{index}"), message))
+            })
+            .collect()
+    }
+}
+
+/// Maps a match error to a 422 whose pointer names the hand (and field) at
+/// fault. `hand_at(hand, table)` finds a recorded hand (the table of a deal
+/// in partnership play) to point inside it.
+fn match_problem(
+    error: &MatchError,
+    hand_at: &dyn Fn(usize, Option<usize>) -> Option<(String, MatchHand, Option<[String; 2]>)>,
+    duplicate_at: &dyn Fn(&str) -> String,
+) -> Problem {
     let detail = error.to_string();
     let code = error.code();
     let problem = Problem::unprocessable(code, &detail);
     let at = |pointer: String| problem.clone().with_error(pointer, code, detail.clone());
+    let located = |hand: usize, table: Option<usize>, inner: &MatchError| -> Problem {
+        let Some((base, recorded, seats)) = hand_at(hand, table) else {
+            return at(format!("/hands/{hand}"));
+        };
+        match inner {
+            MatchError::UnknownPlayer { name, .. } => {
+                let field = match (&recorded, seats) {
+                    (MatchHand::Void, Some([first, _])) => {
+                        if &first == name {
+                            "players/0"
+                        } else {
+                            "players/1"
+                        }
+                    }
+                    (_, Some([knocker, _])) if &knocker != name => "defender",
+                    _ => "knocker",
+                };
+                at(format!("{base}/{field}"))
+            }
+            MatchError::SamePlayerTwice { .. } => match recorded {
+                MatchHand::Void => at(format!("{base}/players/1")),
+                _ => at(format!("{base}/defender")),
+            },
+            MatchError::Count { error, .. } => at(format!("{base}/{}", error.field())),
+            MatchError::Cards { error, .. } => {
+                let MatchHand::Cards(CardHand {
+                    knocker_hand,
+                    defender_hand,
+                    ..
+                }) = &recorded
+                else {
+                    return at(base);
+                };
+                let mut inner = hand_problem(error, knocker_hand, Some(defender_hand));
+                for e in &mut inner.errors {
+                    e.pointer = rebase(&e.pointer, &base);
+                }
+                inner.detail = detail.clone();
+                inner
+            }
+            _ => at(base),
+        }
+    };
     match error {
         MatchError::TooManyHands { .. } => at("/hands".into()),
         MatchError::BlankPlayerName { index } => at(format!("/players/{index}")),
-        MatchError::DuplicatePlayerName { .. } => at("/players/1".into()),
-        MatchError::UnknownPlayer { hand, .. } => at(format!("/hands/{hand}/knocker")),
-        MatchError::GameOver { hand, .. } => at(format!("/hands/{hand}")),
-        MatchError::Count { hand, error } => at(format!("/hands/{hand}/{}", error.field())),
-        MatchError::Cards { hand, error } => {
-            let Some(MatchHand::Cards(CardHand {
-                knocker_hand,
-                defender_hand,
-                ..
-            })) = request.hands.get(*hand)
-            else {
-                return at(format!("/hands/{hand}"));
-            };
-            let mut inner = hand_problem(error, knocker_hand, Some(defender_hand));
-            let base = format!("/hands/{hand}");
-            for e in &mut inner.errors {
-                e.pointer = rebase(&e.pointer, &base);
-            }
+        MatchError::DuplicatePlayerName { name } => at(duplicate_at(name)),
+        MatchError::BlankTeamName => at("/teams".into()),
+        MatchError::HollywoodNotDefined { .. } => at("/profile".into()),
+        MatchError::GameOver { hand, .. } | MatchError::RotationBroken { hand, .. } => {
+            at(format!("/hands/{hand}"))
+        }
+        MatchError::PairingBroken { deal, .. } => at(format!("/hands/{deal}/tables")),
+        MatchError::AtTable { deal, table, error } => {
+            let mut inner = located(*deal, Some(*table), error);
             inner.detail = detail;
             inner
         }
+        MatchError::UnknownPlayer { hand, .. }
+        | MatchError::SamePlayerTwice { hand, .. }
+        | MatchError::KnockerNotFirst { hand }
+        | MatchError::Count { hand, .. }
+        | MatchError::Cards { hand, .. } => located(*hand, None, error),
     }
 }
 
@@ -133,9 +304,11 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
                 {"void": true}
             ]
         }))),
+        ("three_players" = (summary = "Three players: Bob, who lost, sits out; a void hand replays the same two", value = json!({"players": ["Ann", "Bob", "Cy"], "hands": [{"knocker": "Ann", "defender": "Bob", "knocker_deadwood": 4, "defender_deadwood": 20}, {"void": true, "players": ["Ann", "Cy"]}, {"knocker": "Cy", "defender": "Ann", "knocker_deadwood": 6, "defender_deadwood": 6}]}))),
+        ("partnership" = (summary = "Partnership: Ann wins 12 and Cy loses 10, so North-South scores 2", value = json!({"profile": "partnership", "teams": [{"name": "North-South", "players": ["Ann", "Cy"]}, {"name": "East-West", "players": ["Bob", "Dee"]}], "hands": [{"tables": [{"knocker": "Ann", "defender": "Bob", "knocker_deadwood": 3, "defender_deadwood": 15}, {"knocker": "Dee", "defender": "Cy", "knocker_deadwood": 2, "defender_deadwood": 12}]}, {"tables": [{"knocker": "Dee", "defender": "Ann", "knocker_deadwood": 7, "defender_deadwood": 7}, {"void": true, "players": ["Bob", "Cy"]}]}]}))),
     )),
     responses(
-        (status = 200, description = "The scored match.", body = MatchResponse, examples(
+        (status = 200, description = "The scored match: two players, three players, or a partnership (the shape follows the request's `players` or `teams`).", body = MatchAnswer, examples(
             ("source_s0" = (summary = "Mom 310, Dad 112, net 198", value = json!({
                 "hands": [
                     {"winner": "Mom", "knocker": "Mom", "outcome": "knock", "points": 10, "knocker_deadwood": 5, "defender_deadwood": 15, "breakdown": {"deadwood_difference": 10, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}, "totals": {"Mom": 10, "Dad": 0}},
@@ -171,6 +344,8 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
                     {"game": 3, "complete": false, "winner": null, "ended_at": null, "shutout": false, "final": {"Mom": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}, "Dad": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}}, "scores": null, "net": null}
                 ]
             }))),
+            ("three_players" = (summary = "Three players after three hands", value = json!({"hands": [{"players": ["Ann", "Bob"], "winner": "Ann", "knocker": "Ann", "outcome": "knock", "points": 16, "knocker_deadwood": 4, "defender_deadwood": 20, "breakdown": {"deadwood_difference": 16, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}, "totals": {"Ann": 16, "Bob": 0, "Cy": 0}}, {"players": ["Ann", "Cy"], "winner": null, "knocker": null, "outcome": "void", "points": 0, "knocker_deadwood": null, "defender_deadwood": null, "breakdown": null, "totals": {"Ann": 16, "Bob": 0, "Cy": 0}}, {"players": ["Cy", "Ann"], "winner": "Ann", "knocker": "Cy", "outcome": "undercut", "points": 25, "knocker_deadwood": 6, "defender_deadwood": 6, "breakdown": {"deadwood_difference": 0, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 25, "multiplier": 1}, "totals": {"Ann": 41, "Bob": 0, "Cy": 0}}], "complete": false, "winner": null, "final": {"Ann": {"hand_points": 41, "hands_won": 2, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 41}, "Bob": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}, "Cy": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}}, "nets": null, "pairs": null, "ended_at": null}))),
+            ("partnership" = (summary = "Partnership after two deals", value = json!({"hands": [{"tables": [{"players": ["Ann", "Bob"], "winner": "Ann", "knocker": "Ann", "outcome": "knock", "points": 12, "knocker_deadwood": 3, "defender_deadwood": 15, "breakdown": {"deadwood_difference": 12, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}}, {"players": ["Dee", "Cy"], "winner": "Dee", "knocker": "Dee", "outcome": "knock", "points": 10, "knocker_deadwood": 2, "defender_deadwood": 12, "breakdown": {"deadwood_difference": 10, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}}], "winner": "North-South", "points": 2, "totals": {"North-South": 2, "East-West": 0}}, {"tables": [{"players": ["Dee", "Ann"], "winner": "Ann", "knocker": "Dee", "outcome": "undercut", "points": 25, "knocker_deadwood": 7, "defender_deadwood": 7, "breakdown": {"deadwood_difference": 0, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 25, "multiplier": 1}}, {"players": ["Bob", "Cy"], "winner": null, "knocker": null, "outcome": "void", "points": 0, "knocker_deadwood": null, "defender_deadwood": null, "breakdown": null}], "winner": "North-South", "points": 25, "totals": {"North-South": 27, "East-West": 0}}], "complete": false, "winner": null, "final": {"North-South": {"hand_points": 27, "hands_won": 2, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 27}, "East-West": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}}, "net": null, "ended_at": null}))),
         )),
         JsonBodyRejections,
         (status = 404, description = "Unknown profile name (`unknown_profile`).",
@@ -203,40 +378,153 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
 pub async fn score_match(
     body: ValidJson<MatchRequest>,
     limits: RequestLimits,
-) -> Result<web::Json<MatchResponse>, Problem> {
+) -> Result<web::Json<MatchAnswer>, Problem> {
     let request = body.into_inner();
     check_limits(&request, &limits)?;
     answer(request).map(web::Json)
 }
 
 /// The ceilings on names and hands (see `limits`): every hand's result repeats
-/// the names, so these two bound the answer.
+/// the names, so these bound the answer.
 fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Problem> {
-    for (index, name) in request.players.iter().enumerate() {
-        check_length(&format!("/players/{index}"), name, limits.name_length)?;
+    let max = limits.name_length;
+    if let Some(players) = &request.players {
+        check_items("/players", "players", players.len(), 3)?;
+        for (index, name) in players.iter().enumerate() {
+            check_length(&format!("/players/{index}"), name, max)?;
+        }
+    }
+    if let Some(teams) = &request.teams {
+        check_items("/teams", "teams", teams.len(), 2)?;
+        for (index, team) in teams.iter().enumerate() {
+            check_length(&format!("/teams/{index}/name"), &team.name, max)?;
+            check_items(
+                &format!("/teams/{index}/players"),
+                "players",
+                team.players.len(),
+                2,
+            )?;
+            for (seat, name) in team.players.iter().enumerate() {
+                check_length(&format!("/teams/{index}/players/{seat}"), name, max)?;
+            }
+        }
     }
     check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
+    let check_seated = |base: &str, seated: &SeatedHand| match seated.hand {
+        MatchHand::Void => seated
+            .players
+            .iter()
+            .enumerate()
+            .try_for_each(|(seat, name)| {
+                check_length(&format!("{base}/players/{seat}"), name, max)
+            }),
+        _ => {
+            let [knocker, defender] = &seated.players;
+            check_length(&format!("{base}/knocker"), knocker, max)?;
+            check_length(&format!("{base}/defender"), defender, max)
+        }
+    };
     for (index, hand) in request.hands.iter().enumerate() {
-        let knocker = match hand {
-            MatchHand::Counts(counts) => Some(&counts.knocker),
-            MatchHand::Cards(cards) => Some(&cards.knocker),
-            MatchHand::Void => None,
-        };
-        if let Some(knocker) = knocker {
-            let pointer = format!("/hands/{index}/knocker");
-            check_length(&pointer, knocker, limits.name_length)?;
+        let base = format!("/hands/{index}");
+        match hand {
+            RecordedHand::Plain(MatchHand::Counts(counts)) => {
+                check_length(&format!("{base}/knocker"), &counts.knocker, max)?;
+            }
+            RecordedHand::Plain(MatchHand::Cards(cards)) => {
+                check_length(&format!("{base}/knocker"), &cards.knocker, max)?;
+            }
+            RecordedHand::Plain(MatchHand::Void) => {}
+            RecordedHand::Seated(seated) => check_seated(&base, seated)?,
+            RecordedHand::Deal(tables) => {
+                for (table, seated) in tables.iter().enumerate() {
+                    check_seated(&format!("{base}/tables/{table}"), seated)?;
+                }
+            }
         }
     }
     Ok(())
 }
 
+/// Where a hand of the request is, for error pointers: its base pointer, the
+/// hand, and its two players when it names them.
+fn recorded_at(
+    request: &MatchRequest,
+    hand: usize,
+    table: Option<usize>,
+) -> Option<(String, MatchHand, Option<[String; 2]>)> {
+    match (request.hands.get(hand)?, table) {
+        (RecordedHand::Plain(recorded), None) => {
+            Some((format!("/hands/{hand}"), recorded.clone(), None))
+        }
+        (RecordedHand::Seated(seated), None) => Some((
+            format!("/hands/{hand}"),
+            seated.hand.clone(),
+            Some(seated.players.clone()),
+        )),
+        (RecordedHand::Deal(tables), Some(table)) => {
+            let seated = tables.get(table)?;
+            Some((
+                format!("/hands/{hand}/tables/{table}"),
+                seated.hand.clone(),
+                Some(seated.players.clone()),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The pointer to the second use of a name: a player, a team's player, or a
+/// team name.
+fn duplicate_pointer(request: &MatchRequest, name: &str) -> String {
+    if let Some(players) = &request.players {
+        let index = players.iter().rposition(|p| p == name).unwrap_or(1);
+        return format!("/players/{index}");
+    }
+    let teams = request.teams.as_deref().unwrap_or_default();
+    let mut seen = Vec::new();
+    for (index, team) in teams.iter().enumerate() {
+        for (seat, player) in team.players.iter().enumerate() {
+            if seen.contains(&player) && player == name {
+                return format!("/teams/{index}/players/{seat}");
+            }
+            seen.push(player);
+        }
+    }
+    "/teams/1/name".into()
+}
+
 /// The whole operation, without HTTP (the examples test calls it directly).
-fn answer(request: MatchRequest) -> Result<MatchResponse, Problem> {
-    let profile = resolve_profile(request.profile.as_ref())?;
-    let players = Players::from(request.players.clone());
-    let scored = gin_rules::score_match(&profile, &players, &request.hands)
-        .map_err(|e| match_problem(&e, &request))?;
-    Ok(MatchResponse::new(&scored, profile.hollywood()))
+fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
+    let profile: Profile = resolve_profile(request.profile.as_ref())?;
+    let format = Format::of(&request)?;
+    let problem = |error: MatchError| {
+        match_problem(
+            &error,
+            &|hand, table| recorded_at(&request, hand, table),
+            &|name| duplicate_pointer(&request, name),
+        )
+    };
+    Ok(match format {
+        Format::Two(players, hands) => {
+            let scored = gin_rules::score_match(&profile, &players, &hands).map_err(problem)?;
+            MatchAnswer::TwoPlayers(MatchResponse::new(&scored, profile.hollywood()))
+        }
+        Format::Three(players, hands) => {
+            let scored = gin_rules::score_three(&profile, &players, &hands).map_err(problem)?;
+            MatchAnswer::ThreePlayers(ThreePlayerMatchResponse::new(&scored))
+        }
+        Format::Teams(teams, deals) => {
+            let [first, second] = &teams;
+            let players = [
+                first.players[0].clone(),
+                first.players[1].clone(),
+                second.players[0].clone(),
+                second.players[1].clone(),
+            ];
+            let scored = gin_rules::score_partnership(&profile, &teams, &deals).map_err(problem)?;
+            MatchAnswer::Partnership(PartnershipMatchResponse::new(&scored, &players))
+        }
+    })
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -269,7 +557,7 @@ mod tests {
             .as_object()
             .cloned()
             .unwrap_or_default();
-        assert_eq!(requests.len(), 3);
+        assert_eq!(requests.len(), 5);
         let responses = &op["responses"]["200"]["content"]["application/json"]["examples"];
         for (name, example) in requests {
             let answered = answer_json(example["value"].clone());

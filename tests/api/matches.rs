@@ -378,3 +378,224 @@ async fn refusals_name_the_hand_and_field_at_fault() {
         assert_eq!(pointers, [pointer], "{body}");
     }
 }
+
+fn seated(knocker: &str, defender: &str, knocker_deadwood: u32, defender_deadwood: u32) -> Value {
+    json!({"knocker": knocker, "defender": defender,
+           "knocker_deadwood": knocker_deadwood, "defender_deadwood": defender_deadwood})
+}
+
+/// The three-player example of `docs/RULES.md`.
+fn three_player_hands() -> Vec<Value> {
+    vec![
+        seated("Ann", "Bob", 4, 20),
+        json!({"void": true, "players": ["Ann", "Cy"]}),
+        seated("Cy", "Ann", 6, 6),
+        seated("Bob", "Ann", 3, 2),
+        seated("Cy", "Ann", 0, 19),
+        seated("Cy", "Bob", 2, 9),
+        seated("Ann", "Cy", 0, 8),
+    ]
+}
+
+#[tokio::test]
+async fn three_players_ann_400_bob_0_cy_101_nets_599_minus_501_minus_98() {
+    let app = spawn_app().await;
+    let body = score(
+        &app,
+        json!({"players": ["Ann", "Bob", "Cy"], "hands": three_player_hands()}),
+    )
+    .await;
+    assert_eq!(body["complete"], true);
+    assert_eq!(body["winner"], "Ann");
+    assert_eq!(body["final"]["Ann"]["total"], 400);
+    assert_eq!(body["final"]["Bob"]["total"], 0);
+    assert_eq!(body["final"]["Cy"]["total"], 101);
+    assert_eq!(body["nets"], json!({"Ann": 599, "Bob": -501, "Cy": -98}));
+    assert_eq!(
+        body["pairs"],
+        json!([
+            {"players": ["Ann", "Bob"], "net": 400},
+            {"players": ["Ann", "Cy"], "net": 199},
+            {"players": ["Bob", "Cy"], "net": -101}
+        ])
+    );
+    assert_eq!(
+        body["hands"][3]["totals"],
+        json!({"Ann": 67, "Bob": 0, "Cy": 0})
+    );
+    assert_eq!(body["hands"][1]["outcome"], "void");
+    let keys: Vec<&String> = body["final"].as_object().expect("final").keys().collect();
+    assert_eq!(keys, ["Ann", "Bob", "Cy"], "keyed in the order given");
+}
+
+#[tokio::test]
+async fn three_players_a_broken_rotation_is_422_naming_the_hand() {
+    let app = spawn_app().await;
+    let mut hands = three_player_hands();
+    hands[3] = seated("Cy", "Ann", 3, 2); // Cy lost hand 2 and sits out
+    let response = app
+        .post_json(
+            PATH,
+            &json!({"players": ["Ann", "Bob", "Cy"], "hands": hands}).to_string(),
+        )
+        .await;
+    let problem = expect_problem(response, 422, "rotation_broken").await;
+    assert_eq!(problem.errors[0].pointer, "/hands/3");
+    assert!(problem.detail.contains("Ann and Bob"), "{}", problem.detail);
+}
+
+#[tokio::test]
+async fn three_players_refusals_point_into_the_hand() {
+    let app = spawn_app().await;
+    let cases = [
+        (
+            json!([seated("Ann", "Dee", 4, 20)]),
+            422,
+            "unknown_player",
+            "/hands/0/defender",
+        ),
+        (
+            json!([seated("Ann", "Ann", 4, 20)]),
+            422,
+            "same_player_twice",
+            "/hands/0/defender",
+        ),
+        (
+            json!([knock("Ann", 4, 20)]),
+            400,
+            "invalid_body",
+            "/hands/0",
+        ),
+        (json!([{"void": true}]), 400, "invalid_body", "/hands/0"),
+        (
+            json!([seated("Ann", "Bob", 12, 20)]),
+            422,
+            "knock_over_limit",
+            "/hands/0/knocker_deadwood",
+        ),
+    ];
+    for (hands, status, code, pointer) in cases {
+        let body = json!({"players": ["Ann", "Bob", "Cy"], "hands": hands});
+        let problem =
+            expect_problem(app.post_json(PATH, &body.to_string()).await, status, code).await;
+        assert_eq!(problem.errors[0].pointer, pointer, "{body}");
+    }
+    let hollywood = json!({"profile": "hollywood", "players": ["Ann", "Bob", "Cy"], "hands": []});
+    let problem = expect_problem(
+        app.post_json(PATH, &hollywood.to_string()).await,
+        422,
+        "hollywood_not_defined",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/profile");
+}
+
+fn teams() -> Value {
+    json!([{"name": "North-South", "players": ["Ann", "Cy"]},
+           {"name": "East-West", "players": ["Bob", "Dee"]}])
+}
+
+fn deal(one: Value, two: Value) -> Value {
+    json!({"tables": [one, two]})
+}
+
+/// The partnership example of `docs/RULES.md`.
+fn partnership_deals() -> Vec<Value> {
+    vec![
+        deal(seated("Ann", "Bob", 3, 15), seated("Dee", "Cy", 2, 12)),
+        deal(seated("Dee", "Ann", 7, 7), seated("Bob", "Cy", 2, 27)),
+        deal(
+            json!({"void": true, "players": ["Ann", "Bob"]}),
+            seated("Cy", "Dee", 0, 22),
+        ),
+        deal(seated("Ann", "Dee", 1, 17), seated("Bob", "Cy", 0, 20)),
+        deal(seated("Bob", "Ann", 4, 30), seated("Cy", "Dee", 0, 31)),
+        deal(seated("Ann", "Dee", 2, 20), seated("Cy", "Bob", 5, 33)),
+    ]
+}
+
+#[tokio::test]
+async fn partnership_north_south_325_east_west_54_net_271() {
+    let app = spawn_app().await;
+    let body = score(
+        &app,
+        json!({"profile": "partnership", "teams": teams(), "hands": partnership_deals()}),
+    )
+    .await;
+    assert_eq!(body["winner"], "North-South");
+    assert_eq!(body["final"]["North-South"]["total"], 325);
+    assert_eq!(body["final"]["East-West"]["total"], 54);
+    assert_eq!(body["net"], 271);
+    let per_deal: Vec<(Value, Value)> = body["hands"]
+        .as_array()
+        .expect("deals")
+        .iter()
+        .map(|d| (d["winner"].clone(), d["points"].clone()))
+        .collect();
+    assert_eq!(
+        per_deal,
+        [
+            (json!("North-South"), json!(2)),
+            (Value::Null, json!(0)),
+            (json!("North-South"), json!(47)),
+            (json!("East-West"), json!(29)),
+            (json!("North-South"), json!(30)),
+            (json!("North-South"), json!(46)),
+        ]
+    );
+    assert_eq!(body["hands"][0]["tables"][1]["winner"], "Dee");
+}
+
+#[tokio::test]
+async fn partnership_refusals_name_the_deal_and_table() {
+    let app = spawn_app().await;
+    let mut deals = partnership_deals();
+    deals[1] = deal(seated("Ann", "Bob", 3, 15), seated("Dee", "Cy", 2, 12));
+    let body = json!({"teams": teams(), "hands": deals});
+    let problem = expect_problem(
+        app.post_json(PATH, &body.to_string()).await,
+        422,
+        "pairing_broken",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/hands/1/tables");
+    let body = json!({"teams": teams(), "hands": [deal(seated("Ann", "Bob", 3, 15), seated("Dee", "Cy", 12, 12))]});
+    let problem = expect_problem(
+        app.post_json(PATH, &body.to_string()).await,
+        422,
+        "knock_over_limit",
+    )
+    .await;
+    assert_eq!(
+        problem.errors[0].pointer,
+        "/hands/0/tables/1/knocker_deadwood"
+    );
+    let cases = [
+        (
+            json!({"teams": teams(), "hands": [knock("Ann", 3, 15)]}),
+            "/hands/0",
+        ),
+        (
+            json!({"teams": teams(), "hands": [{"tables": [seated("Ann", "Bob", 3, 15)]}]}),
+            "/hands/0",
+        ),
+        (
+            json!({"players": ["Ann", "Bob"], "teams": teams(), "hands": []}),
+            "/teams",
+        ),
+        (json!({"hands": []}), "/players"),
+        (
+            json!({"players": ["A", "B", "C", "D"], "hands": []}),
+            "/players",
+        ),
+    ];
+    for (body, pointer) in cases {
+        let problem = expect_problem(
+            app.post_json(PATH, &body.to_string()).await,
+            400,
+            "invalid_body",
+        )
+        .await;
+        assert_eq!(problem.errors[0].pointer, pointer, "{body}");
+    }
+}

@@ -198,7 +198,8 @@ async fn profiles_list_every_preset_and_unknown_names_are_404() {
             "hollywood",
             "pagat",
             "schneider",
-            "open-gin"
+            "open-gin",
+            "partnership"
         ]
     );
     let schneider: Value = app

@@ -9,41 +9,69 @@ use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
 use crate::api::profile_spec::ProfileSpec;
-use gin_rules::{Card, CardHand, CountHand, DefenderHand, KnockerHand, MatchHand};
+use gin_rules::{Card, CardHand, CountHand, DefenderHand, KnockerHand, MatchHand, SeatedHand};
 
 /// A match to score.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchRequest {
     pub profile: Option<ProfileSpec>,
-    /// The two players' names: distinct, not blank. Hands name their knocker
-    /// with one of them and the response is keyed by them.
-    #[schema(value_type = Vec<String>, min_items = 2, max_items = 2, example = json!(["Mom", "Dad"]))]
-    pub players: [String; 2],
+    /// The players' names, distinct and not blank: two, or three for
+    /// three-player play (hands then name their `knocker` and `defender`).
+    /// Absent for partnership play (`teams`). The response is keyed by them.
+    #[schema(min_items = 2, max_items = 3, example = json!(["Mom", "Dad"]))]
+    pub players: Option<Vec<String>>,
+    /// Partnership play: the two teams of two, instead of `players`. Each hand
+    /// is then a deal of two tables.
+    #[schema(value_type = Option<Vec<TeamSpec>>, min_items = 2, max_items = 2)]
+    pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played. Each is counts after layoffs, full cards, or
-    /// `{"void": true}`.
+    /// a void hand; in partnership play, a deal `{"tables": [hand, hand]}`.
     #[serde(deserialize_with = "match_hands")]
     #[schema(value_type = Vec<MatchHandSchema>)]
-    pub hands: Vec<MatchHand>,
+    pub hands: Vec<RecordedHand>,
+}
+
+/// A team of a partnership match.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "North-South", "players": ["Ann", "Cy"]}))]
+pub struct TeamSpec {
+    /// The team's name: the response is keyed by it.
+    pub name: String,
+    /// Its two players. The order fixes the pairings: the first players of
+    /// both teams meet on the first deal.
+    #[schema(min_items = 2, max_items = 2)]
+    pub players: Vec<String>,
+}
+
+/// A hand as recorded, before the match's format is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedHand {
+    /// A two-player hand: `knocker` only (or `{"void": true}`).
+    Plain(MatchHand),
+    /// A hand naming both its players: `knocker` and `defender`, or a void hand
+    /// with `players`.
+    Seated(SeatedHand),
+    /// A partnership deal: two seated hands.
+    Deal(Box<[SeatedHand; 2]>),
 }
 
 /// Reads the hands one [`FlatHand`] at a time, each classified into its shape.
-fn match_hands<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<MatchHand>, D::Error> {
+fn match_hands<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<RecordedHand>, D::Error> {
     let hands = Vec::<ClassifiedHand>::deserialize(deserializer)?;
     Ok(hands.into_iter().map(|ClassifiedHand(hand)| hand).collect())
 }
 
-/// One hand as sent: counts, cards, or void (see [`MatchHandSchema`]).
-struct ClassifiedHand(MatchHand);
+struct ClassifiedHand(RecordedHand);
 
-/// Every field any hand shape may carry; [`FlatHand::classify`] tells the shape.
+/// Every field any hand shape has; [`FlatHand::classify`] decides the shape.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-// A shape error names what was expected: the schema clients see, `MatchHand`
-// (serde's `rename` does not reach that message).
 #[serde(expecting = "struct MatchHand")]
 struct FlatHand {
     knocker: Option<String>,
+    defender: Option<String>,
     knocker_deadwood: Option<u32>,
     defender_deadwood: Option<u32>,
     big_gin: Option<bool>,
@@ -51,6 +79,8 @@ struct FlatHand {
     defender_hand: Option<DefenderHand>,
     upcard: Option<Card>,
     void: Option<bool>,
+    players: Option<Vec<String>>,
+    tables: Option<Vec<ClassifiedHand>>,
 }
 
 impl<'de> Deserialize<'de> for ClassifiedHand {
@@ -63,7 +93,10 @@ impl<'de> Deserialize<'de> for ClassifiedHand {
 }
 
 impl FlatHand {
-    fn classify(self) -> Result<MatchHand, ShapeError> {
+    fn classify(self) -> Result<RecordedHand, ShapeError> {
+        if let Some(tables) = self.tables {
+            return Self::deal(tables, self.knocker.is_some() || self.void.is_some());
+        }
         let counts = [
             ("knocker_deadwood", self.knocker_deadwood.is_some()),
             ("defender_deadwood", self.defender_deadwood.is_some()),
@@ -83,27 +116,43 @@ impl FlatHand {
         if self.void == Some(true) {
             let mut extra = present(&counts);
             extra.extend(present(&cards));
-            if self.knocker.is_some() {
-                extra.push("knocker");
+            for (field, given) in [
+                ("knocker", self.knocker.is_some()),
+                ("defender", self.defender.is_some()),
+                ("upcard", self.upcard.is_some()),
+            ] {
+                if given {
+                    extra.push(field);
+                }
             }
-            if self.upcard.is_some() {
-                extra.push("upcard");
+            if !extra.is_empty() {
+                return Err(ShapeError::VoidWithFields(extra));
             }
-            return if extra.is_empty() {
-                Ok(MatchHand::Void)
-            } else {
-                Err(ShapeError::VoidWithFields(extra))
+            return match self.players {
+                None => Ok(RecordedHand::Plain(MatchHand::Void)),
+                Some(players) => match <[String; 2]>::try_from(players) {
+                    Ok(players) => Ok(RecordedHand::Seated(SeatedHand {
+                        players,
+                        hand: MatchHand::Void,
+                    })),
+                    Err(players) => Err(ShapeError::VoidPlayers(players.len())),
+                },
             };
+        }
+        if self.players.is_some() {
+            return Err(ShapeError::PlayersOnPlayedHand);
         }
         let knocker = self.knocker.ok_or(ShapeError::Missing("knocker"))?;
         let (card_fields, count_fields) = (present(&cards), present(&counts));
-        match (card_fields.is_empty(), count_fields.is_empty()) {
-            (false, false) => Err(ShapeError::Mixed {
-                counts: count_fields,
-                cards: card_fields,
-            }),
-            (false, true) => Ok(MatchHand::Cards(CardHand {
-                knocker,
+        let hand = match (card_fields.is_empty(), count_fields.is_empty()) {
+            (false, false) => {
+                return Err(ShapeError::Mixed {
+                    counts: count_fields,
+                    cards: card_fields,
+                });
+            }
+            (false, true) => MatchHand::Cards(CardHand {
+                knocker: knocker.clone(),
                 knocker_hand: self
                     .knocker_hand
                     .ok_or(ShapeError::Missing("knocker_hand"))?,
@@ -111,9 +160,9 @@ impl FlatHand {
                     .defender_hand
                     .ok_or(ShapeError::Missing("defender_hand"))?,
                 upcard: self.upcard,
-            })),
-            (true, _) => Ok(MatchHand::Counts(CountHand {
-                knocker,
+            }),
+            (true, _) => MatchHand::Counts(CountHand {
+                knocker: knocker.clone(),
                 knocker_deadwood: self
                     .knocker_deadwood
                     .ok_or(ShapeError::Missing("knocker_deadwood"))?,
@@ -122,14 +171,47 @@ impl FlatHand {
                     .ok_or(ShapeError::Missing("defender_deadwood"))?,
                 big_gin: self.big_gin.unwrap_or(false),
                 upcard: self.upcard,
-            })),
+            }),
+        };
+        Ok(match self.defender {
+            None => RecordedHand::Plain(hand),
+            Some(defender) => RecordedHand::Seated(SeatedHand {
+                players: [knocker, defender],
+                hand,
+            }),
+        })
+    }
+
+    /// A deal: exactly two tables, each naming both its players, and nothing
+    /// else beside them.
+    fn deal(tables: Vec<ClassifiedHand>, other_fields: bool) -> Result<RecordedHand, ShapeError> {
+        if other_fields {
+            return Err(ShapeError::DealWithFields);
         }
+        let count = tables.len();
+        let seated: Vec<SeatedHand> = tables
+            .into_iter()
+            .filter_map(|ClassifiedHand(hand)| match hand {
+                RecordedHand::Seated(seated) => Some(seated),
+                _ => None,
+            })
+            .collect();
+        if seated.len() != count {
+            return Err(ShapeError::UnseatedTable);
+        }
+        <[SeatedHand; 2]>::try_from(seated)
+            .map(|tables| RecordedHand::Deal(Box::new(tables)))
+            .map_err(|_| ShapeError::TableCount(count))
     }
 }
 
-/// Why a hand object fits none of the three shapes.
 enum ShapeError {
     Missing(&'static str),
+    VoidPlayers(usize),
+    PlayersOnPlayedHand,
+    DealWithFields,
+    UnseatedTable,
+    TableCount(usize),
     Mixed {
         counts: Vec<&'static str>,
         cards: Vec<&'static str>,
@@ -153,9 +235,27 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::VoidWithFields(fields) => write!(
                 f,
-                "a void hand is just {{\"void\": true}}, but it also has {}",
+                "a void hand is just {{\"void\": true}} (with `players` when the match has more \
+                 than two), but it also has {}",
                 fields.join(", ")
             ),
+            ShapeError::VoidPlayers(found) => {
+                write!(f, "a void hand names its two players, not {found}")
+            }
+            ShapeError::PlayersOnPlayedHand => f.write_str(
+                "`players` names the two players of a void hand; a played hand names its \
+                 `knocker` and `defender`",
+            ),
+            ShapeError::DealWithFields => {
+                f.write_str("a partnership deal is just {\"tables\": [hand, hand]}")
+            }
+            ShapeError::UnseatedTable => f.write_str(
+                "each table of a deal names both its players: `knocker` and `defender`, or \
+                 `players` for a void table",
+            ),
+            ShapeError::TableCount(found) => {
+                write!(f, "a partnership deal has two tables, not {found}")
+            }
         }
     }
 }
@@ -169,6 +269,22 @@ pub enum MatchHandSchema {
     Counts(CountHandSchema),
     Cards(CardHandSchema),
     Void(VoidHandSchema),
+    Deal(DealSchema),
+}
+
+/// Partnership play: one deal, two hands at two tables, each naming its
+/// `knocker` and `defender` (a void table: `{"void": true, "players": [a, b]}`).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = PartnershipDeal, example = json!({"tables": [
+    {"knocker": "Ann", "defender": "Bob", "knocker_deadwood": 3, "defender_deadwood": 15},
+    {"knocker": "Dee", "defender": "Cy", "knocker_deadwood": 2, "defender_deadwood": 12}
+]}))]
+#[allow(dead_code)]
+pub struct DealSchema {
+    /// The two tables, in either order.
+    #[schema(min_items = 2, max_items = 2, no_recursion)]
+    tables: Vec<MatchHandSchema>,
 }
 
 /// A hand given as the counts after layoffs.
@@ -180,6 +296,9 @@ pub struct CountHandSchema {
     /// The knocking player's name.
     #[schema(example = "Mom")]
     knocker: String,
+    /// Three-player and partnership play: the defender's name (required
+    /// there, absent with two players).
+    defender: Option<String>,
     /// The knocker's count: 0 is gin; at most the hand's knock limit (10, or
     /// the upcard's value under Oklahoma).
     #[schema(minimum = 0, maximum = 10, example = 5)]
@@ -209,6 +328,9 @@ pub struct CountHandSchema {
 pub struct CardHandSchema {
     /// The knocking player's name.
     knocker: String,
+    /// Three-player and partnership play: the defender's name (required
+    /// there, absent with two players).
+    defender: Option<String>,
     /// As `knocker` of `POST /v1/hands/score`.
     knocker_hand: KnockerHand,
     /// As `defender` of `POST /v1/hands/score`.
@@ -226,6 +348,10 @@ pub struct VoidHandSchema {
     /// Always `true` (a played hand is given as counts or cards instead).
     #[schema(schema_with = only_true)]
     void: bool,
+    /// Three-player and partnership play: the hand's two players (required
+    /// there, absent with two players).
+    #[schema(min_items = 2, max_items = 2)]
+    players: Option<Vec<String>>,
 }
 
 /// `true` and nothing else.
