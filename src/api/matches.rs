@@ -157,7 +157,7 @@ impl Format {
 /// in partnership play) to point inside it.
 fn match_problem(
     error: &MatchError,
-    hand_at: &dyn Fn(usize, Option<usize>) -> Option<(String, MatchHand, Option<[String; 2]>)>,
+    hand_at: &dyn Fn(usize, Option<usize>) -> Option<Located>,
     duplicate_at: &dyn Fn(&str) -> String,
 ) -> Problem {
     let detail = error.to_string();
@@ -165,7 +165,12 @@ fn match_problem(
     let problem = Problem::unprocessable(code, &detail);
     let at = |pointer: String| problem.clone().with_error(pointer, code, detail.clone());
     let located = |hand: usize, table: Option<usize>, inner: &MatchError| -> Problem {
-        let Some((base, recorded, seats)) = hand_at(hand, table) else {
+        let Some(Located {
+            base,
+            hand: recorded,
+            players: seats,
+        }) = hand_at(hand, table)
+        else {
             return at(format!("/hands/{hand}"));
         };
         match inner {
@@ -445,30 +450,33 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
     Ok(())
 }
 
-/// Where a hand of the request is, for error pointers: its base pointer, the
-/// hand, and its two players when it names them.
-fn recorded_at(
-    request: &MatchRequest,
-    hand: usize,
-    table: Option<usize>,
-) -> Option<(String, MatchHand, Option<[String; 2]>)> {
+/// A hand of the request, for error pointers: where it is, the hand, and its
+/// two players when it names them.
+struct Located {
+    base: String,
+    hand: MatchHand,
+    players: Option<[String; 2]>,
+}
+
+fn recorded_at(request: &MatchRequest, hand: usize, table: Option<usize>) -> Option<Located> {
+    let seated = |base: String, seated: &SeatedHand| Located {
+        base,
+        hand: seated.hand.clone(),
+        players: Some(seated.players.clone()),
+    };
     match (request.hands.get(hand)?, table) {
-        (RecordedHand::Plain(recorded), None) => {
-            Some((format!("/hands/{hand}"), recorded.clone(), None))
+        (RecordedHand::Plain(recorded), None) => Some(Located {
+            base: format!("/hands/{hand}"),
+            hand: recorded.clone(),
+            players: None,
+        }),
+        (RecordedHand::Seated(hand_seated), None) => {
+            Some(seated(format!("/hands/{hand}"), hand_seated))
         }
-        (RecordedHand::Seated(seated), None) => Some((
-            format!("/hands/{hand}"),
-            seated.hand.clone(),
-            Some(seated.players.clone()),
+        (RecordedHand::Deal(tables), Some(table)) => Some(seated(
+            format!("/hands/{hand}/tables/{table}"),
+            tables.get(table)?,
         )),
-        (RecordedHand::Deal(tables), Some(table)) => {
-            let seated = tables.get(table)?;
-            Some((
-                format!("/hands/{hand}/tables/{table}"),
-                seated.hand.clone(),
-                Some(seated.players.clone()),
-            ))
-        }
         _ => None,
     }
 }
