@@ -261,7 +261,12 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
     missing upcard under Oklahoma (`upcard_required`); an invalid profile (`invalid_profile`, \
     `invalid_profile_combination`); and, for a hand given as cards, every error of \
     `POST /v1/hands/score` (`duplicate_card`, `wrong_card_count`, `invalid_melds`, layoff errors, \
-    ...) with its pointer moved under the hand (`/hands/3/knocker_hand/hand/4`).";
+    ...) with its pointer moved under the hand (`/hands/3/knocker_hand/hand/4`). Three players: \
+    a hand whose players break the rotation (`rotation_broken`), a hand naming one player twice \
+    (`same_player_twice`). Partnership: a deal whose tables break the alternation of opponents \
+    (`pairing_broken`, at `/hands/3/tables`); a table's own errors point under it \
+    (`/hands/3/tables/1/knocker_deadwood`). Hollywood with three players or teams is not \
+    defined (`hollywood_not_defined`).";
 
 /// Scores a match.
 #[utoipa::path(
@@ -277,7 +282,15 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
         every open game (a player's first entry goes to the first open game once game 1 has \
         closed); each game has its own totals, bonuses and end, listed in `games`, and the match \
         sums them. A list that stops before the target gives `complete: false` with the score \
-        sheet so far (no game or shutout bonus yet, `winner`, `scores` and `net` null).",
+        sheet so far (no game or shutout bonus yet, `winner`, `scores` and `net` null). \
+        Three players: `players` lists three names and every hand names its `knocker` and \
+        `defender` (a void hand its `players`); the loser of a hand sits out the next, the \
+        winner meets the player who sat out, after a void hand the same two play again \
+        (checked); the answer has `final` for all three, `nets` per player (summing to zero) \
+        and `pairs`. Partnership: `teams` (two teams of two) instead of `players`, every hand a \
+        deal `{\"tables\": [hand, hand]}`; partners change opponents deal by deal (checked); the \
+        team ahead on a deal scores the net of both tables and the box; `totals`, `final`, \
+        `winner` and `net` are per team.",
     request_body(content = MatchRequest, examples(
         ("source_s0" = (summary = "[S0]'s walkthrough as counts (standard)", value = json!({
             "profile": "standard",
