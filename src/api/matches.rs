@@ -14,7 +14,11 @@ mod request;
 mod response;
 mod seats;
 
+use std::borrow::Cow;
+
 use actix_web::{post, web};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
 use super::ServiceConfig;
 use super::hand_errors::hand_problem;
@@ -37,12 +41,48 @@ pub use seats::{
 };
 
 /// The answer: a two-player match, a three-player match or a partnership.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, serde::Serialize)]
 #[serde(untagged)]
 pub enum MatchAnswer {
     TwoPlayers(MatchResponse),
     ThreePlayers(ThreePlayerMatchResponse),
     Partnership(PartnershipMatchResponse),
+}
+
+// `anyOf`, not the `oneOf` a derive would write: the answers to a match with no
+// hands are alike enough (two players, teams) that one answer can fit two
+// shapes, which `oneOf` forbids. The request's `players` or `teams` says which
+// shape comes back.
+impl utoipa::PartialSchema for MatchAnswer {
+    fn schema() -> RefOr<Schema> {
+        let shape = |name: &str| RefOr::Ref(Ref::from_schema_name(name));
+        AnyOfBuilder::new()
+            .item(shape("MatchResponse"))
+            .item(shape("ThreePlayerMatchResponse"))
+            .item(shape("PartnershipMatchResponse"))
+            .description(Some(
+                "The scored match, in the shape the request's format gives: two players \
+                 (`MatchResponse`), three players (`ThreePlayerMatchResponse`) or a partnership \
+                 (`PartnershipMatchResponse`).",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for MatchAnswer {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("MatchAnswer")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        fn add<T: utoipa::ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push((T::name().into(), T::schema()));
+            T::schemas(schemas);
+        }
+        add::<MatchResponse>(schemas);
+        add::<ThreePlayerMatchResponse>(schemas);
+        add::<PartnershipMatchResponse>(schemas);
+    }
 }
 
 /// The match's format, from `players` or `teams`, with its hands in the shape
