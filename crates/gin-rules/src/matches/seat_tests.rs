@@ -305,8 +305,8 @@ proptest! {
         }
     }
 
-    /// A deal's team result is the sum of its tables' results, and only the
-    /// team ahead scores it.
+    /// A deal's team result is the sum of its tables' results, only the team
+    /// ahead scores it, and the order of the tables changes nothing.
     #[test]
     fn a_deal_is_the_sum_of_its_tables(
         tables in proptest::collection::vec((seated_counts(), seated_counts(), any::<bool>()), 1..20)
@@ -327,6 +327,17 @@ proptest! {
             Err(error) if error.code() == "game_over" => return Ok(()),
             Err(error) => return Err(TestCaseError::fail(error.to_string())),
         };
+        // The tables of a deal may come in either order: nothing changes.
+        let swapped: Vec<PartnershipDeal> = deals
+            .iter()
+            .map(|d| { let [one, two] = d.tables.clone(); deal(two, one) })
+            .collect();
+        let again = score_partnership(&Preset::Partnership.profile(), &teams(), &swapped).unwrap();
+        prop_assert_eq!(again.final_tally, score.final_tally);
+        prop_assert_eq!(
+            again.deals.iter().map(|d| (d.winner, d.points, d.totals)).collect::<Vec<_>>(),
+            score.deals.iter().map(|d| (d.winner, d.points, d.totals)).collect::<Vec<_>>()
+        );
         let mut running = [0u64; 2];
         for scored in &score.deals {
             let net: i64 = scored.table_results.iter().sum();
