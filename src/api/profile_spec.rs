@@ -107,6 +107,9 @@ pub struct ProfileSchema {
     undercut_bonus: u32,
     /// Equal counts are an undercut; otherwise the knocker wins 0 points.
     tie_is_undercut: bool,
+    /// A hand won for no points (a tie the knocker wins for 0, or a bonus set
+    /// to 0) counts as a hand won: a box, the shutout test, a Hollywood entry.
+    scoreless_hand_won: bool,
     /// The defender may lay off on a gin hand.
     layoffs_on_gin: bool,
     /// `void`: no knock with 2 stock cards left voids the hand; `fiftieth_card`: the

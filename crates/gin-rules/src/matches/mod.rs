@@ -439,6 +439,13 @@ fn validate_players(players: &Players<String>) -> Result<(), MatchError> {
     Ok(())
 }
 
+/// Whether a hand won for `points` is a hand won: always when it scores, and
+/// for nothing only under [`Profile::scoreless_hand_won`]. A hand that is not
+/// won earns no box, counts for no shutout test and enters no Hollywood game.
+pub(super) fn counts_as_won(profile: &Profile, points: u32) -> bool {
+    points > 0 || profile.scoreless_hand_won()
+}
+
 /// Scores a match hand by hand (see the module docs for every rule applied).
 ///
 /// ```
@@ -494,8 +501,10 @@ pub fn score_match(
         }
         let won = play(profile, players, index, hand)?;
         let scored_in = match &won {
-            Some(won) => entries.credit_win(profile, &mut games, won, index),
-            None => Vec::new(),
+            Some(won) if counts_as_won(profile, won.points) => {
+                entries.credit_win(profile, &mut games, won, index)
+            }
+            _ => Vec::new(),
         };
         let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running.into_array()).collect();
         let totals = game_totals.iter().fold([0u64, 0], |acc, t| {

@@ -176,19 +176,60 @@ fn shutout_pagat_doubles_the_game_bonus_to_200() {
 }
 
 #[test]
-fn the_two_shutout_tests_differ_on_a_hand_won_for_nothing() {
-    // With ties going to the knocker for 0, Dad wins a hand but scores nothing.
+fn a_hand_won_for_nothing_is_not_a_hand_won() {
+    // With ties going to the knocker for 0, Dad "wins" a tie but scores
+    // nothing: no box, and he still won no hand, so both shutout tests hold.
     let hands = [knock("Dad", 5, 5), knock("Mom", 0, 50), knock("Mom", 0, 30)];
     let scored_nothing = score(&profile(r#"{"tie_is_undercut": false}"#), &hands);
     assert_eq!(scored_nothing.hands[0].winner, Some(1));
+    assert_eq!(scored_nothing.hands[0].points, 0);
     assert!(scored_nothing.games[0].shutout);
-    assert_eq!(scored_nothing.final_tally[1], tally(0, 1, 25, 0, 0));
+    assert_eq!(scored_nothing.final_tally[1], tally(0, 0, 0, 0, 0));
     let won_no_hand = score(
         &profile(r#"{"tie_is_undercut": false, "shutout_test": "won_no_hand"}"#),
         &hands,
     );
+    assert!(won_no_hand.games[0].shutout);
+    assert_eq!(won_no_hand.final_tally[1].hands_won, 0);
+}
+
+#[test]
+fn scoreless_hand_won_counts_the_tie_as_a_hand_won() {
+    // Clubs that count it: Dad's tie earns a box, and under the won-no-hand
+    // test he is no longer shut out.
+    let hands = [knock("Dad", 5, 5), knock("Mom", 0, 50), knock("Mom", 0, 30)];
+    let counted = score(
+        &profile(r#"{"tie_is_undercut": false, "scoreless_hand_won": true}"#),
+        &hands,
+    );
+    assert_eq!(counted.final_tally[1], tally(0, 1, 25, 0, 0));
+    assert!(counted.games[0].shutout, "he still scored nothing");
+    let won_no_hand = score(
+        &profile(
+            r#"{"tie_is_undercut": false, "scoreless_hand_won": true, "shutout_test": "won_no_hand"}"#,
+        ),
+        &hands,
+    );
     assert!(!won_no_hand.games[0].shutout);
     assert_eq!(won_no_hand.final_tally[0].shutout_bonus, 0);
+}
+
+#[test]
+fn a_hand_won_for_nothing_enters_no_hollywood_game() {
+    // Mom's 0-point tie would otherwise enter her into game 1 and make her
+    // next win count in games 1 and 2.
+    let hands = [knock("Mom", 5, 5), knock("Mom", 0, 20)];
+    let hollywood = score(
+        &profile(r#"{"base": "hollywood", "tie_is_undercut": false}"#),
+        &hands,
+    );
+    assert!(hollywood.hands[0].scored_in.is_empty());
+    assert_eq!(hollywood.hands[1].scored_in, [0]);
+    let counted = score(
+        &profile(r#"{"base": "hollywood", "tie_is_undercut": false, "scoreless_hand_won": true}"#),
+        &hands,
+    );
+    assert_eq!(counted.hands[1].scored_in, [0, 1]);
 }
 
 #[test]

@@ -92,7 +92,10 @@ pub fn score_three(
             });
         }
         expected = Some(next_pair(&result));
-        if let (Some(winner), Some(won)) = (result.winner, slot(&mut running, result.winner)) {
+        let won_hand = result
+            .winner
+            .filter(|_| super::counts_as_won(profile, result.points));
+        if let (Some(winner), Some(won)) = (won_hand, slot(&mut running, won_hand)) {
             let points = u64::from(result.points);
             *won = won.saturating_add(points).saturating_add(each_hand_box);
             add(&mut hand_points, winner, points);

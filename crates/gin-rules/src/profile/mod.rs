@@ -157,6 +157,7 @@ pub struct Profile {
     big_gin_bonus: Option<u32>,
     undercut_bonus: u32,
     tie_is_undercut: bool,
+    scoreless_hand_won: bool,
     layoffs_on_gin: bool,
     stock_end: StockEnd,
     target: u32,
@@ -226,6 +227,14 @@ impl Profile {
     /// Equal counts are an undercut (the usual rule); otherwise the knocker wins 0.
     pub const fn tie_is_undercut(&self) -> bool {
         self.tie_is_undercut
+    }
+
+    /// A hand won for no points (a tie under `tie_is_undercut: false`, or a
+    /// bonus set to 0) counts as a hand won: a box, the shutout test, a
+    /// Hollywood entry. Off by default: no source awards a box for nothing
+    /// (`docs/RULES.md`, "Scoring a game").
+    pub const fn scoreless_hand_won(&self) -> bool {
+        self.scoreless_hand_won
     }
 
     /// The defender may lay off on a gin hand (`[S2]`).

@@ -48,6 +48,9 @@ pub struct ProfileOverrides {
     /// Overrides [`Profile::tie_is_undercut`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub tie_is_undercut: Option<bool>,
+    /// Overrides [`Profile::scoreless_hand_won`].
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub scoreless_hand_won: Option<bool>,
     /// Overrides [`Profile::layoffs_on_gin`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub layoffs_on_gin: Option<bool>,
@@ -123,6 +126,7 @@ impl ProfileOverrides {
             big_gin_bonus,
             undercut_bonus,
             tie_is_undercut,
+            scoreless_hand_won,
             layoffs_on_gin,
             stock_end,
             target,

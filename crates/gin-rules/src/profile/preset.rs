@@ -75,6 +75,7 @@ impl Preset {
             big_gin_bonus: None,
             undercut_bonus: 25,
             tie_is_undercut: true,
+            scoreless_hand_won: false,
             layoffs_on_gin: false,
             stock_end: StockEnd::Void,
             target: 100,

@@ -281,6 +281,7 @@ fn the_json_form_lists_every_parameter_by_name() {
             "big_gin_bonus": null,
             "undercut_bonus": 25,
             "tie_is_undercut": true,
+            "scoreless_hand_won": false,
             "layoffs_on_gin": false,
             "stock_end": "void",
             "target": 150,
