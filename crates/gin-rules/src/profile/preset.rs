@@ -29,7 +29,7 @@ pub enum Preset {
     Schneider,
     /// `[S2]`: layoffs allowed on gin, shutout +100 if the loser won no hand.
     OpenGin,
-    /// Partnership play: standard with a target of 125 ([S3] and the team
+    /// Partnership play: standard with a target of 125 (`[S3]` and the team
     /// rules in `docs/RULES.md`, "Partnership").
     Partnership,
 }
