@@ -405,13 +405,13 @@ scored with the defender's best reply. 422 is only for a deal that cannot have b
             ("unfinished" = (summary = "Legal so far, no result",
                 value = json!(examples::answer(examples::unfinished())))),
          )),
+        JsonBodyRejections,
         UnknownProfile,
         (status = 422, description = "A deal that cannot have been dealt (`wrong_card_count`, \
-`duplicate_card`, with a pointer to the card), or invalid profile overrides \
-(`invalid_profile`, `invalid_profile_combination`).",
+`duplicate_card`, with a pointer to the card), or profile parameters that mean nothing \
+together (`invalid_profile_combination`).",
          body = Problem, content_type = "application/problem+json",
          example = json!(examples::problem(examples::duplicate_card()))),
-        JsonBodyRejections,
     )
 )]
 #[post("/v1/hands/audit")]

@@ -84,8 +84,8 @@ pub struct AnalyzeResponse {
 }
 
 const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), does not hold 10 or 11 cards \
-    (`wrong_card_count`), needs an upcard (`upcard_required`), or the profile is invalid \
-    (`invalid_profile`, `invalid_profile_combination`).";
+    (`wrong_card_count`), needs an upcard (`upcard_required`), or sets profile parameters that \
+    mean nothing together (`invalid_profile_combination`).";
 
 /// Analyses a hand.
 #[utoipa::path(

@@ -442,7 +442,27 @@ fn is_out_of_range(err: &serde_json::Error) -> bool {
 
 fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
     let pointer = json_pointer(err.path());
+    if let Some(problem) = unknown_base_preset(err.inner(), &pointer) {
+        return problem;
+    }
     json_error(err.inner(), Some(pointer))
+}
+
+/// `{"profile": {"base": "okla"}}` names a preset that does not exist, just as
+/// `{"profile": "okla"}` does: the same 400 `unknown_profile`, pointing at the
+/// name, rather than serde's `unknown variant` for the enum it reads `base` into.
+fn unknown_base_preset(err: &serde_json::Error, pointer: &str) -> Option<Problem> {
+    if pointer != "/profile/base" {
+        return None;
+    }
+    let message = without_position(err);
+    let name = message
+        .strip_prefix("unknown variant `")?
+        .split('`')
+        .next()?;
+    let error = gin_rules::ProfileError::UnknownPreset(name.to_owned());
+    let detail = error.to_string();
+    Some(Problem::bad_request(error.code(), &detail).with_error(pointer, error.code(), detail))
 }
 
 /// Maps a serde_json error: syntax problems are `malformed_json`, shape problems

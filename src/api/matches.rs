@@ -25,7 +25,7 @@ use super::hand_errors::hand_problem;
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem, code};
-use super::profile_spec::resolve_profile;
+use super::profile_spec::{UnknownProfile, resolve_profile};
 use gin_rules::{
     CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
 };
@@ -298,8 +298,8 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
     names (`blank_player_name`, `duplicate_player_name`); a count no hand can produce: a knock over \
     the hand's limit (`knock_over_limit`), a defender count over 98 (`impossible_count`), big gin \
     where it is not played or with deadwood (`big_gin_not_allowed`, `big_gin_with_deadwood`); a \
-    missing upcard under Oklahoma (`upcard_required`); an invalid profile (`invalid_profile`, \
-    `invalid_profile_combination`); and, for a hand given as cards, every error of \
+    missing upcard under Oklahoma (`upcard_required`); profile parameters that mean nothing \
+    together (`invalid_profile_combination`); and, for a hand given as cards, every error of \
     `POST /v1/hands/score` (`duplicate_card`, `wrong_card_count`, `invalid_melds`, layoff errors, \
     ...) with its pointer moved under the hand (`/hands/3/knocker_hand/hand/4`). Three players: \
     a hand whose players break the rotation (`rotation_broken`), a hand naming one player twice \
@@ -406,11 +406,7 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
             ("partnership" = (summary = "Partnership after two deals", value = json!({"hands": [{"tables": [{"players": ["Ann", "Bob"], "winner": "Ann", "knocker": "Ann", "outcome": "knock", "points": 12, "knocker_deadwood": 3, "defender_deadwood": 15, "breakdown": {"deadwood_difference": 12, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}}, {"players": ["Dee", "Cy"], "winner": "Dee", "knocker": "Dee", "outcome": "knock", "points": 10, "knocker_deadwood": 2, "defender_deadwood": 12, "breakdown": {"deadwood_difference": 10, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 0, "multiplier": 1}}], "winner": "North-South", "points": 2, "totals": {"North-South": 2, "East-West": 0}}, {"tables": [{"players": ["Dee", "Ann"], "winner": "Ann", "knocker": "Dee", "outcome": "undercut", "points": 25, "knocker_deadwood": 7, "defender_deadwood": 7, "breakdown": {"deadwood_difference": 0, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 25, "multiplier": 1}}, {"players": ["Bob", "Cy"], "winner": null, "knocker": null, "outcome": "void", "points": 0, "knocker_deadwood": null, "defender_deadwood": null, "breakdown": null}], "winner": "North-South", "points": 25, "totals": {"North-South": 27, "East-West": 0}}], "complete": false, "winner": null, "final": {"North-South": {"hand_points": 27, "hands_won": 2, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 27}, "East-West": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0, "shutout_bonus": 0, "total": 0}}, "net": null, "ended_at": null}))),
         )),
         JsonBodyRejections,
-        (status = 404, description = "Unknown profile name (`unknown_profile`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
-             "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})),
+        UnknownProfile,
         (status = 422, description = UNPROCESSABLE_MATCH,
          content_type = "application/problem+json", body = Problem,
          examples(

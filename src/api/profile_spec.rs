@@ -279,20 +279,40 @@ impl ToSchema for ProfileOverridesSchema {
     }
 }
 
-/// The 404 of every operation that takes a `profile`, for `#[utoipa::path]`.
+/// The 400 of every operation that takes a `profile`, for `#[utoipa::path]`:
+/// list it after [`JsonBodyRejections`](super::problem::JsonBodyRejections),
+/// whose 400 it replaces with one that also names the profile's faults.
 #[derive(IntoResponses)]
 #[allow(dead_code, reason = "only the type is used, to document responses")]
 pub enum UnknownProfile {
-    /// The request names a profile that is not a preset (`unknown_profile`).
+    /// The body is not JSON (`malformed_json`), not the documented shape
+    /// (`invalid_body`, with a JSON Pointer per fault in `errors`), names a
+    /// profile that is not a preset (`unknown_profile`, as `"profile": "gin"` or
+    /// `{"base": "gin"}`), or sets a profile parameter outside the range its
+    /// schema states (`invalid_profile`).
     #[response(
-        status = 404,
+        status = 400,
         content_type = "application/problem+json",
-        example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-            "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile",
-            "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": "unknown profile \"gin\""}]})
+        examples(
+            ("malformed_json" = (summary = "The body is not JSON", value = json!(super::problem::examples::malformed_json()))),
+            ("invalid_body" = (summary = "An unparseable card", value = json!(super::problem::examples::invalid_body()))),
+            ("unknown_profile" = (summary = "A preset that does not exist", value = json!({
+                "type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
+                "status": 400, "detail": UNKNOWN_GIN, "code": "unknown_profile",
+                "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": UNKNOWN_GIN}]}))),
+            ("invalid_profile" = (summary = "A parameter out of range", value = json!({
+                "type": "https://gin-referee.dev/problems/invalid_profile", "title": "Invalid profile",
+                "status": 400, "detail": "invalid value for gin_bonus: 10001 is above the maximum of 10000",
+                "code": "invalid_profile",
+                "errors": [{"pointer": "/profile/gin_bonus", "code": "invalid_profile",
+                    "message": "invalid value for gin_bonus: 10001 is above the maximum of 10000"}]}))),
+        )
     )]
-    NotFound(Problem),
+    BadRequest(Problem),
 }
+
+/// The detail of `unknown_profile` for the preset name `gin`.
+const UNKNOWN_GIN: &str = "unknown profile \"gin\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership";
 
 /// Resolves a request's profile: the preset, or the preset with overrides.
 pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
@@ -308,10 +328,12 @@ pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
 pub fn profile_problem(error: &ProfileError) -> Problem {
     let detail = error.to_string();
     match error {
+        // A body naming a preset that does not exist, or a parameter outside the
+        // range the schema states, does not match the schema: 400.
         ProfileError::UnknownPreset(_) => {
-            Problem::not_found(error.code(), &detail).with_error("/profile", error.code(), detail)
+            Problem::bad_request(error.code(), &detail).with_error("/profile", error.code(), detail)
         }
-        ProfileError::InvalidParameter { parameter, .. } => Problem::unprocessable(
+        ProfileError::InvalidParameter { parameter, .. } => Problem::bad_request(
             error.code(),
             &detail,
         )
@@ -375,7 +397,7 @@ mod tests {
             Preset::Pagat.profile()
         );
         let unknown: ProfileSpec = serde_json::from_str(r#""gin""#).unwrap();
-        assert_eq!(resolve_profile(Some(&unknown)).unwrap_err().status, 404);
+        assert_eq!(resolve_profile(Some(&unknown)).unwrap_err().status, 400);
         let bad = serde_json::from_str::<ProfileSpec>(r#"{"gin_bonus": "x"}"#);
         assert!(bad.is_err());
         assert!(serde_json::from_str::<ProfileSpec>("3").is_err());

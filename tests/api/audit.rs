@@ -287,14 +287,14 @@ async fn unreadable_impossible_and_unknown_inputs_are_problems_with_pointers() {
         (
             "an invalid override",
             with(base.clone(), "/profile", json!({"target": 0})),
-            422,
+            400,
             "invalid_profile",
             "/profile/target",
         ),
         (
             "an unknown preset",
             with(base.clone(), "/profile", json!("gin")),
-            404,
+            400,
             "unknown_profile",
             "/profile",
         ),

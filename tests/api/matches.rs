@@ -322,7 +322,7 @@ async fn refusals_name_the_hand_and_field_at_fault() {
         ),
         (
             json!({"profile": "gin", "players": players, "hands": []}),
-            404,
+            400,
             "unknown_profile",
             "/profile",
         ),

@@ -269,9 +269,16 @@ async fn bad_requests_get_their_code_and_pointer() {
         (
             "/v1/hands/score",
             json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": "gin"}),
-            404,
+            400,
             "unknown_profile",
             "/profile",
+        ),
+        (
+            "/v1/hands/score",
+            json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"base": "gin"}}),
+            400,
+            "unknown_profile",
+            "/profile/base",
         ),
         (
             "/v1/hands/score",
@@ -283,7 +290,7 @@ async fn bad_requests_get_their_code_and_pointer() {
         (
             "/v1/hands/score",
             json!({"knocker": {"hand": elder}, "defender": {"hand": younger}, "profile": {"target": 0}}),
-            422,
+            400,
             "invalid_profile",
             "/profile/target",
         ),
