@@ -101,40 +101,59 @@ fn shape_problem(pointer: &str, message: &str) -> Problem {
     )
 }
 
+/// Neither or both of `players` and `teams`.
+fn players_or_teams(pointer: &str, message: &str) -> Problem {
+    Problem::unprocessable("players_or_teams", format!("{pointer}: {message}")).with_error(
+        pointer,
+        "players_or_teams",
+        message,
+    )
+}
+
+/// A hand whose shape is not the one the match's format takes (a three-player
+/// hand in a two-player match, a table naming no defender): the schema allows
+/// every shape everywhere, so this is a rule of the format, a 422.
+const WRONG_HAND_SHAPE: &str = "wrong_hand_shape";
+
+fn wrong_shape(pointer: String, message: &str) -> Problem {
+    Problem::unprocessable(WRONG_HAND_SHAPE, format!("{pointer}: {message}")).with_error(
+        pointer,
+        WRONG_HAND_SHAPE,
+        message,
+    )
+}
+
+const TWO_PLAYER_HAND: &str = "a two-player hand names only its `knocker` (`defender`, \
+    `players` and `tables` belong to three-player and partnership play)";
+const SEATED_HAND: &str = "a hand of three-player or partnership play names its `knocker` and \
+    `defender` (a void hand: `{\"void\": true, \"players\": [a, b]}`)";
+const DEAL: &str = "a partnership hand is a deal: `{\"tables\": [hand, hand]}`";
+
 impl Format {
     fn of(request: &MatchRequest) -> Result<Format, Problem> {
         match (&request.players, &request.teams) {
-            (Some(_), Some(_)) => Err(shape_problem(
+            // The schema lists both as optional (it cannot say "exactly one"
+            // in a form generators read), so this is a rule: 422.
+            (Some(_), Some(_)) => Err(players_or_teams(
                 "/teams",
                 "a match has `players` (two or three) or `teams` (a partnership), not both",
             )),
-            (None, None) => Err(shape_problem(
+            (None, None) => Err(players_or_teams(
                 "/players",
-                "missing field `players`: two or three players, or `teams` for a partnership",
+                "a match needs `players` (two or three) or `teams` (a partnership)",
             )),
             (Some(players), None) => match players.as_slice() {
                 [a, b] => {
-                    let hands = Self::hands(
-                        request,
-                        "a two-player hand names only its `knocker` \
-                        (`defender`, `players` and `tables` belong to three-player and partnership play)",
-                        |hand| match hand {
-                            RecordedHand::Plain(hand) => Some(hand.clone()),
-                            _ => None,
-                        },
-                    )?;
+                    let hands = Self::hands(request, |index, hand| match hand {
+                        RecordedHand::Plain(hand) => Ok(hand.clone()),
+                        _ => Err(wrong_shape(format!("/hands/{index}"), TWO_PLAYER_HAND)),
+                    })?;
                     Ok(Format::Two(Players::new(a.clone(), b.clone()), hands))
                 }
                 [a, b, c] => {
-                    let hands = Self::hands(
-                        request,
-                        "a three-player hand names its `knocker` and \
-                        `defender` (a void hand: `{\"void\": true, \"players\": [a, b]}`)",
-                        |hand| match hand {
-                            RecordedHand::Seated(hand) => Some(hand.clone()),
-                            _ => None,
-                        },
-                    )?;
+                    let hands = Self::hands(request, |index, hand| {
+                        seated(hand, format!("/hands/{index}"))
+                    })?;
                     Ok(Format::Three([a.clone(), b.clone(), c.clone()], hands))
                 }
                 other => Err(shape_problem(
@@ -160,17 +179,18 @@ impl Format {
                     )),
                 };
                 let teams = [team(0, first)?, team(1, second)?];
-                let deals = Self::hands(
-                    request,
-                    "a partnership hand is a deal: \
-                    `{\"tables\": [hand, hand]}`",
-                    |hand| match hand {
-                        RecordedHand::Deal(tables) => Some(PartnershipDeal {
-                            tables: (**tables).clone(),
-                        }),
-                        _ => None,
-                    },
-                )?;
+                let deals = Self::hands(request, |index, hand| match hand {
+                    RecordedHand::Deal(tables) => {
+                        let [one, two] = &**tables;
+                        Ok(PartnershipDeal {
+                            tables: [
+                                seated(one, format!("/hands/{index}/tables/0"))?,
+                                seated(two, format!("/hands/{index}/tables/1"))?,
+                            ],
+                        })
+                    }
+                    _ => Err(wrong_shape(format!("/hands/{index}"), DEAL)),
+                })?;
                 Ok(Format::Teams(teams, deals))
             }
         }
@@ -178,17 +198,22 @@ impl Format {
 
     fn hands<T>(
         request: &MatchRequest,
-        message: &str,
-        take: impl Fn(&RecordedHand) -> Option<T>,
+        take: impl Fn(usize, &RecordedHand) -> Result<T, Problem>,
     ) -> Result<Vec<T>, Problem> {
         request
             .hands
             .iter()
             .enumerate()
-            .map(|(index, hand)| {
-                take(hand).ok_or_else(|| shape_problem(&format!("/hands/{index}"), message))
-            })
+            .map(|(index, hand)| take(index, hand))
             .collect()
+    }
+}
+
+/// A hand that names both its players, or the 422 saying it must.
+fn seated(hand: &RecordedHand, pointer: String) -> Result<SeatedHand, Problem> {
+    match hand {
+        RecordedHand::Seated(seated) => Ok(seated.clone()),
+        _ => Err(wrong_shape(pointer, SEATED_HAND)),
     }
 }
 
@@ -306,7 +331,9 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
     (`same_player_twice`). Partnership: a deal whose tables break the alternation of opponents \
     (`pairing_broken`, at `/hands/3/tables`); a table's own errors point under it \
     (`/hands/3/tables/1/knocker_deadwood`). Hollywood with three players or teams is not \
-    defined (`hollywood_not_defined`).";
+    defined (`hollywood_not_defined`). A hand in a shape the match's format does not take (a \
+    `defender` in a two-player match, a table without one; `wrong_hand_shape`), or a match with \
+    both or neither of `players` and `teams` (`players_or_teams`).";
 
 /// Scores a match.
 #[utoipa::path(
@@ -490,8 +517,10 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
             RecordedHand::Plain(MatchHand::Void) => {}
             RecordedHand::Seated(seated) => check_seated(&base, seated)?,
             RecordedHand::Deal(tables) => {
-                for (table, seated) in tables.iter().enumerate() {
-                    check_seated(&format!("{base}/tables/{table}"), seated)?;
+                for (table, hand) in tables.iter().enumerate() {
+                    if let RecordedHand::Seated(seated) = hand {
+                        check_seated(&format!("{base}/tables/{table}"), seated)?;
+                    }
                 }
             }
         }
@@ -522,10 +551,13 @@ fn recorded_at(request: &MatchRequest, hand: usize, table: Option<usize>) -> Opt
         (RecordedHand::Seated(hand_seated), None) => {
             Some(seated(format!("/hands/{hand}"), hand_seated))
         }
-        (RecordedHand::Deal(tables), Some(table)) => Some(seated(
-            format!("/hands/{hand}/tables/{table}"),
-            tables.get(table)?,
-        )),
+        (RecordedHand::Deal(tables), Some(table)) => match tables.get(table)? {
+            RecordedHand::Seated(table_seated) => Some(seated(
+                format!("/hands/{hand}/tables/{table}"),
+                table_seated,
+            )),
+            _ => None,
+        },
         _ => None,
     }
 }

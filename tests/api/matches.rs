@@ -462,11 +462,11 @@ async fn three_players_refusals_point_into_the_hand() {
         ),
         (
             json!([knock("Ann", 4, 20)]),
-            400,
-            "invalid_body",
+            422,
+            "wrong_hand_shape",
             "/hands/0",
         ),
-        (json!([{"void": true}]), 400, "invalid_body", "/hands/0"),
+        (json!([{"void": true}]), 422, "wrong_hand_shape", "/hands/0"),
         (
             json!([seated("Ann", "Bob", 12, 20)]),
             422,
@@ -573,29 +573,45 @@ async fn partnership_refusals_name_the_deal_and_table() {
     let cases = [
         (
             json!({"teams": teams(), "hands": [knock("Ann", 3, 15)]}),
+            422,
+            "wrong_hand_shape",
+            "/hands/0",
+        ),
+        (
+            json!({"teams": teams(), "hands": [deal(seated("Ann", "Bob", 3, 15), knock("Dee", 2, 12))]}),
+            422,
+            "wrong_hand_shape",
+            "/hands/0/tables/1",
+        ),
+        (
+            json!({"players": ["Ann", "Bob"], "hands": [seated("Ann", "Bob", 3, 15)]}),
+            422,
+            "wrong_hand_shape",
             "/hands/0",
         ),
         (
             json!({"teams": teams(), "hands": [{"tables": [seated("Ann", "Bob", 3, 15)]}]}),
+            400,
+            "invalid_body",
             "/hands/0",
         ),
         (
             json!({"players": ["Ann", "Bob"], "teams": teams(), "hands": []}),
+            422,
+            "players_or_teams",
             "/teams",
         ),
-        (json!({"hands": []}), "/players"),
+        (json!({"hands": []}), 422, "players_or_teams", "/players"),
         (
             json!({"players": ["A", "B", "C", "D"], "hands": []}),
+            400,
+            "invalid_body",
             "/players",
         ),
     ];
-    for (body, pointer) in cases {
-        let problem = expect_problem(
-            app.post_json(PATH, &body.to_string()).await,
-            400,
-            "invalid_body",
-        )
-        .await;
+    for (body, status, code, pointer) in cases {
+        let problem =
+            expect_problem(app.post_json(PATH, &body.to_string()).await, status, code).await;
         assert_eq!(problem.errors[0].pointer, pointer, "{body}");
     }
 }

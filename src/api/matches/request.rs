@@ -19,11 +19,11 @@ pub struct MatchRequest {
     /// The players' names, distinct and not blank: two, or three for
     /// three-player play (hands then name their `knocker` and `defender`).
     /// Absent for partnership play (`teams`). The response is keyed by them.
-    #[schema(min_items = 2, max_items = 3, example = json!(["Mom", "Dad"]))]
+    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Mom", "Dad"]))]
     pub players: Option<Vec<String>>,
     /// Partnership play: the two teams of two, instead of `players`. Each hand
     /// is then a deal of two tables.
-    #[schema(value_type = Option<Vec<TeamSpec>>, min_items = 2, max_items = 2)]
+    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
     pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played. Each is counts after layoffs, full cards, or
     /// a void hand; in partnership play, a deal `{"tables": [hand, hand]}`.
@@ -53,8 +53,9 @@ pub enum RecordedHand {
     /// A hand naming both its players: `knocker` and `defender`, or a void hand
     /// with `players`.
     Seated(SeatedHand),
-    /// A partnership deal: two seated hands.
-    Deal(Box<[SeatedHand; 2]>),
+    /// A partnership deal: two tables, each of which must name both its
+    /// players (checked with the match's format, as a rule: 422).
+    Deal(Box<[RecordedHand; 2]>),
 }
 
 /// Reads the hands one [`FlatHand`] at a time, each classified into its shape.
@@ -182,24 +183,14 @@ impl FlatHand {
         })
     }
 
-    /// A deal: exactly two tables, each naming both its players, and nothing
-    /// else beside them.
+    /// A deal: exactly two tables and nothing beside them.
     fn deal(tables: Vec<ClassifiedHand>, other_fields: bool) -> Result<RecordedHand, ShapeError> {
         if other_fields {
             return Err(ShapeError::DealWithFields);
         }
         let count = tables.len();
-        let seated: Vec<SeatedHand> = tables
-            .into_iter()
-            .filter_map(|ClassifiedHand(hand)| match hand {
-                RecordedHand::Seated(seated) => Some(seated),
-                _ => None,
-            })
-            .collect();
-        if seated.len() != count {
-            return Err(ShapeError::UnseatedTable);
-        }
-        <[SeatedHand; 2]>::try_from(seated)
+        let tables: Vec<RecordedHand> = tables.into_iter().map(|ClassifiedHand(h)| h).collect();
+        <[RecordedHand; 2]>::try_from(tables)
             .map(|tables| RecordedHand::Deal(Box::new(tables)))
             .map_err(|_| ShapeError::TableCount(count))
     }
@@ -210,7 +201,6 @@ enum ShapeError {
     VoidPlayers(usize),
     PlayersOnPlayedHand,
     DealWithFields,
-    UnseatedTable,
     TableCount(usize),
     Mixed {
         counts: Vec<&'static str>,
@@ -249,10 +239,6 @@ impl fmt::Display for ShapeError {
             ShapeError::DealWithFields => {
                 f.write_str("a partnership deal is just {\"tables\": [hand, hand]}")
             }
-            ShapeError::UnseatedTable => f.write_str(
-                "each table of a deal names both its players: `knocker` and `defender`, or \
-                 `players` for a void table",
-            ),
             ShapeError::TableCount(found) => {
                 write!(f, "a partnership deal has two tables, not {found}")
             }
