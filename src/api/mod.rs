@@ -34,6 +34,7 @@ pub use utoipa_actix_web::service_config::ServiceConfig;
 // Resources, one module each. None imports another: what two of them share
 // lives in a shared module below (a test in this file keeps it so).
 pub mod audit;
+pub mod deals;
 pub mod hands;
 pub mod layoffs;
 pub mod limits;
@@ -67,7 +68,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(layoffs::configure)
         .configure(matches::configure)
         .configure(profiles::configure)
-        .configure(audit::configure);
+        .configure(audit::configure)
+        .configure(deals::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`], with the
@@ -106,6 +108,7 @@ mod tests {
     /// The source files of each resource module.
     const RESOURCES: &[(&str, &[&str])] = &[
         ("audit", &[include_str!("audit.rs")]),
+        ("deals", &[include_str!("deals.rs")]),
         ("hands", &[include_str!("hands.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
         (
@@ -114,6 +117,7 @@ mod tests {
                 include_str!("matches.rs"),
                 include_str!("matches/request.rs"),
                 include_str!("matches/response.rs"),
+                include_str!("matches/seats.rs"),
             ],
         ),
         ("melds", &[include_str!("melds.rs")]),

@@ -13,7 +13,7 @@ use gin_rules::{Preset, Profile};
     tag = "profiles",
     summary = "List the rule profiles",
     description = "Every preset (standard, oklahoma, straight, tournament, hollywood, pagat, \
-        schneider, open-gin) with every parameter resolved. Any scoring request may name one \
+        schneider, open-gin, partnership) with every parameter resolved. Any scoring request may name one \
         or override its parameters.",
     responses(
         (status = 200, description = "Every preset.", body = Vec<ProfileSchema>,

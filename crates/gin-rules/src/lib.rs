@@ -147,6 +147,8 @@
 mod audit;
 mod card;
 mod deadwood;
+#[cfg(feature = "fair-deal")]
+pub mod fair_deal;
 mod layoff;
 mod matches;
 mod meld;

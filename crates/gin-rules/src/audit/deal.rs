@@ -17,7 +17,7 @@ pub const STOCK_RESERVE: usize = 2;
 /// The cards as dealt: 10 + 10 + the upcard + 31 in the stock = all 52 cards,
 /// each once.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Deal {

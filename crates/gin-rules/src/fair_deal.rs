@@ -1,0 +1,263 @@
+//! Provably fair deals: a deal derived from a server seed, a client seed and a
+//! nonce by a fixed public algorithm, so that anyone holding the seeds can
+//! re-derive it, and a commitment (the SHA-256 of the server seed) that a
+//! casino publishes before play and that proves the seed was fixed in advance.
+//!
+//! # The algorithm, `hmac-sha256-fisher-yates-v1`
+//!
+//! 1. Random bytes: the blocks `HMAC-SHA256(key = the 32 server seed bytes,
+//!    message = client_seed + ":" + nonce + ":" + i)` for `i` = 0, 1, 2, ...
+//!    (nonce and `i` in ASCII decimal), concatenated, read 4 bytes at a time as
+//!    big-endian `u32` values `x`.
+//! 2. A uniform integer below `n`: draw `x`; while `x >= 2^32 - (2^32 mod n)`,
+//!    draw again; the answer is `x mod n` (rejection removes the modulo bias).
+//! 3. The deck before the shuffle: `AS 2S ... KS AH ... KH AD ... KD AC ... KC`.
+//!    Fisher-Yates: for `i` from 51 down to 1, `j` = uniform below `i + 1`,
+//!    swap `deck[i]` and `deck[j]`.
+//! 4. Deal from the front: cards 0, 2, ..., 18 to the non-dealer, 1, 3, ..., 19
+//!    to the dealer, card 20 the upcard, cards 21..=51 the stock, top first.
+//!
+//! The test vectors in `docs/RULES.md` ("Provably fair deals") were computed
+//! by an independent implementation and are pinned in this module's tests.
+
+use hmac::{Hmac, Mac};
+use sha2::{Digest, Sha256};
+
+use crate::audit::Deal;
+use crate::card::{Card, Rank, Suit};
+
+/// The algorithm's name, as answers and records state it.
+pub const ALGORITHM: &str = "hmac-sha256-fisher-yates-v1";
+
+/// The largest nonce: 2^53 - 1, the largest integer every JSON reader keeps
+/// exactly.
+pub const MAX_NONCE: u64 = (1 << 53) - 1;
+
+/// The longest client seed, in bytes of UTF-8.
+pub const MAX_CLIENT_SEED_BYTES: usize = 256;
+
+/// The secret a casino keeps: 32 bytes.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ServerSeed([u8; 32]);
+
+impl std::fmt::Debug for ServerSeed {
+    // A seed is secret until revealed: never print it by accident.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ServerSeed(..)")
+    }
+}
+
+/// Why seeds cannot deal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeedError {
+    /// The server seed is not 64 hexadecimal digits.
+    #[error("the server seed must be 64 hexadecimal digits (32 bytes)")]
+    ServerSeedFormat,
+    /// The client seed is longer than [`MAX_CLIENT_SEED_BYTES`].
+    #[error("the client seed is {0} bytes of UTF-8; at most 256 are accepted")]
+    ClientSeedTooLong(usize),
+    /// The nonce is above [`MAX_NONCE`].
+    #[error("the nonce {0} is above 2^53 - 1")]
+    NonceTooLarge(u64),
+}
+
+impl ServerSeed {
+    /// Reads 64 hexadecimal digits (either case).
+    pub fn from_hex(text: &str) -> Result<ServerSeed, SeedError> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 64 {
+            return Err(SeedError::ServerSeedFormat);
+        }
+        let mut seed = [0u8; 32];
+        for (byte, pair) in seed.iter_mut().zip(bytes.chunks_exact(2)) {
+            let digit = |c: u8| (c as char).to_digit(16).ok_or(SeedError::ServerSeedFormat);
+            let [high, low] = pair else {
+                return Err(SeedError::ServerSeedFormat);
+            };
+            *byte = u8::try_from(digit(*high)? * 16 + digit(*low)?)
+                .map_err(|_| SeedError::ServerSeedFormat)?;
+        }
+        Ok(ServerSeed(seed))
+    }
+
+    /// The commitment: the lowercase hexadecimal SHA-256 of the 32 seed bytes.
+    pub fn commitment(&self) -> String {
+        hex(&Sha256::digest(self.0))
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for &byte in bytes {
+        for nibble in [byte >> 4, byte & 15] {
+            if let Some(&digit) = DIGITS.get(usize::from(nibble)) {
+                text.push(char::from(digit));
+            }
+        }
+    }
+    text
+}
+
+/// The stream of `u32` values of step 1.
+struct Stream<'a> {
+    seed: &'a ServerSeed,
+    client_seed: &'a str,
+    nonce: u64,
+    block: u64,
+    bytes: [u8; 32],
+    used: usize,
+}
+
+impl Stream<'_> {
+    fn next_u32(&mut self) -> u32 {
+        if self.used + 4 > self.bytes.len() {
+            self.refill();
+        }
+        let mut word = [0u8; 4];
+        if let Some(chunk) = self.bytes.get(self.used..self.used + 4) {
+            word.copy_from_slice(chunk);
+        }
+        self.used += 4;
+        u32::from_be_bytes(word)
+    }
+
+    fn refill(&mut self) {
+        // HMAC takes a key of any length; a 32-byte key never fails.
+        if let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.seed.0) {
+            mac.update(format!("{}:{}:{}", self.client_seed, self.nonce, self.block).as_bytes());
+            self.bytes.copy_from_slice(&mac.finalize().into_bytes());
+        }
+        self.block += 1;
+        self.used = 0;
+    }
+
+    /// A uniform integer below `n` (step 2); `n` is at most 52 here.
+    fn below(&mut self, n: u32) -> u32 {
+        let n = n.max(1);
+        let limit = u64::from(u32::MAX) + 1 - (u64::from(u32::MAX) + 1) % u64::from(n);
+        loop {
+            let x = self.next_u32();
+            if u64::from(x) < limit {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// The deck in the algorithm's starting order.
+fn ordered_deck() -> Vec<Card> {
+    Suit::ALL
+        .into_iter()
+        .flat_map(|suit| {
+            (1..=13).filter_map(move |r| Rank::new(r).map(|rank| Card::new(rank, suit)))
+        })
+        .collect()
+}
+
+/// The deal for these seeds and nonce (see the module docs).
+///
+/// ```
+/// use gin_rules::fair_deal::{deal, ServerSeed};
+/// let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+/// let dealt = deal(&seed, "player", 0).unwrap();
+/// assert_eq!((dealt.dealer.len(), dealt.non_dealer.len(), dealt.stock.len()), (10, 10, 31));
+/// ```
+pub fn deal(seed: &ServerSeed, client_seed: &str, nonce: u64) -> Result<Deal, SeedError> {
+    if client_seed.len() > MAX_CLIENT_SEED_BYTES {
+        return Err(SeedError::ClientSeedTooLong(client_seed.len()));
+    }
+    if nonce > MAX_NONCE {
+        return Err(SeedError::NonceTooLarge(nonce));
+    }
+    let mut stream = Stream {
+        seed,
+        client_seed,
+        nonce,
+        block: 0,
+        bytes: [0; 32],
+        used: 32,
+    };
+    let mut deck = ordered_deck();
+    for i in (1..deck.len()).rev() {
+        let j = stream.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    let mut cards = deck.into_iter();
+    let mut dealer = Vec::with_capacity(10);
+    let mut non_dealer = Vec::with_capacity(10);
+    for _ in 0..10 {
+        non_dealer.extend(cards.next());
+        dealer.extend(cards.next());
+    }
+    let upcard = cards.next().unwrap_or(Card::new(Rank::ACE, Suit::Spades));
+    Ok(Deal {
+        dealer,
+        non_dealer,
+        upcard,
+        stock: cards.collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn the_commitment_is_the_sha256_of_the_seed_bytes() {
+        // SHA-256 of 32 zero bytes.
+        let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+        assert_eq!(
+            seed.commitment(),
+            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+        );
+    }
+
+    #[test]
+    fn seeds_are_checked() {
+        assert_eq!(ServerSeed::from_hex("00"), Err(SeedError::ServerSeedFormat));
+        assert_eq!(
+            ServerSeed::from_hex(&"0g".repeat(32)),
+            Err(SeedError::ServerSeedFormat)
+        );
+        assert!(ServerSeed::from_hex(&"Ab".repeat(32)).is_ok());
+        let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+        assert_eq!(
+            deal(&seed, &"x".repeat(257), 0),
+            Err(SeedError::ClientSeedTooLong(257))
+        );
+        assert_eq!(
+            deal(&seed, "", MAX_NONCE + 1),
+            Err(SeedError::NonceTooLarge(MAX_NONCE + 1))
+        );
+        assert!(deal(&seed, &"x".repeat(256), MAX_NONCE).is_ok());
+    }
+
+    #[test]
+    fn a_deal_holds_every_card_once() {
+        let seed = ServerSeed::from_hex(&"5a".repeat(32)).unwrap();
+        for nonce in 0..50 {
+            let dealt = deal(&seed, "client", nonce).unwrap();
+            let mut all: Vec<Card> = [
+                dealt.dealer,
+                dealt.non_dealer,
+                vec![dealt.upcard],
+                dealt.stock,
+            ]
+            .concat();
+            all.sort_by_key(|c| c.bit_index());
+            all.dedup();
+            assert_eq!(all.len(), 52);
+        }
+    }
+
+    include!("fair_deal_vectors.rs");
+}
