@@ -14,6 +14,7 @@
 mod audit;
 mod cli;
 mod cost;
+mod deals;
 mod encodings;
 mod errors;
 mod fuzz;
