@@ -17,7 +17,12 @@
 //! Answers: 200 with the verdict for any transcript, legal or not (the endpoint
 //! is *asked* whether a hand was legal); 422 only when the deal itself is
 //! impossible (not 52 distinct cards dealt 10/10/1/31) or the profile overrides
-//! are invalid; 404 for an unknown profile name.
+//! mean nothing together; 400 for an unknown profile name.
+//!
+//! The deal is its cards, or the seeds of a provably fair deal with the
+//! commitment published before play (`POST /v1/deals` derives the same cards):
+//! a seed that does not hash to the commitment is a violation of the whole hand
+//! (`deal_commitment_mismatch`, `action` null).
 //!
 //! Most shape errors inside one action point at the action (`/actions/3`) rather
 //! than at its field: the actions are a tagged union, which serde reads whole
@@ -35,11 +40,12 @@ use utoipa::{PartialSchema, ToSchema};
 use super::json::ValidJson;
 use super::knock::ScoreResponse;
 use super::limits::{RequestLimits, check_items};
-use super::problem::{JsonBodyRejections, Problem};
+use super::problem::{JsonBodyRejections, Problem, code};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{
     self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
-    Source, Table, Violation,
+    Source, Table, Violation, ViolationCode,
 };
 
 pub fn configure(cfg: &mut super::ServiceConfig) {
@@ -56,11 +62,106 @@ pub struct AuditRequest {
     /// parameters, as for every scoring request.
     #[serde(default)]
     pub profile: Option<ProfileSpec>,
-    pub deal: Deal,
+    /// The cards as dealt, or the seeds that dealt them with their commitment.
+    #[schema(value_type = DealSchema)]
+    pub deal: DealInput,
     /// The actions in the order they were taken. An empty list is a hand not yet
     /// begun.
     #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<TranscriptAction>,
+}
+
+/// The deal as a request gives it: the cards, or the seeds of a provably fair
+/// deal (see `POST /v1/deals`) with the commitment published before play.
+#[derive(Debug)]
+pub enum DealInput {
+    Cards(Deal),
+    Seeds { seeds: Seeds, commitment: String },
+}
+
+/// The seeds of a provably fair deal, as `POST /v1/deals` takes them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Seeds {
+    /// 32 bytes as 64 hexadecimal digits.
+    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
+    pub server_seed: String,
+    /// UTF-8, at most 256 bytes.
+    #[schema(max_length = 256)]
+    pub client_seed: String,
+    /// 0 to 2^53 - 1.
+    #[schema(minimum = 0, maximum = 9007199254740991_u64)]
+    pub nonce: u64,
+}
+
+/// Every field of either form, read flat so that a fault keeps its pointer
+/// (`/deal/dealer/3`), then classified.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "struct Deal")]
+struct FlatDeal {
+    dealer: Option<Vec<Card>>,
+    non_dealer: Option<Vec<Card>>,
+    upcard: Option<Card>,
+    stock: Option<Vec<Card>>,
+    seeds: Option<Seeds>,
+    commitment: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for DealInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<DealInput, D::Error> {
+        use serde::de::Error;
+        let flat = FlatDeal::deserialize(deserializer)?;
+        match flat {
+            FlatDeal {
+                dealer: Some(dealer),
+                non_dealer: Some(non_dealer),
+                upcard: Some(upcard),
+                stock: Some(stock),
+                seeds: None,
+                commitment: None,
+            } => Ok(DealInput::Cards(Deal {
+                dealer,
+                non_dealer,
+                upcard,
+                stock,
+            })),
+            FlatDeal {
+                dealer: None,
+                non_dealer: None,
+                upcard: None,
+                stock: None,
+                seeds: Some(seeds),
+                commitment: Some(commitment),
+            } => Ok(DealInput::Seeds { seeds, commitment }),
+            _ => Err(D::Error::custom(
+                "a deal is its cards (`dealer`, `non_dealer`, `upcard`, `stock`) or its seeds \
+                 (`seeds` and `commitment`), one form whole",
+            )),
+        }
+    }
+}
+
+/// A deal given by its seeds: the service derives the cards, and checks that
+/// the server seed hashes to the commitment (a mismatch is a violation of the
+/// whole hand, `deal_commitment_mismatch`, with no action).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // A schema only: requests are read through `FlatDeal`.
+pub struct SeededDeal {
+    seeds: Seeds,
+    /// The lowercase hexadecimal SHA-256 of the server seed, as published
+    /// before play.
+    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
+    commitment: String,
+}
+
+/// The deal: its cards, or its seeds.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // A schema only.
+pub enum DealSchema {
+    Cards(Deal),
+    Seeds(SeededDeal),
 }
 
 // The rules' `Action` nests the move under the seat; on the wire both are one
@@ -354,11 +455,77 @@ pub mod examples {
 pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    match gin_rules::audit_hand(&profile, &request.deal, &actions) {
-        Ok(audit) => Ok(audit.into()),
+    let (deal, mismatch) = match request.deal {
+        DealInput::Cards(deal) => (deal, None),
+        DealInput::Seeds { seeds, commitment } => seeded_deal(&seeds, &commitment)?,
+    };
+    // A deal that does not match its commitment is judged before any action.
+    let replayed = if mismatch.is_some() {
+        &[][..]
+    } else {
+        &actions[..]
+    };
+    match gin_rules::audit_hand(&profile, &deal, replayed) {
+        Ok(audit) => Ok(match mismatch {
+            None => audit.into(),
+            Some(message) => AuditResponse {
+                legal: false,
+                violation: Some(Violation {
+                    action: None,
+                    code: ViolationCode::DealCommitmentMismatch,
+                    message,
+                }),
+                result: None,
+                knocker: None,
+                ended_at: None,
+                table: audit.table,
+            },
+        }),
         Err(AuditError::Deal(error)) => Err(deal_problem(&error)),
         Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
     }
+}
+
+/// The cards of a seeded deal, and the mismatch message when the server seed
+/// does not hash to the commitment. Seeds the schema forbids are 400.
+fn seeded_deal(seeds: &Seeds, commitment: &str) -> Result<(Deal, Option<String>), Problem> {
+    let fault = |pointer: &str, error: &SeedError| {
+        let detail = error.to_string();
+        match error {
+            SeedError::ClientSeedTooLong(_) => Problem::unprocessable(
+                "client_seed_too_long",
+                &detail,
+            )
+            .with_error(pointer, "client_seed_too_long", detail),
+            _ => Problem::bad_request(code::INVALID_BODY, &detail).with_error(
+                pointer,
+                "invalid_value",
+                detail,
+            ),
+        }
+    };
+    let seed = ServerSeed::from_hex(&seeds.server_seed)
+        .map_err(|e| fault("/deal/seeds/server_seed", &e))?;
+    let deal = fair_deal::deal(&seed, &seeds.client_seed, seeds.nonce).map_err(|e| match e {
+        SeedError::ClientSeedTooLong(_) => fault("/deal/seeds/client_seed", &e),
+        _ => fault("/deal/seeds/nonce", &e),
+    })?;
+    if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
+        return Err(Problem::bad_request(code::INVALID_BODY, detail).with_error(
+            "/deal/commitment",
+            "invalid_value",
+            detail,
+        ));
+    }
+    let actual = seed.commitment();
+    let mismatch = (!actual.eq_ignore_ascii_case(commitment)).then(|| {
+        format!(
+            "the server seed hashes to {actual}, not to the commitment {commitment}: \
+             the deal is not the one committed to"
+        )
+    });
+    Ok((deal, mismatch))
 }
 
 /// Audit a recorded hand.

@@ -270,8 +270,10 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
 /// [`from_slice`]'s typed pass with the path tracked, for the pointer of a fault.
 pub fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
     let mut deserializer = serde_json::Deserializer::from_slice(body);
-    let value = serde_path_to_error::deserialize(&mut deserializer)
-        .map_err(|err| syntax_error_first(body, err))?;
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|err| {
+        let problem = syntax_error_first(body, err);
+        unknown_base_preset(body, &problem).unwrap_or(problem)
+    })?;
     // Trailing bytes after the document (`{} {}`) mean the client sent something
     // other than what it thinks it sent.
     deserializer.end().map_err(|err| json_error(&err, None))?;
@@ -442,27 +444,27 @@ fn is_out_of_range(err: &serde_json::Error) -> bool {
 
 fn path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Problem {
     let pointer = json_pointer(err.path());
-    if let Some(problem) = unknown_base_preset(err.inner(), &pointer) {
-        return problem;
-    }
     json_error(err.inner(), Some(pointer))
 }
 
 /// `{"profile": {"base": "okla"}}` names a preset that does not exist, just as
 /// `{"profile": "okla"}` does: the same 400 `unknown_profile`, pointing at the
 /// name, rather than serde's `unknown variant` for the enum it reads `base` into.
-fn unknown_base_preset(err: &serde_json::Error, pointer: &str) -> Option<Problem> {
-    if pointer != "/profile/base" {
+/// Only a string there is a name (serde words an object alike).
+fn unknown_base_preset(body: &[u8], problem: &Problem) -> Option<Problem> {
+    let fault = problem.errors.first()?;
+    if fault.pointer != "/profile/base" || fault.code != "unknown_variant" {
         return None;
     }
-    let message = without_position(err);
-    let name = message
-        .strip_prefix("unknown variant `")?
-        .split('`')
-        .next()?;
+    let document: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let name = document.pointer("/profile/base")?.as_str()?;
     let error = gin_rules::ProfileError::UnknownPreset(name.to_owned());
     let detail = error.to_string();
-    Some(Problem::bad_request(error.code(), &detail).with_error(pointer, error.code(), detail))
+    Some(Problem::bad_request(error.code(), &detail).with_error(
+        "/profile/base",
+        error.code(),
+        detail,
+    ))
 }
 
 /// Maps a serde_json error: syntax problems are `malformed_json`, shape problems

@@ -96,3 +96,39 @@ fn the_largest_seeds_cost_one_shuffle() {
     assert_eq!(status, 200);
     assert_within_request_bounds("the largest seeds", body.len(), answer.len(), cost);
 }
+
+#[tokio::test]
+async fn the_audit_takes_a_deal_by_its_seeds_and_checks_the_commitment() {
+    let app = spawn_app().await;
+    let seeds = json!({"server_seed": "00".repeat(32), "client_seed": "player", "nonce": 0});
+    let commitment = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925";
+    // The non-dealer of that deal passes the upcard 8S: legal so far.
+    let pass = json!([{"player": "non_dealer", "action": "pass"}]);
+    let audit = |commitment: &str| {
+        json!({"deal": {"seeds": seeds, "commitment": commitment}, "actions": pass}).to_string()
+    };
+    let response = app.post_json("/v1/hands/audit", &audit(commitment)).await;
+    assert_eq!(response.status().as_u16(), 200);
+    let verdict: Value = response.json().await.expect("JSON");
+    assert_eq!(verdict["legal"], true, "{verdict}");
+    assert_eq!(verdict["table"]["discard_top"], "8S", "{verdict}");
+    assert_eq!(verdict["table"]["to_act"], "dealer", "{verdict}");
+    // Another commitment: the whole hand is judged, at no action.
+    let wrong = "11".repeat(32);
+    let response = app.post_json("/v1/hands/audit", &audit(&wrong)).await;
+    assert_eq!(response.status().as_u16(), 200);
+    let verdict: Value = response.json().await.expect("JSON");
+    assert_eq!(verdict["legal"], false);
+    assert_eq!(verdict["violation"]["code"], "deal_commitment_mismatch");
+    assert_eq!(verdict["violation"]["action"], Value::Null);
+    assert_eq!(verdict["result"], Value::Null);
+    // A commitment that is not a SHA-256 is a shape error.
+    let response = app.post_json("/v1/hands/audit", &audit("abc")).await;
+    let problem = expect_problem(response, 400, "invalid_body").await;
+    assert_eq!(problem.errors[0].pointer, "/deal/commitment");
+    // Half of each form is neither.
+    let mixed = json!({"deal": {"seeds": seeds, "upcard": "8S"}, "actions": []}).to_string();
+    let response = app.post_json("/v1/hands/audit", &mixed).await;
+    let problem = expect_problem(response, 400, "invalid_body").await;
+    assert_eq!(problem.errors[0].pointer, "/deal");
+}

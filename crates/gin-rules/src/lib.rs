@@ -126,7 +126,7 @@
 //! // After the two passes the dealer may not draw first.
 //! let out_of_turn = [pass(Seat::NonDealer), pass(Seat::Dealer), draw(Seat::Dealer)];
 //! let violation = audit_hand(&standard, &deal, &out_of_turn)?.violation;
-//! assert_eq!(violation.map(|v| (v.action, v.code.as_str())), Some((2, "wrong_player")));
+//! assert_eq!(violation.map(|v| (v.action, v.code.as_str())), Some((Some(2), "wrong_player")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

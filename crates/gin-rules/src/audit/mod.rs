@@ -324,7 +324,7 @@ pub enum AuditError {
 /// ];
 /// let audit = audit_hand(&Profile::default(), &deal, &actions).unwrap();
 /// let violation = audit.violation.unwrap();
-/// assert_eq!((violation.action, violation.code.as_str()), (1, "upcard_offer_violated"));
+/// assert_eq!((violation.action, violation.code.as_str()), (Some(1), "upcard_offer_violated"));
 /// ```
 pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<Audit, AuditError> {
     check_deal(deal)?;
@@ -335,7 +335,7 @@ pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<
             Err(Stop::Violation(code, message)) => {
                 return Ok(Audit {
                     violation: Some(Violation {
-                        action: index,
+                        action: Some(index),
                         code,
                         message,
                     }),

@@ -53,11 +53,14 @@ pub enum ViolationCode {
     HandIsVoid,
     /// An action after the hand ended with a knock (and the defender's reply).
     ActionAfterHandEnded,
+    /// A deal given by its seeds whose server seed does not hash to the
+    /// commitment given with it: a fault of the whole hand, at no action.
+    DealCommitmentMismatch,
 }
 
 impl ViolationCode {
     /// Every code, in the order of the docs.
-    pub const ALL: [ViolationCode; 22] = [
+    pub const ALL: [ViolationCode; 23] = [
         ViolationCode::WrongPlayer,
         ViolationCode::UpcardOfferViolated,
         ViolationCode::PassNotAllowed,
@@ -80,6 +83,7 @@ impl ViolationCode {
         ViolationCode::LayoffDoesNotFit,
         ViolationCode::HandIsVoid,
         ViolationCode::ActionAfterHandEnded,
+        ViolationCode::DealCommitmentMismatch,
     ];
 
     /// The stable snake_case code. Knock and layoff codes are the ones
@@ -108,6 +112,7 @@ impl ViolationCode {
             ViolationCode::LayoffDoesNotFit => "layoff_does_not_fit",
             ViolationCode::HandIsVoid => "hand_is_void",
             ViolationCode::ActionAfterHandEnded => "action_after_hand_ended",
+            ViolationCode::DealCommitmentMismatch => "deal_commitment_mismatch",
         }
     }
 }
@@ -123,9 +128,10 @@ impl fmt::Display for ViolationCode {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Violation {
-    /// Index of the action in the transcript (from 0).
-    #[cfg_attr(feature = "openapi", schema(example = 4))]
-    pub action: usize,
+    /// Index of the action in the transcript (from 0); null for a fault of
+    /// the whole hand (a deal whose seeds do not match its commitment).
+    #[cfg_attr(feature = "openapi", schema(example = 4, required = true))]
+    pub action: Option<usize>,
     /// The rule broken.
     pub code: ViolationCode,
     /// A sentence for a tournament director.

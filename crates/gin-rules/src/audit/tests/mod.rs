@@ -190,7 +190,7 @@ fn every_scripted_violation_is_flagged_at_its_action_with_its_code() {
             .unwrap_or_else(|| panic!("{}: judged legal", case.rule));
         assert_eq!(
             (violation.action, violation.code),
-            (case.at, case.code),
+            (Some(case.at), case.code),
             "{}: {}",
             case.rule,
             violation.message
@@ -210,7 +210,12 @@ fn every_scripted_violation_is_flagged_at_its_action_with_its_code() {
 #[test]
 fn every_violation_code_has_a_scripted_transcript() {
     let covered: Vec<ViolationCode> = cases().iter().map(|c| c.code).collect();
-    for code in ViolationCode::ALL {
+    // A commitment mismatch is a fault of the deal's seeds, judged by whoever
+    // derives the deal (the service's audit, tested there), before any action.
+    let of_the_transcript = ViolationCode::ALL
+        .into_iter()
+        .filter(|&code| code != ViolationCode::DealCommitmentMismatch);
+    for code in of_the_transcript {
         assert!(covered.contains(&code), "no scripted transcript for {code}");
     }
 }
