@@ -23,6 +23,7 @@ mod limits;
 mod matches;
 mod openapi;
 mod ops;
+mod readme;
 mod referee;
 mod shutdown;
 mod support;
