@@ -136,7 +136,6 @@ pub fn app(
         .app_data(shared.limits)
         .app_data(api::json::json_config(shared.body_limit))
         .app_data(api::json::path_config())
-        .app_data(api::json::query_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))
         .app_data(metrics.clone())
         .app_data(shared.routes.clone())

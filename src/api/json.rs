@@ -53,7 +53,7 @@ use std::time::Duration;
 
 use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::Payload;
-use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
+use actix_web::error::{JsonPayloadError, PathError, PayloadError};
 use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::web::Bytes;
@@ -597,13 +597,6 @@ pub fn path_config() -> web::PathConfig {
         )
         .with_instance(req.path())
         .into()
-    })
-}
-
-/// Query strings that do not fit the operation's parameters.
-pub fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
-        Problem::bad_request(code::INVALID_QUERY, format!("invalid query string: {err}")).into()
     })
 }
 

@@ -25,7 +25,6 @@ with a JSON Pointer into the request body (`/knocker/hand/3`).\n\n\
 |---|---|---|\n\
 | 400 | `malformed_json` | the body is not JSON |\n\
 | 400 | `invalid_body` | the body is JSON but not the documented shape: missing, unknown or mistyped field, unparseable card |\n\
-| 400 | `invalid_query` | the query string does not fit the operation |\n\
 | 404 | `not_found` | no resource at this path |\n\
 | 405 | `method_not_allowed` | the path exists with other methods, listed in `Allow` |\n\
 | 413 | `payload_too_large` | the body is larger than the configured limit (64 KiB by default) |\n\

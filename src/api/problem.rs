@@ -51,8 +51,6 @@ pub mod code {
     /// The body is JSON but not the documented shape: missing or unknown field,
     /// wrong type, unparseable value such as the card `"1X"`.
     pub const INVALID_BODY: &str = "invalid_body";
-    /// A query string that does not fit the operation's parameters.
-    pub const INVALID_QUERY: &str = "invalid_query";
     /// A body sent with a non-JSON `Content-Type`.
     pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
     /// A body sent in a `Content-Encoding` other than one of gzip or deflate;

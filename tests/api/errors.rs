@@ -252,3 +252,22 @@ async fn a_malformed_request_line_is_refused_without_a_crash() {
     assert!(response.starts_with("HTTP/1.1 400"), "{response}");
     assert_eq!(app.get("/healthz").await.status(), 200);
 }
+
+#[tokio::test]
+async fn a_query_string_is_not_read() {
+    // No operation takes query parameters: one sent changes nothing.
+    let app = spawn_app().await;
+    let body = r#"{"hand": ["7S","7H","7D","3C","4C","5C","6C","KH","QD","2S"]}"#;
+    let plain = app.post_json("/v1/hands/analyze", body).await;
+    let with_query = app
+        .post_json("/v1/hands/analyze?profile=oklahoma&x=%zz", body)
+        .await;
+    assert_eq!(
+        (plain.status().as_u16(), with_query.status().as_u16()),
+        (200, 200)
+    );
+    assert_eq!(
+        plain.text().await.unwrap_or_default(),
+        with_query.text().await.unwrap_or_default()
+    );
+}
