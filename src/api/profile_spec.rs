@@ -116,6 +116,11 @@ pub struct ProfileSchema {
     /// tournament 50th-card rule.
     #[schema(value_type = StockEndSchema)]
     stock_end: String,
+    /// Who deals the next hand of a match (the match audit checks it):
+    /// `alternate`, or `winner` (the winner of a hand deals the next; after a
+    /// hand that scores nothing the same dealer deals again).
+    #[schema(value_type = NextDealerSchema)]
+    next_dealer: String,
     /// Points that end a game.
     #[schema(minimum = 1, maximum = 10000)]
     target: u32,
@@ -188,6 +193,12 @@ string_enum_schema!(
     "StockEnd",
     "What ends a hand when the stock runs low.",
     ["void", "fiftieth_card"]
+);
+string_enum_schema!(
+    NextDealerSchema,
+    "NextDealer",
+    "Who deals the next hand of a match.",
+    ["alternate", "winner"]
 );
 string_enum_schema!(
     BoxBonusTimingSchema,

@@ -150,6 +150,7 @@ mod deadwood;
 #[cfg(feature = "fair-deal")]
 pub mod fair_deal;
 mod layoff;
+mod match_audit;
 mod matches;
 mod meld;
 #[cfg(feature = "openapi")]
@@ -176,6 +177,9 @@ pub use deadwood::{
 pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
 };
+pub use match_audit::{
+    DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
+};
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
     MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player, Players, ScoredDeal,
@@ -187,7 +191,7 @@ pub use meld::{
     MeldVerdict, check_arrangement,
 };
 pub use profile::{
-    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, Preset, Profile,
+    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, NextDealer, Preset, Profile,
     ProfileError, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest, StockEnd,
 };
 pub use score::{

@@ -88,7 +88,7 @@ use crate::score::{DefenderHand, HandError, HandScore, KnockerHand};
 mod deal;
 mod referee;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod violation;
 
 pub use deal::{

@@ -56,11 +56,25 @@ pub enum ViolationCode {
     /// A deal given by its seeds whose server seed does not hash to the
     /// commitment given with it: a fault of the whole hand, at no action.
     DealCommitmentMismatch,
+    /// Match audit: the hand was dealt by the wrong player under the profile's
+    /// `next_dealer` rule.
+    WrongDealer,
+    /// Match audit: a hand recorded after the game (every Hollywood game) ended.
+    HandAfterGameEnd,
+    /// Match audit: a hand whose transcript stops before its end, followed by
+    /// another hand.
+    HandUnfinished,
+    /// Match audit: a seeded deal whose commitment or client seed is not the
+    /// match's, or a hand given by its cards in a seeded match.
+    DealSeedsDiffer,
+    /// Match audit: a seeded deal whose nonce is not more than the previous
+    /// hand's.
+    DealNonceNotIncreasing,
 }
 
 impl ViolationCode {
     /// Every code, in the order of the docs.
-    pub const ALL: [ViolationCode; 23] = [
+    pub const ALL: [ViolationCode; 28] = [
         ViolationCode::WrongPlayer,
         ViolationCode::UpcardOfferViolated,
         ViolationCode::PassNotAllowed,
@@ -84,6 +98,11 @@ impl ViolationCode {
         ViolationCode::HandIsVoid,
         ViolationCode::ActionAfterHandEnded,
         ViolationCode::DealCommitmentMismatch,
+        ViolationCode::WrongDealer,
+        ViolationCode::HandAfterGameEnd,
+        ViolationCode::HandUnfinished,
+        ViolationCode::DealSeedsDiffer,
+        ViolationCode::DealNonceNotIncreasing,
     ];
 
     /// The stable snake_case code. Knock and layoff codes are the ones
@@ -113,6 +132,11 @@ impl ViolationCode {
             ViolationCode::HandIsVoid => "hand_is_void",
             ViolationCode::ActionAfterHandEnded => "action_after_hand_ended",
             ViolationCode::DealCommitmentMismatch => "deal_commitment_mismatch",
+            ViolationCode::WrongDealer => "wrong_dealer",
+            ViolationCode::HandAfterGameEnd => "hand_after_game_end",
+            ViolationCode::HandUnfinished => "hand_unfinished",
+            ViolationCode::DealSeedsDiffer => "deal_seeds_differ",
+            ViolationCode::DealNonceNotIncreasing => "deal_nonce_not_increasing",
         }
     }
 }

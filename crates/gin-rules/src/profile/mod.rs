@@ -91,6 +91,20 @@ pub enum StockEnd {
     FiftiethCard,
 }
 
+/// Who deals the next hand of a match (checked by the match audit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum NextDealer {
+    /// The deal alternates, after a void hand too (`[S4]`: "the dealer
+    /// alternates").
+    Alternate,
+    /// The winner of a hand deals the next (`[S2]`, Hoyle, many clubs); after a
+    /// hand that scores nothing (void, or a tie the knocker wins for 0) the same
+    /// dealer deals again.
+    Winner,
+}
+
 /// When box (line) bonuses are credited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -160,6 +174,7 @@ pub struct Profile {
     scoreless_hand_won: bool,
     layoffs_on_gin: bool,
     stock_end: StockEnd,
+    next_dealer: NextDealer,
     target: u32,
     hollywood: bool,
     game_bonus: u32,
@@ -245,6 +260,11 @@ impl Profile {
     /// What happens when only two stock cards remain.
     pub const fn stock_end(&self) -> StockEnd {
         self.stock_end
+    }
+
+    /// Who deals the next hand (the match audit checks it).
+    pub const fn next_dealer(&self) -> NextDealer {
+        self.next_dealer
     }
 
     /// Points that end a game.

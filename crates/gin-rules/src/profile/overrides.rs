@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::{
-    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, Preset, Profile,
+    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, NextDealer, Preset, Profile,
     ProfileError, Settlement, ShutoutRule, ShutoutTest, StockEnd,
 };
 
@@ -57,6 +57,9 @@ pub struct ProfileOverrides {
     /// Overrides [`Profile::stock_end`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub stock_end: Option<StockEnd>,
+    /// Overrides [`Profile::next_dealer`].
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub next_dealer: Option<NextDealer>,
     /// Overrides [`Profile::target`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub target: Option<u32>,
@@ -129,6 +132,7 @@ impl ProfileOverrides {
             scoreless_hand_won,
             layoffs_on_gin,
             stock_end,
+            next_dealer,
             target,
             hollywood,
             game_bonus,

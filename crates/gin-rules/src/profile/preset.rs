@@ -4,8 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    BoxBonusTiming, KnockLimit, Profile, ProfileError, Settlement, ShutoutRule, ShutoutTest,
-    StockEnd,
+    BoxBonusTiming, KnockLimit, NextDealer, Profile, ProfileError, Settlement, ShutoutRule,
+    ShutoutTest, StockEnd,
 };
 
 /// The named presets.
@@ -78,6 +78,7 @@ impl Preset {
             scoreless_hand_won: false,
             layoffs_on_gin: false,
             stock_end: StockEnd::Void,
+            next_dealer: NextDealer::Alternate,
             target: 100,
             hollywood: false,
             game_bonus: 100,

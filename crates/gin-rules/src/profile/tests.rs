@@ -284,6 +284,7 @@ fn the_json_form_lists_every_parameter_by_name() {
             "scoreless_hand_won": false,
             "layoffs_on_gin": false,
             "stock_end": "void",
+            "next_dealer": "alternate",
             "target": 150,
             "hollywood": false,
             "game_bonus": 100,

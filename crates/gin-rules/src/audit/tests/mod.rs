@@ -9,7 +9,7 @@ use crate::profile::{Preset, ProfileOverrides, StockEnd};
 use crate::score::score_hand;
 
 mod cases;
-mod play_outs;
+pub(crate) mod play_outs;
 
 use cases::cases;
 

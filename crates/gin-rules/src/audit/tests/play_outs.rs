@@ -20,13 +20,13 @@ struct Seen {
 }
 
 #[derive(Debug)]
-struct PlayOut {
+pub(crate) struct PlayOut {
     profile: Profile,
-    deal: Deal,
-    actions: Vec<Action>,
+    pub(crate) deal: Deal,
+    pub(crate) actions: Vec<Action>,
     seen: Vec<Seen>,
     /// `None`: void. Otherwise the knocker and what `score_hand` must say.
-    expected: Option<(Seat, HandScore)>,
+    pub(crate) expected: Option<(Seat, HandScore)>,
     fiftieth_knock: bool,
 }
 
@@ -170,7 +170,7 @@ impl Player<'_> {
 }
 
 /// A simple random player drives both seats through one legal hand.
-fn play_out(seed: u64, profile: &Profile) -> PlayOut {
+pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut deck: Vec<Card> = Card::deck().collect();
     deck.shuffle(&mut rng);

@@ -1,0 +1,308 @@
+use super::*;
+use crate::audit::tests::play_outs::{PlayOut, play_out};
+use crate::profile::{Preset, ProfileOverrides};
+use crate::{CountHand, Move};
+
+fn players() -> Players<String> {
+    Players::new("Ann".to_string(), "Bob".to_string())
+}
+
+fn profile(json: &str) -> Profile {
+    serde_json::from_str::<ProfileOverrides>(json)
+        .unwrap()
+        .resolve()
+        .unwrap()
+}
+
+/// The player who won points in a play-out, given who dealt.
+fn scorer(game: &PlayOut, dealer: Player) -> Option<Player> {
+    let (knocker, score) = game.expected.as_ref()?;
+    let knocker = match knocker {
+        Seat::Dealer => dealer,
+        Seat::NonDealer => dealer.other(),
+    };
+    let settlement = &score.settlement;
+    (settlement.points > 0).then_some(match settlement.winner {
+        Side::Knocker => knocker,
+        Side::Defender => knocker.other(),
+    })
+}
+
+/// The same hand as the scorer's count form, computed from the play-out's
+/// expected score (not from the audit).
+fn counts(game: &PlayOut, dealer: Player) -> MatchHand {
+    let Some((knocker, score)) = &game.expected else {
+        return MatchHand::Void;
+    };
+    let knocker = match knocker {
+        Seat::Dealer => dealer,
+        Seat::NonDealer => dealer.other(),
+    };
+    MatchHand::Counts(CountHand {
+        knocker: players().get(knocker).clone(),
+        knocker_deadwood: score.showdown.knocker.deadwood,
+        defender_deadwood: score.showdown.defender.deadwood,
+        big_gin: score.showdown.big_gin,
+        upcard: Some(game.deal.upcard),
+    })
+}
+
+/// A legal match played out hand by hand until the game ends (or `max`
+/// hands), dealers seated by the profile's rule; with the same hands as counts.
+fn legal_match(seed: u64, profile: &Profile, max: usize) -> (Vec<RecordedHand>, Vec<MatchHand>) {
+    let mut recorded = Vec::new();
+    let mut counted = Vec::new();
+    let mut dealer = if seed.is_multiple_of(2) {
+        Player::First
+    } else {
+        Player::Second
+    };
+    for hand in 0..max as u64 {
+        let game = play_out(seed * 1_000 + hand, profile);
+        recorded.push(RecordedHand {
+            dealer: players().get(dealer).clone(),
+            deal: game.deal.clone(),
+            seeds: None,
+            actions: game.actions.clone(),
+        });
+        counted.push(counts(&game, dealer));
+        if score_match(profile, &players(), &counted).unwrap().complete {
+            break;
+        }
+        dealer = match (profile.next_dealer(), scorer(&game, dealer)) {
+            (NextDealer::Alternate, _) => dealer.other(),
+            (NextDealer::Winner, Some(winner)) => winner,
+            (NextDealer::Winner, None) => dealer,
+        };
+    }
+    (recorded, counted)
+}
+
+#[test]
+fn random_legal_matches_audit_to_the_totals_score_match_gives_their_counts() {
+    let profiles = [
+        Preset::Standard.profile(),
+        Preset::Oklahoma.profile(),
+        Preset::Hollywood.profile(),
+        Preset::Tournament.profile(),
+        profile(r#"{"next_dealer": "winner"}"#),
+        profile(r#"{"base": "schneider", "next_dealer": "winner"}"#),
+    ];
+    let (mut complete, mut hands) = (0, 0);
+    for seed in 0..36 {
+        let profile = &profiles[seed as usize % profiles.len()];
+        let (recorded, counted) = legal_match(seed, profile, 40);
+        let audit = audit_match(profile, &players(), &recorded).unwrap();
+        assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
+        assert_eq!(audit.hands.len(), recorded.len());
+        let expected = score_match(profile, &players(), &counted).unwrap();
+        assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
+        assert_eq!(audit.score.scores, expected.scores, "seed {seed}");
+        assert_eq!(audit.score.winner, expected.winner, "seed {seed}");
+        complete += usize::from(audit.score.complete);
+        hands += recorded.len();
+    }
+    assert!(
+        complete >= 30,
+        "only {complete} of 36 matches reached the target"
+    );
+    assert!(hands >= 150, "only {hands} hands");
+}
+
+#[test]
+fn a_hand_dealt_by_the_wrong_player_is_wrong_dealer_at_no_action() {
+    let standard = Preset::Standard.profile();
+    let (mut recorded, _) = legal_match(2, &standard, 3);
+    recorded[1].dealer = recorded[0].dealer.clone();
+    let audit = audit_match(&standard, &players(), &recorded).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!(violation.hand, 1);
+    assert_eq!(violation.violation.code, ViolationCode::WrongDealer);
+    assert_eq!(violation.violation.action, None);
+    assert!(violation.violation.message.contains("the deal alternates"));
+    assert_eq!(audit.hands.len(), 2);
+    assert_eq!(audit.score.hands.len(), 1);
+}
+
+#[test]
+fn under_the_winner_rule_the_winner_deals_and_a_scoreless_hand_keeps_the_dealer() {
+    let winner_deals = profile(r#"{"next_dealer": "winner"}"#);
+    // Find a match whose second hand is dealt by the first hand's dealer
+    // (the dealer won, or nothing was scored): alternating there is wrong.
+    let (recorded, _) = (0..40)
+        .map(|seed| legal_match(seed, &winner_deals, 2))
+        .find(|(r, _)| r.len() == 2 && r[0].dealer == r[1].dealer)
+        .unwrap();
+    assert!(
+        audit_match(&winner_deals, &players(), &recorded)
+            .unwrap()
+            .is_legal()
+    );
+    let mut alternated = recorded.clone();
+    alternated[1].dealer = if recorded[0].dealer == "Ann" {
+        "Bob"
+    } else {
+        "Ann"
+    }
+    .into();
+    let violation = audit_match(&winner_deals, &players(), &alternated)
+        .unwrap()
+        .violation
+        .unwrap();
+    assert_eq!(
+        (violation.hand, violation.violation.code),
+        (1, ViolationCode::WrongDealer)
+    );
+    // The same record is wrong under the alternating rule.
+    let standard = Preset::Standard.profile();
+    let violation = audit_match(&standard, &players(), &recorded)
+        .unwrap()
+        .violation
+        .unwrap();
+    assert_eq!(violation.violation.code, ViolationCode::WrongDealer);
+}
+
+#[test]
+fn a_hand_after_the_game_ended_is_reported_before_its_own_faults() {
+    let standard = Preset::Standard.profile();
+    let (mut recorded, counted) = legal_match(4, &standard, 60);
+    assert!(
+        score_match(&standard, &players(), &counted)
+            .unwrap()
+            .complete
+    );
+    let ended_at = recorded.len() - 1;
+    // One more hand, dealt by the wrong player too: the end of the game wins.
+    let mut extra = recorded[0].clone();
+    extra.dealer = recorded[ended_at].dealer.clone();
+    recorded.push(extra);
+    let audit = audit_match(&standard, &players(), &recorded).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!(violation.hand, ended_at + 1);
+    assert_eq!(violation.violation.code, ViolationCode::HandAfterGameEnd);
+    assert!(audit.score.complete);
+    assert_eq!(audit.hands.len(), ended_at + 2);
+}
+
+#[test]
+fn an_unfinished_hand_is_a_fault_unless_it_is_the_last() {
+    let standard = Preset::Standard.profile();
+    let (mut recorded, _) = legal_match(6, &standard, 3);
+    assert_eq!(recorded.len(), 3);
+    recorded[2].actions.truncate(2);
+    let in_progress = audit_match(&standard, &players(), &recorded).unwrap();
+    assert!(in_progress.is_legal());
+    assert_eq!(in_progress.score.hands.len(), 2);
+    recorded[1].actions.truncate(3);
+    let audit = audit_match(&standard, &players(), &recorded).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!(
+        (violation.hand, violation.violation.code),
+        (1, ViolationCode::HandUnfinished)
+    );
+    assert_eq!(audit.hands.len(), 2);
+    assert_eq!(audit.score.hands.len(), 1);
+}
+
+#[test]
+fn an_illegal_action_is_reported_with_its_hand_and_index() {
+    let standard = Preset::Standard.profile();
+    let (mut recorded, _) = legal_match(8, &standard, 3);
+    recorded[1].actions.insert(
+        0,
+        Action {
+            player: Seat::Dealer,
+            play: Move::Pass,
+        },
+    );
+    let audit = audit_match(&standard, &players(), &recorded).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!(violation.hand, 1);
+    assert_eq!(violation.violation.action, Some(0));
+    assert_eq!(violation.violation.code, ViolationCode::UpcardOfferViolated);
+}
+
+#[test]
+fn seeded_deals_share_commitment_and_client_seed_with_increasing_nonces() {
+    let standard = Preset::Standard.profile();
+    let (recorded, _) = legal_match(10, &standard, 4);
+    assert!(recorded.len() >= 3);
+    let seeded = |nonce: u64, client: &str, commitment: &str| DealSeeds {
+        client_seed: client.into(),
+        commitment: commitment.into(),
+        nonce,
+        mismatch: None,
+    };
+    let with = |seeds: Vec<DealSeeds>| {
+        let mut hands = recorded.clone();
+        for (hand, seeds) in hands.iter_mut().zip(seeds) {
+            hand.seeds = Some(seeds);
+        }
+        audit_match(&standard, &players(), &hands[..3]).unwrap()
+    };
+    let code = |audit: MatchAudit| audit.violation.map(|v| (v.hand, v.violation.code));
+    let c = "ab".repeat(32);
+    assert_eq!(
+        code(with(vec![
+            seeded(1, "x", &c),
+            seeded(2, "x", &c),
+            seeded(7, "x", &c)
+        ])),
+        None
+    );
+    assert_eq!(
+        code(with(vec![
+            seeded(1, "x", &c),
+            seeded(1, "x", &c),
+            seeded(2, "x", &c)
+        ])),
+        Some((1, ViolationCode::DealNonceNotIncreasing))
+    );
+    assert_eq!(
+        code(with(vec![
+            seeded(1, "x", &c),
+            seeded(2, "y", &c),
+            seeded(3, "x", &c)
+        ])),
+        Some((1, ViolationCode::DealSeedsDiffer))
+    );
+    let other = "cd".repeat(32);
+    assert_eq!(
+        code(with(vec![
+            seeded(1, "x", &c),
+            seeded(2, "x", &c),
+            seeded(3, "x", &other)
+        ])),
+        Some((2, ViolationCode::DealSeedsDiffer))
+    );
+    let mut mismatch = seeded(2, "x", &c);
+    mismatch.mismatch = Some("the seed hashes elsewhere".into());
+    let audit = with(vec![seeded(1, "x", &c), mismatch]);
+    assert_eq!(
+        audit.hands[1].end, None,
+        "a mismatched deal is judged before its actions"
+    );
+    assert_eq!(
+        code(audit),
+        Some((1, ViolationCode::DealCommitmentMismatch))
+    );
+    // A hand given by its cards in a seeded match.
+    assert_eq!(
+        code(with(vec![seeded(1, "x", &c)])),
+        Some((1, ViolationCode::DealSeedsDiffer))
+    );
+}
+
+#[test]
+fn a_dealer_who_is_not_a_player_cannot_be_audited() {
+    let standard = Preset::Standard.profile();
+    let (mut recorded, _) = legal_match(12, &standard, 2);
+    recorded[1].dealer = "Cy".into();
+    assert_eq!(
+        audit_match(&standard, &players(), &recorded),
+        Err(MatchAuditError::Match(MatchError::UnknownPlayer {
+            hand: 1,
+            name: "Cy".into()
+        }))
+    );
+}
