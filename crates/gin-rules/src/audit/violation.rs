@@ -105,6 +105,20 @@ impl ViolationCode {
         ViolationCode::DealNonceNotIncreasing,
     ];
 
+    /// A fault of the whole hand rather than of one action (`action` is null):
+    /// the deal's seeds, and the match audit's checks between hands.
+    pub const fn of_the_whole_hand(self) -> bool {
+        matches!(
+            self,
+            ViolationCode::DealCommitmentMismatch
+                | ViolationCode::WrongDealer
+                | ViolationCode::HandAfterGameEnd
+                | ViolationCode::HandUnfinished
+                | ViolationCode::DealSeedsDiffer
+                | ViolationCode::DealNonceNotIncreasing
+        )
+    }
+
     /// The stable snake_case code. Knock and layoff codes are the ones
     /// `/v1/hands/score` uses for the same faults.
     pub const fn as_str(self) -> &'static str {

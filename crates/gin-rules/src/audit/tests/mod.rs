@@ -210,11 +210,11 @@ fn every_scripted_violation_is_flagged_at_its_action_with_its_code() {
 #[test]
 fn every_violation_code_has_a_scripted_transcript() {
     let covered: Vec<ViolationCode> = cases().iter().map(|c| c.code).collect();
-    // A commitment mismatch is a fault of the deal's seeds, judged by whoever
-    // derives the deal (the service's audit, tested there), before any action.
+    // Faults of the whole hand are judged before any action, by whoever derives
+    // the deal or audits the match (tested there).
     let of_the_transcript = ViolationCode::ALL
         .into_iter()
-        .filter(|&code| code != ViolationCode::DealCommitmentMismatch);
+        .filter(|&code| !code.of_the_whole_hand());
     for code in of_the_transcript {
         assert!(covered.contains(&code), "no scripted transcript for {code}");
     }
