@@ -18,6 +18,9 @@ pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
 /// Default request-body limit, 64 KiB: the largest legal request (a whole hand
 /// transcript for `/v1/hands/audit`) is a few KiB, so this leaves ample room.
 pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+/// Default body limit of the match audit: a 20-hand match's record with full
+/// transcripts is about 60 KiB, so 1 MiB takes a few hundred hands.
+pub const DEFAULT_MATCH_AUDIT_BODY_LIMIT: usize = 1024 * 1024;
 /// Smallest accepted body limit: below 1 KiB even a valid two-hand request would
 /// be refused, which is a misconfiguration rather than a policy.
 pub const MIN_BODY_LIMIT: usize = 1024;
@@ -77,6 +80,12 @@ pub struct Config {
     #[arg(long, env = "GIN_REFEREE_BODY_LIMIT", value_name = "BYTES",
           default_value_t = DEFAULT_BODY_LIMIT, value_parser = parse_body_limit)]
     pub body_limit: usize,
+
+    /// Largest request body of POST /v1/matches/audit, a whole match's record,
+    /// in bytes (1024 to 67108864).
+    #[arg(long, env = "GIN_REFEREE_MATCH_AUDIT_BODY_LIMIT", value_name = "BYTES",
+          default_value_t = DEFAULT_MATCH_AUDIT_BODY_LIMIT, value_parser = parse_body_limit)]
+    pub match_audit_body_limit: usize,
 
     /// Log line format.
     #[arg(long, env = "GIN_REFEREE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Json)]
@@ -148,6 +157,7 @@ impl Default for Config {
             listen: SocketAddr::from(([0, 0, 0, 0], 8080)),
             workers: None,
             body_limit: DEFAULT_BODY_LIMIT,
+            match_audit_body_limit: DEFAULT_MATCH_AUDIT_BODY_LIMIT,
             log_format: LogFormat::Json,
             log_level: DEFAULT_LOG_LEVEL.to_owned(),
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT_SECS,

@@ -53,7 +53,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::api;
 use crate::api::fallback::Routes;
-use crate::api::json::{BodyLimit, BodyTimeout};
+use crate::api::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
 use crate::api::limits::RequestLimits;
 use crate::api::metrics::Metrics;
 use crate::api::observe::Observe;
@@ -88,6 +88,7 @@ pub struct Shared {
     routes: web::Data<Routes>,
     openapi: utoipa::openapi::OpenApi,
     body_limit: usize,
+    route_body_limits: RouteBodyLimits,
     body_timeout: BodyTimeout,
     limits: RequestLimits,
 }
@@ -104,6 +105,10 @@ impl Shared {
             routes: web::Data::new(routes),
             openapi,
             body_limit: config.body_limit,
+            route_body_limits: RouteBodyLimits(vec![(
+                api::match_audit::ROUTE,
+                config.match_audit_body_limit,
+            )]),
             body_timeout: BodyTimeout(config.body_timeout()),
             limits: config.limits,
         })
@@ -132,6 +137,7 @@ pub fn app(
     let metrics = web::Data::from(shared.metrics.clone());
     App::new()
         .app_data(BodyLimit(shared.body_limit))
+        .app_data(shared.route_body_limits.clone())
         .app_data(shared.body_timeout)
         .app_data(shared.limits)
         .app_data(api::json::json_config(shared.body_limit))

@@ -29,24 +29,18 @@
 //! before choosing the variant, so the path inside it is lost. The message still
 //! names the field, and a missing field or an unknown `action` is pointed at.
 
-use std::borrow::Cow;
-
 use actix_web::{post, web};
-use serde::{Deserialize, Serialize};
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AdditionalProperties, Schema};
-use utoipa::{PartialSchema, ToSchema};
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::json::ValidJson;
-use super::knock::ScoreResponse;
 use super::limits::{RequestLimits, check_items};
-use super::problem::{JsonBodyRejections, Problem, code};
+use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
-use gin_rules::fair_deal::{self, SeedError, ServerSeed};
-use gin_rules::{
-    self, Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat,
-    Source, Table, Violation, ViolationCode,
+use super::transcript::{
+    ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
+use gin_rules::{self, Action, AuditError, Violation, ViolationCode};
 
 pub fn configure(cfg: &mut super::ServiceConfig) {
     cfg.service(audit_hand);
@@ -71,296 +65,6 @@ pub struct AuditRequest {
     pub actions: Vec<TranscriptAction>,
 }
 
-/// The deal as a request gives it: the cards, or the seeds of a provably fair
-/// deal (see `POST /v1/deals`) with the commitment published before play.
-#[derive(Debug)]
-pub enum DealInput {
-    Cards(Deal),
-    Seeds { seeds: Seeds, commitment: String },
-}
-
-/// The seeds of a provably fair deal, as `POST /v1/deals` takes them.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Seeds {
-    /// 32 bytes as 64 hexadecimal digits.
-    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
-    pub server_seed: String,
-    /// UTF-8, at most 256 bytes.
-    #[schema(max_length = 256)]
-    pub client_seed: String,
-    /// 0 to 2^53 - 1.
-    #[schema(minimum = 0, maximum = 9007199254740991_u64)]
-    pub nonce: u64,
-}
-
-/// Every field of either form, read flat so that a fault keeps its pointer
-/// (`/deal/dealer/3`), then classified.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, expecting = "struct Deal")]
-struct FlatDeal {
-    dealer: Option<Vec<Card>>,
-    non_dealer: Option<Vec<Card>>,
-    upcard: Option<Card>,
-    stock: Option<Vec<Card>>,
-    seeds: Option<Seeds>,
-    commitment: Option<String>,
-}
-
-impl<'de> Deserialize<'de> for DealInput {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<DealInput, D::Error> {
-        use serde::de::Error;
-        let flat = FlatDeal::deserialize(deserializer)?;
-        match flat {
-            FlatDeal {
-                dealer: Some(dealer),
-                non_dealer: Some(non_dealer),
-                upcard: Some(upcard),
-                stock: Some(stock),
-                seeds: None,
-                commitment: None,
-            } => Ok(DealInput::Cards(Deal {
-                dealer,
-                non_dealer,
-                upcard,
-                stock,
-            })),
-            FlatDeal {
-                dealer: None,
-                non_dealer: None,
-                upcard: None,
-                stock: None,
-                seeds: Some(seeds),
-                commitment: Some(commitment),
-            } => Ok(DealInput::Seeds { seeds, commitment }),
-            _ => Err(D::Error::custom(
-                "a deal is its cards (`dealer`, `non_dealer`, `upcard`, `stock`) or its seeds \
-                 (`seeds` and `commitment`), one form whole",
-            )),
-        }
-    }
-}
-
-/// A deal given by its seeds: the service derives the cards, and checks that
-/// the server seed hashes to the commitment (a mismatch is a violation of the
-/// whole hand, `deal_commitment_mismatch`, with no action).
-#[derive(ToSchema)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // A schema only: requests are read through `FlatDeal`.
-pub struct SeededDeal {
-    seeds: Seeds,
-    /// The lowercase hexadecimal SHA-256 of the server seed, as published
-    /// before play.
-    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
-    commitment: String,
-}
-
-/// The deal: its cards, or its seeds.
-#[derive(ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)] // A schema only.
-pub enum DealSchema {
-    Cards(Deal),
-    Seeds(SeededDeal),
-}
-
-// The rules' `Action` nests the move under the seat; on the wire both are one
-// flat object tagged by `action`, hence this type of its own.
-/// One action of the transcript: who (`player`) did what (`action`).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
-// A shape error names what was expected: the schema clients see, `Action`.
-#[serde(expecting = "internally tagged enum Action")]
-pub enum TranscriptAction {
-    /// Decline the upcard during the first-turn offer (the non-dealer first,
-    /// then the dealer), or, under the 50th-card rule, decline the last discard.
-    Pass { player: Seat },
-    /// Take the top card of the stock or of the discard pile (taking the upcard
-    /// during the offer is a draw from the discard pile). `card` is optional: the
-    /// deal fixes every card, but naming it makes the transcript readable, and it
-    /// is checked.
-    Draw {
-        player: Seat,
-        from: Source,
-        #[serde(default)]
-        #[schema(example = "2H")]
-        card: Option<Card>,
-    },
-    /// Discard a card held, ending the turn.
-    Discard {
-        player: Seat,
-        #[schema(example = "KC")]
-        card: Card,
-    },
-    /// Knock: discard `discard` and lay the other ten cards down. Without
-    /// `discard` the knock is big gin (all eleven cards melded; only where the
-    /// profile has a `big_gin_bonus`). `melds` declares the knocker's melds; when
-    /// absent the referee arranges the hand best for the knocker, as
-    /// `/v1/hands/score` does. Gin is a knock that leaves no deadwood.
-    Knock {
-        player: Seat,
-        #[serde(default)]
-        #[schema(example = "KC")]
-        discard: Option<Card>,
-        #[serde(default)]
-        #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
-        melds: Option<Vec<Vec<Card>>>,
-    },
-    /// The defender's reply to the knock (optional, once). Declared `melds` and
-    /// `layoffs` are checked; what is not declared is played best for the
-    /// defender, as in `/v1/hands/score`.
-    LayOff {
-        player: Seat,
-        #[serde(default)]
-        melds: Option<Vec<Vec<Card>>>,
-        #[serde(default)]
-        layoffs: Option<Vec<Layoff>>,
-    },
-}
-
-/// The schema of [`TranscriptAction`] with every variant closed
-/// (`additionalProperties: false`), as `deny_unknown_fields` makes it: utoipa
-/// closes structs but not the variants of a tagged enum, and a schema that
-/// admits extra fields would promise clients that they are ignored.
-pub struct ActionSchema;
-
-impl PartialSchema for ActionSchema {
-    fn schema() -> RefOr<Schema> {
-        let mut schema = TranscriptAction::schema();
-        if let RefOr::T(Schema::OneOf(one_of)) = &mut schema {
-            for variant in &mut one_of.items {
-                if let RefOr::T(Schema::Object(object)) = variant {
-                    object.additional_properties =
-                        Some(Box::new(AdditionalProperties::FreeForm(false)));
-                }
-            }
-        }
-        schema
-    }
-}
-
-impl ToSchema for ActionSchema {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Action")
-    }
-
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        <TranscriptAction as ToSchema>::schemas(schemas);
-    }
-}
-
-impl From<TranscriptAction> for Action {
-    fn from(action: TranscriptAction) -> Action {
-        let (player, play) = match action {
-            TranscriptAction::Pass { player } => (player, Move::Pass),
-            TranscriptAction::Draw { player, from, card } => (player, Move::Draw { from, card }),
-            TranscriptAction::Discard { player, card } => (player, Move::Discard { card }),
-            TranscriptAction::Knock {
-                player,
-                discard,
-                melds,
-            } => (player, Move::Knock { discard, melds }),
-            TranscriptAction::LayOff {
-                player,
-                melds,
-                layoffs,
-            } => (player, Move::LayOff { melds, layoffs }),
-        };
-        Action { player, play }
-    }
-}
-
-// ---- Response --------------------------------------------------------------
-
-/// The verdict on a recorded hand.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AuditResponse {
-    /// No action is illegal. A transcript that stops before the hand ends is
-    /// legal so far (and has no `result`).
-    pub legal: bool,
-    /// The first illegal action, or null.
-    pub violation: Option<Violation>,
-    /// The hand's score exactly as `/v1/hands/score` gives it for the final
-    /// hands, `{"void": true}` for a void hand, or null: the transcript stops
-    /// before the hand ends, or an action is illegal.
-    pub result: Option<AuditResult>,
-    /// The seat that knocked, when the hand was scored (`result.knocker` is that
-    /// seat).
-    pub knocker: Option<Seat>,
-    /// Index of the action that ended the hand: the knock, or the action that
-    /// made it void. Null while the hand goes on.
-    pub ended_at: Option<usize>,
-    /// The table where the replay stopped: after the last action, or just before
-    /// the illegal one.
-    pub table: Table,
-}
-
-/// How the hand ended: scored, or void.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum AuditResult {
-    Scored(ScoreResponse),
-    Void(VoidResult),
-}
-
-/// A void hand: no knock before the stock's last two cards; no points.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VoidResult {
-    /// Always true.
-    #[schema(example = true)]
-    pub void: bool,
-}
-
-impl From<Audit> for AuditResponse {
-    fn from(audit: Audit) -> AuditResponse {
-        let legal = audit.is_legal();
-        let (result, knocker, ended_at) = match audit.end {
-            None => (None, None, None),
-            Some(HandEnd::Void { action }) => (
-                Some(AuditResult::Void(VoidResult { void: true })),
-                None,
-                Some(action),
-            ),
-            Some(HandEnd::Scored(scored)) => (
-                Some(AuditResult::Scored(ScoreResponse::from(scored.score))),
-                Some(scored.knocker),
-                Some(scored.knock_action),
-            ),
-        };
-        AuditResponse {
-            legal,
-            violation: audit.violation,
-            result,
-            knocker,
-            ended_at,
-            table: audit.table,
-        }
-    }
-}
-
-// ---- Errors ----------------------------------------------------------------
-
-/// An impossible deal: 422 with a pointer to the card or list at fault.
-fn deal_problem(error: &DealError) -> Problem {
-    let list = |part: DealPart| match part {
-        DealPart::Hand(seat) => format!("/deal/{}", seat.name()),
-        DealPart::Upcard => "/deal/upcard".to_owned(),
-        DealPart::Stock => "/deal/stock".to_owned(),
-    };
-    let pointer = match error {
-        DealError::WrongCardCount { part, .. } => list(*part),
-        DealError::DuplicateCard { second, .. } => match second.part {
-            DealPart::Upcard => list(second.part),
-            part => format!("{}/{}", list(part), second.index),
-        },
-    };
-    Problem::unprocessable(error.code(), format!("the deal is impossible: {error}")).with_error(
-        pointer,
-        error.code(),
-        error.to_string(),
-    )
-}
-
 // ---- Handler ---------------------------------------------------------------
 
 /// Examples for the OpenAPI document, run through the real referee so that
@@ -368,38 +72,12 @@ fn deal_problem(error: &DealError) -> Problem {
 pub mod examples {
     use serde_json::{Value, json};
 
-    /// The stock of the example deal: the rest of the deck, 2H on top.
-    const STOCK: [&str; 31] = [
-        "2H", "5S", "6S", "9S", "JS", "QS", "KS", "AH", "3H", "8H", "TH", "JH", "AD", "2D", "3D",
-        "4D", "5D", "6D", "7D", "8D", "TD", "QD", "KD", "AC", "5C", "6C", "7C", "8C", "TC", "JC",
-        "QC",
-    ];
-
-    fn deal() -> Value {
-        json!({
-            "dealer": ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
-            "non_dealer": ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"],
-            "upcard": "2C",
-            "stock": STOCK,
-        })
-    }
+    use crate::api::transcript::examples::{deal, knock_actions};
 
     /// Both pass the upcard; the non-dealer draws 2H and knocks with 2; the dealer
     /// lays off 7H and 4S.
     pub fn legal_knock() -> Value {
-        json!({
-            "profile": "standard",
-            "deal": deal(),
-            "actions": [
-                {"player": "non_dealer", "action": "pass"},
-                {"player": "dealer", "action": "pass"},
-                {"player": "non_dealer", "action": "draw", "from": "stock", "card": "2H"},
-                {"player": "non_dealer", "action": "knock", "discard": "KC",
-                 "melds": [["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]},
-                {"player": "dealer", "action": "lay_off",
-                 "layoffs": [{"card": "7H", "meld": 1}, {"card": "4S", "meld": 0}]},
-            ],
-        })
+        json!({"profile": "standard", "deal": deal(), "actions": knock_actions()})
     }
 
     /// The non-dealer takes the upcard and throws it straight back.
@@ -457,7 +135,7 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
     let (deal, mismatch) = match request.deal {
         DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => seeded_deal(&seeds, &commitment)?,
+        DealInput::Seeds { seeds, commitment } => seeded_deal(&seeds, &commitment, "/deal")?,
     };
     // A deal that does not match its commitment is judged before any action.
     let replayed = if mismatch.is_some() {
@@ -481,51 +159,9 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
                 table: audit.table,
             },
         }),
-        Err(AuditError::Deal(error)) => Err(deal_problem(&error)),
+        Err(AuditError::Deal(error)) => Err(deal_problem(&error, "/deal")),
         Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
     }
-}
-
-/// The cards of a seeded deal, and the mismatch message when the server seed
-/// does not hash to the commitment. Seeds the schema forbids are 400.
-fn seeded_deal(seeds: &Seeds, commitment: &str) -> Result<(Deal, Option<String>), Problem> {
-    let fault = |pointer: &str, error: &SeedError| {
-        let detail = error.to_string();
-        match error {
-            SeedError::ClientSeedTooLong(_) => Problem::unprocessable(
-                "client_seed_too_long",
-                &detail,
-            )
-            .with_error(pointer, "client_seed_too_long", detail),
-            _ => Problem::bad_request(code::INVALID_BODY, &detail).with_error(
-                pointer,
-                "invalid_value",
-                detail,
-            ),
-        }
-    };
-    let seed = ServerSeed::from_hex(&seeds.server_seed)
-        .map_err(|e| fault("/deal/seeds/server_seed", &e))?;
-    let deal = fair_deal::deal(&seed, &seeds.client_seed, seeds.nonce).map_err(|e| match e {
-        SeedError::ClientSeedTooLong(_) => fault("/deal/seeds/client_seed", &e),
-        _ => fault("/deal/seeds/nonce", &e),
-    })?;
-    if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
-        let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
-        return Err(Problem::bad_request(code::INVALID_BODY, detail).with_error(
-            "/deal/commitment",
-            "invalid_value",
-            detail,
-        ));
-    }
-    let actual = seed.commitment();
-    let mismatch = (!actual.eq_ignore_ascii_case(commitment)).then(|| {
-        format!(
-            "the server seed hashes to {actual}, not to the commitment {commitment}: \
-             the deal is not the one committed to"
-        )
-    });
-    Ok((deal, mismatch))
 }
 
 /// Audit a recorded hand.

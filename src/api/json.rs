@@ -73,6 +73,20 @@ use body::{Coding, ReadError, UnsupportedCoding};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyLimit(pub usize);
 
+/// Routes with a body limit of their own (a whole match's record is larger
+/// than any other request), by route pattern, registered as app data.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RouteBodyLimits(pub Vec<(&'static str, usize)>);
+
+impl RouteBodyLimits {
+    fn for_pattern(&self, pattern: &str) -> Option<usize> {
+        self.0
+            .iter()
+            .find(|(route, _)| *route == pattern)
+            .map(|&(_, limit)| limit)
+    }
+}
+
 /// How long a client has to send the whole body once the handler starts
 /// reading it (`None`: no limit), registered as app data by the server.
 ///
@@ -113,9 +127,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Self, BodyRejection>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let limit = req
-            .app_data::<BodyLimit>()
-            .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0);
+        let own_limit = req
+            .app_data::<RouteBodyLimits>()
+            .zip(req.match_pattern())
+            .and_then(|(routes, pattern)| routes.for_pattern(&pattern));
+        let limit = own_limit.unwrap_or_else(|| {
+            req.app_data::<BodyLimit>()
+                .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0)
+        });
         // Checked before reading so that a refused body is never read at all.
         let coding = check_content_type(req)
             .and_then(|()| check_declared_length(req, limit))

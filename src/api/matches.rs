@@ -11,7 +11,6 @@
 //! lists the players.
 
 mod request;
-mod response;
 mod seats;
 
 use std::borrow::Cow;
@@ -30,11 +29,11 @@ use gin_rules::{
     CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
 };
 
+pub use super::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use request::{
     CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
     TeamSpec, VoidHandSchema,
 };
-pub use response::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use seats::{
     ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,

@@ -38,6 +38,7 @@ pub mod deals;
 pub mod hands;
 pub mod layoffs;
 pub mod limits;
+pub mod match_audit;
 pub mod matches;
 pub mod melds;
 pub mod profiles;
@@ -47,6 +48,8 @@ pub mod cards;
 pub mod hand_errors;
 pub mod knock;
 pub mod profile_spec;
+pub mod score_sheet;
+pub mod transcript;
 
 // The HTTP machinery: errors, body extraction, observability, the document.
 pub mod fallback;
@@ -67,6 +70,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(hands::configure)
         .configure(layoffs::configure)
         .configure(matches::configure)
+        .configure(match_audit::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
         .configure(deals::configure);
@@ -116,10 +120,10 @@ mod tests {
             &[
                 include_str!("matches.rs"),
                 include_str!("matches/request.rs"),
-                include_str!("matches/response.rs"),
                 include_str!("matches/seats.rs"),
             ],
         ),
+        ("match_audit", &[include_str!("match_audit.rs")]),
         ("melds", &[include_str!("melds.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
     ];

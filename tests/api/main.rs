@@ -20,6 +20,7 @@ mod errors;
 mod fuzz;
 mod hostile;
 mod limits;
+mod match_audit;
 mod matches;
 mod openapi;
 mod ops;

@@ -82,6 +82,7 @@ print as 1e+06.
 {{- $vars := dict
   "workers" "GIN_REFEREE_WORKERS"
   "bodyLimit" "GIN_REFEREE_BODY_LIMIT"
+  "matchAuditBodyLimit" "GIN_REFEREE_MATCH_AUDIT_BODY_LIMIT"
   "logFormat" "GIN_REFEREE_LOG_FORMAT"
   "logLevel" "GIN_REFEREE_LOG_LEVEL"
   "rustLog" "RUST_LOG"

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use utoipa::ToSchema;
 
-use super::response::MatchOutcome;
+use crate::api::score_sheet::MatchOutcome;
 use gin_rules::{Breakdown, Outcome, PartnershipScore, ScoredSeatedHand, Tally, ThreeScore};
 
 /// Values keyed by name, in the order of the request.

@@ -1,5 +1,6 @@
-//! The response of `POST /v1/matches/score`: the score sheet hand by hand and
-//! at the end, per-player values keyed by the players' names.
+//! A two-player match's score sheet, hand by hand and at the end, per-player
+//! values keyed by the players' names: the answer of `POST /v1/matches/score`
+//! and the `match` of `POST /v1/matches/audit`.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
