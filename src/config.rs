@@ -7,6 +7,7 @@
 
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::num::NonZeroUsize;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -87,6 +88,18 @@ pub struct Config {
           default_value_t = DEFAULT_MATCH_AUDIT_BODY_LIMIT, value_parser = parse_body_limit)]
     pub match_audit_body_limit: usize,
 
+    /// The Ed25519 private key that signs receipts: a PKCS#8 PEM file (e.g.
+    /// from `openssl genpkey -algorithm ed25519`). Without one the service
+    /// generates a key at start, and its receipts verify only while it runs.
+    #[arg(long, env = "GIN_REFEREE_SIGNING_KEY", value_name = "FILE")]
+    pub signing_key: Option<PathBuf>,
+
+    /// Public keys of earlier signing keys, still listed in GET /v1/keys so
+    /// that their receipts verify after a rotation: a file of PEM `PUBLIC KEY`
+    /// blocks.
+    #[arg(long, env = "GIN_REFEREE_RETIRED_KEYS", value_name = "FILE")]
+    pub retired_keys: Option<PathBuf>,
+
     /// Log line format.
     #[arg(long, env = "GIN_REFEREE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Json)]
     pub log_format: LogFormat,
@@ -158,6 +171,8 @@ impl Default for Config {
             workers: None,
             body_limit: DEFAULT_BODY_LIMIT,
             match_audit_body_limit: DEFAULT_MATCH_AUDIT_BODY_LIMIT,
+            signing_key: None,
+            retired_keys: None,
             log_format: LogFormat::Json,
             log_level: DEFAULT_LOG_LEVEL.to_owned(),
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT_SECS,

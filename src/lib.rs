@@ -24,5 +24,6 @@
 
 pub mod api;
 pub mod config;
+pub mod receipts;
 pub mod startup;
 pub mod telemetry;

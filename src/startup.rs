@@ -58,6 +58,7 @@ use crate::api::limits::RequestLimits;
 use crate::api::metrics::Metrics;
 use crate::api::observe::Observe;
 use crate::config::Config;
+use crate::receipts::{KeyError, KeyRing};
 
 pub mod connection;
 pub mod open_files;
@@ -79,6 +80,8 @@ pub enum StartupError {
     Metrics(#[from] prometheus::Error),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: SocketAddr, source: io::Error },
+    #[error(transparent)]
+    Keys(#[from] KeyError),
 }
 
 /// What every worker's app shares, built once from the config.
@@ -91,10 +94,22 @@ pub struct Shared {
     route_body_limits: RouteBodyLimits,
     body_timeout: BodyTimeout,
     limits: RequestLimits,
+    keys: web::Data<KeyRing>,
 }
 
 impl Shared {
     pub fn new(config: &Config) -> Result<Self, StartupError> {
+        let keys = KeyRing::load(
+            config.signing_key.as_deref(),
+            config.retired_keys.as_deref(),
+        )?;
+        if keys.is_generated() {
+            tracing::warn!(
+                kid = keys.kid(),
+                "no --signing-key: receipts are signed with a key generated at start, which \
+                 GET /v1/keys lists as ephemeral; they cannot be verified after a restart"
+            );
+        }
         let openapi = api::openapi_for(&config.limits);
         let routes = Routes::from_openapi(&openapi)
             .with(OPENAPI_PATH, &[Method::GET])
@@ -111,6 +126,7 @@ impl Shared {
             )]),
             body_timeout: BodyTimeout(config.body_timeout()),
             limits: config.limits,
+            keys: web::Data::new(keys),
         })
     }
 
@@ -140,6 +156,7 @@ pub fn app(
         .app_data(shared.route_body_limits.clone())
         .app_data(shared.body_timeout)
         .app_data(shared.limits)
+        .app_data(shared.keys.clone())
         .app_data(api::json::json_config(shared.body_limit))
         .app_data(api::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

@@ -37,6 +37,7 @@ use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::receipt::Keys;
 use super::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
@@ -63,6 +64,10 @@ pub struct AuditRequest {
     /// begun.
     #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<TranscriptAction>,
+    /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
+    #[serde(default)]
+    #[schema(nullable = false, example = false)]
+    pub receipt: Option<bool>,
 }
 
 // ---- Handler ---------------------------------------------------------------
@@ -147,6 +152,7 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
         Ok(audit) => Ok(match mismatch {
             None => audit.into(),
             Some(message) => AuditResponse {
+                receipt: None,
                 legal: false,
                 violation: Some(Violation {
                     action: None,
@@ -221,8 +227,9 @@ together (`invalid_profile_combination`).",
 pub async fn audit_hand(
     body: ValidJson<AuditRequest>,
     limits: RequestLimits,
+    keys: Keys,
 ) -> Result<web::Json<AuditResponse>, Problem> {
-    let request = body.into_inner();
+    let (request, body) = body.into_parts();
     // Each action is replayed in constant time but the knock (one or two scorer
     // calls, microseconds): with the ceiling on actions, not worth a thread hop.
     check_items(
@@ -231,7 +238,14 @@ pub async fn audit_hand(
         request.actions.len(),
         limits.audit_actions,
     )?;
-    answer(request).map(web::Json)
+    let signed = (request.receipt == Some(true))
+        .then(|| resolve_profile(request.profile.as_ref()))
+        .transpose()?;
+    let mut audit = answer(request)?;
+    if let Some(profile) = signed {
+        audit.receipt = Some(keys.sign("audit_hand", &profile, &body, &audit)?);
+    }
+    Ok(web::Json(audit))
 }
 
 #[cfg(test)]

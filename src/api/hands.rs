@@ -12,9 +12,10 @@ use super::json::ValidJson;
 use super::knock::ScoreResponse;
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
+use super::receipt::Keys;
 use gin_rules::{
     Arrangement, Card, CardSet, DefenderHand, Hand, KnockerHand, Meld, analyze_drawn_hand,
-    best_arrangement, optimal_arrangements, score_hand,
+    best_arrangement, optimal_arrangements,
 };
 
 /// A hand to analyse.
@@ -195,6 +196,10 @@ pub struct ScoreRequest {
     pub upcard: Option<Card>,
     pub knocker: KnockerHand,
     pub defender: DefenderHand,
+    /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
+    #[serde(default)]
+    #[schema(nullable = false, example = false)]
+    pub receipt: Option<bool>,
 }
 
 /// Scores a hand.
@@ -228,19 +233,26 @@ pub struct ScoreRequest {
     )
 )]
 #[post("/v1/hands/score")]
-pub async fn score(body: ValidJson<ScoreRequest>) -> Result<web::Json<ScoreResponse>, Problem> {
-    let request = body.into_inner();
+pub async fn score_hand(
+    body: ValidJson<ScoreRequest>,
+    keys: Keys,
+) -> Result<web::Json<ScoreResponse>, Problem> {
+    let (request, body) = body.into_parts();
     let profile = resolve_profile(request.profile.as_ref())?;
-    let scored = score_hand(
+    let scored = gin_rules::score_hand(
         &profile,
         request.upcard,
         &request.knocker,
         &request.defender,
     )
     .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
-    Ok(web::Json(ScoreResponse::from(scored)))
+    let mut answer = ScoreResponse::from(scored);
+    if request.receipt == Some(true) {
+        answer.receipt = Some(keys.sign("score_hand", &profile, &body, &answer)?);
+    }
+    Ok(web::Json(answer))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(analyze_hand).service(score);
+    cfg.service(analyze_hand).service(score_hand);
 }

@@ -99,13 +99,19 @@ pub struct BodyTimeout(pub Option<Duration>);
 /// A JSON request body, deserialised into `T` or rejected with a [`Problem`].
 ///
 /// Give `T` `#[serde(deny_unknown_fields)]` so that misspelt fields are reported
-/// rather than silently ignored.
+/// rather than silently ignored. The body as received (after any content
+/// coding) is kept for a signed receipt, which digests it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValidJson<T>(pub T);
+pub struct ValidJson<T>(pub T, Vec<u8>);
 
 impl<T> ValidJson<T> {
     pub fn into_inner(self) -> T {
         self.0
+    }
+
+    /// The value and the body it was read from.
+    pub fn into_parts(self) -> (T, Vec<u8>) {
+        (self.0, self.1)
     }
 }
 
@@ -156,7 +162,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             };
             match read {
                 Ok(body) => from_slice(&body)
-                    .map(ValidJson)
+                    .map(|value| ValidJson(value, body))
                     .map_err(BodyRejection::read),
                 Err(problem) => Err(BodyRejection::unread(problem, payload)),
             }

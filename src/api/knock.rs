@@ -27,6 +27,11 @@ pub struct ScoreResponse {
     pub breakdown: Breakdown,
     pub knocker: KnockerArrangement,
     pub defender: DefenderReply,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
+    /// asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 impl From<HandScore> for ScoreResponse {
@@ -39,6 +44,7 @@ impl From<HandScore> for ScoreResponse {
             breakdown: settlement.breakdown,
             knocker: score.showdown.knocker,
             defender: score.showdown.defender,
+            receipt: None,
         }
     }
 }

@@ -35,6 +35,7 @@ use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::receipt::Keys;
 use super::score_sheet::MatchResponse;
 use super::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
@@ -72,6 +73,10 @@ pub struct MatchAuditRequest {
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
     pub claimed: Option<Value>,
+    /// Accepted for uniformity: a match audit is always signed.
+    #[serde(default)]
+    #[schema(nullable = false, example = false)]
+    pub receipt: Option<bool>,
 }
 
 /// One hand as recorded: who dealt, the deal, and the actions.
@@ -110,6 +115,11 @@ pub struct MatchAuditResponse {
     /// Present when the request has `claimed`: whether it agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<ClaimCheck>,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), always present:
+    /// a match audit is always signed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 /// The first violation of a match.
@@ -372,6 +382,7 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
         debug_assert_eq!(violation.hand, found.hand);
     }
     Ok(MatchAuditResponse {
+        receipt: None,
         legal: violation.is_none(),
         violation,
         hands: hand_answers,
@@ -459,10 +470,14 @@ player (`unknown_player`), blank or equal player names (`blank_player_name`, \
 pub async fn audit_match(
     body: ValidJson<MatchAuditRequest>,
     limits: RequestLimits,
+    keys: Keys,
 ) -> Result<web::Json<MatchAuditResponse>, Problem> {
-    let request = body.into_inner();
+    let (request, body) = body.into_parts();
     check_limits(&request, &limits)?;
-    answer(&request).map(web::Json)
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let mut audit = answer(&request)?;
+    audit.receipt = Some(keys.sign("audit_match", &profile, &body, &audit)?);
+    Ok(web::Json(audit))
 }
 
 /// Examples for the OpenAPI document, run through the real referee so that

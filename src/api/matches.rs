@@ -25,6 +25,7 @@ use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem, code};
 use super::profile_spec::{UnknownProfile, resolve_profile};
+use super::receipt::Keys;
 use gin_rules::{
     CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
 };
@@ -46,6 +47,17 @@ pub enum MatchAnswer {
     TwoPlayers(MatchResponse),
     ThreePlayers(ThreePlayerMatchResponse),
     Partnership(PartnershipMatchResponse),
+}
+
+impl MatchAnswer {
+    fn set_receipt(&mut self, receipt: String) {
+        let slot = match self {
+            MatchAnswer::TwoPlayers(answer) => &mut answer.receipt,
+            MatchAnswer::ThreePlayers(answer) => &mut answer.receipt,
+            MatchAnswer::Partnership(answer) => &mut answer.receipt,
+        };
+        *slot = Some(receipt);
+    }
 }
 
 // `anyOf`, not the `oneOf` a derive would write: the answers to a match with no
@@ -458,10 +470,19 @@ const UNPROCESSABLE_MATCH: &str = "The match cannot be scored. Every error names
 pub async fn score_match(
     body: ValidJson<MatchRequest>,
     limits: RequestLimits,
+    keys: Keys,
 ) -> Result<web::Json<MatchAnswer>, Problem> {
-    let request = body.into_inner();
+    let (request, body) = body.into_parts();
     check_limits(&request, &limits)?;
-    answer(request).map(web::Json)
+    let signed = (request.receipt == Some(true))
+        .then(|| resolve_profile(request.profile.as_ref()))
+        .transpose()?;
+    let mut scored = answer(request)?;
+    if let Some(profile) = signed {
+        let receipt = keys.sign("score_match", &profile, &body, &scored)?;
+        scored.set_receipt(receipt);
+    }
+    Ok(web::Json(scored))
 }
 
 /// The ceilings on names and hands (see `limits`): every hand's result repeats

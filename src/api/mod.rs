@@ -36,6 +36,7 @@ pub use utoipa_actix_web::service_config::ServiceConfig;
 pub mod audit;
 pub mod deals;
 pub mod hands;
+pub mod keys;
 pub mod layoffs;
 pub mod limits;
 pub mod match_audit;
@@ -48,6 +49,7 @@ pub mod cards;
 pub mod hand_errors;
 pub mod knock;
 pub mod profile_spec;
+pub mod receipt;
 pub mod score_sheet;
 pub mod transcript;
 
@@ -71,6 +73,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(layoffs::configure)
         .configure(matches::configure)
         .configure(match_audit::configure)
+        .configure(keys::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
         .configure(deals::configure);
@@ -114,6 +117,7 @@ mod tests {
         ("audit", &[include_str!("audit.rs")]),
         ("deals", &[include_str!("deals.rs")]),
         ("hands", &[include_str!("hands.rs")]),
+        ("keys", &[include_str!("keys.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
         (
             "matches",

@@ -143,6 +143,11 @@ pub struct MatchResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub games: Option<Vec<GameResult>>,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
+    /// asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 impl<T> ByPlayer<T> {
@@ -200,6 +205,7 @@ impl MatchResponse {
             None
         };
         MatchResponse {
+            receipt: None,
             hands,
             complete: score.complete,
             winner: name(score.winner),

@@ -239,6 +239,11 @@ pub struct AuditResponse {
     /// The table where the replay stopped: after the last action, or just before
     /// the illegal one.
     pub table: Table,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
+    /// asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 /// How the hand ended: scored, or void.
@@ -274,6 +279,7 @@ impl From<Audit> for AuditResponse {
             ),
         };
         AuditResponse {
+            receipt: None,
             legal,
             violation: audit.violation,
             result,

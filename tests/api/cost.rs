@@ -187,7 +187,7 @@ impl Server {
         exchange(self.addr, &request)
     }
 
-    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+    pub(crate) fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
         let request = format!("GET {path} HTTP/1.1\r\nHost: cost\r\nConnection: close\r\n\r\n");
         exchange(self.addr, request.as_bytes())
     }

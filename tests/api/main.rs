@@ -25,6 +25,7 @@ mod matches;
 mod openapi;
 mod ops;
 mod readme;
+mod receipts;
 mod referee;
 mod shutdown;
 mod support;

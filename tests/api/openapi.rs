@@ -17,6 +17,7 @@ const NO_CLIENT_ERRORS: &[&str] = &[
     "GET /readyz",
     "GET /metrics",
     "GET /v1/profiles",
+    "GET /v1/keys",
 ];
 
 const METHODS: &[&str] = &[

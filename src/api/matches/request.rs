@@ -30,6 +30,10 @@ pub struct MatchRequest {
     #[serde(deserialize_with = "match_hands")]
     #[schema(value_type = Vec<MatchHandSchema>)]
     pub hands: Vec<RecordedHand>,
+    /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
+    #[serde(default)]
+    #[schema(nullable = false, example = false)]
+    pub receipt: Option<bool>,
 }
 
 /// A team of a partnership match.

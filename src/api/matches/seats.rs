@@ -129,6 +129,11 @@ pub struct ThreePlayerMatchResponse {
     /// Index into `hands` of the hand that ended the game; null before the end.
     #[schema(required = true)]
     pub ended_at: Option<usize>,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
+    /// asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 impl ThreePlayerMatchResponse {
@@ -136,6 +141,7 @@ impl ThreePlayerMatchResponse {
         let names = &score.players;
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
         ThreePlayerMatchResponse {
+            receipt: None,
             hands: score
                 .hands
                 .iter()
@@ -200,6 +206,11 @@ pub struct PartnershipMatchResponse {
     /// Index into `hands` of the deal that ended the game; null before the end.
     #[schema(required = true)]
     pub ended_at: Option<usize>,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
+    /// asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
 }
 
 impl PartnershipMatchResponse {
@@ -207,6 +218,7 @@ impl PartnershipMatchResponse {
         let teams = &score.teams;
         let team = |t: usize| teams.get(t).cloned().unwrap_or_default();
         PartnershipMatchResponse {
+            receipt: None,
             hands: score
                 .deals
                 .iter()
