@@ -106,6 +106,14 @@ print as 1e+06.
   value: {{ $value | toString | quote }}
 {{- end }}
 {{- end }}
+{{- with .Values.signing.existingSecret }}
+- name: GIN_REFEREE_SIGNING_KEY
+  value: {{ printf "/etc/gin-referee/signing/%s" $.Values.signing.keyName | quote }}
+{{- with $.Values.signing.retiredKeysName }}
+- name: GIN_REFEREE_RETIRED_KEYS
+  value: {{ printf "/etc/gin-referee/signing/%s" . | quote }}
+{{- end }}
+{{- end }}
 {{- with .Values.extraEnv }}
 {{ toYaml . }}
 {{- end }}
