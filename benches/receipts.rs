@@ -1,6 +1,10 @@
 //! What a signed receipt costs per request: the two RFC 8785 digests and the
 //! Ed25519 signature, on a `/v1/hands/score` request and answer.
 
+// A benchmark's fixtures are built once up front: a failure there is a bug in
+// the benchmark, reported at once.
+#![allow(clippy::expect_used)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use gin_referee::receipts::{KeyRing, digest, digest_text};
 use serde_json::json;
