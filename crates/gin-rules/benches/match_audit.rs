@@ -73,6 +73,7 @@ fn knock_hand(dealer: &str) -> RecordedHand {
     ];
     RecordedHand {
         dealer: dealer.into(),
+        non_dealer: None,
         deal: deal(),
         seeds: None,
         actions,
@@ -102,6 +103,7 @@ fn void_hand(dealer: &str) -> RecordedHand {
     }
     RecordedHand {
         dealer: dealer.into(),
+        non_dealer: None,
         deal,
         seeds: None,
         actions,

@@ -179,6 +179,7 @@ pub use layoff::{
 };
 pub use match_audit::{
     DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
+    audit_partnership, audit_three,
 };
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,

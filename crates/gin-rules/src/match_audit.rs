@@ -1,12 +1,14 @@
-//! Match audit: replay every hand of a two-player match from its record, check
-//! who dealt each one and how the deals were seeded, and score the match from
-//! the hands as played.
+//! Match audit: replay every hand of a match (two players, three players, or a
+//! partnership) from its record, check who dealt each one and how the deals
+//! were seeded, and score the match from the hands as played.
 //!
 //! Tournament and casino software ask one question of a finished match: "given
 //! this record, what is the true result?". [`audit_match`] answers it by
-//! running [`audit_hand`] on each hand, then [`score_match`] on the hands that
-//! ended, so the result is exactly what `score_match` gives for those hands
-//! recorded as cards (a knock) or as void.
+//! running [`audit_hand`] on each hand (each table of a partnership deal),
+//! then the format's scorer ([`score_match`], [`score_three`](crate::score_three),
+//! [`score_partnership`](crate::score_partnership)) on the hands that ended, so
+//! the result is exactly what that scorer gives for those hands recorded as
+//! cards (a knock) or as void.
 //!
 //! # Checks beyond each hand's own
 //!
@@ -14,21 +16,28 @@
 //!
 //! 1. The game (every Hollywood game) had not already ended:
 //!    [`ViolationCode::HandAfterGameEnd`].
-//! 2. The dealer is the one the profile's [`NextDealer`] rule seats. The first
+//! 2. Three players: the two at the table follow the rotation
+//!    ([`ViolationCode::RotationBroken`]); a partnership deal seats the pairings
+//!    of its position ([`ViolationCode::PairingBroken`], at the deal).
+//! 3. Two players: the dealer is the one the profile's [`NextDealer`] rule seats. The first
 //!    hand's dealer is free (the cut decides it). Under
 //!    [`NextDealer::Alternate`] the deal passes after every hand, a void one
 //!    too; under [`NextDealer::Winner`] the winner of a hand deals the next, and
 //!    after a hand that scored nothing (void, or a tie won for 0) the same
-//!    dealer deals again: [`ViolationCode::WrongDealer`].
-//! 3. A deal given by its seeds: the server seed hashes to the commitment
+//!    dealer deals again: [`ViolationCode::WrongDealer`]. With three players or
+//!    teams no source says who deals, so the dealer is only checked to be one
+//!    of the two at the table (each hand names both: `dealer` and `non_dealer`).
+//! 4. A deal given by its seeds: the server seed hashes to the commitment
 //!    ([`ViolationCode::DealCommitmentMismatch`]); the commitment and the client
 //!    seed are the first seeded hand's, and every hand is seeded once the first
 //!    is ([`ViolationCode::DealSeedsDiffer`]); nonces strictly increase
-//!    ([`ViolationCode::DealNonceNotIncreasing`]).
-//! 4. The previous hand ended: a transcript that stops before its hand ends is
+//!    ([`ViolationCode::DealNonceNotIncreasing`]), hand by hand and table by
+//!    table.
+//! 5. The previous hand ended: a transcript that stops before its hand ends is
 //!    a match in progress when it is the last hand, and
 //!    [`ViolationCode::HandUnfinished`] otherwise (reported at the hand that
-//!    stops early).
+//!    stops early). In the last deal of a partnership either table may be in
+//!    progress; the deal is then not scored.
 //!
 //! # The verdict
 //!
@@ -40,12 +49,16 @@
 //! # Cost
 //!
 //! Each hand costs one [`audit_hand`] (constant time per action, one or two
-//! scorer calls at the knock) and the match one [`score_match`]: linear in the
+//! scorer calls at the knock) and the match two runs of its scorer (one with a
+//! void hand appended, to learn whether the game had ended): linear in the
 //! record.
 
 use crate::audit::{Audit, AuditError, Deal, DealError, HandEnd, Seat, Violation, ViolationCode};
 use crate::card::Card;
-use crate::matches::{CardHand, MatchError, MatchHand, MatchScore, Player, Players, score_match};
+use crate::matches::{
+    CardHand, MatchError, MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player,
+    Players, SeatedHand, Team, ThreeScore, score_match, score_partnership, score_three,
+};
 use crate::profile::{NextDealer, Profile};
 use crate::score::Side;
 use crate::{Action, audit_hand};
@@ -66,11 +79,14 @@ pub struct DealSeeds {
     pub mismatch: Option<String>,
 }
 
-/// One hand of a match as recorded.
+/// One hand as recorded (one table of a partnership deal).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedHand {
     /// The name of the player who dealt.
     pub dealer: String,
+    /// The name of the other player: optional with two players (it must then
+    /// be the other one), required with three players and in partnerships.
+    pub non_dealer: Option<String>,
     /// The cards as dealt.
     pub deal: Deal,
     /// The seeds the deal came from, when it was given by them.
@@ -82,26 +98,28 @@ pub struct RecordedHand {
 /// The first violation in a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchViolation {
-    /// The hand's index.
+    /// The hand's (the deal's) index.
     pub hand: usize,
+    /// The table of a partnership deal; `None` for the other formats and for a
+    /// fault of the whole deal (`pairing_broken`, `hand_after_game_end`).
+    pub table: Option<usize>,
     /// The violation; `action` is `None` for a fault of the whole hand.
     pub violation: Violation,
 }
 
-/// The verdict on a match.
+/// The verdict on a match; `S` is the format's score.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchAudit {
-    /// Each hand's audit, up to and including the violating hand.
-    pub hands: Vec<Audit>,
-    /// Each audited hand's dealer.
-    pub dealers: Vec<Player>,
+pub struct MatchAudit<S> {
+    /// Each audited hand's tables (one, or two in a partnership deal), up to
+    /// and including the violating hand.
+    pub hands: Vec<Vec<Audit>>,
     /// The first violation, if any.
     pub violation: Option<MatchViolation>,
     /// The match scored from the complete legal hands (before the violation).
-    pub score: MatchScore,
+    pub score: S,
 }
 
-impl MatchAudit {
+impl<S> MatchAudit<S> {
     /// No violation was found (the last hand may still be in progress).
     pub fn is_legal(&self) -> bool {
         self.violation.is_none()
@@ -111,170 +129,429 @@ impl MatchAudit {
 /// Why a match cannot be audited at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchAuditError {
-    /// The players, or a dealer who is not one of them, or too many hands.
+    /// The players, a dealer who is not one of them, or too many hands.
     #[error(transparent)]
     Match(#[from] MatchError),
     /// A deal that cannot be replayed.
-    #[error("hands[{hand}]: {error}")]
+    #[error("{}: {error}", at(*hand, *table))]
     Deal {
         /// The hand's index.
         hand: usize,
+        /// The table of a partnership deal.
+        table: Option<usize>,
         /// Why.
         error: DealError,
+    },
+    /// A hand of three-player or partnership play that does not name its
+    /// non-dealer.
+    #[error("{}: a hand with more than two players in the match names its `non_dealer`", at(*hand, *table))]
+    NonDealerRequired {
+        /// The hand's index.
+        hand: usize,
+        /// The table of a partnership deal.
+        table: Option<usize>,
     },
     /// The referee's own bookkeeping is inconsistent (a bug, never the client's).
     #[error("the referee's own bookkeeping is inconsistent: {0}")]
     Inconsistent(String),
 }
 
-/// The last hand's facts the next hand's checks need.
-struct Previous {
-    dealer: Player,
-    /// The player who won points, `None` for a hand that scored nothing.
-    scorer: Option<Player>,
+fn at(hand: usize, table: Option<usize>) -> String {
+    match table {
+        Some(table) => format!("hands[{hand}].tables[{table}]"),
+        None => format!("hands[{hand}]"),
+    }
 }
 
-/// Audits a whole match (see the module docs).
+/// Audits a two-player match (see the module docs).
 pub fn audit_match(
     profile: &Profile,
     players: &Players<String>,
     hands: &[RecordedHand],
-) -> Result<MatchAudit, MatchAuditError> {
-    // Validates the names and the count once, with the scorer's own errors.
+) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
+    // Validates the names with the scorer's own errors.
     score_match(profile, players, &[])?;
-    if hands.len() > crate::MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: hands.len(),
-            max: crate::MAX_MATCH_HANDS,
-        }
-        .into());
-    }
-    let mut audits = Vec::with_capacity(hands.len());
-    let mut dealers = Vec::with_capacity(hands.len());
+    let names = players.clone().into_array();
+    let mut replay = Replay::new(profile, &names, hands.len())?;
+    let mut previous: Option<(Player, Option<Player>)> = None;
     let mut scored: Vec<MatchHand> = Vec::with_capacity(hands.len());
-    let mut previous: Option<Previous> = None;
-    let mut first_seeds: Option<&DealSeeds> = None;
-    let mut last_nonce: Option<u64> = None;
-    let mut violation = None;
-
     for (index, hand) in hands.iter().enumerate() {
-        let dealer =
-            player_named(players, &hand.dealer).ok_or_else(|| MatchError::UnknownPlayer {
-                hand: index,
-                name: hand.dealer.clone(),
-            })?;
-        let fault = |code, message: String| {
-            Some(MatchViolation {
-                hand: index,
-                violation: Violation {
-                    action: None,
-                    code,
-                    message,
-                },
-            })
+        let dealer = match replay.seat(&hand.dealer, index)? {
+            0 => Player::First,
+            _ => Player::Second,
         };
-        let hand_fault = match wrong_dealer(profile, players, previous.as_ref(), dealer) {
-            Some(message) => Some((ViolationCode::WrongDealer, message)),
-            None => seeds_fault(index, hand, &mut first_seeds, &mut last_nonce),
-        };
-        // A deal that does not match its commitment is judged before any action.
-        let replayed = match &hand_fault {
-            Some((ViolationCode::DealCommitmentMismatch, _)) => &[][..],
-            _ => &hand.actions[..],
-        };
-        let audit = audit_hand(profile, &hand.deal, replayed).map_err(|e| match e {
-            AuditError::Deal(error) => MatchAuditError::Deal { hand: index, error },
-            AuditError::Inconsistent(error) => MatchAuditError::Inconsistent(error.to_string()),
-        })?;
-        let own_violation = audit.violation.clone();
-        let end = audit.end.clone();
-        audits.push(audit);
-        dealers.push(dealer);
-        if let Some((code, message)) = hand_fault {
-            violation = fault(code, message);
-            break;
-        }
-        if let Some(own) = own_violation {
-            violation = Some(MatchViolation {
+        if let Some(name) = &hand.non_dealer
+            && replay.seat(name, index)? != dealer.other().index()
+        {
+            return Err(MatchError::SamePlayerTwice {
                 hand: index,
-                violation: own,
-            });
-            break;
-        }
-        let Some(end) = end else {
-            if index + 1 < hands.len() {
-                violation = fault(
-                    ViolationCode::HandUnfinished,
-                    format!(
-                        "hands[{index}] stops before the hand ends (no knock, and the stock \
-                         not down to its last two cards), yet hands[{}] follows it",
-                        index + 1
-                    ),
-                );
+                name: name.clone(),
             }
-            break;
-        };
-        let (hand_record, scorer) = match_hand(players, dealer, hand.deal.upcard, &end);
-        scored.push(hand_record);
-        previous = Some(Previous { dealer, scorer });
-    }
-
-    // A hand after the end of the game outranks any fault of its own, and
-    // ends the audit there.
-    if let Some((ended_at, hand)) = game_over(profile, players, &scored)?
-        && hand < audits.len()
-    {
-        audits.truncate(hand + 1);
-        dealers.truncate(hand + 1);
-        scored.truncate(hand);
-        let message = format!(
-            "hands[{hand}] was played after the {} ended at hands[{ended_at}]",
-            if profile.hollywood() {
-                "last of the three Hollywood games"
-            } else {
-                "game"
-            }
-        );
-        violation = Some(MatchViolation {
-            hand,
-            violation: Violation {
-                action: None,
-                code: ViolationCode::HandAfterGameEnd,
-                message,
-            },
+            .into());
+        }
+        let fault = previous.and_then(|(last, scorer)| {
+            wrong_dealer(profile, players, last, scorer, dealer)
+                .map(|message| (ViolationCode::WrongDealer, message))
         });
+        let Some(end) = replay.table(index, None, hand, fault, index + 1 == hands.len())? else {
+            break;
+        };
+        let (record, scorer) = two_player_hand(players, dealer, hand.deal.upcard, &end);
+        scored.push(record);
+        previous = Some((dealer, scorer));
     }
-    let score = score_match(profile, players, &scored)?;
-    Ok(MatchAudit {
-        hands: audits,
-        dealers,
-        violation,
-        score,
+    let probe = Probe {
+        hand: MatchHand::Void,
+        real: true,
+    };
+    replay.finish(scored, probe, |hands| score_match(profile, players, hands))
+}
+
+/// Audits a three-player match (see the module docs).
+pub fn audit_three(
+    profile: &Profile,
+    players: &[String; 3],
+    hands: &[RecordedHand],
+) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
+    score_three(profile, players, &[])?;
+    let mut replay = Replay::new(profile, players, hands.len())?;
+    let mut scored: Vec<SeatedHand> = Vec::with_capacity(hands.len());
+    for (index, hand) in hands.iter().enumerate() {
+        let seats = replay.both_seats(hand, index, None)?;
+        let Some(end) = replay.table(index, None, hand, None, index + 1 == hands.len())? else {
+            break;
+        };
+        scored.push(seated_hand(players, seats, hand.deal.upcard, &end));
+    }
+    let probe = match hands.get(scored.len()) {
+        Some(next) => Probe {
+            hand: void_between(players, replay.both_seats(next, scored.len(), None)?),
+            real: true,
+        },
+        None => Probe {
+            hand: void_between(players, [0, 1]),
+            real: false,
+        },
+    };
+    replay.finish(scored, probe, |hands| score_three(profile, players, hands))
+}
+
+/// Audits a partnership match, deal by deal and table by table (see the
+/// module docs).
+pub fn audit_partnership(
+    profile: &Profile,
+    teams: &[Team; 2],
+    deals: &[[RecordedHand; 2]],
+) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
+    score_partnership(profile, teams, &[])?;
+    let [first, second] = teams;
+    let names = [
+        first.players[0].clone(),
+        first.players[1].clone(),
+        second.players[0].clone(),
+        second.players[1].clone(),
+    ];
+    let mut replay = Replay::new(profile, &names, deals.len())?;
+    let mut scored: Vec<PartnershipDeal> = Vec::with_capacity(deals.len());
+    'deals: for (index, deal) in deals.iter().enumerate() {
+        let last = index + 1 == deals.len();
+        let mut tables = Vec::with_capacity(2);
+        for (table, hand) in deal.iter().enumerate() {
+            let seats = replay.both_seats(hand, index, Some(table))?;
+            match replay.table(index, Some(table), hand, None, last)? {
+                Some(end) => tables.push(seated_hand(&names, seats, hand.deal.upcard, &end)),
+                None if replay.violation.is_some() => break 'deals,
+                // The last deal, in progress at this table.
+                None => {}
+            }
+        }
+        if let Ok(tables) = <[SeatedHand; 2]>::try_from(tables) {
+            scored.push(PartnershipDeal { tables });
+        }
+    }
+    let probe = match deals.get(scored.len()) {
+        Some([one, two]) => Probe {
+            hand: PartnershipDeal {
+                tables: [
+                    void_between(&names, replay.both_seats(one, scored.len(), Some(0))?),
+                    void_between(&names, replay.both_seats(two, scored.len(), Some(1))?),
+                ],
+            },
+            real: true,
+        },
+        None => Probe {
+            hand: PartnershipDeal {
+                tables: [void_between(&names, [0, 2]), void_between(&names, [1, 3])],
+            },
+            real: false,
+        },
+    };
+    replay.finish(scored, probe, |deals| {
+        score_partnership(profile, teams, deals)
     })
 }
 
-fn player_named(players: &Players<String>, name: &str) -> Option<Player> {
-    players
-        .iter()
-        .find(|(_, player)| player.as_str() == name)
-        .map(|(player, _)| player)
+/// The hand appended to the scored ones to learn whether the game had ended
+/// and whether the next hand's players are the ones the format seats. When no
+/// recorded hand follows (`real` false), only the end of the game counts.
+struct Probe<T> {
+    hand: T,
+    real: bool,
 }
 
-/// Where the game (every Hollywood game) ended and the first hand after it,
-/// if one follows the hands that ended: the scorer refuses a hand after the
-/// end, so a void hand appended to them asks it without changing any total.
-fn game_over(
-    profile: &Profile,
-    players: &Players<String>,
-    scored: &[MatchHand],
-) -> Result<Option<(usize, usize)>, MatchError> {
-    let mut probe = Vec::with_capacity(scored.len() + 1);
-    probe.extend_from_slice(scored);
-    probe.push(MatchHand::Void);
-    match score_match(profile, players, &probe) {
-        Ok(_) => Ok(None),
-        Err(MatchError::GameOver { hand, ended_at, .. }) => Ok(Some((ended_at, hand))),
-        Err(error) => Err(error),
+/// The state of a replay: the tables audited so far, the first violation,
+/// and the seeds seen.
+struct Replay<'a> {
+    profile: &'a Profile,
+    names: &'a [String],
+    hands: Vec<Vec<Audit>>,
+    violation: Option<MatchViolation>,
+    /// A table of the last deal stopped before its end (partnership).
+    in_progress: bool,
+    seeds: SeedCheck<'a>,
+}
+
+impl<'a> Replay<'a> {
+    fn new(profile: &'a Profile, names: &'a [String], count: usize) -> Result<Self, MatchError> {
+        if count > crate::MAX_MATCH_HANDS {
+            return Err(MatchError::TooManyHands {
+                found: count,
+                max: crate::MAX_MATCH_HANDS,
+            });
+        }
+        Ok(Replay {
+            profile,
+            names,
+            hands: Vec::with_capacity(count),
+            violation: None,
+            in_progress: false,
+            seeds: SeedCheck::default(),
+        })
+    }
+
+    /// The index of the player `name`.
+    fn seat(&self, name: &str, hand: usize) -> Result<usize, MatchError> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| MatchError::UnknownPlayer {
+                hand,
+                name: name.to_owned(),
+            })
+    }
+
+    /// The dealer's and the non-dealer's indices, when the hand names both.
+    fn both_seats(
+        &self,
+        hand: &RecordedHand,
+        index: usize,
+        table: Option<usize>,
+    ) -> Result<[usize; 2], MatchAuditError> {
+        let non_dealer = hand
+            .non_dealer
+            .as_deref()
+            .ok_or(MatchAuditError::NonDealerRequired { hand: index, table })?;
+        let seats = [
+            self.seat(&hand.dealer, index)?,
+            self.seat(non_dealer, index)?,
+        ];
+        if seats.first() == seats.get(1) {
+            return Err(MatchError::SamePlayerTwice {
+                hand: index,
+                name: non_dealer.to_owned(),
+            }
+            .into());
+        }
+        Ok(seats)
+    }
+
+    /// Replays one table: `fault` is a fault of the whole hand found by the
+    /// caller (the dealer), the seeds are checked here. The end of the hand
+    /// when it is legal and ended; `None` when the replay stops here (a
+    /// violation, recorded) or the hand is in progress (`last`).
+    fn table(
+        &mut self,
+        hand: usize,
+        table: Option<usize>,
+        record: &'a RecordedHand,
+        fault: Option<(ViolationCode, String)>,
+        last: bool,
+    ) -> Result<Option<HandEnd>, MatchAuditError> {
+        let fault = fault.or_else(|| self.seeds.check(hand, table, record));
+        // A deal that does not match its commitment is judged before any action.
+        let replayed = match &fault {
+            Some((ViolationCode::DealCommitmentMismatch, _)) => &[][..],
+            _ => &record.actions[..],
+        };
+        let audit = audit_hand(self.profile, &record.deal, replayed).map_err(|e| match e {
+            AuditError::Deal(error) => MatchAuditError::Deal { hand, table, error },
+            AuditError::Inconsistent(error) => MatchAuditError::Inconsistent(error.to_string()),
+        })?;
+        let own = audit.violation.clone();
+        let end = audit.end.clone();
+        match table {
+            Some(0) | None => self.hands.push(vec![audit]),
+            Some(_) => match self.hands.last_mut() {
+                Some(tables) => tables.push(audit),
+                None => self.hands.push(vec![audit]),
+            },
+        }
+        let violation = |violation| MatchViolation {
+            hand,
+            table,
+            violation,
+        };
+        if let Some((code, message)) = fault {
+            self.violation = Some(violation(Violation {
+                action: None,
+                code,
+                message,
+            }));
+            return Ok(None);
+        }
+        if let Some(own) = own {
+            self.violation = Some(violation(own));
+            return Ok(None);
+        }
+        if end.is_none() {
+            if last {
+                self.in_progress = true;
+            } else {
+                self.violation = Some(violation(Violation {
+                    action: None,
+                    code: ViolationCode::HandUnfinished,
+                    message: format!(
+                        "{} stops before the hand ends (no knock, and the stock not down to \
+                         its last two cards), yet hands[{}] follows it",
+                        at(hand, table),
+                        hand + 1
+                    ),
+                }));
+            }
+        }
+        Ok(end)
+    }
+
+    /// Scores the hands that ended, learning with the probe whether a hand
+    /// was recorded after the game ended or breaks the format's seating.
+    fn finish<T: Clone, S>(
+        mut self,
+        mut scored: Vec<T>,
+        probe: Probe<T>,
+        score: impl Fn(&[T]) -> Result<S, MatchError>,
+    ) -> Result<MatchAudit<S>, MatchAuditError> {
+        let real = probe.real && scored.len() < self.hands.len();
+        let mut probed = scored.clone();
+        probed.push(probe.hand);
+        let found = match score(&probed) {
+            Ok(_) => None,
+            Err(error @ MatchError::GameOver { hand, .. }) if real || hand < scored.len() => {
+                Some((hand, ViolationCode::HandAfterGameEnd, error))
+            }
+            Err(error @ MatchError::RotationBroken { hand, .. }) if real || hand < scored.len() => {
+                Some((hand, ViolationCode::RotationBroken, error))
+            }
+            Err(error @ MatchError::PairingBroken { deal, .. }) if real || deal < scored.len() => {
+                Some((deal, ViolationCode::PairingBroken, error))
+            }
+            // The probe stood for no recorded hand.
+            Err(
+                MatchError::GameOver { .. }
+                | MatchError::RotationBroken { .. }
+                | MatchError::PairingBroken { .. },
+            ) => None,
+            Err(error) => return Err(error.into()),
+        };
+        if let Some((hand, code, error)) = found {
+            self.hands.truncate(hand + 1);
+            scored.truncate(hand);
+            self.violation = Some(MatchViolation {
+                hand,
+                table: None,
+                violation: Violation {
+                    action: None,
+                    code,
+                    message: error.to_string(),
+                },
+            });
+        }
+        let score = score(&scored)?;
+        Ok(MatchAudit {
+            hands: self.hands,
+            violation: self.violation,
+            score,
+        })
+    }
+}
+
+/// The seeds of a match's deals: the first seeded deal's commitment and
+/// client seed, and the last nonce.
+#[derive(Default)]
+struct SeedCheck<'a> {
+    first: Option<&'a DealSeeds>,
+    seen_cards: bool,
+    last_nonce: Option<u64>,
+}
+
+impl<'a> SeedCheck<'a> {
+    fn check(
+        &mut self,
+        hand: usize,
+        table: Option<usize>,
+        record: &'a RecordedHand,
+    ) -> Option<(ViolationCode, String)> {
+        let here = at(hand, table);
+        let Some(seeds) = &record.seeds else {
+            self.seen_cards = true;
+            return self.first.map(|_| {
+                (
+                    ViolationCode::DealSeedsDiffer,
+                    format!("{here} gives its cards, but the match's deals are seeded"),
+                )
+            });
+        };
+        if let Some(message) = &seeds.mismatch {
+            return Some((ViolationCode::DealCommitmentMismatch, message.clone()));
+        }
+        match self.first {
+            None if self.seen_cards => {
+                return Some((
+                    ViolationCode::DealSeedsDiffer,
+                    format!("{here} is seeded, but the match's earlier deals are not"),
+                ));
+            }
+            None => self.first = Some(seeds),
+            Some(first) => {
+                if !first.commitment.eq_ignore_ascii_case(&seeds.commitment) {
+                    return Some((
+                        ViolationCode::DealSeedsDiffer,
+                        format!(
+                            "{here} is dealt under commitment {}, not the match's {}",
+                            seeds.commitment, first.commitment
+                        ),
+                    ));
+                }
+                if first.client_seed != seeds.client_seed {
+                    return Some((
+                        ViolationCode::DealSeedsDiffer,
+                        format!("{here} has a client seed other than the match's"),
+                    ));
+                }
+            }
+        }
+        if let Some(last) = self.last_nonce
+            && seeds.nonce <= last
+        {
+            return Some((
+                ViolationCode::DealNonceNotIncreasing,
+                format!(
+                    "{here} has nonce {}, not more than the previous deal's {last}",
+                    seeds.nonce
+                ),
+            ));
+        }
+        self.last_nonce = Some(seeds.nonce);
+        None
     }
 }
 
@@ -282,15 +559,15 @@ fn game_over(
 fn wrong_dealer(
     profile: &Profile,
     players: &Players<String>,
-    previous: Option<&Previous>,
+    last_dealer: Player,
+    scorer: Option<Player>,
     dealer: Player,
 ) -> Option<String> {
-    let previous = previous?;
-    let (expected, why) = match (profile.next_dealer(), previous.scorer) {
-        (NextDealer::Alternate, _) => (previous.dealer.other(), "the deal alternates"),
+    let (expected, why) = match (profile.next_dealer(), scorer) {
+        (NextDealer::Alternate, _) => (last_dealer.other(), "the deal alternates"),
         (NextDealer::Winner, Some(winner)) => (winner, "the winner of a hand deals the next"),
         (NextDealer::Winner, None) => (
-            previous.dealer,
+            last_dealer,
             "after a hand that scores nothing the same dealer deals again",
         ),
     };
@@ -303,93 +580,79 @@ fn wrong_dealer(
     })
 }
 
-/// The fault of a seeded deal, if any; records the match's seeds and nonce.
-fn seeds_fault<'a>(
-    index: usize,
-    hand: &'a RecordedHand,
-    first: &mut Option<&'a DealSeeds>,
-    last_nonce: &mut Option<u64>,
-) -> Option<(ViolationCode, String)> {
-    let Some(seeds) = &hand.seeds else {
-        return first.map(|_| {
-            (
-                ViolationCode::DealSeedsDiffer,
-                format!("hands[{index}] gives its cards, but the match's deals are seeded"),
-            )
-        });
-    };
-    if let Some(message) = &seeds.mismatch {
-        return Some((ViolationCode::DealCommitmentMismatch, message.clone()));
-    }
-    match first {
-        None if index > 0 => {
-            return Some((
-                ViolationCode::DealSeedsDiffer,
-                format!("hands[{index}] is seeded, but the match's earlier deals are not"),
-            ));
-        }
-        None => *first = Some(seeds),
-        Some(first) => {
-            if !first.commitment.eq_ignore_ascii_case(&seeds.commitment) {
-                return Some((
-                    ViolationCode::DealSeedsDiffer,
-                    format!(
-                        "hands[{index}] is dealt under commitment {}, not the match's {}",
-                        seeds.commitment, first.commitment
-                    ),
-                ));
-            }
-            if first.client_seed != seeds.client_seed {
-                return Some((
-                    ViolationCode::DealSeedsDiffer,
-                    format!("hands[{index}] has a client seed other than the match's"),
-                ));
-            }
+/// The knocker's and the winner's seats of a scored hand, and whether it
+/// scored anything.
+fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, &crate::audit::ScoredHand)> {
+    match end {
+        HandEnd::Void { .. } => None,
+        HandEnd::Scored(scored) => {
+            let settlement = &scored.score.settlement;
+            let winner = match settlement.winner {
+                Side::Knocker => scored.knocker,
+                Side::Defender => scored.knocker.other(),
+            };
+            Some((scored.knocker, winner, settlement.points > 0, scored))
         }
     }
-    if let Some(last) = *last_nonce
-        && seeds.nonce <= last
-    {
-        return Some((
-            ViolationCode::DealNonceNotIncreasing,
-            format!(
-                "hands[{index}] has nonce {}, not more than the previous hand's {last}",
-                seeds.nonce
-            ),
-        ));
-    }
-    *last_nonce = Some(seeds.nonce);
-    None
 }
 
-/// A legal ended hand as the scorer takes it, and the player who scored.
-fn match_hand(
+/// A legal ended two-player hand as the scorer takes it, and the player who
+/// scored.
+fn two_player_hand(
     players: &Players<String>,
     dealer: Player,
     upcard: Card,
     end: &HandEnd,
 ) -> (MatchHand, Option<Player>) {
-    match end {
-        HandEnd::Void { .. } => (MatchHand::Void, None),
-        HandEnd::Scored(scored) => {
-            let seat_player = |seat: Seat| match seat {
-                Seat::Dealer => dealer,
-                Seat::NonDealer => dealer.other(),
-            };
-            let knocker = seat_player(scored.knocker);
-            let settlement = &scored.score.settlement;
-            let winner = match settlement.winner {
-                Side::Knocker => knocker,
-                Side::Defender => knocker.other(),
-            };
+    let player = |seat: Seat| match seat {
+        Seat::Dealer => dealer,
+        Seat::NonDealer => dealer.other(),
+    };
+    match knock_seats(end) {
+        None => (MatchHand::Void, None),
+        Some((knocker, winner, scored_points, scored)) => {
             let hand = MatchHand::Cards(CardHand {
-                knocker: players.get(knocker).clone(),
+                knocker: players.get(player(knocker)).clone(),
                 knocker_hand: scored.knocker_hand.clone(),
                 defender_hand: scored.defender_hand.clone(),
                 upcard: Some(upcard),
             });
-            (hand, (settlement.points > 0).then_some(winner))
+            (hand, scored_points.then_some(player(winner)))
         }
+    }
+}
+
+/// A legal ended hand between the players at `seats` ([dealer, non-dealer])
+/// as the seated scorers take it.
+fn seated_hand(names: &[String], seats: [usize; 2], upcard: Card, end: &HandEnd) -> SeatedHand {
+    let [dealer, non_dealer] = seats;
+    let name = |seat: Seat| {
+        let index = match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        };
+        names.get(index).cloned().unwrap_or_default()
+    };
+    match knock_seats(end) {
+        None => void_between(names, seats),
+        Some((knocker, _, _, scored)) => SeatedHand {
+            players: [name(knocker), name(knocker.other())],
+            hand: MatchHand::Cards(CardHand {
+                knocker: name(knocker),
+                knocker_hand: scored.knocker_hand.clone(),
+                defender_hand: scored.defender_hand.clone(),
+                upcard: Some(upcard),
+            }),
+        },
+    }
+}
+
+fn void_between(names: &[String], seats: [usize; 2]) -> SeatedHand {
+    let name = |index: usize| names.get(index).cloned().unwrap_or_default();
+    let [first, second] = seats;
+    SeatedHand {
+        players: [name(first), name(second)],
+        hand: MatchHand::Void,
     }
 }
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::audit::tests::play_outs::{PlayOut, play_out};
 use crate::profile::{Preset, ProfileOverrides};
-use crate::{CountHand, Move};
+use crate::{CountHand, Move, PartnershipDeal, SeatedHand, Team, score_partnership, score_three};
 
 fn players() -> Players<String> {
     Players::new("Ann".to_string(), "Bob".to_string())
@@ -61,6 +61,7 @@ fn legal_match(seed: u64, profile: &Profile, max: usize) -> (Vec<RecordedHand>, 
         let game = play_out(seed * 1_000 + hand, profile);
         recorded.push(RecordedHand {
             dealer: players().get(dealer).clone(),
+            non_dealer: None,
             deal: game.deal.clone(),
             seeds: None,
             actions: game.actions.clone(),
@@ -240,7 +241,7 @@ fn seeded_deals_share_commitment_and_client_seed_with_increasing_nonces() {
         }
         audit_match(&standard, &players(), &hands[..3]).unwrap()
     };
-    let code = |audit: MatchAudit| audit.violation.map(|v| (v.hand, v.violation.code));
+    let code = |audit: MatchAudit<MatchScore>| audit.violation.map(|v| (v.hand, v.violation.code));
     let c = "ab".repeat(32);
     assert_eq!(
         code(with(vec![
@@ -279,7 +280,7 @@ fn seeded_deals_share_commitment_and_client_seed_with_increasing_nonces() {
     mismatch.mismatch = Some("the seed hashes elsewhere".into());
     let audit = with(vec![seeded(1, "x", &c), mismatch]);
     assert_eq!(
-        audit.hands[1].end, None,
+        audit.hands[1][0].end, None,
         "a mismatched deal is judged before its actions"
     );
     assert_eq!(
@@ -304,5 +305,232 @@ fn a_dealer_who_is_not_a_player_cannot_be_audited() {
             hand: 1,
             name: "Cy".into()
         }))
+    );
+}
+
+// ---- Three players and partnerships -----------------------------------------
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|n| n.to_string()).collect()
+}
+
+/// A play-out between `seats` ([dealer, non-dealer], indices into `all`): the
+/// recorded table, the same hand as counts, and the winner's index (`None`
+/// for a void hand).
+fn seated_play_out(
+    seed: u64,
+    profile: &Profile,
+    all: &[String],
+    seats: [usize; 2],
+) -> (RecordedHand, SeatedHand, Option<usize>) {
+    let game = play_out(seed, profile);
+    let [dealer, non_dealer] = seats;
+    let recorded = RecordedHand {
+        dealer: all[dealer].clone(),
+        non_dealer: Some(all[non_dealer].clone()),
+        deal: game.deal.clone(),
+        seeds: None,
+        actions: game.actions.clone(),
+    };
+    let seat_of = |seat: Seat| match seat {
+        Seat::Dealer => dealer,
+        Seat::NonDealer => non_dealer,
+    };
+    let Some((knocker, score)) = &game.expected else {
+        let void = SeatedHand {
+            players: [all[dealer].clone(), all[non_dealer].clone()],
+            hand: MatchHand::Void,
+        };
+        return (recorded, void, None);
+    };
+    let knocker = seat_of(*knocker);
+    let defender = if knocker == dealer {
+        non_dealer
+    } else {
+        dealer
+    };
+    let winner = match score.settlement.winner {
+        Side::Knocker => knocker,
+        Side::Defender => defender,
+    };
+    let counts = SeatedHand {
+        players: [all[knocker].clone(), all[defender].clone()],
+        hand: MatchHand::Counts(CountHand {
+            knocker: all[knocker].clone(),
+            knocker_deadwood: score.showdown.knocker.deadwood,
+            defender_deadwood: score.showdown.defender.deadwood,
+            big_gin: score.showdown.big_gin,
+            upcard: Some(game.deal.upcard),
+        }),
+    };
+    (recorded, counts, Some(winner))
+}
+
+/// A legal three-player match: the loser sits out, the winner deals to the
+/// player who sat out; a void hand is replayed by the same two.
+fn legal_three(seed: u64, profile: &Profile) -> (Vec<RecordedHand>, Vec<SeatedHand>) {
+    let all = names(&["Ann", "Bob", "Cy"]);
+    let (mut recorded, mut counted) = (Vec::new(), Vec::new());
+    let mut seats = [0, 1];
+    for hand in 0..60 {
+        let (record, counts, winner) = seated_play_out(seed * 1_000 + hand, profile, &all, seats);
+        recorded.push(record);
+        counted.push(counts);
+        let players: [String; 3] = all.clone().try_into().unwrap();
+        if score_three(profile, &players, &counted).unwrap().complete {
+            break;
+        }
+        if let Some(winner) = winner {
+            let sat_out = (0..3).find(|p| !seats.contains(p)).unwrap();
+            seats = [winner, sat_out];
+        }
+    }
+    (recorded, counted)
+}
+
+fn teams() -> [Team; 2] {
+    [
+        Team {
+            name: "North-South".into(),
+            players: ["Ann".into(), "Cy".into()],
+        },
+        Team {
+            name: "East-West".into(),
+            players: ["Bob".into(), "Dee".into()],
+        },
+    ]
+}
+
+/// A legal partnership match: A1-B1 and A2-B2 on even deals, A1-B2 and A2-B1
+/// on odd ones (A1 Ann, A2 Cy, B1 Bob, B2 Dee).
+fn legal_partnership(
+    seed: u64,
+    profile: &Profile,
+    max: usize,
+) -> (Vec<[RecordedHand; 2]>, Vec<PartnershipDeal>) {
+    let all = names(&["Ann", "Cy", "Bob", "Dee"]);
+    let (mut recorded, mut counted) = (Vec::new(), Vec::new());
+    for deal in 0..max as u64 {
+        let pairs = if deal % 2 == 0 {
+            [[0, 2], [3, 1]]
+        } else {
+            [[3, 0], [1, 2]]
+        };
+        let (one, one_counts, _) =
+            seated_play_out(seed * 1_000 + 2 * deal, profile, &all, pairs[0]);
+        let (two, two_counts, _) =
+            seated_play_out(seed * 1_000 + 2 * deal + 1, profile, &all, pairs[1]);
+        recorded.push([one, two]);
+        counted.push(PartnershipDeal {
+            tables: [one_counts, two_counts],
+        });
+        if score_partnership(profile, &teams(), &counted)
+            .unwrap()
+            .complete
+        {
+            break;
+        }
+    }
+    (recorded, counted)
+}
+
+#[test]
+fn random_three_player_matches_audit_to_the_totals_of_their_counts() {
+    let players: [String; 3] = names(&["Ann", "Bob", "Cy"]).try_into().unwrap();
+    let profiles = [Preset::Standard.profile(), Preset::Oklahoma.profile()];
+    let mut hands = 0;
+    for seed in 0..12 {
+        let profile = &profiles[seed as usize % 2];
+        let (recorded, counted) = legal_three(seed, profile);
+        let audit = audit_three(profile, &players, &recorded).unwrap();
+        assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
+        let expected = score_three(profile, &players, &counted).unwrap();
+        assert!(expected.complete);
+        assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
+        assert_eq!(audit.score.nets, expected.nets, "seed {seed}");
+        hands += recorded.len();
+    }
+    assert!(hands >= 50, "{hands}");
+}
+
+#[test]
+fn a_three_player_hand_off_the_rotation_is_rotation_broken() {
+    let players: [String; 3] = names(&["Ann", "Bob", "Cy"]).try_into().unwrap();
+    let standard = Preset::Standard.profile();
+    let (mut recorded, _) = legal_three(3, &standard);
+    // Seat, at hand 1, the player the rotation keeps out.
+    let at_table = [
+        recorded[1].dealer.clone(),
+        recorded[1].non_dealer.clone().unwrap(),
+    ];
+    let sat_out = players.iter().find(|p| !at_table.contains(p)).unwrap();
+    recorded[1].non_dealer = Some(sat_out.clone());
+    if recorded[1].dealer == *sat_out {
+        recorded[1].dealer = at_table[1].clone();
+    }
+    let audit = audit_three(&standard, &players, &recorded).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!(
+        (violation.hand, violation.violation.code),
+        (1, ViolationCode::RotationBroken)
+    );
+    assert_eq!(audit.hands.len(), 2);
+    // Without `non_dealer` the hand cannot be seated.
+    recorded[0].non_dealer = None;
+    assert_eq!(
+        audit_three(&standard, &players, &recorded),
+        Err(MatchAuditError::NonDealerRequired {
+            hand: 0,
+            table: None
+        })
+    );
+}
+
+#[test]
+fn random_partnership_matches_audit_to_the_totals_of_their_counts() {
+    let profile = Preset::Partnership.profile();
+    let mut deals = 0;
+    for seed in 0..10 {
+        let (recorded, counted) = legal_partnership(seed, &profile, 40);
+        let audit = audit_partnership(&profile, &teams(), &recorded).unwrap();
+        assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
+        let expected = score_partnership(&profile, &teams(), &counted).unwrap();
+        assert!(expected.complete);
+        assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
+        assert!(audit.hands.iter().all(|tables| tables.len() == 2));
+        deals += recorded.len();
+    }
+    assert!(deals >= 30, "{deals}");
+}
+
+#[test]
+fn a_partnership_deal_off_its_pairings_is_pairing_broken_and_a_last_deal_may_be_in_progress() {
+    let profile = Preset::Partnership.profile();
+    let (recorded, _) = legal_partnership(5, &profile, 3);
+    assert_eq!(recorded.len(), 3);
+    // Deal 1 played with deal 0's pairings.
+    let mut repeated = recorded.clone();
+    repeated[1] = recorded[0].clone();
+    let audit = audit_partnership(&profile, &teams(), &repeated).unwrap();
+    let violation = audit.violation.unwrap();
+    assert_eq!((violation.hand, violation.table), (1, None));
+    assert_eq!(violation.violation.code, ViolationCode::PairingBroken);
+    // The last deal with one table still being played: legal, not scored.
+    let mut in_progress = recorded.clone();
+    in_progress[2][1].actions.truncate(1);
+    let audit = audit_partnership(&profile, &teams(), &in_progress).unwrap();
+    assert!(audit.is_legal(), "{:?}", audit.violation);
+    assert_eq!(audit.score.deals.len(), 2);
+    assert_eq!(audit.hands.len(), 3);
+    // The same table stopping early in a deal that is not the last.
+    let mut unfinished = recorded.clone();
+    unfinished[1][1].actions.truncate(1);
+    let violation = audit_partnership(&profile, &teams(), &unfinished)
+        .unwrap()
+        .violation
+        .unwrap();
+    assert_eq!(
+        (violation.hand, violation.table, violation.violation.code),
+        (1, Some(1), ViolationCode::HandUnfinished)
     );
 }

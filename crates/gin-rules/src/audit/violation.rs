@@ -70,11 +70,17 @@ pub enum ViolationCode {
     /// Match audit: a seeded deal whose nonce is not more than the previous
     /// hand's.
     DealNonceNotIncreasing,
+    /// Match audit, three players: the two at the table are not the ones the
+    /// rotation seats.
+    RotationBroken,
+    /// Match audit, partnership: a deal's tables do not seat the pairings of
+    /// its position.
+    PairingBroken,
 }
 
 impl ViolationCode {
     /// Every code, in the order of the docs.
-    pub const ALL: [ViolationCode; 28] = [
+    pub const ALL: [ViolationCode; 30] = [
         ViolationCode::WrongPlayer,
         ViolationCode::UpcardOfferViolated,
         ViolationCode::PassNotAllowed,
@@ -103,6 +109,8 @@ impl ViolationCode {
         ViolationCode::HandUnfinished,
         ViolationCode::DealSeedsDiffer,
         ViolationCode::DealNonceNotIncreasing,
+        ViolationCode::RotationBroken,
+        ViolationCode::PairingBroken,
     ];
 
     /// A fault of the whole hand rather than of one action (`action` is null):
@@ -116,6 +124,8 @@ impl ViolationCode {
                 | ViolationCode::HandUnfinished
                 | ViolationCode::DealSeedsDiffer
                 | ViolationCode::DealNonceNotIncreasing
+                | ViolationCode::RotationBroken
+                | ViolationCode::PairingBroken
         )
     }
 
@@ -151,6 +161,8 @@ impl ViolationCode {
             ViolationCode::HandUnfinished => "hand_unfinished",
             ViolationCode::DealSeedsDiffer => "deal_seeds_differ",
             ViolationCode::DealNonceNotIncreasing => "deal_nonce_not_increasing",
+            ViolationCode::RotationBroken => "rotation_broken",
+            ViolationCode::PairingBroken => "pairing_broken",
         }
     }
 }
