@@ -1,7 +1,8 @@
-//! `POST /v1/matches/audit`: a whole two-player match from its record, every
-//! hand replayed and checked, the match scored from the hands as played (the
-//! referee is [`gin_rules::audit_match`]; its module docs give the checks
-//! between hands and their order).
+//! `POST /v1/matches/audit`: a whole match (two players, three players, or a
+//! partnership) from its record, every hand replayed and checked, the match
+//! scored from the hands as played (the referee is [`gin_rules::audit_match`]
+//! and its siblings; their module docs give the checks between hands and their
+//! order).
 //!
 //! Each hand is recorded as `POST /v1/hands/audit` takes one (the deal, by its
 //! cards or its seeds, and the actions naming seats), plus the name of the
@@ -31,6 +32,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::formats::{
+    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse, players_or_teams,
+    shape_problem, wrong_shape,
+};
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{JsonBodyRejections, Problem};
@@ -41,8 +46,8 @@ use super::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
 use gin_rules::{
-    self, Action, DealSeeds, MatchAuditError, MatchError, MatchViolation, Players, Profile,
-    RecordedHand, ViolationCode,
+    self, Action, DealSeeds, MatchAudit, MatchAuditError, MatchError, MatchViolation, Players,
+    Profile, RecordedHand, Team, ViolationCode,
 };
 
 /// The route, also the key of its own body limit.
@@ -54,7 +59,8 @@ pub fn configure(cfg: &mut super::ServiceConfig) {
 
 // ---- Request ---------------------------------------------------------------
 
-/// A match's record: the players and every hand, in the order played.
+/// A match's record: the players (or teams) and every hand, in the order
+/// played.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchAuditRequest {
@@ -62,12 +68,19 @@ pub struct MatchAuditRequest {
     /// parameters. `next_dealer` says who deals each hand after the first.
     #[serde(default)]
     pub profile: Option<ProfileSpec>,
-    /// The two players' names, distinct and not blank.
-    #[schema(min_items = 2, max_items = 2, example = json!(["Ann", "Bob"]))]
-    pub players: Vec<String>,
-    /// The hands in the order played. The last may stop before its end (a
-    /// match in progress); any other that does is `hand_unfinished`.
-    pub hands: Vec<HandRecord>,
+    /// The players' names, distinct and not blank: two, or three for
+    /// three-player play. Absent for partnership play (`teams`).
+    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
+    pub players: Option<Vec<String>>,
+    /// Partnership play: the two teams of two, instead of `players`. Each hand
+    /// is then a deal `{"tables": [hand, hand]}`.
+    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
+    pub teams: Option<Vec<TeamSpec>>,
+    /// The hands in the order played (deals, in partnership play). The last
+    /// may stop before its end (a match in progress); any other that does is
+    /// `hand_unfinished`.
+    #[schema(value_type = Vec<RoundRecordSchema>)]
+    pub hands: Vec<RoundRecord>,
     /// The client's own result, in the shape of the answer's `match` (any part
     /// of it): compared field by field.
     #[serde(default)]
@@ -75,17 +88,23 @@ pub struct MatchAuditRequest {
     pub claimed: Option<Value>,
     /// Accepted for uniformity: a match audit is always signed.
     #[serde(default)]
-    #[schema(nullable = false, example = false)]
+    #[schema(nullable = false, example = true)]
     pub receipt: Option<bool>,
 }
 
-/// One hand as recorded: who dealt, the deal, and the actions.
+/// One hand as recorded: who dealt (and, with three players or teams, who
+/// played against the dealer), the deal, and the actions.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandRecord {
-    /// The name of the player who dealt; the other is the non-dealer.
+    /// The name of the player who dealt.
     #[schema(example = "Ann")]
     pub dealer: String,
+    /// The name of the other player at the table: required with three players
+    /// and in partnerships; with two players, optional (the other player).
+    #[serde(default)]
+    #[schema(nullable = false, example = "Bob")]
+    pub non_dealer: Option<String>,
     /// The cards as dealt, or the seeds that dealt them with their commitment.
     #[schema(value_type = DealSchema)]
     pub deal: DealInput,
@@ -93,6 +112,72 @@ pub struct HandRecord {
     /// `/v1/hands/audit`.
     #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<TranscriptAction>,
+}
+
+/// A partnership deal: the hands at its two tables.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealRecord {
+    /// The two tables, in either order.
+    #[schema(min_items = 2, max_items = 2)]
+    pub tables: Vec<HandRecord>,
+}
+
+/// A hand, or a partnership deal of two.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // A schema only: requests are read through `RoundRecord`.
+pub enum RoundRecordSchema {
+    Hand(HandRecord),
+    Deal(DealRecord),
+}
+
+/// A hand, or a partnership deal, read whole and then classified (so that a
+/// fault inside keeps its pointer).
+#[derive(Debug)]
+pub enum RoundRecord {
+    Hand(HandRecord),
+    Deal(Vec<HandRecord>),
+}
+
+impl<'de> Deserialize<'de> for RoundRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RoundRecord, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields, expecting = "struct HandRecord")]
+        struct Flat {
+            dealer: Option<String>,
+            non_dealer: Option<String>,
+            deal: Option<DealInput>,
+            actions: Option<Vec<TranscriptAction>>,
+            tables: Option<Vec<HandRecord>>,
+        }
+        match Flat::deserialize(deserializer)? {
+            Flat {
+                dealer: Some(dealer),
+                non_dealer,
+                deal: Some(deal),
+                actions: Some(actions),
+                tables: None,
+            } => Ok(RoundRecord::Hand(HandRecord {
+                dealer,
+                non_dealer,
+                deal,
+                actions,
+            })),
+            Flat {
+                dealer: None,
+                non_dealer: None,
+                deal: None,
+                actions: None,
+                tables: Some(tables),
+            } => Ok(RoundRecord::Deal(tables)),
+            _ => Err(D::Error::custom(
+                "a hand is `{\"dealer\", \"deal\", \"actions\"}` (and `non_dealer`), or in \
+                 partnership play a deal `{\"tables\": [hand, hand]}`",
+            )),
+        }
+    }
 }
 
 // ---- Response --------------------------------------------------------------
@@ -105,13 +190,13 @@ pub struct MatchAuditResponse {
     pub legal: bool,
     /// The first violation, or null.
     pub violation: Option<MatchAuditViolation>,
-    /// Each hand's `/v1/hands/audit` answer, up to and including the violating
-    /// hand.
-    pub hands: Vec<AuditResponse>,
+    /// Each hand's `/v1/hands/audit` answer (a deal's two, in partnership
+    /// play), up to and including the violating hand.
+    pub hands: Vec<RoundAudit>,
     /// The `/v1/matches/score` answer for the complete legal hands (before the
     /// violation, if any).
     #[serde(rename = "match")]
-    pub score: MatchResponse,
+    pub score: MatchAnswer,
     /// Present when the request has `claimed`: whether it agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<ClaimCheck>,
@@ -122,15 +207,35 @@ pub struct MatchAuditResponse {
     pub receipt: Option<String>,
 }
 
+/// One hand's audit, or a partnership deal's two.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum RoundAudit {
+    Hand(Box<AuditResponse>),
+    Deal(DealAudit),
+}
+
+/// The audits of a partnership deal's tables.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealAudit {
+    /// Each table's `/v1/hands/audit` answer, in the order of the request.
+    pub tables: Vec<AuditResponse>,
+}
+
 /// The first violation of a match.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MatchAuditViolation {
-    /// The hand's index (from 0).
+    /// The hand's (the deal's) index, from 0.
     #[schema(example = 3)]
     pub hand: usize,
+    /// The table of a partnership deal (absent otherwise, and for a fault of
+    /// the whole deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = 1)]
+    pub table: Option<usize>,
     /// The action's index in the hand's transcript; null for a fault of the
     /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
-    /// the deal's seeds).
+    /// `rotation_broken`, `pairing_broken`, the deal's seeds).
     #[schema(example = 7, required = true)]
     pub action: Option<usize>,
     /// The rule broken.
@@ -244,7 +349,7 @@ fn same_scalar(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn check_claim(claimed: &Value, score: &MatchResponse) -> Result<ClaimCheck, Problem> {
+fn check_claim(claimed: &Value, score: &MatchAnswer) -> Result<ClaimCheck, Problem> {
     let refereed = serde_json::to_value(score).map_err(|e| Problem::internal(&e))?;
     let mut differences = Vec::new();
     compare(claimed, &refereed, "/claimed", &mut differences);
@@ -256,107 +361,250 @@ fn check_claim(claimed: &Value, score: &MatchResponse) -> Result<ClaimCheck, Pro
 
 // ---- Errors and pointers ---------------------------------------------------
 
-/// Where in the request a violation is.
-fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> String {
-    let hand = found.hand;
-    let base = format!("/hands/{hand}");
-    if let Some(action) = found.violation.action {
-        return format!("{base}/actions/{action}");
-    }
-    let seeds = |index: usize| match request.hands.get(index).map(|h| &h.deal) {
-        Some(DealInput::Seeds { seeds, commitment }) => Some((seeds, commitment)),
-        _ => None,
-    };
-    match found.violation.code {
-        ViolationCode::WrongDealer => format!("{base}/dealer"),
-        ViolationCode::HandUnfinished => format!("{base}/actions"),
-        ViolationCode::DealCommitmentMismatch => format!("{base}/deal/commitment"),
-        ViolationCode::DealNonceNotIncreasing => format!("{base}/deal/seeds/nonce"),
-        ViolationCode::DealSeedsDiffer => {
-            let first = (0..hand).find_map(seeds);
-            match (first, seeds(hand)) {
-                (Some((_, first)), Some((_, this))) if !first.eq_ignore_ascii_case(this) => {
-                    format!("{base}/deal/commitment")
-                }
-                (Some(_), Some(_)) => format!("{base}/deal/seeds/client_seed"),
-                _ => format!("{base}/deal"),
-            }
-        }
-        _ => base,
+/// The pointer to a hand, or to a table of a deal.
+fn base(hand: usize, table: Option<usize>) -> String {
+    match table {
+        Some(table) => format!("/hands/{hand}/tables/{table}"),
+        None => format!("/hands/{hand}"),
     }
 }
 
-fn audit_problem(error: &MatchAuditError) -> Problem {
+/// The recorded table at `hand` (and `table`).
+fn record(request: &MatchAuditRequest, hand: usize, table: Option<usize>) -> Option<&HandRecord> {
+    match (request.hands.get(hand)?, table) {
+        (RoundRecord::Hand(record), None) => Some(record),
+        (RoundRecord::Deal(tables), Some(table)) => tables.get(table),
+        _ => None,
+    }
+}
+
+/// Every recorded table, with where it is.
+fn tables(
+    request: &MatchAuditRequest,
+) -> impl Iterator<Item = (usize, Option<usize>, &HandRecord)> {
+    request
+        .hands
+        .iter()
+        .enumerate()
+        .flat_map(|(hand, round)| match round {
+            RoundRecord::Hand(record) => vec![(hand, None, record)],
+            RoundRecord::Deal(tables) => tables
+                .iter()
+                .enumerate()
+                .map(|(table, record)| (hand, Some(table), record))
+                .collect(),
+        })
+}
+
+/// Where in the request a violation is.
+fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> String {
+    let (hand, table) = (found.hand, found.table);
+    let here = base(hand, table);
+    if let Some(action) = found.violation.action {
+        return format!("{here}/actions/{action}");
+    }
+    let seeds_at = |record: &HandRecord| match &record.deal {
+        DealInput::Seeds { commitment, .. } => Some(commitment.clone()),
+        DealInput::Cards(_) => None,
+    };
+    match found.violation.code {
+        ViolationCode::WrongDealer => format!("{here}/dealer"),
+        ViolationCode::HandUnfinished => format!("{here}/actions"),
+        ViolationCode::DealCommitmentMismatch => format!("{here}/deal/commitment"),
+        ViolationCode::DealNonceNotIncreasing => format!("{here}/deal/seeds/nonce"),
+        ViolationCode::PairingBroken => format!("{here}/tables"),
+        ViolationCode::DealSeedsDiffer => {
+            let first = tables(request).find_map(|(_, _, record)| seeds_at(record));
+            let this = record(request, hand, table).and_then(seeds_at);
+            match (first, this) {
+                (Some(first), Some(this)) if !first.eq_ignore_ascii_case(&this) => {
+                    format!("{here}/deal/commitment")
+                }
+                (Some(_), Some(_)) => format!("{here}/deal/seeds/client_seed"),
+                _ => format!("{here}/deal"),
+            }
+        }
+        _ => here,
+    }
+}
+
+/// The field of the first recorded table naming `name` as dealer or
+/// non-dealer, at or after `hand` (for an unknown or repeated name).
+fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String {
+    tables(request)
+        .filter(|(at, _, _)| *at == hand)
+        .find_map(|(at, table, record)| {
+            if record.dealer == name && record.non_dealer.as_deref() != Some(name) {
+                Some(format!("{}/dealer", base(at, table)))
+            } else if record.non_dealer.as_deref() == Some(name) {
+                Some(format!("{}/non_dealer", base(at, table)))
+            } else {
+                None
+            }
+        })
+        .unwrap_or_else(|| base(hand, None))
+}
+
+fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
     let detail = error.to_string();
-    let at = |code: &'static str, pointer: String| {
-        Problem::unprocessable(code, &detail).with_error(pointer, code, detail.clone())
+    let at = |code: &str, pointer: String| {
+        Problem::unprocessable(code.to_owned(), &detail).with_error(
+            pointer,
+            code.to_owned(),
+            detail.clone(),
+        )
+    };
+    let names_at = if request.teams.is_some() {
+        "/teams"
+    } else {
+        "/players"
     };
     match error {
-        MatchAuditError::Deal { hand, error } => {
-            let mut problem = deal_problem(error, &format!("/hands/{hand}/deal"));
+        MatchAuditError::Deal { hand, table, error } => {
+            let mut problem = deal_problem(error, &format!("{}/deal", base(*hand, *table)));
             problem.detail = detail;
             problem
         }
-        MatchAuditError::Match(error @ MatchError::UnknownPlayer { hand, .. }) => {
-            at(error.code(), format!("/hands/{hand}/dealer"))
-        }
-        MatchAuditError::Match(error @ MatchError::BlankPlayerName { index }) => {
-            at(error.code(), format!("/players/{index}"))
-        }
-        MatchAuditError::Match(error @ MatchError::DuplicatePlayerName { .. }) => {
-            at(error.code(), "/players/1".into())
-        }
-        MatchAuditError::Match(error @ MatchError::TooManyHands { .. }) => {
-            at(error.code(), "/hands".into())
-        }
-        // The referee built every other input itself.
-        MatchAuditError::Match(_) | MatchAuditError::Inconsistent(_) => Problem::internal(error),
+        MatchAuditError::NonDealerRequired { hand, table } => at(
+            "wrong_hand_shape",
+            format!("{}/non_dealer", base(*hand, *table)),
+        ),
+        MatchAuditError::Match(error) => match error {
+            MatchError::UnknownPlayer { hand, name }
+            | MatchError::SamePlayerTwice { hand, name } => {
+                at(error.code(), name_pointer(request, *hand, name))
+            }
+            MatchError::BlankPlayerName { index } if request.teams.is_none() => {
+                at(error.code(), format!("/players/{index}"))
+            }
+            MatchError::TooManyHands { .. } => at(error.code(), "/hands".into()),
+            MatchError::HollywoodNotDefined { .. } => at(error.code(), "/profile".into()),
+            MatchError::BlankPlayerName { .. }
+            | MatchError::DuplicatePlayerName { .. }
+            | MatchError::BlankTeamName => at(error.code(), names_at.into()),
+            // The referee built every other input itself.
+            _ => Problem::internal(error),
+        },
+        MatchAuditError::Inconsistent(_) => Problem::internal(error),
     }
 }
 
 // ---- Handler ---------------------------------------------------------------
 
-/// The whole operation, without HTTP.
-pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
-    let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    let [first, second] = request.players.as_slice() else {
-        return Err(Problem::bad_request(
-            super::problem::code::INVALID_BODY,
-            format!("a match has two players, not {}", request.players.len()),
-        )
-        .with_error(
-            "/players",
-            "invalid_length",
-            "a match audit takes two players",
-        ));
+/// The match's format, with its hands in the shape the format takes.
+enum Format {
+    Two(Players<String>, Vec<RecordedHand>),
+    Three([String; 3], Vec<RecordedHand>),
+    Teams([Team; 2], Vec<[RecordedHand; 2]>),
+}
+
+const TWO_TABLES: &str = "a partnership hand is a deal of two tables: `{\"tables\": [hand, hand]}`";
+const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"actions\"}`; \
+    deals of two tables belong to partnership play (`teams`)";
+
+/// The library's record of one table: the deal derived from its seeds when
+/// given by them.
+fn recorded(record: &HandRecord, at: &str) -> Result<RecordedHand, Problem> {
+    let (deal, seeds) = match &record.deal {
+        DealInput::Cards(deal) => (deal.clone(), None),
+        DealInput::Seeds { seeds, commitment } => {
+            let (deal, mismatch) = seeded_deal(seeds, commitment, &format!("{at}/deal"))?;
+            let seeds = DealSeeds {
+                client_seed: seeds.client_seed.clone(),
+                commitment: commitment.to_ascii_lowercase(),
+                nonce: seeds.nonce,
+                mismatch,
+            };
+            (deal, Some(seeds))
+        }
     };
-    let players = Players::new(first.clone(), second.clone());
-    let mut hands = Vec::with_capacity(request.hands.len());
-    for (index, hand) in request.hands.iter().enumerate() {
-        let (deal, seeds) = match &hand.deal {
-            DealInput::Cards(deal) => (deal.clone(), None),
-            DealInput::Seeds { seeds, commitment } => {
-                let (deal, mismatch) =
-                    seeded_deal(seeds, commitment, &format!("/hands/{index}/deal"))?;
-                let seeds = DealSeeds {
-                    client_seed: seeds.client_seed.clone(),
-                    commitment: commitment.to_ascii_lowercase(),
-                    nonce: seeds.nonce,
-                    mismatch,
-                };
-                (deal, Some(seeds))
-            }
+    Ok(RecordedHand {
+        dealer: record.dealer.clone(),
+        non_dealer: record.non_dealer.clone(),
+        deal,
+        seeds,
+        actions: record.actions.iter().cloned().map(Action::from).collect(),
+    })
+}
+
+impl Format {
+    fn of(request: &MatchAuditRequest) -> Result<Format, Problem> {
+        let single = || -> Result<Vec<RecordedHand>, Problem> {
+            request
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(index, round)| match round {
+                    RoundRecord::Hand(record) => recorded(record, &base(index, None)),
+                    RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
+                })
+                .collect()
         };
-        hands.push(RecordedHand {
-            dealer: hand.dealer.clone(),
-            deal,
-            seeds,
-            actions: hand.actions.iter().cloned().map(Action::from).collect(),
-        });
+        match (&request.players, &request.teams) {
+            (Some(_), Some(_)) => Err(players_or_teams(
+                "/teams",
+                "a match has `players` (two or three) or `teams` (a partnership), not both",
+            )),
+            (None, None) => Err(players_or_teams(
+                "/players",
+                "a match needs `players` (two or three) or `teams` (a partnership)",
+            )),
+            (Some(players), None) => match players.as_slice() {
+                [a, b] => Ok(Format::Two(Players::new(a.clone(), b.clone()), single()?)),
+                [a, b, c] => Ok(Format::Three([a.clone(), b.clone(), c.clone()], single()?)),
+                other => Err(shape_problem(
+                    "/players",
+                    &format!("a match has two or three players, not {}", other.len()),
+                )),
+            },
+            (None, Some(teams)) => {
+                let [first, second] = teams.as_slice() else {
+                    return Err(shape_problem(
+                        "/teams",
+                        &format!("a partnership has two teams, not {}", teams.len()),
+                    ));
+                };
+                let team = |index: usize, spec: &TeamSpec| match spec.players.as_slice() {
+                    [a, b] => Ok(Team {
+                        name: spec.name.clone(),
+                        players: [a.clone(), b.clone()],
+                    }),
+                    other => Err(shape_problem(
+                        &format!("/teams/{index}/players"),
+                        &format!("a team has two players, not {}", other.len()),
+                    )),
+                };
+                let teams = [team(0, first)?, team(1, second)?];
+                let deals = request
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(index, round)| match round {
+                        RoundRecord::Deal(tables) => match tables.as_slice() {
+                            [one, two] => Ok([
+                                recorded(one, &base(index, Some(0)))?,
+                                recorded(two, &base(index, Some(1)))?,
+                            ]),
+                            _ => Err(shape_problem(
+                                &format!("/hands/{index}/tables"),
+                                &format!("a deal has two tables, not {}", tables.len()),
+                            )),
+                        },
+                        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Format::Teams(teams, deals))
+            }
+        }
     }
-    let audit =
-        gin_rules::audit_match(&profile, &players, &hands).map_err(|e| audit_problem(&e))?;
-    let score = MatchResponse::new(&audit.score, profile.hollywood());
+}
+
+/// The verdict's parts that do not depend on the format.
+fn verdict<S>(
+    request: &MatchAuditRequest,
+    audit: MatchAudit<S>,
+    score: MatchAnswer,
+) -> Result<MatchAuditResponse, Problem> {
     let claimed = request
         .claimed
         .as_ref()
@@ -364,50 +612,123 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
         .transpose()?;
     let violation = audit.violation.as_ref().map(|found| MatchAuditViolation {
         hand: found.hand,
+        table: found.table,
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
         pointer: violation_pointer(request, found),
     });
-    let mut hand_answers: Vec<AuditResponse> =
-        audit.hands.into_iter().map(AuditResponse::from).collect();
+    let partnership = request.teams.is_some();
+    let mut hands: Vec<RoundAudit> = audit
+        .hands
+        .into_iter()
+        .map(|tables| {
+            let mut answers: Vec<AuditResponse> =
+                tables.into_iter().map(AuditResponse::from).collect();
+            match (partnership, answers.len()) {
+                (false, 1) => match answers.pop() {
+                    Some(answer) => RoundAudit::Hand(Box::new(answer)),
+                    None => RoundAudit::Deal(DealAudit { tables: answers }),
+                },
+                _ => RoundAudit::Deal(DealAudit { tables: answers }),
+            }
+        })
+        .collect();
     // A deal judged by its commitment shows the mismatch as its own verdict,
     // as `/v1/hands/audit` does.
-    if let (Some(found), Some(violation)) = (&audit.violation, &violation)
+    if let Some(found) = &audit.violation
         && found.violation.code == ViolationCode::DealCommitmentMismatch
-        && let Some(hand) = hand_answers.get_mut(found.hand)
     {
-        hand.legal = false;
-        hand.violation = Some(found.violation.clone());
-        debug_assert_eq!(violation.hand, found.hand);
+        let answer = match (hands.get_mut(found.hand), found.table) {
+            (Some(RoundAudit::Hand(answer)), None) => Some(&mut **answer),
+            (Some(RoundAudit::Deal(deal)), Some(table)) => deal.tables.get_mut(table),
+            _ => None,
+        };
+        if let Some(answer) = answer {
+            answer.legal = false;
+            answer.violation = Some(found.violation.clone());
+        }
     }
     Ok(MatchAuditResponse {
-        receipt: None,
         legal: violation.is_none(),
         violation,
-        hands: hand_answers,
+        hands,
         score,
         claimed,
+        receipt: None,
     })
+}
+
+/// The whole operation, without HTTP.
+pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
+    let profile: Profile = resolve_profile(request.profile.as_ref())?;
+    let problem = |e: MatchAuditError| audit_problem(request, &e);
+    match Format::of(request)? {
+        Format::Two(players, hands) => {
+            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
+            let score = MatchResponse::new(&audit.score, profile.hollywood());
+            verdict(request, audit, MatchAnswer::TwoPlayers(score))
+        }
+        Format::Three(players, hands) => {
+            let audit = gin_rules::audit_three(&profile, &players, &hands).map_err(problem)?;
+            let score = ThreePlayerMatchResponse::new(&audit.score);
+            verdict(request, audit, MatchAnswer::ThreePlayers(score))
+        }
+        Format::Teams(teams, deals) => {
+            let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
+            let [first, second] = &teams;
+            let players = [
+                first.players[0].clone(),
+                first.players[1].clone(),
+                second.players[0].clone(),
+                second.players[1].clone(),
+            ];
+            let score = PartnershipMatchResponse::new(&audit.score, &players);
+            verdict(request, audit, MatchAnswer::Partnership(score))
+        }
+    }
 }
 
 /// The ceilings on names, hands and actions (see `limits`).
 fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(), Problem> {
-    check_items("/players", "players", request.players.len(), 2)?;
-    for (index, name) in request.players.iter().enumerate() {
-        check_length(&format!("/players/{index}"), name, limits.name_length)?;
+    let max = limits.name_length;
+    if let Some(players) = &request.players {
+        check_items("/players", "players", players.len(), 3)?;
+        for (index, name) in players.iter().enumerate() {
+            check_length(&format!("/players/{index}"), name, max)?;
+        }
+    }
+    if let Some(teams) = &request.teams {
+        check_items("/teams", "teams", teams.len(), 2)?;
+        for (index, team) in teams.iter().enumerate() {
+            check_length(&format!("/teams/{index}/name"), &team.name, max)?;
+            check_items(
+                &format!("/teams/{index}/players"),
+                "players",
+                team.players.len(),
+                2,
+            )?;
+            for (seat, name) in team.players.iter().enumerate() {
+                check_length(&format!("/teams/{index}/players/{seat}"), name, max)?;
+            }
+        }
     }
     check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
-    for (index, hand) in request.hands.iter().enumerate() {
-        check_length(
-            &format!("/hands/{index}/dealer"),
-            &hand.dealer,
-            limits.name_length,
-        )?;
+    for round in &request.hands {
+        if let RoundRecord::Deal(tables) = round {
+            check_items("/hands/tables", "tables", tables.len(), 2)?;
+        }
+    }
+    for (hand, table, record) in tables(request) {
+        let at = base(hand, table);
+        check_length(&format!("{at}/dealer"), &record.dealer, max)?;
+        if let Some(name) = &record.non_dealer {
+            check_length(&format!("{at}/non_dealer"), name, max)?;
+        }
         check_items(
-            &format!("/hands/{index}/actions"),
+            &format!("{at}/actions"),
             "actions",
-            hand.actions.len(),
+            record.actions.len(),
             limits.audit_actions,
         )?;
     }
@@ -418,14 +739,19 @@ fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(
 #[utoipa::path(
     tag = "matches",
     summary = "Audit a whole match from its record",
-    description = "Replays every hand of a two-player match from its record and scores the \
-match from the hands as played, exactly as `POST /v1/matches/score` would. Each hand is \
-`{\"dealer\": name, \"deal\", \"actions\"}`, the deal and actions as for `/v1/hands/audit` \
-(seats `dealer` and `non_dealer`). Beyond each hand's own checks: no hand after the game \
+    description = "Replays every hand of a match from its record and scores the match from \
+the hands as played, exactly as `POST /v1/matches/score` would. Each hand is \
+`{\"dealer\": name, \"non_dealer\": name, \"deal\", \"actions\"}`, the deal and actions as for \
+`/v1/hands/audit` (seats `dealer` and `non_dealer`); `non_dealer` may be left out with two \
+players. Three players: `players` lists three and the two at each hand must follow the \
+rotation (`rotation_broken`). Partnership: `teams` instead of `players`, each hand a deal \
+`{\"tables\": [hand, hand]}` whose pairings alternate (`pairing_broken`), violations then \
+name the `table`. Beyond each hand's own checks: no hand after the game \
 (every Hollywood game) ended (`hand_after_game_end`); the dealer is the one the profile's \
-`next_dealer` seats (`alternate`, the default: the deal passes after every hand, a void one \
-too; `winner`: the winner of a hand deals the next, and after a hand that scores nothing the \
-same dealer deals again; the first hand's dealer is free): `wrong_dealer`; a hand that stops \
+`next_dealer` seats in a two-player match (`alternate`, the default: the deal passes after \
+every hand, a void one too; `winner`: the winner of a hand deals the next, and after a hand \
+that scores nothing the same dealer deals again; the first hand's dealer is free): \
+`wrong_dealer`; a hand that stops \
 before its end is a match in progress when it is the last, `hand_unfinished` otherwise; seeded \
 deals share one commitment and client seed with strictly increasing nonces \
 (`deal_commitment_mismatch`, `deal_seeds_differ`, `deal_nonce_not_increasing`).\n\n\

@@ -11,90 +11,30 @@
 //! lists the players.
 
 mod request;
-mod seats;
-
-use std::borrow::Cow;
 
 use actix_web::{post, web};
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
 use super::ServiceConfig;
 use super::hand_errors::hand_problem;
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{JsonBodyRejections, Problem, code};
+use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{UnknownProfile, resolve_profile};
 use super::receipt::Keys;
 use gin_rules::{
     CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
 };
 
-pub use super::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
-pub use request::{
-    CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
-    TeamSpec, VoidHandSchema,
-};
-pub use seats::{
+pub use super::formats::{
     ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,
 };
-
-/// The answer: a two-player match, a three-player match or a partnership.
-#[derive(Debug, Clone, serde::Serialize)]
-#[serde(untagged)]
-pub enum MatchAnswer {
-    TwoPlayers(MatchResponse),
-    ThreePlayers(ThreePlayerMatchResponse),
-    Partnership(PartnershipMatchResponse),
-}
-
-impl MatchAnswer {
-    fn set_receipt(&mut self, receipt: String) {
-        let slot = match self {
-            MatchAnswer::TwoPlayers(answer) => &mut answer.receipt,
-            MatchAnswer::ThreePlayers(answer) => &mut answer.receipt,
-            MatchAnswer::Partnership(answer) => &mut answer.receipt,
-        };
-        *slot = Some(receipt);
-    }
-}
-
-// `anyOf`, not the `oneOf` a derive would write: the answers to a match with no
-// hands are alike enough (two players, teams) that one answer can fit two
-// shapes, which `oneOf` forbids. The request's `players` or `teams` says which
-// shape comes back.
-impl utoipa::PartialSchema for MatchAnswer {
-    fn schema() -> RefOr<Schema> {
-        let shape = |name: &str| RefOr::Ref(Ref::from_schema_name(name));
-        AnyOfBuilder::new()
-            .item(shape("MatchResponse"))
-            .item(shape("ThreePlayerMatchResponse"))
-            .item(shape("PartnershipMatchResponse"))
-            .description(Some(
-                "The scored match, in the shape the request's format gives: two players \
-                 (`MatchResponse`), three players (`ThreePlayerMatchResponse`) or a partnership \
-                 (`PartnershipMatchResponse`).",
-            ))
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for MatchAnswer {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("MatchAnswer")
-    }
-
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        fn add<T: utoipa::ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-            schemas.push((T::name().into(), T::schema()));
-            T::schemas(schemas);
-        }
-        add::<MatchResponse>(schemas);
-        add::<ThreePlayerMatchResponse>(schemas);
-        add::<PartnershipMatchResponse>(schemas);
-    }
-}
+pub use super::formats::{MatchAnswer, TeamSpec, players_or_teams, shape_problem, wrong_shape};
+pub use super::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
+pub use request::{
+    CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
+    VoidHandSchema,
+};
 
 /// The match's format, from `players` or `teams`, with its hands in the shape
 /// the format takes.
@@ -102,36 +42,6 @@ enum Format {
     Two(Players<String>, Vec<MatchHand>),
     Three([String; 3], Vec<SeatedHand>),
     Teams([Team; 2], Vec<PartnershipDeal>),
-}
-
-fn shape_problem(pointer: &str, message: &str) -> Problem {
-    Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}")).with_error(
-        pointer,
-        "invalid_value",
-        message,
-    )
-}
-
-/// Neither or both of `players` and `teams`.
-fn players_or_teams(pointer: &str, message: &str) -> Problem {
-    Problem::unprocessable("players_or_teams", format!("{pointer}: {message}")).with_error(
-        pointer,
-        "players_or_teams",
-        message,
-    )
-}
-
-/// A hand whose shape is not the one the match's format takes (a three-player
-/// hand in a two-player match, a table naming no defender): the schema allows
-/// every shape everywhere, so this is a rule of the format, a 422.
-const WRONG_HAND_SHAPE: &str = "wrong_hand_shape";
-
-fn wrong_shape(pointer: String, message: &str) -> Problem {
-    Problem::unprocessable(WRONG_HAND_SHAPE, format!("{pointer}: {message}")).with_error(
-        pointer,
-        WRONG_HAND_SHAPE,
-        message,
-    )
 }
 
 const TWO_PLAYER_HAND: &str = "a two-player hand names only its `knocker` (`defender`, \

@@ -46,6 +46,7 @@ pub mod profiles;
 
 // Request and response pieces shared by the resources.
 pub mod cards;
+pub mod formats;
 pub mod hand_errors;
 pub mod knock;
 pub mod profile_spec;
@@ -124,7 +125,6 @@ mod tests {
             &[
                 include_str!("matches.rs"),
                 include_str!("matches/request.rs"),
-                include_str!("matches/seats.rs"),
             ],
         ),
         ("match_audit", &[include_str!("match_audit.rs")]),

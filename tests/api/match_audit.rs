@@ -240,9 +240,88 @@ async fn a_record_that_cannot_be_audited_is_a_problem_with_a_pointer() {
     )
     .await;
     assert_eq!(problem.errors[0].pointer, "/hands/1/deal/stock/30");
-    let three = json!({"players": ["Ann", "Bob", "Cy"], "hands": []});
-    let response = app.post_json(PATH, &three.to_string()).await;
+    let four = json!({"players": ["Ann", "Bob", "Cy", "Dee"], "hands": []});
+    let response = app.post_json(PATH, &four.to_string()).await;
     assert_eq!(response.status().as_u16(), 400);
+}
+
+/// The example hand between `dealer` and `non_dealer`: the non-dealer knocks
+/// and wins 60.
+fn seated(dealer: &str, non_dealer: &str) -> Value {
+    let mut hand = knock_hand(dealer);
+    hand["non_dealer"] = json!(non_dealer);
+    hand
+}
+
+#[tokio::test]
+async fn three_player_records_follow_the_rotation() {
+    let app = spawn_app().await;
+    // Bob beats Ann, so Ann sits out and Bob meets Cy.
+    let legal = json!({"players": ["Ann", "Bob", "Cy"],
+        "hands": [seated("Ann", "Bob"), seated("Bob", "Cy")]});
+    let audit = verdict(&app, &legal).await;
+    assert_eq!(audit["legal"], true, "{audit}");
+    assert_eq!(audit["match"]["final"]["Bob"]["total"], 60);
+    assert_eq!(audit["match"]["final"]["Cy"]["total"], 60);
+    let broken = json!({"players": ["Ann", "Bob", "Cy"],
+        "hands": [seated("Ann", "Bob"), seated("Ann", "Cy")]});
+    let audit = verdict(&app, &broken).await;
+    assert_eq!(
+        (&audit["violation"]["code"], &audit["violation"]["pointer"]),
+        (&json!("rotation_broken"), &json!("/hands/1"))
+    );
+    let unseated = json!({"players": ["Ann", "Bob", "Cy"], "hands": [knock_hand("Ann")]});
+    let problem = expect_problem(
+        app.post_json(PATH, &unseated.to_string()).await,
+        422,
+        "wrong_hand_shape",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/hands/0/non_dealer");
+}
+
+#[tokio::test]
+async fn partnership_records_are_deals_of_two_tables_with_alternating_pairings() {
+    let app = spawn_app().await;
+    let teams = json!([{"name": "North-South", "players": ["Ann", "Cy"]},
+                       {"name": "East-West", "players": ["Bob", "Dee"]}]);
+    let deal =
+        |a: (&str, &str), b: (&str, &str)| json!({"tables": [seated(a.0, a.1), seated(b.0, b.1)]});
+    let legal = json!({"profile": "partnership", "teams": teams, "hands": [
+        deal(("Ann", "Bob"), ("Cy", "Dee")),
+        deal(("Dee", "Ann"), ("Cy", "Bob")),
+    ]});
+    let audit = verdict(&app, &legal).await;
+    assert_eq!(audit["legal"], true, "{audit}");
+    assert_eq!(
+        audit["hands"][1]["tables"].as_array().map(Vec::len),
+        Some(2)
+    );
+    // East-West win both tables of deal 0 (+120), then split deal 1 (nothing).
+    assert_eq!(audit["match"]["final"]["East-West"]["hand_points"], 120);
+    let repeated = json!({"profile": "partnership", "teams": teams, "hands": [
+        deal(("Ann", "Bob"), ("Cy", "Dee")),
+        deal(("Ann", "Bob"), ("Cy", "Dee")),
+    ]});
+    let audit = verdict(&app, &repeated).await;
+    assert_eq!(
+        (&audit["violation"]["code"], &audit["violation"]["pointer"]),
+        (&json!("pairing_broken"), &json!("/hands/1/tables"))
+    );
+    let mut illegal = legal.clone();
+    illegal["hands"][1]["tables"][1]["actions"][0] = json!({"player": "dealer", "action": "pass"});
+    let audit = verdict(&app, &illegal).await;
+    assert_eq!(
+        (&audit["violation"]["table"], &audit["violation"]["pointer"]),
+        (&json!(1), &json!("/hands/1/tables/1/actions/0"))
+    );
+    let two_player_hand = json!({"teams": teams, "hands": [knock_hand("Ann")]});
+    expect_problem(
+        app.post_json(PATH, &two_player_hand.to_string()).await,
+        422,
+        "wrong_hand_shape",
+    )
+    .await;
 }
 
 /// A record of `hands` void hands with full transcripts: about 3.8 KB each.

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
+use crate::api::formats::TeamSpec;
 use crate::api::profile_spec::ProfileSpec;
 use gin_rules::{Card, CardHand, CountHand, DefenderHand, KnockerHand, MatchHand, SeatedHand};
 
@@ -34,19 +35,6 @@ pub struct MatchRequest {
     #[serde(default)]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
-}
-
-/// A team of a partnership match.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"name": "North-South", "players": ["Ann", "Cy"]}))]
-pub struct TeamSpec {
-    /// The team's name: the response is keyed by it.
-    pub name: String,
-    /// Its two players. The order fixes the pairings: the first players of
-    /// both teams meet on the first deal.
-    #[schema(min_items = 2, max_items = 2)]
-    pub players: Vec<String>,
 }
 
 /// A hand as recorded, before the match's format is known.

@@ -1,12 +1,19 @@
-//! The answers of `POST /v1/matches/score` for three players and for
-//! partnerships: per-player (per-team) values keyed by name, in the order of
-//! the request.
+//! The match formats on the wire, shared by match scoring and the match audit:
+//! the teams of a partnership, the answers for three players and for
+//! partnerships (per-player or per-team values keyed by name, in the order of
+//! the request), the answer of any format, and the rules of which hand shapes
+//! a format takes.
 
-use serde::Serialize;
+use std::borrow::Cow;
+
 use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
-use crate::api::score_sheet::MatchOutcome;
+use crate::api::problem::{Problem, code};
+use crate::api::score_sheet::{MatchOutcome, MatchResponse};
 use gin_rules::{Breakdown, Outcome, PartnershipScore, ScoredSeatedHand, Tally, ThreeScore};
 
 /// Values keyed by name, in the order of the request.
@@ -243,4 +250,103 @@ impl PartnershipMatchResponse {
                 .flatten(),
         }
     }
+}
+
+/// A team of a partnership match.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "North-South", "players": ["Ann", "Cy"]}))]
+pub struct TeamSpec {
+    /// The team's name: the response is keyed by it.
+    pub name: String,
+    /// Its two players. The order fixes the pairings: the first players of
+    /// both teams meet on the first deal.
+    #[schema(min_items = 2, max_items = 2)]
+    pub players: Vec<String>,
+}
+
+/// The answer: a two-player match, a three-player match or a partnership.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(untagged)]
+pub enum MatchAnswer {
+    TwoPlayers(MatchResponse),
+    ThreePlayers(ThreePlayerMatchResponse),
+    Partnership(PartnershipMatchResponse),
+}
+
+impl MatchAnswer {
+    pub fn set_receipt(&mut self, receipt: String) {
+        let slot = match self {
+            MatchAnswer::TwoPlayers(answer) => &mut answer.receipt,
+            MatchAnswer::ThreePlayers(answer) => &mut answer.receipt,
+            MatchAnswer::Partnership(answer) => &mut answer.receipt,
+        };
+        *slot = Some(receipt);
+    }
+}
+
+// `anyOf`, not the `oneOf` a derive would write: the answers to a match with no
+// hands are alike enough (two players, teams) that one answer can fit two
+// shapes, which `oneOf` forbids. The request's `players` or `teams` says which
+// shape comes back.
+impl utoipa::PartialSchema for MatchAnswer {
+    fn schema() -> RefOr<Schema> {
+        let shape = |name: &str| RefOr::Ref(Ref::from_schema_name(name));
+        AnyOfBuilder::new()
+            .item(shape("MatchResponse"))
+            .item(shape("ThreePlayerMatchResponse"))
+            .item(shape("PartnershipMatchResponse"))
+            .description(Some(
+                "The scored match, in the shape the request's format gives: two players \
+                 (`MatchResponse`), three players (`ThreePlayerMatchResponse`) or a partnership \
+                 (`PartnershipMatchResponse`).",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for MatchAnswer {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("MatchAnswer")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        fn add<T: utoipa::ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push((T::name().into(), T::schema()));
+            T::schemas(schemas);
+        }
+        add::<MatchResponse>(schemas);
+        add::<ThreePlayerMatchResponse>(schemas);
+        add::<PartnershipMatchResponse>(schemas);
+    }
+}
+
+pub fn shape_problem(pointer: &str, message: &str) -> Problem {
+    Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}")).with_error(
+        pointer,
+        "invalid_value",
+        message,
+    )
+}
+
+/// Neither or both of `players` and `teams`.
+pub fn players_or_teams(pointer: &str, message: &str) -> Problem {
+    Problem::unprocessable("players_or_teams", format!("{pointer}: {message}")).with_error(
+        pointer,
+        "players_or_teams",
+        message,
+    )
+}
+
+/// A hand whose shape is not the one the match's format takes (a three-player
+/// hand in a two-player match, a table naming no defender): the schema allows
+/// every shape everywhere, so this is a rule of the format, a 422.
+const WRONG_HAND_SHAPE: &str = "wrong_hand_shape";
+
+pub fn wrong_shape(pointer: String, message: &str) -> Problem {
+    Problem::unprocessable(WRONG_HAND_SHAPE, format!("{pointer}: {message}")).with_error(
+        pointer,
+        WRONG_HAND_SHAPE,
+        message,
+    )
 }
