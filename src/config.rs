@@ -13,6 +13,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::api::limits::RequestLimits;
+use crate::api::ndjson::BatchLimits;
 
 /// Default listen address: every interface, port 8080 (what a container expects).
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
@@ -160,6 +161,10 @@ pub struct Config {
     /// Ceilings on the lists and strings of a request (`--max-match-hands`, ...).
     #[command(flatten)]
     pub limits: RequestLimits,
+
+    /// The limits of one bulk (NDJSON) request (`--batch-max-lines`, ...).
+    #[command(flatten)]
+    pub batch: BatchLimits,
 }
 
 impl Default for Config {
@@ -182,6 +187,7 @@ impl Default for Config {
             keep_alive: DEFAULT_KEEP_ALIVE_SECS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             limits: RequestLimits::default(),
+            batch: BatchLimits::default(),
         }
     }
 }

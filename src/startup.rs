@@ -56,6 +56,7 @@ use crate::api::fallback::Routes;
 use crate::api::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
 use crate::api::limits::RequestLimits;
 use crate::api::metrics::Metrics;
+use crate::api::ndjson::BatchLimits;
 use crate::api::observe::Observe;
 use crate::config::Config;
 use crate::receipts::{KeyError, KeyRing};
@@ -94,6 +95,7 @@ pub struct Shared {
     route_body_limits: RouteBodyLimits,
     body_timeout: BodyTimeout,
     limits: RequestLimits,
+    batch: BatchLimits,
     keys: web::Data<KeyRing>,
 }
 
@@ -126,6 +128,7 @@ impl Shared {
             )]),
             body_timeout: BodyTimeout(config.body_timeout()),
             limits: config.limits,
+            batch: config.batch,
             keys: web::Data::new(keys),
         })
     }
@@ -156,6 +159,7 @@ pub fn app(
         .app_data(shared.route_body_limits.clone())
         .app_data(shared.body_timeout)
         .app_data(shared.limits)
+        .app_data(shared.batch)
         .app_data(shared.keys.clone())
         .app_data(api::json::json_config(shared.body_limit))
         .app_data(api::json::path_config())

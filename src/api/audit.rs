@@ -29,12 +29,13 @@
 //! before choosing the variant, so the path inside it is lost. The message still
 //! names the field, and a missing field or an unknown `action` is pointed at.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::json::ValidJson;
+use super::json::{ValidJson, from_slice};
 use super::limits::{RequestLimits, check_items};
+use super::ndjson::{self, BatchRejections, batch_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use super::receipt::Keys;
@@ -44,7 +45,7 @@ use super::transcript::{
 use gin_rules::{self, Action, AuditError, Violation, ViolationCode};
 
 pub fn configure(cfg: &mut super::ServiceConfig) {
-    cfg.service(audit_hand);
+    cfg.service(audit_hand).service(audit_hands);
 }
 
 // ---- Request ---------------------------------------------------------------
@@ -65,7 +66,7 @@ pub struct AuditRequest {
     #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<TranscriptAction>,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }
@@ -115,6 +116,33 @@ pub mod examples {
             *card = json!("2C");
         }
         request
+    }
+
+    /// Two hands of the examples as NDJSON lines, with ids.
+    pub fn batch() -> Value {
+        let with_id = |mut request: Value, id: &str| {
+            if let Some(object) = request.as_object_mut() {
+                object.insert("id".into(), json!(id));
+            }
+            request
+        };
+        let first = with_id(legal_knock(), "hand-1");
+        let second = with_id(illegal_discard(), "hand-2");
+        json!(format!("{first}\n{second}\n"))
+    }
+
+    /// What the batch endpoint answers to [`batch`].
+    pub fn batch_answer() -> Value {
+        let lines = [("hand-1", legal_knock()), ("hand-2", illegal_discard())];
+        let mut text = String::new();
+        for (index, (id, request)) in lines.into_iter().enumerate() {
+            let answer = answer(request);
+            text.push_str(&format!(
+                "{}\n",
+                json!({"line": index + 1, "id": id, "result": answer})
+            ));
+        }
+        json!(text)
     }
 
     /// What the service answers to `request` (null if it does not answer 200).
@@ -230,6 +258,17 @@ pub async fn audit_hand(
     keys: Keys,
 ) -> Result<web::Json<AuditResponse>, Problem> {
     let (request, body) = body.into_parts();
+    verdict(request, &body, &limits, &keys).map(web::Json)
+}
+
+/// The verdict on one hand, signed when asked, without HTTP (the single and
+/// the batch endpoint); `body` is the request as received.
+pub fn verdict(
+    request: AuditRequest,
+    body: &[u8],
+    limits: &RequestLimits,
+    keys: &Keys,
+) -> Result<AuditResponse, Problem> {
     // Each action is replayed in constant time but the knock (one or two scorer
     // calls, microseconds): with the ceiling on actions, not worth a thread hop.
     check_items(
@@ -243,9 +282,42 @@ pub async fn audit_hand(
         .transpose()?;
     let mut audit = answer(request)?;
     if let Some(profile) = signed {
-        audit.receipt = Some(keys.sign("audit_hand", &profile, &body, &audit)?);
+        audit.receipt = Some(keys.sign("audit_hand", &profile, body, &audit)?);
     }
-    Ok(web::Json(audit))
+    Ok(audit)
+}
+
+batch_line_schema!(AuditBatchLine, AuditResponse);
+
+/// Audits many hands.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Audit many hands (NDJSON)",
+    description = "The bulk form of `POST /v1/hands/audit`: one `AuditRequest` per line \
+(NDJSON, `application/x-ndjson`), optionally with an `id`; one `AuditBatchLine` per request \
+line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
+the framing). A line asking for a `receipt` gets one for that line.",
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One `AuditRequest` per line.",
+        example = json!(examples::batch())),
+    responses(
+        (status = 200, description = "One `AuditBatchLine` per request line.",
+         content_type = "application/x-ndjson", body = String,
+         example = json!(examples::batch_answer())),
+        BatchRejections,
+    )
+)]
+#[post("/v1/hands/audit/batch")]
+pub async fn audit_hands(
+    request: HttpRequest,
+    payload: web::Payload,
+    limits: RequestLimits,
+    keys: Keys,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "audit_hand", move |line: &[u8]| {
+        verdict(from_slice(line)?, line, &limits, &keys)
+    })
+    .await
 }
 
 #[cfg(test)]

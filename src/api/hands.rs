@@ -1,15 +1,16 @@
 //! `POST /v1/hands/analyze` (optimal deadwood, best discards) and
 //! `POST /v1/hands/score` (score a knock, gin or big gin).
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::cards::distinct_hand;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
-use super::json::ValidJson;
+use super::json::{ValidJson, from_slice};
 use super::knock::ScoreResponse;
+use super::ndjson::{self, BatchRejections, batch_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
 use super::receipt::Keys;
@@ -120,7 +121,11 @@ const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), do
 pub async fn analyze_hand(
     body: ValidJson<AnalyzeRequest>,
 ) -> Result<web::Json<AnalyzeResponse>, Problem> {
-    let request = body.into_inner();
+    analysis(body.into_inner()).map(web::Json)
+}
+
+/// The analysis of one hand, without HTTP (the single and the batch endpoint).
+pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
     let hand = distinct_hand(&request.hand, "/hand")?;
     let knock_limit = profile
@@ -184,7 +189,44 @@ pub async fn analyze_hand(
             );
         }
     };
-    Ok(web::Json(response))
+    Ok(response)
+}
+
+batch_line_schema!(AnalyzeBatchLine, AnalyzeResponse);
+batch_line_schema!(ScoreBatchLine, ScoreResponse);
+
+/// Analyses many hands.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Analyse many hands (NDJSON)",
+    description = "The bulk form of `POST /v1/hands/analyze`: the body is NDJSON \
+(`application/x-ndjson`), one `AnalyzeRequest` per line, optionally with an `id` echoed on its \
+answer; the answer is NDJSON, streamed, one `AnalyzeBatchLine` per request line in the same \
+order: `{\"line\", \"id\"?, \"result\"}` with the single endpoint's answer, or \
+`{\"line\", \"id\"?, \"problem\"}` with its problem (pointers relative to the line). A bad \
+line never stops the rest; blank lines are skipped. Lines are read as they arrive and answered \
+as they are ready, so memory does not grow with the body. Limits: `--batch-max-line-bytes`, \
+`--batch-max-lines`, `--batch-timeout`; a fault after answers have started is a last line \
+`{\"problem\": ...}`.",
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One `AnalyzeRequest` per line.",
+        example = json!("{\"id\": 1, \"hand\": [\"7S\", \"7H\", \"7D\", \"7C\", \"8H\", \"9H\", \"KS\", \"QD\", \"2C\", \"3D\"]}\n{\"id\": 2, \"hand\": [\"AS\"]}\n")),
+    responses(
+        (status = 200, description = "One `AnalyzeBatchLine` per request line.",
+         content_type = "application/x-ndjson", body = String,
+         example = json!("{\"line\":1,\"id\":1,\"result\":{\"deadwood\":25,\"knock_limit\":10,\"can_knock\":false,\"gin\":false,\"melds\":[[\"7S\",\"7D\",\"7C\"],[\"7H\",\"8H\",\"9H\"]],\"deadwood_cards\":[\"KS\",\"3D\",\"QD\",\"2C\"]}}\n{\"line\":2,\"id\":2,\"problem\":{\"type\":\"https://gin-referee.dev/problems/wrong_card_count\",\"title\":\"Wrong card count\",\"status\":422,\"detail\":\"the hand must hold 10 or 11 cards, not 1\",\"code\":\"wrong_card_count\",\"errors\":[{\"pointer\":\"/hand\",\"code\":\"wrong_card_count\",\"message\":\"the hand must hold 10 or 11 cards, not 1\"}]}}\n")),
+        BatchRejections,
+    )
+)]
+#[post("/v1/hands/analyze/batch")]
+pub async fn analyze_hands(
+    request: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "analyze_hand", |line: &[u8]| {
+        analysis(from_slice(line)?)
+    })
+    .await
 }
 
 /// A knock to score.
@@ -197,7 +239,7 @@ pub struct ScoreRequest {
     pub knocker: KnockerHand,
     pub defender: DefenderHand,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }
@@ -238,6 +280,12 @@ pub async fn score_hand(
     keys: Keys,
 ) -> Result<web::Json<ScoreResponse>, Problem> {
     let (request, body) = body.into_parts();
+    scored(request, &body, &keys).map(web::Json)
+}
+
+/// The score of one hand, signed when asked, without HTTP (the single and the
+/// batch endpoint); `body` is the request as received.
+pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
     let scored = gin_rules::score_hand(
         &profile,
@@ -248,11 +296,45 @@ pub async fn score_hand(
     .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
     let mut answer = ScoreResponse::from(scored);
     if request.receipt == Some(true) {
-        answer.receipt = Some(keys.sign("score_hand", &profile, &body, &answer)?);
+        answer.receipt = Some(keys.sign("score_hand", &profile, body, &answer)?);
     }
-    Ok(web::Json(answer))
+    Ok(answer)
+}
+
+/// Scores many hands.
+#[utoipa::path(
+    tag = "hands",
+    summary = "Score many hands (NDJSON)",
+    description = "The bulk form of `POST /v1/hands/score`: one `ScoreRequest` per line \
+(NDJSON, `application/x-ndjson`), optionally with an `id`; one `ScoreBatchLine` per request \
+line in the same order, streamed (`result` or `problem`, see `POST /v1/hands/analyze/batch` \
+for the framing). A line asking for a `receipt` gets one for that line, whose request digest \
+is of the line without its `id`.",
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One `ScoreRequest` per line.",
+        example = json!("{\"id\": \"a\", \"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
+    responses(
+        (status = 200, description = "One `ScoreBatchLine` per request line.",
+         content_type = "application/x-ndjson", body = String,
+         example = json!("{\"line\":1,\"id\":\"a\",\"result\":{\"outcome\":\"knock\",\"winner\":\"knocker\",\"points\":8,\"breakdown\":{\"deadwood_difference\":8,\"gin_bonus\":0,\"big_gin_bonus\":0,\"undercut_bonus\":0,\"multiplier\":1},\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
+        BatchRejections,
+    )
+)]
+#[post("/v1/hands/score/batch")]
+pub async fn score_hands(
+    request: HttpRequest,
+    payload: web::Payload,
+    keys: Keys,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "score_hand", move |line: &[u8]| {
+        scored(from_slice(line)?, line, &keys)
+    })
+    .await
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(analyze_hand).service(score_hand);
+    cfg.service(analyze_hand)
+        .service(score_hand)
+        .service(analyze_hands)
+        .service(score_hands);
 }

@@ -69,6 +69,17 @@ mod numbers;
 
 use body::{Coding, ReadError, UnsupportedCoding};
 
+/// Reads an optional request field that the schema says is not nullable:
+/// absent is `None` (with `#[serde(default)]`), and `null` is refused like any
+/// other value of the wrong type.
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 /// The request-body limit in bytes, registered as app data by the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyLimit(pub usize);

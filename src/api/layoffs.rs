@@ -1,12 +1,13 @@
 //! `POST /v1/layoffs`: the knocker's arrangement and the defender's best reply.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
-use super::json::ValidJson;
+use super::json::{ValidJson, from_slice};
+use super::ndjson::{self, BatchRejections, batch_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHand, showdown};
@@ -71,7 +72,11 @@ pub struct LayoffsResponse {
 pub async fn layoffs(
     body: ValidJson<LayoffsRequest>,
 ) -> Result<web::Json<LayoffsResponse>, Problem> {
-    let request = body.into_inner();
+    optimal_layoffs(body.into_inner()).map(web::Json)
+}
+
+/// The layoffs of one knock, without HTTP (the single and the batch endpoint).
+pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
     let defender = DefenderHand {
         hand: request.defender.hand,
@@ -79,12 +84,43 @@ pub async fn layoffs(
     };
     let laid_down = showdown(&profile, request.upcard, &request.knocker, &defender)
         .map_err(|e| hand_problem(&e, &request.knocker, None))?;
-    Ok(web::Json(LayoffsResponse {
+    Ok(LayoffsResponse {
         knocker: laid_down.knocker,
         defender: laid_down.defender,
-    }))
+    })
+}
+
+batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
+
+/// The layoffs of many knocks.
+#[utoipa::path(
+    tag = "layoffs",
+    summary = "Optimal layoffs of many knocks (NDJSON)",
+    description = "The bulk form of `POST /v1/layoffs`: one `LayoffsRequest` per line \
+(NDJSON, `application/x-ndjson`), optionally with an `id`; one `LayoffsBatchLine` per request \
+line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
+the framing).",
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One `LayoffsRequest` per line.",
+        example = json!("{\"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
+    responses(
+        (status = 200, description = "One `LayoffsBatchLine` per request line.",
+         content_type = "application/x-ndjson", body = String,
+         example = json!("{\"line\":1,\"result\":{\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
+        BatchRejections,
+    )
+)]
+#[post("/v1/layoffs/batch")]
+pub async fn layoffs_batch(
+    request: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "layoffs", |line: &[u8]| {
+        optimal_layoffs(from_slice(line)?)
+    })
+    .await
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(layoffs);
+    cfg.service(layoffs).service(layoffs_batch);
 }

@@ -70,10 +70,12 @@ pub struct MatchAuditRequest {
     pub profile: Option<ProfileSpec>,
     /// The players' names, distinct and not blank: two, or three for
     /// three-player play. Absent for partnership play (`teams`).
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
     pub players: Option<Vec<String>>,
     /// Partnership play: the two teams of two, instead of `players`. Each hand
     /// is then a deal `{"tables": [hand, hand]}`.
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
     pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played (deals, in partnership play). The last
@@ -87,7 +89,7 @@ pub struct MatchAuditRequest {
     #[schema(value_type = Option<Object>)]
     pub claimed: Option<Value>,
     /// Accepted for uniformity: a match audit is always signed.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, example = true)]
     pub receipt: Option<bool>,
 }
@@ -102,7 +104,7 @@ pub struct HandRecord {
     pub dealer: String,
     /// The name of the other player at the table: required with three players
     /// and in partnerships; with two players, optional (the other player).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, example = "Bob")]
     pub non_dealer: Option<String>,
     /// The cards as dealt, or the seeds that dealt them with their commitment.
@@ -147,6 +149,7 @@ impl<'de> Deserialize<'de> for RoundRecord {
         #[serde(deny_unknown_fields, expecting = "struct HandRecord")]
         struct Flat {
             dealer: Option<String>,
+            #[serde(default, deserialize_with = "crate::api::json::present")]
             non_dealer: Option<String>,
             deal: Option<DealInput>,
             actions: Option<Vec<TranscriptAction>>,
@@ -199,6 +202,7 @@ pub struct MatchAuditResponse {
     pub score: MatchAnswer,
     /// Present when the request has `claimed`: whether it agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub claimed: Option<ClaimCheck>,
     /// A signed receipt (compact JWS, see `GET /v1/keys`), always present:
     /// a match audit is always signed.
@@ -263,11 +267,11 @@ pub struct Difference {
     #[schema(example = "/claimed/final/Ann/total")]
     pub pointer: String,
     /// The claimed value.
-    #[schema(value_type = Object, example = 309)]
+    #[schema(schema_with = crate::api::openapi::any_json, example = 309)]
     pub claimed: Value,
     /// The referee's value there; null when it has none, or when it is an
     /// object or a list where the claim has something else (see `reason`).
-    #[schema(value_type = Object, example = 310)]
+    #[schema(schema_with = crate::api::openapi::any_json, example = 310)]
     pub refereed: Value,
     /// `value`: the values differ; `missing`: the referee has no such field;
     /// `shape`: one is an object or a list and the other is not, or lists

@@ -1,14 +1,15 @@
 //! `POST /v1/melds/validate`: is each group of cards a meld, and do the melds fit
 //! together (and into a hand)?
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::cards::distinct_hand;
-use super::json::ValidJson;
+use super::json::{ValidJson, from_slice};
 use super::limits::{MAX_CARDS, RequestLimits, check_items};
+use super::ndjson::{self, BatchRejections, batch_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
 
@@ -137,7 +138,14 @@ pub async fn validate_melds(
     body: ValidJson<ValidateRequest>,
     limits: RequestLimits,
 ) -> Result<web::Json<ValidateResponse>, Problem> {
-    let request = body.into_inner();
+    validation(body.into_inner(), &limits).map(web::Json)
+}
+
+/// The verdict on one request, without HTTP (the single and the batch endpoint).
+pub fn validation(
+    request: ValidateRequest,
+    limits: &RequestLimits,
+) -> Result<ValidateResponse, Problem> {
     // Each verdict echoes its meld's cards and a cross-meld problem names the
     // melds sharing a card: these two ceilings bound the answer (see `limits`).
     check_items("/melds", "melds", request.melds.len(), limits.melds)?;
@@ -149,15 +157,47 @@ pub async fn validate_melds(
         Some(cards) => Some(distinct_hand(cards, "/hand")?),
     };
     let report = check_arrangement(&request.melds, hand);
-    Ok(web::Json(ValidateResponse {
+    Ok(ValidateResponse {
         valid: report.is_valid(),
         problems: report.problems.iter().map(CrossMeldProblem::from).collect(),
         deadwood_cards: report.deadwood.map(|(cards, _)| cards),
         deadwood: report.deadwood.map(|(_, count)| count),
         melds: report.melds.into_iter().map(MeldVerdict::from).collect(),
-    }))
+    })
+}
+
+batch_line_schema!(ValidateBatchLine, ValidateResponse);
+
+/// Validates many sets of melds.
+#[utoipa::path(
+    tag = "melds",
+    summary = "Validate many sets of melds (NDJSON)",
+    description = "The bulk form of `POST /v1/melds/validate`: one `ValidateRequest` per line \
+(NDJSON, `application/x-ndjson`), optionally with an `id`; one `ValidateBatchLine` per request \
+line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
+the framing).",
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One `ValidateRequest` per line.",
+        example = json!("{\"id\": 7, \"melds\": [[\"7S\", \"7H\", \"7D\"]]}\n")),
+    responses(
+        (status = 200, description = "One `ValidateBatchLine` per request line.",
+         content_type = "application/x-ndjson", body = String,
+         example = json!("{\"line\":1,\"id\":7,\"result\":{\"valid\":true,\"melds\":[{\"cards\":[\"7S\",\"7H\",\"7D\"],\"valid\":true,\"kind\":\"set\"}],\"problems\":[]}}\n")),
+        BatchRejections,
+    )
+)]
+#[post("/v1/melds/validate/batch")]
+pub async fn validate_melds_batch(
+    request: HttpRequest,
+    payload: web::Payload,
+    limits: RequestLimits,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "validate_melds", move |line: &[u8]| {
+        validation(from_slice(line)?, &limits)
+    })
+    .await
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(validate_melds);
+    cfg.service(validate_melds).service(validate_melds_batch);
 }

@@ -47,6 +47,7 @@ pub struct Metrics {
     latency: HistogramVec,
     malformed: IntCounterVec,
     cut: IntCounterVec,
+    batch_items: IntCounterVec,
 }
 
 impl Metrics {
@@ -79,6 +80,13 @@ impl Metrics {
             ),
             &["reason"],
         )?;
+        let batch_items = IntCounterVec::new(
+            Opts::new(
+                "batch_items_total",
+                "Lines of bulk (NDJSON) requests answered, by operation and outcome (result or problem); its rate is the lines per second.",
+            ),
+            &["operation", "outcome"],
+        )?;
         for fault in [Fault::MalformedRequest, Fault::RequestHeadTooLarge] {
             malformed.with_label_values(&[fault.label()]);
         }
@@ -89,6 +97,7 @@ impl Metrics {
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(malformed.clone()))?;
         registry.register(Box::new(cut.clone()))?;
+        registry.register(Box::new(batch_items.clone()))?;
         registry.register(Box::new(ProcessCollector::for_self()))?;
         Ok(Metrics {
             registry,
@@ -96,7 +105,20 @@ impl Metrics {
             latency,
             malformed,
             cut,
+            batch_items,
         })
+    }
+
+    /// Counts the lines of one batch, once it ends.
+    pub fn count_batch_items(&self, operation: &str, results: u64, problems: u64) {
+        for (outcome, count) in [("result", results), ("problem", problems)] {
+            if let Ok(counter) = self
+                .batch_items
+                .get_metric_with_label_values(&[operation, outcome])
+            {
+                counter.inc_by(count);
+            }
+        }
     }
 
     /// Counts a connection that a client fault ended.

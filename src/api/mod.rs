@@ -49,6 +49,7 @@ pub mod cards;
 pub mod formats;
 pub mod hand_errors;
 pub mod knock;
+pub mod ndjson;
 pub mod profile_spec;
 pub mod receipt;
 pub mod score_sheet;

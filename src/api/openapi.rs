@@ -4,6 +4,10 @@
 
 use utoipa::OpenApi;
 
+use super::audit::AuditBatchLine;
+use super::hands::{AnalyzeBatchLine, ScoreBatchLine};
+use super::layoffs::LayoffsBatchLine;
+use super::melds::ValidateBatchLine;
 use super::problem::{FieldError, Problem};
 
 #[derive(OpenApi)]
@@ -47,6 +51,33 @@ characters) or a generated UUID. Log lines of the request carry the same id.",
         (name = "profiles", description = "Rule presets (standard, Oklahoma, Hollywood, ...) and their parameters."),
         (name = "operations", description = "Probes and metrics for running the service."),
     ),
-    components(schemas(Problem, FieldError)),
+    // The answer lines of the NDJSON batch endpoints: their bodies are text, so
+    // no operation references these; they are listed for clients to read.
+    components(schemas(
+        Problem,
+        FieldError,
+        AnalyzeBatchLine,
+        ScoreBatchLine,
+        ValidateBatchLine,
+        LayoffsBatchLine,
+        AuditBatchLine
+    )),
 )]
 pub struct ApiDoc;
+
+/// The schema of a field that holds any JSON value (an echoed `id`, a claimed
+/// value): every type listed, so that the schema says so explicitly (an empty
+/// schema would too, but utoipa cannot read one back).
+pub fn any_json() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([
+            Type::String,
+            Type::Number,
+            Type::Boolean,
+            Type::Object,
+            Type::Array,
+            Type::Null,
+        ]))
+        .build()
+}
