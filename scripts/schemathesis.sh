@@ -29,6 +29,8 @@ trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 
 wait_ready "http://127.0.0.1:$port"
 
+# The batch endpoints' NDJSON bodies (scripts/schemathesis_hooks.py).
+PYTHONPATH="scripts${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=schemathesis_hooks \
 schemathesis run "http://127.0.0.1:$port/api-docs/openapi.json" \
     --checks all \
     --max-examples "$MAX_EXAMPLES" \

@@ -54,6 +54,13 @@ pub struct Cli {
 pub enum Command {
     /// Print the OpenAPI document (pretty JSON) to stdout and exit.
     Openapi,
+    /// Answer NDJSON requests from stdin on stdout, one line each, as the
+    /// bulk endpoints do (`POST /v1/{resource}/batch`), on every core.
+    Batch {
+        /// The operation each line asks for.
+        #[arg(value_enum)]
+        operation: crate::batch::Operation,
+    },
 }
 
 /// How log lines are written.

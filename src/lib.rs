@@ -23,6 +23,7 @@
 //! ```
 
 pub mod api;
+pub mod batch;
 pub mod config;
 pub mod receipts;
 pub mod startup;

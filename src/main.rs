@@ -2,11 +2,14 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Parser;
+use gin_referee::api::receipt::Keys;
 use gin_referee::config::{Cli, Command, Config};
+use gin_referee::receipts::KeyRing;
 use gin_referee::startup::Application;
-use gin_referee::{api, telemetry};
+use gin_referee::{api, batch, telemetry};
 
 /// On musl (the static binary in the image) musl's malloc is the bottleneck:
 /// slow, and one lock for every worker. glibc's malloc is kept elsewhere.
@@ -19,7 +22,42 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Openapi) => print_openapi(),
+        Some(Command::Batch { operation }) => run_batch(operation, &cli.config),
         None => serve(cli.config),
+    }
+}
+
+/// `gin-referee batch <operation>`: stdin to stdout (see `gin_referee::batch`).
+fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
+    let keys = match KeyRing::load(
+        config.signing_key.as_deref(),
+        config.retired_keys.as_deref(),
+    ) {
+        Ok(keys) => keys,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let context = batch::Context {
+        limits: config.limits,
+        keys: Keys(Arc::new(keys)),
+    };
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match batch::run(
+        operation,
+        &context,
+        config.batch,
+        config.worker_count(),
+        stdin,
+        stdout,
+    ) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -297,12 +297,12 @@ batch_line_schema!(AuditBatchLine, AuditResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `AuditBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing). A line asking for a `receipt` gets one for that line.",
-    request_body(content = String, content_type = "application/x-ndjson",
-        description = "One `AuditRequest` per line.",
+    request_body(content = Vec<AuditRequest>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `AuditRequest` per line (each item of the schema is a line).",
         example = json!(examples::batch())),
     responses(
-        (status = 200, description = "One `AuditBatchLine` per request line.",
-         content_type = "application/x-ndjson", body = String,
+        (status = 200, description = "NDJSON: one `AuditBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<AuditBatchLine>,
          example = json!(examples::batch_answer())),
         BatchRejections,
     )

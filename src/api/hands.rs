@@ -208,12 +208,12 @@ line never stops the rest; blank lines are skipped. Lines are read as they arriv
 as they are ready, so memory does not grow with the body. Limits: `--batch-max-line-bytes`, \
 `--batch-max-lines`, `--batch-timeout`; a fault after answers have started is a last line \
 `{\"problem\": ...}`.",
-    request_body(content = String, content_type = "application/x-ndjson",
-        description = "One `AnalyzeRequest` per line.",
+    request_body(content = Vec<AnalyzeRequest>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `AnalyzeRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": 1, \"hand\": [\"7S\", \"7H\", \"7D\", \"7C\", \"8H\", \"9H\", \"KS\", \"QD\", \"2C\", \"3D\"]}\n{\"id\": 2, \"hand\": [\"AS\"]}\n")),
     responses(
-        (status = 200, description = "One `AnalyzeBatchLine` per request line.",
-         content_type = "application/x-ndjson", body = String,
+        (status = 200, description = "NDJSON: one `AnalyzeBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<AnalyzeBatchLine>,
          example = json!("{\"line\":1,\"id\":1,\"result\":{\"deadwood\":25,\"knock_limit\":10,\"can_knock\":false,\"gin\":false,\"melds\":[[\"7S\",\"7D\",\"7C\"],[\"7H\",\"8H\",\"9H\"]],\"deadwood_cards\":[\"KS\",\"3D\",\"QD\",\"2C\"]}}\n{\"line\":2,\"id\":2,\"problem\":{\"type\":\"https://gin-referee.dev/problems/wrong_card_count\",\"title\":\"Wrong card count\",\"status\":422,\"detail\":\"the hand must hold 10 or 11 cards, not 1\",\"code\":\"wrong_card_count\",\"errors\":[{\"pointer\":\"/hand\",\"code\":\"wrong_card_count\",\"message\":\"the hand must hold 10 or 11 cards, not 1\"}]}}\n")),
         BatchRejections,
     )
@@ -310,12 +310,12 @@ pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreRe
 line in the same order, streamed (`result` or `problem`, see `POST /v1/hands/analyze/batch` \
 for the framing). A line asking for a `receipt` gets one for that line, whose request digest \
 is of the line without its `id`.",
-    request_body(content = String, content_type = "application/x-ndjson",
-        description = "One `ScoreRequest` per line.",
+    request_body(content = Vec<ScoreRequest>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `ScoreRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": \"a\", \"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
     responses(
-        (status = 200, description = "One `ScoreBatchLine` per request line.",
-         content_type = "application/x-ndjson", body = String,
+        (status = 200, description = "NDJSON: one `ScoreBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<ScoreBatchLine>,
          example = json!("{\"line\":1,\"id\":\"a\",\"result\":{\"outcome\":\"knock\",\"winner\":\"knocker\",\"points\":8,\"breakdown\":{\"deadwood_difference\":8,\"gin_bonus\":0,\"big_gin_bonus\":0,\"undercut_bonus\":0,\"multiplier\":1},\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
         BatchRejections,
     )

@@ -100,12 +100,12 @@ batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `LayoffsBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing).",
-    request_body(content = String, content_type = "application/x-ndjson",
-        description = "One `LayoffsRequest` per line.",
+    request_body(content = Vec<LayoffsRequest>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `LayoffsRequest` per line (each item of the schema is a line).",
         example = json!("{\"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
     responses(
-        (status = 200, description = "One `LayoffsBatchLine` per request line.",
-         content_type = "application/x-ndjson", body = String,
+        (status = 200, description = "NDJSON: one `LayoffsBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<LayoffsBatchLine>,
          example = json!("{\"line\":1,\"result\":{\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
         BatchRejections,
     )

@@ -176,13 +176,13 @@ batch_line_schema!(ValidateBatchLine, ValidateResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `ValidateBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing).",
-    request_body(content = String, content_type = "application/x-ndjson",
-        description = "One `ValidateRequest` per line.",
+    request_body(content = Vec<ValidateRequest>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `ValidateRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": 7, \"melds\": [[\"7S\", \"7H\", \"7D\"]]}\n")),
     responses(
-        (status = 200, description = "One `ValidateBatchLine` per request line.",
-         content_type = "application/x-ndjson", body = String,
-         example = json!("{\"line\":1,\"id\":7,\"result\":{\"valid\":true,\"melds\":[{\"cards\":[\"7S\",\"7H\",\"7D\"],\"valid\":true,\"kind\":\"set\"}],\"problems\":[]}}\n")),
+        (status = 200, description = "NDJSON: one `ValidateBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<ValidateBatchLine>,
+         example = json!("{\"line\":1,\"id\":7,\"result\":{\"valid\":true,\"melds\":[{\"cards\":[\"7S\",\"7H\",\"7D\"],\"valid\":true,\"kind\":\"set\",\"problems\":[]}],\"problems\":[]}}\n")),
         BatchRejections,
     )
 )]

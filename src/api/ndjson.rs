@@ -86,7 +86,7 @@ impl Default for BatchLimits {
 
 /// What answers one line: the request's bytes (without `id`) to the single
 /// endpoint's answer or problem.
-pub trait LineAnswer: Clone + Unpin + 'static {
+pub trait LineAnswer {
     /// The answer's type.
     type Answer: Serialize;
     /// Answers one request.
@@ -95,7 +95,7 @@ pub trait LineAnswer: Clone + Unpin + 'static {
 
 impl<F, T> LineAnswer for F
 where
-    F: Fn(&[u8]) -> Result<T, Problem> + Clone + Unpin + 'static,
+    F: Fn(&[u8]) -> Result<T, Problem>,
     T: Serialize,
 {
     type Answer = T;
@@ -113,7 +113,7 @@ pub struct Tally {
 
 /// Answers one line (its number `line`, without the newline) into `out`, as
 /// one NDJSON line. Blank lines get no answer.
-pub fn answer_line<A: LineAnswer>(
+pub fn answer_line<A: LineAnswer + ?Sized>(
     answer: &A,
     line: u64,
     bytes: &[u8],
@@ -280,7 +280,7 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
 
 /// Streams the answers of a batch (see the module docs). `operation` names
 /// the single endpoint for the metrics.
-pub async fn respond<A: LineAnswer>(
+pub async fn respond<A: LineAnswer + Unpin + 'static>(
     request: HttpRequest,
     payload: web::Payload,
     operation: &'static str,
@@ -309,7 +309,7 @@ pub async fn respond<A: LineAnswer>(
 }
 
 /// The line reader and answer writer of one batch.
-pub struct Lines<A: LineAnswer> {
+pub struct Lines<A: LineAnswer + Unpin> {
     payload: actix_web::dev::Payload,
     answer: A,
     limits: BatchLimits,
@@ -328,7 +328,7 @@ pub struct Lines<A: LineAnswer> {
     answered: bool,
 }
 
-impl<A: LineAnswer> Lines<A> {
+impl<A: LineAnswer + Unpin> Lines<A> {
     fn new(
         payload: actix_web::dev::Payload,
         answer: A,
@@ -514,7 +514,7 @@ fn line_too_long(line: u64, limit: u32) -> Problem {
     )
 }
 
-impl<A: LineAnswer> Stream for Lines<A> {
+impl<A: LineAnswer + Unpin> Stream for Lines<A> {
     type Item = Result<Bytes, Problem>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
@@ -523,12 +523,12 @@ impl<A: LineAnswer> Stream for Lines<A> {
 }
 
 /// The first chunk, answered before the response started, then the rest.
-struct Chain<A: LineAnswer> {
+struct Chain<A: LineAnswer + Unpin> {
     head: Option<Option<Bytes>>,
     tail: Lines<A>,
 }
 
-impl<A: LineAnswer> Stream for Chain<A> {
+impl<A: LineAnswer + Unpin> Stream for Chain<A> {
     type Item = Result<Bytes, actix_web::Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {

@@ -4,10 +4,6 @@
 
 use utoipa::OpenApi;
 
-use super::audit::AuditBatchLine;
-use super::hands::{AnalyzeBatchLine, ScoreBatchLine};
-use super::layoffs::LayoffsBatchLine;
-use super::melds::ValidateBatchLine;
 use super::problem::{FieldError, Problem};
 
 #[derive(OpenApi)]
@@ -51,17 +47,7 @@ characters) or a generated UUID. Log lines of the request carry the same id.",
         (name = "profiles", description = "Rule presets (standard, Oklahoma, Hollywood, ...) and their parameters."),
         (name = "operations", description = "Probes and metrics for running the service."),
     ),
-    // The answer lines of the NDJSON batch endpoints: their bodies are text, so
-    // no operation references these; they are listed for clients to read.
-    components(schemas(
-        Problem,
-        FieldError,
-        AnalyzeBatchLine,
-        ScoreBatchLine,
-        ValidateBatchLine,
-        LayoffsBatchLine,
-        AuditBatchLine
-    )),
+    components(schemas(Problem, FieldError)),
 )]
 pub struct ApiDoc;
 

@@ -45,6 +45,13 @@ pub(crate) struct Cost {
     peak_kib: u64,
 }
 
+impl Cost {
+    /// The peak resident set above the one before the attack, in KiB.
+    pub(crate) fn peak_kib(&self) -> u64 {
+        self.peak_kib
+    }
+}
+
 impl Server {
     pub(crate) fn start(flags: &[&str]) -> Server {
         Self::start_with_open_files(flags, None)
@@ -150,6 +157,11 @@ impl Server {
                 .unwrap_or(0)
         };
         (ticks(11) + ticks(12)) * TICK_MS
+    }
+
+    /// The server's address.
+    pub(crate) fn addr(&self) -> SocketAddr {
+        self.addr
     }
 
     /// Runs `attack` and returns its outcome with what it cost the server.

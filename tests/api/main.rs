@@ -12,6 +12,7 @@
 )]
 
 mod audit;
+mod batch;
 mod cli;
 mod cost;
 mod deals;

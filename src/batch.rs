@@ -1,0 +1,242 @@
+//! `gin-referee batch <operation>`: the bulk endpoints' line format on stdin
+//! and stdout, for offline jobs, on every core.
+//!
+//! Each line is answered by [`ndjson::answer_line`] with the same function the
+//! endpoint calls (`hands::analysis`, `hands::scored`, ...), so a file gives
+//! the same answers offline as over HTTP. Lines are read in blocks; each block
+//! is cut into one slice per thread, answered in parallel, and written in
+//! order, so the output keeps the input's order. Memory is one block of input
+//! and its answers. A line over `--batch-max-line-bytes` ends the run with a
+//! last `{"problem": ...}` line and exit code 1, as the endpoint ends a batch.
+//! With stderr on a terminal, a progress line shows the lines answered and the
+//! rate.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Instant;
+
+use clap::ValueEnum;
+
+use crate::api::json::from_slice;
+use crate::api::limits::RequestLimits;
+use crate::api::ndjson::{self, BatchLimits, Tally};
+use crate::api::problem::Problem;
+use crate::api::receipt::Keys;
+use crate::api::{audit, hands, layoffs, melds};
+
+/// The operations a batch can run: one per bulk endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Operation {
+    /// `POST /v1/hands/analyze`, one request per line.
+    Analyze,
+    /// `POST /v1/hands/score`.
+    Score,
+    /// `POST /v1/melds/validate`.
+    Validate,
+    /// `POST /v1/layoffs`.
+    Layoffs,
+    /// `POST /v1/hands/audit`.
+    Audit,
+}
+
+/// What the operations need besides the line: the server's ceilings and keys.
+#[derive(Clone)]
+pub struct Context {
+    pub limits: RequestLimits,
+    pub keys: Keys,
+}
+
+impl Operation {
+    /// Answers one line into `out` (see [`ndjson::answer_line`]).
+    pub fn answer_line(
+        self,
+        context: &Context,
+        line: u64,
+        bytes: &[u8],
+        scratch: &mut Vec<u8>,
+        out: &mut Vec<u8>,
+        tally: &mut Tally,
+    ) {
+        let (limits, keys) = (&context.limits, &context.keys);
+        match self {
+            Operation::Analyze => ndjson::answer_line(
+                &|l: &[u8]| hands::analysis(from_slice(l)?),
+                line,
+                bytes,
+                scratch,
+                out,
+                tally,
+            ),
+            Operation::Score => ndjson::answer_line(
+                &|l: &[u8]| hands::scored(from_slice(l)?, l, keys),
+                line,
+                bytes,
+                scratch,
+                out,
+                tally,
+            ),
+            Operation::Validate => ndjson::answer_line(
+                &|l: &[u8]| melds::validation(from_slice(l)?, limits),
+                line,
+                bytes,
+                scratch,
+                out,
+                tally,
+            ),
+            Operation::Layoffs => ndjson::answer_line(
+                &|l: &[u8]| layoffs::optimal_layoffs(from_slice(l)?),
+                line,
+                bytes,
+                scratch,
+                out,
+                tally,
+            ),
+            Operation::Audit => ndjson::answer_line(
+                &|l: &[u8]| audit::verdict(from_slice(l)?, l, limits, keys),
+                line,
+                bytes,
+                scratch,
+                out,
+                tally,
+            ),
+        }
+    }
+}
+
+/// Lines read before a block is answered: enough to keep every thread busy,
+/// few enough that a block's input and answers stay a few MB.
+const BLOCK_LINES: usize = 16 * 1024;
+
+/// Why a run stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error("cannot read the input: {0}")]
+    Read(std::io::Error),
+    #[error("cannot write the answers: {0}")]
+    Write(std::io::Error),
+    #[error("line {line} is longer than {limit} bytes (--batch-max-line-bytes)")]
+    LineTooLong { line: u64, limit: u32 },
+    #[error("a worker thread stopped before answering its lines")]
+    Worker,
+}
+
+/// Answers every line of `input` into `output`, on `threads` threads.
+pub fn run(
+    operation: Operation,
+    context: &Context,
+    limits: BatchLimits,
+    threads: usize,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<Tally, BatchError> {
+    let progress = std::io::stderr().is_terminal().then(Instant::now);
+    let mut total = Tally::default();
+    let mut lines = input.split(b'\n');
+    let mut number: u64 = 0;
+    let mut last_report = Instant::now();
+    loop {
+        let mut block: Vec<Vec<u8>> = Vec::with_capacity(BLOCK_LINES);
+        let mut fault = None;
+        for line in lines.by_ref().take(BLOCK_LINES) {
+            let line = line.map_err(BatchError::Read)?;
+            if line.len() > limits.line_bytes as usize {
+                fault = Some(number + block.len() as u64 + 1);
+                break;
+            }
+            block.push(line);
+        }
+        if block.is_empty() && fault.is_none() {
+            break;
+        }
+        let first = number + 1;
+        number += block.len() as u64;
+        let (answers, tally) = answer_block(operation, context, first, &block, threads)?;
+        output.write_all(&answers).map_err(BatchError::Write)?;
+        total.results += tally.results;
+        total.problems += tally.problems;
+        if let Some(line) = fault {
+            let problem = BatchError::LineTooLong {
+                line,
+                limit: limits.line_bytes,
+            };
+            write_fault(&mut output, &problem)?;
+            return Err(problem);
+        }
+        if let Some(started) = progress
+            && last_report.elapsed().as_secs() >= 1
+        {
+            last_report = Instant::now();
+            let rate = number as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            eprint!("\r{number} lines, {rate:.0} lines/s   ");
+        }
+    }
+    output.flush().map_err(BatchError::Write)?;
+    if progress.is_some() {
+        eprintln!(
+            "\r{number} lines: {} answered, {} problems   ",
+            total.results, total.problems
+        );
+    }
+    Ok(total)
+}
+
+/// The last line of a run cut short, as the endpoint writes it.
+fn write_fault(output: &mut impl Write, fault: &BatchError) -> Result<(), BatchError> {
+    let problem = Problem::new(
+        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        "line_too_long",
+        fault.to_string(),
+    );
+    let mut line = b"{\"problem\":".to_vec();
+    serde_json::to_writer(&mut line, &problem.to_document())
+        .map_err(|e| BatchError::Write(e.into()))?;
+    line.extend_from_slice(b"}\n");
+    output.write_all(&line).map_err(BatchError::Write)
+}
+
+/// Answers a block of lines numbered from `first`, in parallel, in order.
+fn answer_block(
+    operation: Operation,
+    context: &Context,
+    first: u64,
+    block: &[Vec<u8>],
+    threads: usize,
+) -> Result<(Vec<u8>, Tally), BatchError> {
+    let per_thread = block.len().div_ceil(threads.max(1)).max(1);
+    let parts: Vec<(Vec<u8>, Tally)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = block
+            .chunks(per_thread)
+            .enumerate()
+            .map(|(index, lines)| {
+                let start = first + (index * per_thread) as u64;
+                scope.spawn(move || {
+                    let mut out = Vec::with_capacity(lines.len() * 256);
+                    let mut scratch = Vec::new();
+                    let mut tally = Tally::default();
+                    for (offset, line) in lines.iter().enumerate() {
+                        operation.answer_line(
+                            context,
+                            start + offset as u64,
+                            line,
+                            &mut scratch,
+                            &mut out,
+                            &mut tally,
+                        );
+                    }
+                    (out, tally)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().map_err(|_| BatchError::Worker))
+            .collect::<Result<_, _>>()
+    })?;
+    let mut answers = Vec::with_capacity(parts.iter().map(|(out, _)| out.len()).sum());
+    let mut tally = Tally::default();
+    for (out, part) in parts {
+        answers.extend_from_slice(&out);
+        tally.results += part.results;
+        tally.problems += part.problems;
+    }
+    Ok((answers, tally))
+}
