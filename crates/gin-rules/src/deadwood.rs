@@ -78,30 +78,111 @@ pub(crate) fn run_cards(bits: u64) -> u64 {
 
 const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
 
+/// The value of a card whose rank is at `bit` of its lane (0 for the ace).
+const fn rank_value(bit: u32) -> u32 {
+    if bit >= 9 { 10 } else { bit + 1 }
+}
+
+/// The value of the cards of a 13-bit lane outside blocks of three or more:
+/// its deadwood once its runs meld. For the tables below, at compile time.
+const fn lane_left_value(lane: u32) -> u32 {
+    let starts = lane & (lane >> 1) & (lane >> 2);
+    let left = lane & !(starts | (starts << 1) | (starts << 2));
+    let mut value = 0u32;
+    let mut bit = 0;
+    while bit < 13 {
+        if left >> bit & 1 == 1 {
+            value += rank_value(bit);
+        }
+        bit += 1;
+    }
+    value
+}
+
+/// The least deadwood a 13-bit lane can have with one of its cards dropped,
+/// and the cards whose drop reaches it (`u32::MAX` and none for the empty
+/// lane). For the tables below, at compile time.
+const fn lane_best_drop(lane: u32) -> (u32, u32) {
+    let mut least = u32::MAX;
+    let mut cards = 0u32;
+    let mut bit = 0;
+    while bit < 13 {
+        if lane >> bit & 1 == 1 {
+            let after = lane_left_value(lane & !(1 << bit));
+            if after < least {
+                least = after;
+                cards = 0;
+            }
+            if after == least {
+                cards |= 1 << bit;
+            }
+        }
+        bit += 1;
+    }
+    (least, cards)
+}
+
 /// For every 13-bit lane (one suit's cards): the value of its cards outside
-/// blocks of three or more, i.e. its deadwood once runs are melded. 8 KiB,
+/// blocks of three or more, i.e. its deadwood once runs meld. 8 KiB,
 /// built at compile time; four lookups replace four software popcounts (the
 /// default x86-64 target has no `popcnt` instruction).
 static LANE_DEADWOOD: [u8; 8192] = {
     let mut table = [0u8; 8192];
     let mut lane = 0u32;
     while lane < 8192 {
-        let starts = lane & (lane >> 1) & (lane >> 2);
-        let left = lane & !(starts | (starts << 1) | (starts << 2));
-        let mut value = 0u32;
-        let mut bit = 0;
-        while bit < 13 {
-            if left >> bit & 1 == 1 {
-                value += if bit >= 9 { 10 } else { bit + 1 };
-            }
-            bit += 1;
-        }
         // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte. Evaluated at
         // compile time, with `lane < 8192` by the loop condition; a const block
         // cannot call `get_mut`.
         #[allow(clippy::indexing_slicing)]
         let entry = &mut table[lane as usize];
-        *entry = value as u8;
+        *entry = lane_left_value(lane) as u8;
+        lane += 1;
+    }
+    table
+};
+
+/// What the 11-card search reads per lane, one lookup: the lane's deadwood
+/// once its runs meld (low byte, as [`LANE_DEADWOOD`]) and, in the high byte,
+/// [`GAIN_BIAS`] plus the most that dropping one of its cards lowers that
+/// deadwood, or 0 for the empty lane. The gain is at most 10 (a drop melds
+/// nothing new, so it lowers the deadwood by at most the card's value) and at
+/// least -20 (a lane whose cards all meld has a block of three, or an end of a
+/// longer block to drop for nothing), so the biased gain of a non-empty lane
+/// is within 108..=138. 16 KiB.
+static LANE_DISCARD: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut lane = 0u32;
+    while lane < 8192 {
+        let before = lane_left_value(lane);
+        let biased_gain = if lane == 0 {
+            0
+        } else {
+            before + GAIN_BIAS - lane_best_drop(lane).0
+        };
+        // As in `LANE_DEADWOOD`: in range by the loop condition.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane as usize];
+        *entry = (before | biased_gain << 8) as u16;
+        lane += 1;
+    }
+    table
+};
+
+/// The bias of the gains in [`LANE_DISCARD`]: keeps them positive, and a
+/// drop from the empty lane (gain 0 after the bias) worse than any real one.
+const GAIN_BIAS: u32 = 128;
+
+/// For every 13-bit lane: the cards whose drop lowers its deadwood the most
+/// (see [`LANE_DISCARD`]). 16 KiB, read only for the choices that reach the
+/// best count so far.
+static LANE_BEST_DROPS: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut lane = 0u32;
+    while lane < 8192 {
+        // As in `LANE_DEADWOOD`: in range by the loop condition.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane as usize];
+        *entry = lane_best_drop(lane).1 as u16;
         lane += 1;
     }
     table
@@ -390,7 +471,11 @@ fn arrangement_for(hand: u64, free: u64) -> Arrangement {
 /// One arrangement reaching the minimum deadwood: the first in the order of
 /// [`optimal_arrangements`].
 pub fn best_arrangement(hand: CardSet) -> Arrangement {
-    let bits = hand.bits();
+    best_arrangement_of(hand.bits())
+}
+
+/// [`best_arrangement`] of a mask.
+fn best_arrangement_of(bits: u64) -> Arrangement {
     let mut best: Option<(u32, u64)> = None;
     for_each_set_choice(bits, |free| {
         let count = deadwood_of_free(free);
@@ -471,7 +556,39 @@ pub struct DrawnHandAnalysis {
 /// assert_eq!(analysis.discards[0].card.to_string(), "9C");
 /// assert!(!analysis.big_gin);
 /// ```
+///
+/// The result is, by definition, [`min_deadwood`] of each ten-card hand left
+/// by a discard, the discards reaching the least in canonical order, each with
+/// the [`best_arrangement`] of the cards kept. For eleven cards or fewer it is
+/// found by one search over the hand's set choices (see [`best_discards`]),
+/// and arrangements are built only for the best discards; larger hands take
+/// the definition.
 pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
+    let bits = hand.bits();
+    let len = hand.len();
+    let found = match len {
+        1..=11 => best_discards(bits),
+        _ => None,
+    };
+    let Some(found) = found else {
+        return analyze_by_discard(hand);
+    };
+    let discards = CardSet::from_bits(found.cards)
+        .iter()
+        .map(|card| Discard {
+            card,
+            arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
+        })
+        .collect();
+    DrawnHandAnalysis {
+        deadwood: found.deadwood,
+        discards,
+        big_gin: len == 11 && found.undiscarded == 0,
+    }
+}
+
+/// [`analyze_drawn_hand`] by its definition: one [`min_deadwood`] per discard.
+fn analyze_by_discard(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
     let mut best = u32::MAX;
     let mut cards = Vec::new();
@@ -488,12 +605,9 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     }
     let discards = cards
         .into_iter()
-        .map(|card| {
-            let kept = CardSet::from_bits(bits & !(1 << card.bit_index()));
-            Discard {
-                card,
-                arrangement: best_arrangement(kept),
-            }
+        .map(|card| Discard {
+            card,
+            arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
         })
         .collect();
     DrawnHandAnalysis {
@@ -501,6 +615,261 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
         discards,
         big_gin: hand.len() == 11 && min_deadwood(hand) == 0,
     }
+}
+
+/// The outcome of [`best_discards`].
+struct BestDiscards {
+    /// The least deadwood of the hand less one card.
+    deadwood: u32,
+    /// Every card whose discard reaches it.
+    cards: u64,
+    /// The least deadwood of the whole hand.
+    undiscarded: u32,
+}
+
+/// No extra discard (see [`DiscardOption`]): more than any count.
+const NO_EXTRA: u32 = 0x200;
+
+/// One option of a choosing rank in [`best_discards`]: the cards it keeps out
+/// of the set, and a discard of one of the rank's own cards the option stands
+/// for (one the pruned option lists do not reach otherwise): one of
+/// `extra_cards` can go, leaving the choice's deadwood plus `extra_cost`.
+#[derive(Debug, Clone, Copy)]
+struct DiscardOption {
+    kept_out: u64,
+    extra_cost: u32,
+    extra_cards: u64,
+}
+
+impl DiscardOption {
+    const WHOLE_SET: DiscardOption = DiscardOption {
+        kept_out: 0,
+        extra_cost: NO_EXTRA,
+        extra_cards: 0,
+    };
+}
+
+/// The options of one choosing rank, as [`RankOptions`].
+#[derive(Debug, Clone, Copy)]
+struct DiscardOptions {
+    options: [DiscardOption; 6],
+    last: usize,
+}
+
+impl DiscardOptions {
+    const WHOLE_SET: DiscardOptions = DiscardOptions {
+        options: [DiscardOption::WHOLE_SET; 6],
+        last: 0,
+    };
+
+    #[inline]
+    fn push(&mut self, option: DiscardOption) {
+        // Never full: at most six options, as for `RankOptions`.
+        if let Some(slot) = self.options.get_mut(self.last + 1) {
+            *slot = option;
+            self.last += 1;
+        }
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = &DiscardOption> + '_ {
+        self.options.iter().take(self.last + 1)
+    }
+}
+
+/// Adds the extra discard `(cost, cards)` to the cheapest so far.
+#[inline]
+fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
+    if cost < best.0 {
+        *best = (cost, cards);
+    } else if cost == best.0 {
+        best.1 |= cards;
+    }
+}
+
+/// The least deadwood over every discard from `hand`, and every discard
+/// reaching it, in one search over the hand's set choices; `None` when the
+/// hand has more than three ranks with a choice (twelve cards or more).
+///
+/// The deadwood after discarding `x` is the least, over the set choices of
+/// the whole hand that leave `x` out of sets, of the deadwood of the free
+/// cards less `x` (an arrangement of the hand less `x` is one of the hand
+/// with `x` in no meld). Dropping a card changes only its suit's lane, so for
+/// one choice the best free discard is a table lookup per lane
+/// ([`LANE_DISCARD`]: the most a drop lowers the lane's deadwood, and which
+/// cards do it).
+///
+/// The choices are those of [`min_deadwood`] for the whole hand (each rank of
+/// three or more: the whole set, the 3-card sets leaving out a card a run can
+/// use, no set when that can help). They include those of every ten-card hand
+/// left by a discard, for each rank but the discard's own: a discard only
+/// takes run cards away. For the discard's own rank the ten-card hand needs
+/// the option that leaves it free; where the lists lack it, it is an extra
+/// discard of an option they have, costing a fixed amount more:
+///
+/// - a 3-card rank no run can use: no set, so any of its cards can go and the
+///   other two are deadwood: the whole set's choice plus twice the rank's value;
+/// - a 4-card rank: the 3-card set leaving out the discard is the whole set's
+///   choice with that card gone, at no cost;
+/// - a 4-card rank with one card a run can use: no set, with a discard that
+///   is not that card, leaves the other two as deadwood: the choice keeping that
+///   card out plus twice the rank's value.
+///
+/// (A 4-card rank no run can use never does better without a set.)
+///
+/// The search stops early as [`min_deadwood`] does: the free cards no run can
+/// use are deadwood in every choice, so no discard leaves less than their
+/// count less the highest of their values; once a choice's deadwood is their
+/// count, discarding any of the highest of them reaches that, and only they do.
+fn best_discards(hand: u64) -> Option<BestDiscards> {
+    let runnable = run_cards(hand);
+    let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
+    let mut free = hand;
+    let mut lists = [DiscardOptions::WHOLE_SET; 3];
+    let mut ranks = 0;
+    // The extra discards every choice has (ranks with their whole set in every
+    // choice): the cheapest cost and its cards.
+    let mut always = (NO_EXTRA, 0u64);
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let rank_cards = hand & (RANK_STRIDE << bit);
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        let four = rank_cards == RANK_STRIDE << bit;
+        let twice = 2 * rank_value(bit);
+        if flexible == 0 {
+            merge_extra(&mut always, if four { 0 } else { twice }, rank_cards);
+            continue;
+        }
+        let list = lists.get_mut(ranks)?;
+        ranks += 1;
+        *list = DiscardOptions::WHOLE_SET;
+        if four {
+            if let Some(whole) = list.options.first_mut() {
+                whole.extra_cost = 0;
+                whole.extra_cards = rank_cards;
+            }
+            let single = flexible & (flexible - 1) == 0;
+            let mut cards = flexible;
+            while cards != 0 {
+                let card = cards & cards.wrapping_neg();
+                cards &= cards - 1;
+                list.push(if single {
+                    DiscardOption {
+                        kept_out: card,
+                        extra_cost: twice,
+                        extra_cards: rank_cards & !card,
+                    }
+                } else {
+                    DiscardOption {
+                        kept_out: card,
+                        ..DiscardOption::WHOLE_SET
+                    }
+                });
+            }
+            if !single {
+                list.push(DiscardOption {
+                    kept_out: rank_cards,
+                    ..DiscardOption::WHOLE_SET
+                });
+            }
+        } else {
+            list.push(DiscardOption {
+                kept_out: rank_cards,
+                ..DiscardOption::WHOLE_SET
+            });
+        }
+    }
+    // The early stop: the free cards no run can use, their count, and the
+    // highest of them.
+    let stray = free & !runnable;
+    let floor = deadwood_of_free(stray);
+    let highest = highest_cards(stray);
+
+    let [first, second, third] = &lists;
+    let mut best = u32::MAX;
+    let mut cards = 0u64;
+    let mut undiscarded = u32::MAX;
+    for a in first.iter() {
+        for b in second.iter() {
+            let kept = free | a.kept_out | b.kept_out;
+            for c in third.iter() {
+                let left = kept | c.kept_out;
+                let lanes = [left, left >> 16, left >> 32, left >> 48].map(|lane| {
+                    LANE_DISCARD
+                        .get((lane & LANE) as usize)
+                        .map_or(0, |&e| u32::from(e))
+                });
+                let count: u32 = lanes.iter().map(|&e| e & 0xFF).sum();
+                undiscarded = undiscarded.min(count);
+                if count == floor && highest != 0 {
+                    return Some(BestDiscards {
+                        deadwood: floor
+                            - CardSet::from_bits(highest & highest.wrapping_neg()).value(),
+                        cards: highest,
+                        undiscarded: floor,
+                    });
+                }
+                let gain = lanes.iter().map(|&e| e >> 8).fold(0, u32::max);
+                let by_free = count + GAIN_BIAS - gain;
+                let extra = always
+                    .0
+                    .min(a.extra_cost)
+                    .min(b.extra_cost)
+                    .min(c.extra_cost);
+                let by_extra = count + extra;
+                let value = by_free.min(by_extra);
+                if value > best {
+                    continue;
+                }
+                if value < best {
+                    best = value;
+                    cards = 0;
+                }
+                if by_free == value {
+                    for (suit, &entry) in lanes.iter().enumerate() {
+                        if entry >> 8 == gain {
+                            let lane = (left >> (16 * suit)) & LANE;
+                            let drops = LANE_BEST_DROPS
+                                .get(lane as usize)
+                                .map_or(0, |&d| u64::from(d));
+                            cards |= drops << (16 * suit);
+                        }
+                    }
+                }
+                if by_extra == value {
+                    for (cost, extra_cards) in [
+                        always,
+                        (a.extra_cost, a.extra_cards),
+                        (b.extra_cost, b.extra_cards),
+                        (c.extra_cost, c.extra_cards),
+                    ] {
+                        if cost == extra {
+                            cards |= extra_cards;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(BestDiscards {
+        deadwood: best,
+        cards,
+        undiscarded,
+    })
+}
+
+/// The cards of `cards` of the highest value (every ten, jack, queen and king
+/// when there is one); none for no cards.
+fn highest_cards(cards: u64) -> u64 {
+    let ranks = (cards | cards >> 16 | cards >> 32 | cards >> 48) & LANE;
+    if ranks == 0 {
+        return 0;
+    }
+    let top = 63 - ranks.leading_zeros();
+    let same_value = if top >= 9 { LANE & !0x1FF } else { 1 << top };
+    cards & (same_value * RANK_STRIDE)
 }
 
 /// Every legal meld contained in `hand`: every run of 3+ consecutive cards (not

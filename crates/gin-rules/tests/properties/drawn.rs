@@ -218,3 +218,34 @@ fn every_eleven_card_hand_from_three_suits_and_five_ranks_equals_the_reference()
     }
     assert_eq!(checked, 4 * 9 * 1365);
 }
+
+/// Hands that need each discard the search's option lists do not reach
+/// directly (see `best_discards` in `deadwood.rs`): breaking a set no run can
+/// use, leaving a 4-card set's fourth card out, and breaking a 4-card set
+/// whose one run card then melds in its run. None of them can be a best
+/// discard of eleven cards for the first and last, so the hands are smaller.
+#[test]
+fn discards_that_break_a_set_are_found() {
+    for (hand, deadwood, discards) in [
+        // Three aces no run can use beside a run of three: an ace goes, the
+        // other two are 2; any run card costs more.
+        ("AS AH AD 5C 6C 7C", 2, "AS AH AD"),
+        // Four kings no run can use and two runs: a king goes for nothing, as
+        // does either end of 2-3-4-5C.
+        ("KS KH KD KC 2C 3C 4C 5C 6D 7D 8D", 0, "KS KH KD 2C 5C KC"),
+        // Four aces, the ace of clubs in A-2-3C: 3C goes (the four aces and 2C
+        // left), or an ace other than AC, the run A-2-3C kept (two aces left).
+        ("AS AH AD AC 2C 3C 7H 8H 9H", 2, "AS AH AD 3C"),
+    ] {
+        let hand = gin_rules::cards(hand).unwrap();
+        let analysis = analyze_drawn_hand(hand);
+        assert_eq!(analysis, reference_analysis(hand), "{hand}");
+        assert_eq!(analysis.deadwood, deadwood, "{hand}");
+        let listed: Vec<String> = analysis
+            .discards
+            .iter()
+            .map(|d| d.card.to_string())
+            .collect();
+        assert_eq!(listed.join(" "), discards, "{hand}");
+    }
+}
