@@ -439,33 +439,48 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
 /// sets: each set, each maximal run block as one run, the rest deadwood.
 fn arrangement_for(hand: u64, free: u64) -> Arrangement {
     let sets = hand & !free;
-    let mut melds = Vec::new();
-    let mut set_ranks = sets;
-    while set_ranks != 0 {
-        let bit = set_ranks.trailing_zeros() % 16;
-        let set = sets & (RANK_STRIDE << bit);
-        melds.push(Meld::new_unchecked(MeldKind::Set, CardSet::from_bits(set)));
-        set_ranks &= !set;
+    let rest = hand & free;
+    let runs = run_cards(rest);
+    // The lowest card of each run block.
+    let starts = runs & !(runs << 1);
+    // The melds are listed in their order (lowest rank first, sets before
+    // runs, then by cards, which for runs of one low rank is suit order): rank
+    // by rank, the set then the runs starting there, suit by suit.
+    let mut ranks = lanes_or(sets | starts);
+    let mut melds =
+        Vec::with_capacity((lanes_or(sets).count_ones() + starts.count_ones()) as usize);
+    while ranks != 0 {
+        let rank = RANK_STRIDE << ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let set = sets & rank;
+        if set != 0 {
+            melds.push(Meld::new_unchecked(MeldKind::Set, CardSet::from_bits(set)));
+        }
+        let mut run_starts = starts & rank;
+        while run_starts != 0 {
+            let low = run_starts & run_starts.wrapping_neg();
+            run_starts &= run_starts - 1;
+            // The carry of `runs + low` runs through the block starting at
+            // `low` and no further (blocks are maximal, and a lane's top bit
+            // has a gap above it).
+            let block = runs & !(runs + low);
+            melds.push(Meld::new_unchecked(
+                MeldKind::Run,
+                CardSet::from_bits(block),
+            ));
+        }
     }
-    let rest = hand & !sets;
-    let mut runs = run_cards(rest);
-    while runs != 0 {
-        // Peel off the lowest block of consecutive bits.
-        let low = runs & runs.wrapping_neg();
-        let block = runs & !(runs + low);
-        melds.push(Meld::new_unchecked(
-            MeldKind::Run,
-            CardSet::from_bits(block),
-        ));
-        runs &= !block;
-    }
-    melds.sort();
-    let deadwood_cards = CardSet::from_bits(rest & !run_cards(rest));
     Arrangement {
         melds,
-        deadwood_cards,
-        deadwood: deadwood_cards.value(),
+        deadwood_cards: CardSet::from_bits(rest & !runs),
+        deadwood: deadwood_of_free(rest),
     }
+}
+
+/// The ranks of `cards` as a 13-bit mask.
+#[inline]
+fn lanes_or(cards: u64) -> u64 {
+    (cards | cards >> 16 | cards >> 32 | cards >> 48) & LANE
 }
 
 /// One arrangement reaching the minimum deadwood: the first in the order of
@@ -476,14 +491,64 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 
 /// [`best_arrangement`] of a mask.
 fn best_arrangement_of(bits: u64) -> Arrangement {
-    let mut best: Option<(u32, u64)> = None;
-    for_each_set_choice(bits, |free| {
-        let count = deadwood_of_free(free);
-        if best.is_none_or(|(b, _)| count < b) {
-            best = Some((count, free));
+    let free = match ranks_with_three_or_more(CardSet::from_bits(bits)) {
+        0 => bits,
+        pending => first_best_set_choice(bits, pending),
+    };
+    arrangement_for(bits, free)
+}
+
+/// The cards left out of sets by the first set choice (in the order of
+/// [`for_each_set_choice`]) reaching the least deadwood, for a hand with
+/// ranks of three or more (`pending`). The search of
+/// [`min_deadwood_with_sets`], remembering the choice: the first to reach the
+/// floor is the first best.
+fn first_best_set_choice(hand: u64, mut pending: u16) -> u64 {
+    let runnable = run_cards(hand);
+    let mut free = hand;
+    let mut lists = [RankOptions::WHOLE_SET; 3];
+    let mut ranks = 0;
+    while pending != 0 {
+        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
+        pending &= pending - 1;
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        if flexible == 0 {
+            continue;
         }
-    });
-    arrangement_for(bits, best.map_or(bits, |(_, free)| free))
+        let Some(list) = lists.get_mut(ranks) else {
+            // A fourth choosing rank: twelve cards or more.
+            let mut best = (u32::MAX, hand);
+            for_each_set_choice(hand, |free| {
+                let count = deadwood_of_free(free);
+                if count < best.0 {
+                    best = (count, free);
+                }
+            });
+            return best.1;
+        };
+        rank_options(rank_cards, flexible, list);
+        ranks += 1;
+    }
+    let floor = deadwood_of_free(free & !runnable);
+    let [first, second, third] = &lists;
+    let mut best = (u32::MAX, hand);
+    for a in first.iter() {
+        for b in second.iter() {
+            let kept = free | a | b;
+            for c in third.iter() {
+                let choice = kept | c;
+                let count = deadwood_of_free(choice);
+                if count < best.0 {
+                    if count == floor {
+                        return choice;
+                    }
+                    best = (count, choice);
+                }
+            }
+        }
+    }
+    best.1
 }
 
 /// Every arrangement reaching the minimum deadwood, in a fixed order: the order
@@ -722,8 +787,12 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 /// count less the highest of their values; once a choice's deadwood is their
 /// count, discarding any of the highest of them reaches that, and only they do.
 fn best_discards(hand: u64) -> Option<BestDiscards> {
-    let runnable = run_cards(hand);
     let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
+    if pending == 0 {
+        // Most random hands: no set, one choice.
+        return Some(best_free_discards(hand));
+    }
+    let runnable = run_cards(hand);
     let mut free = hand;
     let mut lists = [DiscardOptions::WHOLE_SET; 3];
     let mut ranks = 0;
@@ -858,6 +927,34 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
         cards,
         undiscarded,
     })
+}
+
+/// [`best_discards`] of a hand with no rank of three: no set to choose, every
+/// card free.
+#[inline]
+fn best_free_discards(hand: u64) -> BestDiscards {
+    let lanes = [hand, hand >> 16, hand >> 32, hand >> 48].map(|lane| {
+        LANE_DISCARD
+            .get((lane & LANE) as usize)
+            .map_or(0, |&e| u32::from(e))
+    });
+    let count: u32 = lanes.iter().map(|&e| e & 0xFF).sum();
+    let gain = lanes.iter().map(|&e| e >> 8).fold(0, u32::max);
+    let mut cards = 0;
+    for (suit, &entry) in lanes.iter().enumerate() {
+        if entry >> 8 == gain {
+            let lane = (hand >> (16 * suit)) & LANE;
+            let drops = LANE_BEST_DROPS
+                .get(lane as usize)
+                .map_or(0, |&d| u64::from(d));
+            cards |= drops << (16 * suit);
+        }
+    }
+    BestDiscards {
+        deadwood: count + GAIN_BIAS - gain,
+        cards,
+        undiscarded: count,
+    }
 }
 
 /// The cards of `cards` of the highest value (every ten, jack, queen and king
