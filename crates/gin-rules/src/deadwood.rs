@@ -811,9 +811,9 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
             merge_extra(&mut always, if four { 0 } else { twice }, rank_cards);
             continue;
         }
+        // Each list is written once, from its initial single whole set.
         let list = lists.get_mut(ranks)?;
         ranks += 1;
-        *list = DiscardOptions::WHOLE_SET;
         if four {
             if let Some(whole) = list.options.first_mut() {
                 whole.extra_cost = 0;
@@ -863,6 +863,7 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
     for a in first.iter() {
         for b in second.iter() {
             let kept = free | a.kept_out | b.kept_out;
+            let extra_ab = always.0.min(a.extra_cost).min(b.extra_cost);
             for c in third.iter() {
                 let left = kept | c.kept_out;
                 let lanes = [left, left >> 16, left >> 32, left >> 48].map(|lane| {
@@ -880,13 +881,14 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
                         undiscarded: floor,
                     });
                 }
+                // No drop lowers the count by more than 10, and an extra
+                // discard does not lower it: most choices stop here.
+                if count.saturating_sub(10) > best {
+                    continue;
+                }
                 let gain = lanes.iter().map(|&e| e >> 8).fold(0, u32::max);
                 let by_free = count + GAIN_BIAS - gain;
-                let extra = always
-                    .0
-                    .min(a.extra_cost)
-                    .min(b.extra_cost)
-                    .min(c.extra_cost);
+                let extra = extra_ab.min(c.extra_cost);
                 let by_extra = count + extra;
                 let value = by_free.min(by_extra);
                 if value > best {
