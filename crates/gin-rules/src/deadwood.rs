@@ -447,8 +447,12 @@ fn arrangement_for(hand: u64, free: u64) -> Arrangement {
     // runs, then by cards, which for runs of one low rank is suit order): rank
     // by rank, the set then the runs starting there, suit by suit.
     let mut ranks = lanes_or(sets | starts);
-    let mut melds =
-        Vec::with_capacity((lanes_or(sets).count_ones() + starts.count_ones()) as usize);
+    // Ten or eleven cards hold at most three melds (more grow the vector).
+    let mut melds = if ranks == 0 {
+        Vec::new()
+    } else {
+        Vec::with_capacity(3)
+    };
     while ranks != 0 {
         let rank = RANK_STRIDE << ranks.trailing_zeros();
         ranks &= ranks - 1;
@@ -638,13 +642,22 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     let Some(found) = found else {
         return analyze_by_discard(hand);
     };
-    let discards = CardSet::from_bits(found.cards)
-        .iter()
-        .map(|card| Discard {
+    let best = CardSet::from_bits(found.cards);
+    let mut discards = Vec::with_capacity(best.len());
+    // Without a rank of three in the hand there is none in what is kept: no
+    // set to choose.
+    let no_sets = ranks_with_three_or_more(hand) == 0;
+    for card in best {
+        let kept = bits & !(1 << card.bit_index());
+        discards.push(Discard {
             card,
-            arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
-        })
-        .collect();
+            arrangement: if no_sets {
+                arrangement_for(kept, kept)
+            } else {
+                best_arrangement_of(kept)
+            },
+        });
+    }
     DrawnHandAnalysis {
         deadwood: found.deadwood,
         discards,
@@ -736,9 +749,11 @@ impl DiscardOptions {
         }
     }
 
+    /// The options listed (a slice: cheaper to walk than a `take`).
     #[inline]
-    fn iter(&self) -> impl Iterator<Item = &DiscardOption> + '_ {
-        self.options.iter().take(self.last + 1)
+    fn as_slice(&self) -> &[DiscardOption] {
+        // `last` is below 6 (see `push`), so the fallback is never taken.
+        self.options.get(..=self.last).unwrap_or(&self.options)
     }
 }
 
@@ -851,34 +866,35 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
         }
     }
     // The early stop: the free cards no run can use, their count, and the
-    // highest of them.
+    // highest of them (no stop without them).
     let stray = free & !runnable;
-    let floor = deadwood_of_free(stray);
     let highest = highest_cards(stray);
+    let stop = if highest == 0 {
+        u32::MAX
+    } else {
+        deadwood_of_free(stray)
+    };
 
     let [first, second, third] = &lists;
     let mut best = u32::MAX;
     let mut cards = 0u64;
     let mut undiscarded = u32::MAX;
-    for a in first.iter() {
-        for b in second.iter() {
+    for a in first.as_slice() {
+        for b in second.as_slice() {
             let kept = free | a.kept_out | b.kept_out;
             let extra_ab = always.0.min(a.extra_cost).min(b.extra_cost);
-            for c in third.iter() {
+            for c in third.as_slice() {
                 let left = kept | c.kept_out;
-                let lanes = [left, left >> 16, left >> 32, left >> 48].map(|lane| {
-                    LANE_DISCARD
-                        .get((lane & LANE) as usize)
-                        .map_or(0, |&e| u32::from(e))
-                });
-                let count: u32 = lanes.iter().map(|&e| e & 0xFF).sum();
+                let lanes = lane_discards(left);
+                let count =
+                    (lanes[0] & 0xFF) + (lanes[1] & 0xFF) + (lanes[2] & 0xFF) + (lanes[3] & 0xFF);
                 undiscarded = undiscarded.min(count);
-                if count == floor && highest != 0 {
+                if count == stop {
                     return Some(BestDiscards {
-                        deadwood: floor
+                        deadwood: stop
                             - CardSet::from_bits(highest & highest.wrapping_neg()).value(),
                         cards: highest,
-                        undiscarded: floor,
+                        undiscarded: stop,
                     });
                 }
                 // No drop lowers the count by more than 10, and an extra
@@ -886,7 +902,9 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
                 if count.saturating_sub(10) > best {
                     continue;
                 }
-                let gain = lanes.iter().map(|&e| e >> 8).fold(0, u32::max);
+                let gain = (lanes[0] >> 8)
+                    .max(lanes[1] >> 8)
+                    .max((lanes[2] >> 8).max(lanes[3] >> 8));
                 let by_free = count + GAIN_BIAS - gain;
                 let extra = extra_ab.min(c.extra_cost);
                 let by_extra = count + extra;
@@ -899,15 +917,7 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
                     cards = 0;
                 }
                 if by_free == value {
-                    for (suit, &entry) in lanes.iter().enumerate() {
-                        if entry >> 8 == gain {
-                            let lane = (left >> (16 * suit)) & LANE;
-                            let drops = LANE_BEST_DROPS
-                                .get(lane as usize)
-                                .map_or(0, |&d| u64::from(d));
-                            cards |= drops << (16 * suit);
-                        }
-                    }
+                    cards |= best_drops(left, lanes, gain);
                 }
                 if by_extra == value {
                     for (cost, extra_cards) in [
@@ -931,30 +941,46 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
     })
 }
 
-/// [`best_discards`] of a hand with no rank of three: no set to choose, every
-/// card free.
+/// The [`LANE_DISCARD`] entries of the four lanes of `cards`.
 #[inline]
-fn best_free_discards(hand: u64) -> BestDiscards {
-    let lanes = [hand, hand >> 16, hand >> 32, hand >> 48].map(|lane| {
+fn lane_discards(cards: u64) -> [u32; 4] {
+    [cards, cards >> 16, cards >> 32, cards >> 48].map(|lane| {
+        // The mask keeps the index in range: the fallback is never taken.
         LANE_DISCARD
             .get((lane & LANE) as usize)
             .map_or(0, |&e| u32::from(e))
-    });
-    let count: u32 = lanes.iter().map(|&e| e & 0xFF).sum();
-    let gain = lanes.iter().map(|&e| e >> 8).fold(0, u32::max);
+    })
+}
+
+/// The free cards whose drop gains the most, `gain` (biased), given the
+/// [`LANE_DISCARD`] entries of their lanes.
+#[inline]
+fn best_drops(free: u64, lanes: [u32; 4], gain: u32) -> u64 {
     let mut cards = 0;
-    for (suit, &entry) in lanes.iter().enumerate() {
+    for (suit, entry) in lanes.into_iter().enumerate() {
         if entry >> 8 == gain {
-            let lane = (hand >> (16 * suit)) & LANE;
+            let lane = (free >> (16 * suit)) & LANE;
             let drops = LANE_BEST_DROPS
                 .get(lane as usize)
                 .map_or(0, |&d| u64::from(d));
             cards |= drops << (16 * suit);
         }
     }
+    cards
+}
+
+/// [`best_discards`] of a hand with no rank of three: no set to choose, every
+/// card free.
+#[inline]
+fn best_free_discards(hand: u64) -> BestDiscards {
+    let lanes = lane_discards(hand);
+    let count = (lanes[0] & 0xFF) + (lanes[1] & 0xFF) + (lanes[2] & 0xFF) + (lanes[3] & 0xFF);
+    let gain = (lanes[0] >> 8)
+        .max(lanes[1] >> 8)
+        .max((lanes[2] >> 8).max(lanes[3] >> 8));
     BestDiscards {
         deadwood: count + GAIN_BIAS - gain,
-        cards,
+        cards: best_drops(hand, lanes, gain),
         undiscarded: count,
     }
 }
