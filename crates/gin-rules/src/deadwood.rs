@@ -495,9 +495,17 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 
 /// [`best_arrangement`] of a mask.
 fn best_arrangement_of(bits: u64) -> Arrangement {
+    best_arrangement_reaching(bits, 0)
+}
+
+/// [`best_arrangement`] of a mask whose least deadwood is known to be at
+/// least `least`: the search stops at the first choice reaching it, when the
+/// floor it knows of is lower. (The caller that knows the least deadwood
+/// exactly, [`analyze_drawn_hand`], saves most of the search.)
+fn best_arrangement_reaching(bits: u64, least: u32) -> Arrangement {
     let free = match ranks_with_three_or_more(CardSet::from_bits(bits)) {
         0 => bits,
-        pending => first_best_set_choice(bits, pending),
+        pending => first_best_set_choice(bits, pending, least),
     };
     arrangement_for(bits, free)
 }
@@ -506,8 +514,9 @@ fn best_arrangement_of(bits: u64) -> Arrangement {
 /// [`for_each_set_choice`]) reaching the least deadwood, for a hand with
 /// ranks of three or more (`pending`). The search of
 /// [`min_deadwood_with_sets`], remembering the choice: the first to reach the
-/// floor is the first best.
-fn first_best_set_choice(hand: u64, mut pending: u16) -> u64 {
+/// floor, or `least` when that is known to be a lower bound and higher, is the
+/// first best.
+fn first_best_set_choice(hand: u64, mut pending: u16, least: u32) -> u64 {
     let runnable = run_cards(hand);
     let mut free = hand;
     let mut lists = [RankOptions::WHOLE_SET; 3];
@@ -534,7 +543,7 @@ fn first_best_set_choice(hand: u64, mut pending: u16) -> u64 {
         rank_options(rank_cards, flexible, list);
         ranks += 1;
     }
-    let floor = deadwood_of_free(free & !runnable);
+    let floor = deadwood_of_free(free & !runnable).max(least);
     let [first, second, third] = &lists;
     let mut best = (u32::MAX, hand);
     for a in first.iter() {
@@ -654,7 +663,9 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
             arrangement: if no_sets {
                 arrangement_for(kept, kept)
             } else {
-                best_arrangement_of(kept)
+                // Its least deadwood is known: the search stops at the
+                // first choice reaching it.
+                best_arrangement_reaching(kept, found.deadwood)
             },
         });
     }
@@ -720,6 +731,12 @@ struct DiscardOption {
 }
 
 impl DiscardOption {
+    /// The extra discard: cost and cards.
+    #[inline]
+    fn extra(&self) -> (u32, u64) {
+        (self.extra_cost, self.extra_cards)
+    }
+
     const WHOLE_SET: DiscardOption = DiscardOption {
         kept_out: 0,
         extra_cost: NO_EXTRA,
@@ -876,18 +893,18 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
     };
 
     let [first, second, third] = &lists;
-    let mut best = u32::MAX;
-    let mut cards = 0u64;
+    let mut tally = Tally {
+        best: u32::MAX,
+        cards: 0,
+    };
     let mut undiscarded = u32::MAX;
     for a in first.as_slice() {
         for b in second.as_slice() {
             let kept = free | a.kept_out | b.kept_out;
-            let extra_ab = always.0.min(a.extra_cost).min(b.extra_cost);
             for c in third.as_slice() {
                 let left = kept | c.kept_out;
                 let lanes = lane_discards(left);
-                let count =
-                    (lanes[0] & 0xFF) + (lanes[1] & 0xFF) + (lanes[2] & 0xFF) + (lanes[3] & 0xFF);
+                let count = lane_count(lanes);
                 undiscarded = undiscarded.min(count);
                 if count == stop {
                     return Some(BestDiscards {
@@ -899,46 +916,77 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
                 }
                 // No drop lowers the count by more than 10, and an extra
                 // discard does not lower it: most choices stop here.
-                if count.saturating_sub(10) > best {
-                    continue;
-                }
-                let gain = (lanes[0] >> 8)
-                    .max(lanes[1] >> 8)
-                    .max((lanes[2] >> 8).max(lanes[3] >> 8));
-                let by_free = count + GAIN_BIAS - gain;
-                let extra = extra_ab.min(c.extra_cost);
-                let by_extra = count + extra;
-                let value = by_free.min(by_extra);
-                if value > best {
-                    continue;
-                }
-                if value < best {
-                    best = value;
-                    cards = 0;
-                }
-                if by_free == value {
-                    cards |= best_drops(left, lanes, gain);
-                }
-                if by_extra == value {
-                    for (cost, extra_cards) in [
-                        always,
-                        (a.extra_cost, a.extra_cards),
-                        (b.extra_cost, b.extra_cards),
-                        (c.extra_cost, c.extra_cards),
-                    ] {
-                        if cost == extra {
-                            cards |= extra_cards;
-                        }
-                    }
+                if count.saturating_sub(10) <= tally.best {
+                    tally.add(
+                        left,
+                        lanes,
+                        count,
+                        [always, a.extra(), b.extra(), c.extra()],
+                    );
                 }
             }
         }
     }
     Some(BestDiscards {
-        deadwood: best,
-        cards,
+        deadwood: tally.best,
+        cards: tally.cards,
         undiscarded,
     })
+}
+
+/// The best count over the discards seen so far, and the cards reaching it.
+struct Tally {
+    best: u32,
+    cards: u64,
+}
+
+impl Tally {
+    /// Adds the discards of one set choice: its free cards `left`, their
+    /// [`LANE_DISCARD`] entries and count, and its extra discards (cost,
+    /// cards). Out of line: most choices never get here, and the search loop
+    /// keeps its registers.
+    #[inline(never)]
+    fn add(&mut self, left: u64, lanes: [u32; 4], count: u32, extras: [(u32, u64); 4]) {
+        let gain = lane_gain(lanes);
+        let by_free = count + GAIN_BIAS - gain;
+        let extra = extras
+            .iter()
+            .fold(NO_EXTRA, |least, &(cost, _)| least.min(cost));
+        let by_extra = count + extra;
+        let value = by_free.min(by_extra);
+        if value > self.best {
+            return;
+        }
+        if value < self.best {
+            self.best = value;
+            self.cards = 0;
+        }
+        if by_free == value {
+            self.cards |= best_drops(left, lanes, gain);
+        }
+        if by_extra == value {
+            for (cost, cards) in extras {
+                if cost == extra {
+                    self.cards |= cards;
+                }
+            }
+        }
+    }
+}
+
+/// The count of a choice's free cards from their [`LANE_DISCARD`] entries: the
+/// sum of the low bytes, which for eleven cards or fewer is below 256 (at
+/// most 110), so summing whole entries and keeping the low byte is exact.
+#[inline]
+fn lane_count([s, h, d, c]: [u32; 4]) -> u32 {
+    (s + h + d + c) & 0xFF
+}
+
+/// The most (biased) that dropping one card lowers the count, from the
+/// [`LANE_DISCARD`] entries.
+#[inline]
+fn lane_gain([s, h, d, c]: [u32; 4]) -> u32 {
+    (s >> 8).max(h >> 8).max((d >> 8).max(c >> 8))
 }
 
 /// The [`LANE_DISCARD`] entries of the four lanes of `cards`.
@@ -974,10 +1022,8 @@ fn best_drops(free: u64, lanes: [u32; 4], gain: u32) -> u64 {
 #[inline]
 fn best_free_discards(hand: u64) -> BestDiscards {
     let lanes = lane_discards(hand);
-    let count = (lanes[0] & 0xFF) + (lanes[1] & 0xFF) + (lanes[2] & 0xFF) + (lanes[3] & 0xFF);
-    let gain = (lanes[0] >> 8)
-        .max(lanes[1] >> 8)
-        .max((lanes[2] >> 8).max(lanes[3] >> 8));
+    let count = lane_count(lanes);
+    let gain = lane_gain(lanes);
     BestDiscards {
         deadwood: count + GAIN_BIAS - gain,
         cards: best_drops(hand, lanes, gain),
