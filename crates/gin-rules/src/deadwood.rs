@@ -518,6 +518,11 @@ fn best_arrangement_reaching(bits: u64, least: u32) -> Arrangement {
 /// first best.
 fn first_best_set_choice(hand: u64, mut pending: u16, least: u32) -> u64 {
     let runnable = run_cards(hand);
+    let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
+    if in_sets & runnable == 0 {
+        // No run can use a card of these ranks: every set is whole, one choice.
+        return hand & !in_sets;
+    }
     let mut free = hand;
     let mut lists = [RankOptions::WHOLE_SET; 3];
     let mut ranks = 0;
@@ -825,6 +830,12 @@ fn best_discards(hand: u64) -> Option<BestDiscards> {
         return Some(best_free_discards(hand));
     }
     let runnable = run_cards(hand);
+    let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
+    if in_sets & runnable == 0 {
+        // No run can use a card of these ranks: every set is whole, one
+        // choice, and the extra discards of those sets.
+        return Some(whole_sets_discards(hand, in_sets, pending));
+    }
     let mut free = hand;
     let mut lists = [DiscardOptions::WHOLE_SET; 3];
     let mut ranks = 0;
@@ -1027,6 +1038,43 @@ fn best_free_discards(hand: u64) -> BestDiscards {
     BestDiscards {
         deadwood: count + GAIN_BIAS - gain,
         cards: best_drops(hand, lanes, gain),
+        undiscarded: count,
+    }
+}
+
+/// [`best_discards`] of a hand whose ranks of three or more (`pending`, their
+/// cards `in_sets`) meld whole in every choice: no run can use their cards.
+/// One choice, the free cards being the rest, and the extra discards of those
+/// sets (see [`best_discards`]).
+fn whole_sets_discards(hand: u64, in_sets: u64, mut pending: u16) -> BestDiscards {
+    let mut extra = (NO_EXTRA, 0u64);
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let rank_cards = hand & (RANK_STRIDE << bit);
+        let four = rank_cards == RANK_STRIDE << bit;
+        merge_extra(
+            &mut extra,
+            if four { 0 } else { 2 * rank_value(bit) },
+            rank_cards,
+        );
+    }
+    let free = hand & !in_sets;
+    let lanes = lane_discards(free);
+    let count = lane_count(lanes);
+    let gain = lane_gain(lanes);
+    let by_free = count + GAIN_BIAS - gain;
+    let by_extra = count + extra.0;
+    let mut cards = 0;
+    if by_free <= by_extra {
+        cards |= best_drops(free, lanes, gain);
+    }
+    if by_extra <= by_free {
+        cards |= extra.1;
+    }
+    BestDiscards {
+        deadwood: by_free.min(by_extra),
+        cards,
         undiscarded: count,
     }
 }
