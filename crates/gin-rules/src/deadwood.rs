@@ -495,17 +495,16 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 
 /// [`best_arrangement`] of a mask.
 fn best_arrangement_of(bits: u64) -> Arrangement {
-    best_arrangement_reaching(bits, 0)
+    best_arrangement_reaching(bits, None)
 }
 
-/// [`best_arrangement`] of a mask whose least deadwood is known to be at
-/// least `least`: the search stops at the first choice reaching it, when the
-/// floor it knows of is lower. (The caller that knows the least deadwood
-/// exactly, [`analyze_drawn_hand`], saves most of the search.)
-fn best_arrangement_reaching(bits: u64, least: u32) -> Arrangement {
+/// [`best_arrangement`] of a mask, given its least deadwood when it is
+/// `known`: the search stops at the first choice reaching it. (The caller
+/// that knows it, [`analyze_drawn_hand`], saves most of the search.)
+fn best_arrangement_reaching(bits: u64, known: Option<u32>) -> Arrangement {
     let free = match ranks_with_three_or_more(CardSet::from_bits(bits)) {
         0 => bits,
-        pending => first_best_set_choice(bits, pending, least),
+        pending => first_best_set_choice(bits, pending, known),
     };
     arrangement_for(bits, free)
 }
@@ -514,14 +513,15 @@ fn best_arrangement_reaching(bits: u64, least: u32) -> Arrangement {
 /// [`for_each_set_choice`]) reaching the least deadwood, for a hand with
 /// ranks of three or more (`pending`). The search of
 /// [`min_deadwood_with_sets`], remembering the choice: the first to reach the
-/// floor, or `least` when that is known to be a lower bound and higher, is the
-/// first best.
-fn first_best_set_choice(hand: u64, mut pending: u16, least: u32) -> u64 {
+/// floor, or the least deadwood when it is `known`, is the first best.
+fn first_best_set_choice(hand: u64, mut pending: u16, known: Option<u32>) -> u64 {
     let runnable = run_cards(hand);
     let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
-    if in_sets & runnable == 0 {
-        // No run can use a card of these ranks: every set is whole, one choice.
-        return hand & !in_sets;
+    // The first choice: every set whole. The only one when no run can use a
+    // card of these ranks; the first best when it reaches a known lower bound.
+    let whole = hand & !in_sets;
+    if in_sets & runnable == 0 || known == Some(deadwood_of_free(whole)) {
+        return whole;
     }
     let mut free = hand;
     let mut lists = [RankOptions::WHOLE_SET; 3];
@@ -548,7 +548,10 @@ fn first_best_set_choice(hand: u64, mut pending: u16, least: u32) -> u64 {
         rank_options(rank_cards, flexible, list);
         ranks += 1;
     }
-    let floor = deadwood_of_free(free & !runnable).max(least);
+    let floor = match known {
+        Some(least) => least,
+        None => deadwood_of_free(free & !runnable),
+    };
     let [first, second, third] = &lists;
     let mut best = (u32::MAX, hand);
     for a in first.iter() {
@@ -670,7 +673,7 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
             } else {
                 // Its least deadwood is known: the search stops at the
                 // first choice reaching it.
-                best_arrangement_reaching(kept, found.deadwood)
+                best_arrangement_reaching(kept, Some(found.deadwood))
             },
         });
     }
