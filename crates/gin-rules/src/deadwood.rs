@@ -652,30 +652,73 @@ pub struct DrawnHandAnalysis {
 pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
     let len = hand.len();
-    let found = match len {
-        1..=11 => best_discards(bits),
-        _ => None,
-    };
-    let Some(found) = found else {
+    if !(1..=11).contains(&len) {
+        return analyze_by_discard(hand);
+    }
+    let pending = ranks_with_three_or_more(hand);
+    if pending == 0 {
+        return analyze_without_sets(bits, len);
+    }
+    let Some(found) = best_discards(bits, pending) else {
         return analyze_by_discard(hand);
     };
     let best = CardSet::from_bits(found.cards);
     let mut discards = Vec::with_capacity(best.len());
-    // Without a rank of three in the hand there is none in what is kept: no
-    // set to choose.
-    let no_sets = ranks_with_three_or_more(hand) == 0;
     for card in best {
-        let kept = bits & !(1 << card.bit_index());
         discards.push(Discard {
             card,
-            arrangement: if no_sets {
-                arrangement_for(kept, kept)
-            } else {
-                // Its least deadwood is known: the search stops at the
-                // first choice reaching it.
-                best_arrangement_reaching(kept, Some(found.deadwood))
-            },
+            // Its least deadwood is known: the search stops at the first
+            // choice reaching it.
+            arrangement: best_arrangement_reaching(
+                bits & !(1 << card.bit_index()),
+                Some(found.deadwood),
+            ),
         });
+    }
+    DrawnHandAnalysis {
+        deadwood: found.deadwood,
+        discards,
+        big_gin: len == 11 && found.undiscarded == 0,
+    }
+}
+
+/// [`analyze_drawn_hand`] of a hand of at most eleven cards with no rank of
+/// three (most random hands): no set anywhere, every card free. A best
+/// discard outside the hand's runs leaves those runs as they are, so the
+/// arrangements of all such discards share one list of melds (built once,
+/// copied), their deadwood being the best count.
+fn analyze_without_sets(bits: u64, len: usize) -> DrawnHandAnalysis {
+    let found = best_free_discards(bits);
+    let runs = run_cards(bits);
+    let stray = bits & !runs;
+    let best = CardSet::from_bits(found.cards);
+    // The discards outside runs still to come, and their shared melds.
+    let mut sharing = found.cards & stray;
+    let mut shared = if sharing == 0 {
+        Vec::new()
+    } else {
+        arrangement_for(runs, runs).melds
+    };
+    let mut discards = Vec::with_capacity(best.len());
+    for card in best {
+        let discard = 1 << card.bit_index();
+        let arrangement = if discard & stray == 0 {
+            let kept = bits & !discard;
+            arrangement_for(kept, kept)
+        } else {
+            sharing &= !discard;
+            Arrangement {
+                // The last one takes the list itself.
+                melds: if sharing == 0 {
+                    std::mem::take(&mut shared)
+                } else {
+                    shared.clone()
+                },
+                deadwood_cards: CardSet::from_bits(stray & !discard),
+                deadwood: found.deadwood,
+            }
+        };
+        discards.push(Discard { card, arrangement });
     }
     DrawnHandAnalysis {
         deadwood: found.deadwood,
@@ -793,7 +836,8 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 }
 
 /// The least deadwood over every discard from `hand`, and every discard
-/// reaching it, in one search over the hand's set choices; `None` when the
+/// reaching it, in one search over the hand's set choices, for a hand of at
+/// most eleven cards with ranks of three or more (`pending`); `None` when the
 /// hand has more than three ranks with a choice (twelve cards or more).
 ///
 /// The deadwood after discarding `x` is the least, over the set choices of
@@ -826,12 +870,7 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 /// use are deadwood in every choice, so no discard leaves less than their
 /// count less the highest of their values; once a choice's deadwood is their
 /// count, discarding any of the highest of them reaches that, and only they do.
-fn best_discards(hand: u64) -> Option<BestDiscards> {
-    let mut pending = ranks_with_three_or_more(CardSet::from_bits(hand));
-    if pending == 0 {
-        // Most random hands: no set, one choice.
-        return Some(best_free_discards(hand));
-    }
+fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
     let runnable = run_cards(hand);
     let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
     if in_sets & runnable == 0 {
