@@ -656,8 +656,10 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
         return analyze_by_discard(hand);
     }
     let pending = ranks_with_three_or_more(hand);
-    if pending == 0 {
-        return analyze_without_sets(bits, len);
+    let in_sets = bits & (u64::from(pending) * RANK_STRIDE);
+    if in_sets & run_cards(bits) == 0 {
+        // No run can use a card of a rank of three (or there is none).
+        return analyze_whole_sets(bits, len, in_sets, pending);
     }
     let Some(found) = best_discards(bits, pending) else {
         return analyze_by_discard(hand);
@@ -682,30 +684,32 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     }
 }
 
-/// [`analyze_drawn_hand`] of a hand of at most eleven cards with no rank of
-/// three (most random hands): no set anywhere, every card free. A best
-/// discard outside the hand's runs leaves those runs as they are, so the
-/// arrangements of all such discards share one list of melds (built once,
-/// copied), their deadwood being the best count.
-fn analyze_without_sets(bits: u64, len: usize) -> DrawnHandAnalysis {
-    let found = best_free_discards(bits);
-    let runs = run_cards(bits);
-    let stray = bits & !runs;
+/// [`analyze_drawn_hand`] of a hand of at most eleven cards whose ranks of
+/// three or more (`pending`, their cards `in_sets`; most random hands have
+/// none) have no card a run can use: they meld whole in every choice, the
+/// other cards are free, and there is one arrangement of the hand. A best
+/// discard neither in a set nor in a run leaves that arrangement's melds as
+/// they are (its runs are those of the whole hand: no set card is in one),
+/// so those discards share one list of melds (built once, copied), their
+/// deadwood being the best count.
+fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> DrawnHandAnalysis {
+    let found = whole_sets_discards(bits, in_sets, pending);
+    let free = bits & !in_sets;
+    let stray = free & !run_cards(free);
     let best = CardSet::from_bits(found.cards);
-    // The discards outside runs still to come, and their shared melds.
+    // The discards neither in sets nor in runs still to come, and their
+    // shared melds.
     let mut sharing = found.cards & stray;
     let mut shared = if sharing == 0 {
         Vec::new()
     } else {
-        arrangement_for(runs, runs).melds
+        arrangement_for(bits, free).melds
     };
     let mut discards = Vec::with_capacity(best.len());
     for card in best {
         let discard = 1 << card.bit_index();
-        let arrangement = if discard & stray == 0 {
-            let kept = bits & !discard;
-            arrangement_for(kept, kept)
-        } else {
+        let kept = bits & !discard;
+        let arrangement = if discard & stray != 0 {
             sharing &= !discard;
             Arrangement {
                 // The last one takes the list itself.
@@ -717,6 +721,10 @@ fn analyze_without_sets(bits: u64, len: usize) -> DrawnHandAnalysis {
                 deadwood_cards: CardSet::from_bits(stray & !discard),
                 deadwood: found.deadwood,
             }
+        } else if in_sets == 0 {
+            arrangement_for(kept, kept)
+        } else {
+            best_arrangement_reaching(kept, Some(found.deadwood))
         };
         discards.push(Discard { card, arrangement });
     }
@@ -872,12 +880,6 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 /// count, discarding any of the highest of them reaches that, and only they do.
 fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
     let runnable = run_cards(hand);
-    let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
-    if in_sets & runnable == 0 {
-        // No run can use a card of these ranks: every set is whole, one
-        // choice, and the extra discards of those sets.
-        return Some(whole_sets_discards(hand, in_sets, pending));
-    }
     let mut free = hand;
     let mut lists = [DiscardOptions::WHOLE_SET; 3];
     let mut ranks = 0;
@@ -1070,24 +1072,10 @@ fn best_drops(free: u64, lanes: [u32; 4], gain: u32) -> u64 {
     cards
 }
 
-/// [`best_discards`] of a hand with no rank of three: no set to choose, every
-/// card free.
-#[inline]
-fn best_free_discards(hand: u64) -> BestDiscards {
-    let lanes = lane_discards(hand);
-    let count = lane_count(lanes);
-    let gain = lane_gain(lanes);
-    BestDiscards {
-        deadwood: count + GAIN_BIAS - gain,
-        cards: best_drops(hand, lanes, gain),
-        undiscarded: count,
-    }
-}
-
 /// [`best_discards`] of a hand whose ranks of three or more (`pending`, their
-/// cards `in_sets`) meld whole in every choice: no run can use their cards.
-/// One choice, the free cards being the rest, and the extra discards of those
-/// sets (see [`best_discards`]).
+/// cards `in_sets`; perhaps none) meld whole in every choice: no run can use
+/// their cards. One choice, the free cards being the rest, and the extra
+/// discards of those sets (see [`best_discards`]).
 fn whole_sets_discards(hand: u64, in_sets: u64, mut pending: u16) -> BestDiscards {
     let mut extra = (NO_EXTRA, 0u64);
     while pending != 0 {
