@@ -790,12 +790,6 @@ struct DiscardOption {
 }
 
 impl DiscardOption {
-    /// The extra discard: cost and cards.
-    #[inline]
-    fn extra(&self) -> (u32, u64) {
-        (self.extra_cost, self.extra_cards)
-    }
-
     const WHOLE_SET: DiscardOption = DiscardOption {
         kept_out: 0,
         extra_cost: NO_EXTRA,
@@ -947,6 +941,14 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
         deadwood_of_free(stray)
     };
 
+    // The highest value of a card in the hand: no drop gains more.
+    let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
+    let always = DiscardOption {
+        kept_out: 0,
+        extra_cost: always.0,
+        extra_cards: always.1,
+    };
+
     let [first, second, third] = &lists;
     let mut tally = Tally {
         best: u32::MAX,
@@ -969,15 +971,11 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
                         undiscarded: stop,
                     });
                 }
-                // No drop lowers the count by more than 10, and an extra
-                // discard does not lower it: most choices stop here.
-                if count.saturating_sub(10) <= tally.best {
-                    tally.add(
-                        left,
-                        lanes,
-                        count,
-                        [always, a.extra(), b.extra(), c.extra()],
-                    );
+                // No drop lowers the count by more than the highest card's
+                // value, and an extra discard does not lower it: most choices
+                // stop here.
+                if count.saturating_sub(top_value) <= tally.best {
+                    tally.add(left, lanes, count, [&always, a, b, c]);
                 }
             }
         }
@@ -997,16 +995,17 @@ struct Tally {
 
 impl Tally {
     /// Adds the discards of one set choice: its free cards `left`, their
-    /// [`LANE_DISCARD`] entries and count, and its extra discards (cost,
-    /// cards). Out of line: most choices never get here, and the search loop
-    /// keeps its registers.
+    /// [`LANE_DISCARD`] entries and count, and the options whose extra
+    /// discards it has (the ranks that always meld whole, and its three
+    /// choosing ranks'). Out of line: most choices never get here, and the
+    /// search loop keeps its registers.
     #[inline(never)]
-    fn add(&mut self, left: u64, lanes: [u32; 4], count: u32, extras: [(u32, u64); 4]) {
+    fn add(&mut self, left: u64, lanes: [u32; 4], count: u32, options: [&DiscardOption; 4]) {
         let gain = lane_gain(lanes);
         let by_free = count + GAIN_BIAS - gain;
-        let extra = extras
+        let extra = options
             .iter()
-            .fold(NO_EXTRA, |least, &(cost, _)| least.min(cost));
+            .fold(NO_EXTRA, |least, option| least.min(option.extra_cost));
         let by_extra = count + extra;
         let value = by_free.min(by_extra);
         if value > self.best {
@@ -1020,9 +1019,9 @@ impl Tally {
             self.cards |= best_drops(left, lanes, gain);
         }
         if by_extra == value {
-            for (cost, cards) in extras {
-                if cost == extra {
-                    self.cards |= cards;
+            for option in options {
+                if option.extra_cost == extra {
+                    self.cards |= option.extra_cards;
                 }
             }
         }
