@@ -698,9 +698,9 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
     let stray = free & !run_cards(free);
     let best = CardSet::from_bits(found.cards);
     // The discards neither in sets nor in runs still to come, and their
-    // shared melds.
+    // shared melds (none when every card is stray).
     let mut sharing = found.cards & stray;
-    let mut shared = if sharing == 0 {
+    let mut shared = if sharing == 0 || stray == bits {
         Vec::new()
     } else {
         arrangement_for(bits, free).melds
