@@ -802,12 +802,15 @@ impl DiscardOption {
 struct DiscardOptions {
     options: [DiscardOption; 6],
     last: usize,
+    /// The rank's cards (none for an unused list).
+    cards: u64,
 }
 
 impl DiscardOptions {
     const WHOLE_SET: DiscardOptions = DiscardOptions {
         options: [DiscardOption::WHOLE_SET; 6],
         last: 0,
+        cards: 0,
     };
 
     #[inline]
@@ -895,6 +898,7 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
         // Each list is written once, from its initial single whole set.
         let list = lists.get_mut(ranks)?;
         ranks += 1;
+        list.cards = rank_cards;
         if four {
             if let Some(whole) = list.options.first_mut() {
                 whole.extra_cost = 0;
@@ -949,15 +953,32 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
         extra_cards: always.1,
     };
 
-    let [first, second, third] = &lists;
+    // The longest list innermost, where the bound below skips most (the
+    // order of the lists does not matter: every choice is scored alike).
+    let [first, second, third] = {
+        let [a, b, c] = &lists;
+        let mut order = [a, b, c];
+        order.sort_unstable_by_key(|list| list.last);
+        order
+    };
     let mut tally = Tally {
         best: u32::MAX,
         cards: 0,
     };
+    // The least count seen: the hand's least deadwood when that is 0 (for big
+    // gin; the skips below only skip choices of a higher count).
     let mut undiscarded = u32::MAX;
     for a in first.as_slice() {
         for b in second.as_slice() {
             let kept = free | a.kept_out | b.kept_out;
+            // A floor for every option of the innermost rank: the cards kept
+            // so far that no run can use even with all of that rank's cards
+            // are deadwood whatever it keeps out. The discards cannot lower
+            // the count by more than `top_value`.
+            let bound = deadwood_of_free(kept & !run_cards(kept | third.cards));
+            if bound.saturating_sub(top_value) > tally.best {
+                continue;
+            }
             for c in third.as_slice() {
                 let left = kept | c.kept_out;
                 let lanes = lane_discards(left);
