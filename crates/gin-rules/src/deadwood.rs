@@ -697,15 +697,33 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
     let free = bits & !in_sets;
     let stray = free & !run_cards(free);
     let best = CardSet::from_bits(found.cards);
+    let mut discards = Vec::with_capacity(best.len());
+    if stray == bits {
+        // Nothing melds (most random hands): a loop without branches.
+        for card in best {
+            discards.push(Discard {
+                card,
+                arrangement: Arrangement {
+                    melds: Vec::new(),
+                    deadwood_cards: CardSet::from_bits(bits & !(1 << card.bit_index())),
+                    deadwood: found.deadwood,
+                },
+            });
+        }
+        return DrawnHandAnalysis {
+            deadwood: found.deadwood,
+            discards,
+            big_gin: false,
+        };
+    }
     // The discards neither in sets nor in runs still to come, and their
-    // shared melds (none when every card is stray).
+    // shared melds.
     let mut sharing = found.cards & stray;
-    let mut shared = if sharing == 0 || stray == bits {
+    let mut shared = if sharing == 0 {
         Vec::new()
     } else {
         arrangement_for(bits, free).melds
     };
-    let mut discards = Vec::with_capacity(best.len());
     for card in best {
         let discard = 1 << card.bit_index();
         let kept = bits & !discard;
