@@ -799,7 +799,9 @@ const NO_EXTRA: u32 = 0x200;
 /// One option of a choosing rank in [`best_discards`]: the cards it keeps out
 /// of the set, and a discard of one of the rank's own cards the option stands
 /// for (one the pruned option lists do not reach otherwise): one of
-/// `extra_cards` can go, leaving the choice's deadwood plus `extra_cost`.
+/// `extra_cards` can go, leaving the choice's deadwood plus `extra_cost`
+/// (none when there are no such cards: all zeros is the whole set without
+/// one, so that the lists start zeroed rather than copied).
 #[derive(Debug, Clone, Copy)]
 struct DiscardOption {
     kept_out: u64,
@@ -810,9 +812,19 @@ struct DiscardOption {
 impl DiscardOption {
     const WHOLE_SET: DiscardOption = DiscardOption {
         kept_out: 0,
-        extra_cost: NO_EXTRA,
+        extra_cost: 0,
         extra_cards: 0,
     };
+
+    /// The cost of the extra discard, [`NO_EXTRA`] without one.
+    #[inline]
+    fn extra_cost(&self) -> u32 {
+        if self.extra_cards == 0 {
+            NO_EXTRA
+        } else {
+            self.extra_cost
+        }
+    }
 }
 
 /// The options of one choosing rank, as [`RankOptions`].
@@ -1044,7 +1056,7 @@ impl Tally {
         let by_free = count + GAIN_BIAS - gain;
         let extra = options
             .iter()
-            .fold(NO_EXTRA, |least, option| least.min(option.extra_cost));
+            .fold(NO_EXTRA, |least, option| least.min(option.extra_cost()));
         let by_extra = count + extra;
         let value = by_free.min(by_extra);
         if value > self.best {
@@ -1059,7 +1071,7 @@ impl Tally {
         }
         if by_extra == value {
             for option in options {
-                if option.extra_cost == extra {
+                if option.extra_cost() == extra {
                     self.cards |= option.extra_cards;
                 }
             }
