@@ -38,9 +38,24 @@
 //! (a 4-card rank: whole set, four 3-card sets, none) and in practice far fewer
 //! after pruning: no ten-card hand has more than 20 choices, and the slowest one
 //! an exhaustive search over dense hands found tries 16 (`BENCHMARKS.md`).
-//! Eleven cards are solved as the eleven ten-card hands left by each discard. The solver works for any set of
-//! cards; over a whole deck the odometer has up to 6^13 positions, which is why
-//! request handlers only pass it hands of 10 or 11 cards.
+//! The solver works for any set of cards; over a whole deck the odometer has
+//! up to 6^13 positions, which is why request handlers only pass it hands of
+//! 10 or 11 cards.
+//!
+//! # Eleven cards
+//!
+//! [`analyze_drawn_hand`] does not solve the eleven ten-card hands left by
+//! each discard. One search over the set choices of the eleven cards scores,
+//! for each choice, the best discard of a free card with one more table lookup
+//! per suit (how much a drop from that suit's cards lowers its deadwood, and
+//! which cards do it), and the discards that break a set as fixed extras of
+//! the options that stand for them ([`best_discards`] has the argument). Only
+//! the discards reaching the least count get an arrangement, found by a search
+//! that stops at the first choice reaching that count. Hands whose ranks of
+//! three no run can use (most random hands) have one arrangement: their best
+//! discards outside melds share its melds, and where nothing melds the
+//! discards are filled in a loop without branches. The property tests compare
+//! the result with the per-discard definition (`tests/properties/drawn.rs`).
 
 use super::card::{Card, CardSet, Hand, LANE, Rank, Suit};
 use super::meld::{Meld, MeldKind};
@@ -646,9 +661,9 @@ pub struct DrawnHandAnalysis {
 /// The result is, by definition, [`min_deadwood`] of each ten-card hand left
 /// by a discard, the discards reaching the least in canonical order, each with
 /// the [`best_arrangement`] of the cards kept. For eleven cards or fewer it is
-/// found by one search over the hand's set choices (see [`best_discards`]),
-/// and arrangements are built only for the best discards; larger hands take
-/// the definition.
+/// found by one search over the hand's set choices (the module docs, "Eleven
+/// cards"), and arrangements are built only for the best discards; larger
+/// hands, and the empty one, take the definition.
 pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
     let len = hand.len();
