@@ -804,7 +804,9 @@ struct BestDiscards {
     deadwood: u32,
     /// Every card whose discard reaches it.
     cards: u64,
-    /// The least deadwood of the whole hand.
+    /// The least deadwood of the whole hand, or more: exact when it is 0,
+    /// which is all big gin asks (the search skips choices that cannot matter
+    /// to the discards, never one of count 0).
     undiscarded: u32,
 }
 
