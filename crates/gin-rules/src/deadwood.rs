@@ -38,9 +38,24 @@
 //! (a 4-card rank: whole set, four 3-card sets, none) and in practice far fewer
 //! after pruning: no ten-card hand has more than 20 choices, and the slowest one
 //! an exhaustive search over dense hands found tries 16 (`BENCHMARKS.md`).
-//! Eleven cards are solved as the eleven ten-card hands left by each discard. The solver works for any set of
-//! cards; over a whole deck the odometer has up to 6^13 positions, which is why
-//! request handlers only pass it hands of 10 or 11 cards.
+//! The solver works for any set of cards; over a whole deck the odometer has
+//! up to 6^13 positions, which is why request handlers only pass it hands of
+//! 10 or 11 cards.
+//!
+//! # Eleven cards
+//!
+//! [`analyze_drawn_hand`] does not solve the eleven ten-card hands left by
+//! each discard. One search over the set choices of the eleven cards scores,
+//! for each choice, the best discard of a free card with one more table lookup
+//! per suit (how much a drop from that suit's cards lowers its deadwood, and
+//! which cards do it), and the discards that break a set as fixed extras of
+//! the options that stand for them ([`best_discards`] has the argument). Only
+//! the discards reaching the least count get an arrangement, found by a search
+//! that stops at the first choice reaching that count. Hands whose ranks of
+//! three no run can use (most random hands) have one arrangement: their best
+//! discards outside melds share its melds, and where nothing melds the
+//! discards are filled in a loop without branches. The property tests compare
+//! the result with the per-discard definition (`tests/properties/drawn.rs`).
 
 use super::card::{Card, CardSet, Hand, LANE, Rank, Suit};
 use super::meld::{Meld, MeldKind};
@@ -78,30 +93,111 @@ pub(crate) fn run_cards(bits: u64) -> u64 {
 
 const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
 
+/// The value of a card whose rank is at `bit` of its lane (0 for the ace).
+const fn rank_value(bit: u32) -> u32 {
+    if bit >= 9 { 10 } else { bit + 1 }
+}
+
+/// The value of the cards of a 13-bit lane outside blocks of three or more:
+/// its deadwood once its runs meld. For the tables below, at compile time.
+const fn lane_left_value(lane: u32) -> u32 {
+    let starts = lane & (lane >> 1) & (lane >> 2);
+    let left = lane & !(starts | (starts << 1) | (starts << 2));
+    let mut value = 0u32;
+    let mut bit = 0;
+    while bit < 13 {
+        if left >> bit & 1 == 1 {
+            value += rank_value(bit);
+        }
+        bit += 1;
+    }
+    value
+}
+
+/// The least deadwood a 13-bit lane can have with one of its cards dropped,
+/// and the cards whose drop reaches it (`u32::MAX` and none for the empty
+/// lane). For the tables below, at compile time.
+const fn lane_best_drop(lane: u32) -> (u32, u32) {
+    let mut least = u32::MAX;
+    let mut cards = 0u32;
+    let mut bit = 0;
+    while bit < 13 {
+        if lane >> bit & 1 == 1 {
+            let after = lane_left_value(lane & !(1 << bit));
+            if after < least {
+                least = after;
+                cards = 0;
+            }
+            if after == least {
+                cards |= 1 << bit;
+            }
+        }
+        bit += 1;
+    }
+    (least, cards)
+}
+
 /// For every 13-bit lane (one suit's cards): the value of its cards outside
-/// blocks of three or more, i.e. its deadwood once runs are melded. 8 KiB,
+/// blocks of three or more, i.e. its deadwood once runs meld. 8 KiB,
 /// built at compile time; four lookups replace four software popcounts (the
 /// default x86-64 target has no `popcnt` instruction).
 static LANE_DEADWOOD: [u8; 8192] = {
     let mut table = [0u8; 8192];
     let mut lane = 0u32;
     while lane < 8192 {
-        let starts = lane & (lane >> 1) & (lane >> 2);
-        let left = lane & !(starts | (starts << 1) | (starts << 2));
-        let mut value = 0u32;
-        let mut bit = 0;
-        while bit < 13 {
-            if left >> bit & 1 == 1 {
-                value += if bit >= 9 { 10 } else { bit + 1 };
-            }
-            bit += 1;
-        }
         // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte. Evaluated at
         // compile time, with `lane < 8192` by the loop condition; a const block
         // cannot call `get_mut`.
         #[allow(clippy::indexing_slicing)]
         let entry = &mut table[lane as usize];
-        *entry = value as u8;
+        *entry = lane_left_value(lane) as u8;
+        lane += 1;
+    }
+    table
+};
+
+/// What the 11-card search reads per lane, one lookup: the lane's deadwood
+/// once its runs meld (low byte, as [`LANE_DEADWOOD`]) and, in the high byte,
+/// [`GAIN_BIAS`] plus the most that dropping one of its cards lowers that
+/// deadwood, or 0 for the empty lane. The gain is at most 10 (a drop melds
+/// nothing new, so it lowers the deadwood by at most the card's value) and at
+/// least -20 (a lane whose cards all meld has a block of three, or an end of a
+/// longer block to drop for nothing), so the biased gain of a non-empty lane
+/// is within 108..=138. 16 KiB.
+static LANE_DISCARD: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut lane = 0u32;
+    while lane < 8192 {
+        let before = lane_left_value(lane);
+        let biased_gain = if lane == 0 {
+            0
+        } else {
+            before + GAIN_BIAS - lane_best_drop(lane).0
+        };
+        // As in `LANE_DEADWOOD`: in range by the loop condition.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane as usize];
+        *entry = (before | biased_gain << 8) as u16;
+        lane += 1;
+    }
+    table
+};
+
+/// The bias of the gains in [`LANE_DISCARD`]: keeps them positive, and a
+/// drop from the empty lane (gain 0 after the bias) worse than any real one.
+const GAIN_BIAS: u32 = 128;
+
+/// For every 13-bit lane: the cards whose drop lowers its deadwood the most
+/// (see [`LANE_DISCARD`]). 16 KiB, read only for the choices that reach the
+/// best count so far.
+static LANE_BEST_DROPS: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut lane = 0u32;
+    while lane < 8192 {
+        // As in `LANE_DEADWOOD`: in range by the loop condition.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane as usize];
+        *entry = lane_best_drop(lane).1 as u16;
         lane += 1;
     }
     table
@@ -358,47 +454,137 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
 /// sets: each set, each maximal run block as one run, the rest deadwood.
 fn arrangement_for(hand: u64, free: u64) -> Arrangement {
     let sets = hand & !free;
-    let mut melds = Vec::new();
-    let mut set_ranks = sets;
-    while set_ranks != 0 {
-        let bit = set_ranks.trailing_zeros() % 16;
-        let set = sets & (RANK_STRIDE << bit);
-        melds.push(Meld::new_unchecked(MeldKind::Set, CardSet::from_bits(set)));
-        set_ranks &= !set;
+    let rest = hand & free;
+    let runs = run_cards(rest);
+    // The lowest card of each run block.
+    let starts = runs & !(runs << 1);
+    // The melds are listed in their order (lowest rank first, sets before
+    // runs, then by cards, which for runs of one low rank is suit order): rank
+    // by rank, the set then the runs starting there, suit by suit.
+    let mut ranks = lanes_or(sets | starts);
+    // Ten or eleven cards hold at most three melds (more grow the vector).
+    let mut melds = if ranks == 0 {
+        Vec::new()
+    } else {
+        Vec::with_capacity(3)
+    };
+    while ranks != 0 {
+        let rank = RANK_STRIDE << ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let set = sets & rank;
+        if set != 0 {
+            melds.push(Meld::new_unchecked(MeldKind::Set, CardSet::from_bits(set)));
+        }
+        let mut run_starts = starts & rank;
+        while run_starts != 0 {
+            let low = run_starts & run_starts.wrapping_neg();
+            run_starts &= run_starts - 1;
+            // The carry of `runs + low` runs through the block starting at
+            // `low` and no further (blocks are maximal, and a lane's top bit
+            // has a gap above it).
+            let block = runs & !(runs + low);
+            melds.push(Meld::new_unchecked(
+                MeldKind::Run,
+                CardSet::from_bits(block),
+            ));
+        }
     }
-    let rest = hand & !sets;
-    let mut runs = run_cards(rest);
-    while runs != 0 {
-        // Peel off the lowest block of consecutive bits.
-        let low = runs & runs.wrapping_neg();
-        let block = runs & !(runs + low);
-        melds.push(Meld::new_unchecked(
-            MeldKind::Run,
-            CardSet::from_bits(block),
-        ));
-        runs &= !block;
-    }
-    melds.sort();
-    let deadwood_cards = CardSet::from_bits(rest & !run_cards(rest));
     Arrangement {
         melds,
-        deadwood_cards,
-        deadwood: deadwood_cards.value(),
+        deadwood_cards: CardSet::from_bits(rest & !runs),
+        deadwood: deadwood_of_free(rest),
     }
+}
+
+/// The ranks of `cards` as a 13-bit mask.
+#[inline]
+fn lanes_or(cards: u64) -> u64 {
+    (cards | cards >> 16 | cards >> 32 | cards >> 48) & LANE
 }
 
 /// One arrangement reaching the minimum deadwood: the first in the order of
 /// [`optimal_arrangements`].
 pub fn best_arrangement(hand: CardSet) -> Arrangement {
-    let bits = hand.bits();
-    let mut best: Option<(u32, u64)> = None;
-    for_each_set_choice(bits, |free| {
-        let count = deadwood_of_free(free);
-        if best.is_none_or(|(b, _)| count < b) {
-            best = Some((count, free));
+    best_arrangement_of(hand.bits())
+}
+
+/// [`best_arrangement`] of a mask.
+fn best_arrangement_of(bits: u64) -> Arrangement {
+    best_arrangement_reaching(bits, None)
+}
+
+/// [`best_arrangement`] of a mask, given its least deadwood when it is
+/// `known`: the search stops at the first choice reaching it. (The caller
+/// that knows it, [`analyze_drawn_hand`], saves most of the search.)
+fn best_arrangement_reaching(bits: u64, known: Option<u32>) -> Arrangement {
+    let free = match ranks_with_three_or_more(CardSet::from_bits(bits)) {
+        0 => bits,
+        pending => first_best_set_choice(bits, pending, known),
+    };
+    arrangement_for(bits, free)
+}
+
+/// The cards left out of sets by the first set choice (in the order of
+/// [`for_each_set_choice`]) reaching the least deadwood, for a hand with
+/// ranks of three or more (`pending`). The search of
+/// [`min_deadwood_with_sets`], remembering the choice: the first to reach the
+/// floor, or the least deadwood when it is `known`, is the first best.
+fn first_best_set_choice(hand: u64, mut pending: u16, known: Option<u32>) -> u64 {
+    let runnable = run_cards(hand);
+    let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
+    // The first choice: every set whole. The only one when no run can use a
+    // card of these ranks; the first best when it reaches a known lower bound.
+    let whole = hand & !in_sets;
+    if in_sets & runnable == 0 || known == Some(deadwood_of_free(whole)) {
+        return whole;
+    }
+    let mut free = hand;
+    let mut lists = [RankOptions::WHOLE_SET; 3];
+    let mut ranks = 0;
+    while pending != 0 {
+        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
+        pending &= pending - 1;
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        if flexible == 0 {
+            continue;
         }
-    });
-    arrangement_for(bits, best.map_or(bits, |(_, free)| free))
+        let Some(list) = lists.get_mut(ranks) else {
+            // A fourth choosing rank: twelve cards or more.
+            let mut best = (u32::MAX, hand);
+            for_each_set_choice(hand, |free| {
+                let count = deadwood_of_free(free);
+                if count < best.0 {
+                    best = (count, free);
+                }
+            });
+            return best.1;
+        };
+        rank_options(rank_cards, flexible, list);
+        ranks += 1;
+    }
+    let floor = match known {
+        Some(least) => least,
+        None => deadwood_of_free(free & !runnable),
+    };
+    let [first, second, third] = &lists;
+    let mut best = (u32::MAX, hand);
+    for a in first.iter() {
+        for b in second.iter() {
+            let kept = free | a | b;
+            for c in third.iter() {
+                let choice = kept | c;
+                let count = deadwood_of_free(choice);
+                if count < best.0 {
+                    if count == floor {
+                        return choice;
+                    }
+                    best = (count, choice);
+                }
+            }
+        }
+    }
+    best.1
 }
 
 /// Every arrangement reaching the minimum deadwood, in a fixed order: the order
@@ -471,7 +657,119 @@ pub struct DrawnHandAnalysis {
 /// assert_eq!(analysis.discards[0].card.to_string(), "9C");
 /// assert!(!analysis.big_gin);
 /// ```
+///
+/// The result is, by definition, [`min_deadwood`] of each ten-card hand left
+/// by a discard, the discards reaching the least in canonical order, each with
+/// the [`best_arrangement`] of the cards kept. For eleven cards or fewer it is
+/// found by one search over the hand's set choices (the module docs, "Eleven
+/// cards"), and arrangements are built only for the best discards; larger
+/// hands, and the empty one, take the definition.
 pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
+    let bits = hand.bits();
+    let len = hand.len();
+    if !(1..=11).contains(&len) {
+        return analyze_by_discard(hand);
+    }
+    let pending = ranks_with_three_or_more(hand);
+    let in_sets = bits & (u64::from(pending) * RANK_STRIDE);
+    if in_sets & run_cards(bits) == 0 {
+        // No run can use a card of a rank of three (or there is none).
+        return analyze_whole_sets(bits, len, in_sets, pending);
+    }
+    let Some(found) = best_discards(bits, pending) else {
+        return analyze_by_discard(hand);
+    };
+    let best = CardSet::from_bits(found.cards);
+    let mut discards = Vec::with_capacity(best.len());
+    for card in best {
+        discards.push(Discard {
+            card,
+            // Its least deadwood is known: the search stops at the first
+            // choice reaching it.
+            arrangement: best_arrangement_reaching(
+                bits & !(1 << card.bit_index()),
+                Some(found.deadwood),
+            ),
+        });
+    }
+    DrawnHandAnalysis {
+        deadwood: found.deadwood,
+        discards,
+        big_gin: len == 11 && found.undiscarded == 0,
+    }
+}
+
+/// [`analyze_drawn_hand`] of a hand of at most eleven cards whose ranks of
+/// three or more (`pending`, their cards `in_sets`; most random hands have
+/// none) have no card a run can use: they meld whole in every choice, the
+/// other cards are free, and there is one arrangement of the hand. A best
+/// discard neither in a set nor in a run leaves that arrangement's melds as
+/// they are (its runs are those of the whole hand: no set card is in one),
+/// so those discards share one list of melds (built once, copied), their
+/// deadwood being the best count.
+fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> DrawnHandAnalysis {
+    let found = whole_sets_discards(bits, in_sets, pending);
+    let free = bits & !in_sets;
+    let stray = free & !run_cards(free);
+    let best = CardSet::from_bits(found.cards);
+    let mut discards = Vec::with_capacity(best.len());
+    if stray == bits {
+        // Nothing melds (most random hands): a loop without branches.
+        for card in best {
+            discards.push(Discard {
+                card,
+                arrangement: Arrangement {
+                    melds: Vec::new(),
+                    deadwood_cards: CardSet::from_bits(bits & !(1 << card.bit_index())),
+                    deadwood: found.deadwood,
+                },
+            });
+        }
+        return DrawnHandAnalysis {
+            deadwood: found.deadwood,
+            discards,
+            big_gin: false,
+        };
+    }
+    // The discards neither in sets nor in runs still to come, and their
+    // shared melds.
+    let mut sharing = found.cards & stray;
+    let mut shared = if sharing == 0 {
+        Vec::new()
+    } else {
+        arrangement_for(bits, free).melds
+    };
+    for card in best {
+        let discard = 1 << card.bit_index();
+        let kept = bits & !discard;
+        let arrangement = if discard & stray != 0 {
+            sharing &= !discard;
+            Arrangement {
+                // The last one takes the list itself.
+                melds: if sharing == 0 {
+                    std::mem::take(&mut shared)
+                } else {
+                    shared.clone()
+                },
+                deadwood_cards: CardSet::from_bits(stray & !discard),
+                deadwood: found.deadwood,
+            }
+        } else if in_sets == 0 {
+            arrangement_for(kept, kept)
+        } else {
+            best_arrangement_reaching(kept, Some(found.deadwood))
+        };
+        discards.push(Discard { card, arrangement });
+    }
+    DrawnHandAnalysis {
+        deadwood: found.deadwood,
+        discards,
+        big_gin: len == 11 && found.undiscarded == 0,
+    }
+}
+
+/// [`analyze_drawn_hand`] by its definition: one [`min_deadwood`] per discard.
+fn analyze_by_discard(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
     let mut best = u32::MAX;
     let mut cards = Vec::new();
@@ -488,12 +786,9 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     }
     let discards = cards
         .into_iter()
-        .map(|card| {
-            let kept = CardSet::from_bits(bits & !(1 << card.bit_index()));
-            Discard {
-                card,
-                arrangement: best_arrangement(kept),
-            }
+        .map(|card| Discard {
+            card,
+            arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
         })
         .collect();
     DrawnHandAnalysis {
@@ -501,6 +796,396 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
         discards,
         big_gin: hand.len() == 11 && min_deadwood(hand) == 0,
     }
+}
+
+/// The outcome of [`best_discards`].
+struct BestDiscards {
+    /// The least deadwood of the hand less one card.
+    deadwood: u32,
+    /// Every card whose discard reaches it.
+    cards: u64,
+    /// The least deadwood of the whole hand, or more: exact when it is 0,
+    /// which is all big gin asks (the search skips choices that cannot matter
+    /// to the discards, never one of count 0).
+    undiscarded: u32,
+}
+
+/// No extra discard (see [`DiscardOption`]): more than any count.
+const NO_EXTRA: u32 = 0x200;
+
+/// One option of a choosing rank in [`best_discards`]: the cards it keeps out
+/// of the set, and a discard of one of the rank's own cards the option stands
+/// for (one the pruned option lists do not reach otherwise): one of
+/// `extra_cards` can go, leaving the choice's deadwood plus `extra_cost`
+/// (none when there are no such cards: all zeros is the whole set without
+/// one, so that the lists start zeroed rather than copied).
+#[derive(Debug, Clone, Copy)]
+struct DiscardOption {
+    kept_out: u64,
+    extra_cost: u32,
+    extra_cards: u64,
+}
+
+impl DiscardOption {
+    const WHOLE_SET: DiscardOption = DiscardOption {
+        kept_out: 0,
+        extra_cost: 0,
+        extra_cards: 0,
+    };
+
+    /// The cost of the extra discard, [`NO_EXTRA`] without one.
+    #[inline]
+    fn extra_cost(&self) -> u32 {
+        if self.extra_cards == 0 {
+            NO_EXTRA
+        } else {
+            self.extra_cost
+        }
+    }
+}
+
+/// The options of one choosing rank, as [`RankOptions`].
+#[derive(Debug, Clone, Copy)]
+struct DiscardOptions {
+    options: [DiscardOption; 6],
+    last: usize,
+    /// The rank's cards (none for an unused list).
+    cards: u64,
+}
+
+impl DiscardOptions {
+    const WHOLE_SET: DiscardOptions = DiscardOptions {
+        options: [DiscardOption::WHOLE_SET; 6],
+        last: 0,
+        cards: 0,
+    };
+
+    #[inline]
+    fn push(&mut self, option: DiscardOption) {
+        // Never full: at most six options, as for `RankOptions`.
+        if let Some(slot) = self.options.get_mut(self.last + 1) {
+            *slot = option;
+            self.last += 1;
+        }
+    }
+
+    /// The options listed (a slice: cheaper to walk than a `take`).
+    #[inline]
+    fn as_slice(&self) -> &[DiscardOption] {
+        // `last` is below 6 (see `push`), so the fallback is never taken.
+        self.options.get(..=self.last).unwrap_or(&self.options)
+    }
+}
+
+/// Adds the extra discard `(cost, cards)` to the cheapest so far.
+#[inline]
+fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
+    if cost < best.0 {
+        *best = (cost, cards);
+    } else if cost == best.0 {
+        best.1 |= cards;
+    }
+}
+
+/// The least deadwood over every discard from `hand`, and every discard
+/// reaching it, in one search over the hand's set choices, for a hand of at
+/// most eleven cards with ranks of three or more (`pending`); `None` when the
+/// hand has more than three ranks with a choice (twelve cards or more).
+///
+/// The deadwood after discarding `x` is the least, over the set choices of
+/// the whole hand that leave `x` out of sets, of the deadwood of the free
+/// cards less `x` (an arrangement of the hand less `x` is one of the hand
+/// with `x` in no meld). Dropping a card changes only its suit's lane, so for
+/// one choice the best free discard is a table lookup per lane
+/// ([`LANE_DISCARD`]: the most a drop lowers the lane's deadwood, and which
+/// cards do it).
+///
+/// The choices are those of [`min_deadwood`] for the whole hand (each rank of
+/// three or more: the whole set, the 3-card sets leaving out a card a run can
+/// use, no set when that can help). They include those of every ten-card hand
+/// left by a discard, for each rank but the discard's own: a discard only
+/// takes run cards away. For the discard's own rank the ten-card hand needs
+/// the option that leaves it free; where the lists lack it, it is an extra
+/// discard of an option they have, costing a fixed amount more:
+///
+/// - a 3-card rank no run can use: no set, so any of its cards can go and the
+///   other two are deadwood: the whole set's choice plus twice the rank's value;
+/// - a 4-card rank: the 3-card set leaving out the discard is the whole set's
+///   choice with that card gone, at no cost;
+/// - a 4-card rank with one card a run can use: no set, with a discard that
+///   is not that card, leaves the other two as deadwood: the choice keeping that
+///   card out plus twice the rank's value.
+///
+/// (A 4-card rank no run can use never does better without a set.)
+///
+/// The search stops early as [`min_deadwood`] does: the free cards no run can
+/// use are deadwood in every choice, so no discard leaves less than their
+/// count less the highest of their values; once a choice's deadwood is their
+/// count, discarding any of the highest of them reaches that, and only they do.
+fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
+    let runnable = run_cards(hand);
+    let mut free = hand;
+    let mut lists = [DiscardOptions::WHOLE_SET; 3];
+    let mut ranks = 0;
+    // The extra discards every choice has (ranks with their whole set in every
+    // choice): the cheapest cost and its cards.
+    let mut always = (NO_EXTRA, 0u64);
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let rank_cards = hand & (RANK_STRIDE << bit);
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        let four = rank_cards == RANK_STRIDE << bit;
+        let twice = 2 * rank_value(bit);
+        if flexible == 0 {
+            merge_extra(&mut always, if four { 0 } else { twice }, rank_cards);
+            continue;
+        }
+        // Each list is written once, from its initial single whole set.
+        let list = lists.get_mut(ranks)?;
+        ranks += 1;
+        list.cards = rank_cards;
+        if four {
+            if let Some(whole) = list.options.first_mut() {
+                whole.extra_cost = 0;
+                whole.extra_cards = rank_cards;
+            }
+            let single = flexible & (flexible - 1) == 0;
+            let mut cards = flexible;
+            while cards != 0 {
+                let card = cards & cards.wrapping_neg();
+                cards &= cards - 1;
+                list.push(if single {
+                    DiscardOption {
+                        kept_out: card,
+                        extra_cost: twice,
+                        extra_cards: rank_cards & !card,
+                    }
+                } else {
+                    DiscardOption {
+                        kept_out: card,
+                        ..DiscardOption::WHOLE_SET
+                    }
+                });
+            }
+            if !single {
+                list.push(DiscardOption {
+                    kept_out: rank_cards,
+                    ..DiscardOption::WHOLE_SET
+                });
+            }
+        } else {
+            list.push(DiscardOption {
+                kept_out: rank_cards,
+                ..DiscardOption::WHOLE_SET
+            });
+        }
+    }
+    // The early stop: the free cards no run can use, their count, and the
+    // highest of them (no stop without them).
+    let stray = free & !runnable;
+    let highest = highest_cards(stray);
+    let stop = if highest == 0 {
+        u32::MAX
+    } else {
+        deadwood_of_free(stray)
+    };
+
+    // The highest value of a card in the hand: no drop gains more.
+    let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
+    let always = DiscardOption {
+        kept_out: 0,
+        extra_cost: always.0,
+        extra_cards: always.1,
+    };
+
+    // The longest list innermost, where the bound below skips most (the
+    // order of the lists does not matter: every choice is scored alike).
+    let [first, second, third] = {
+        let [a, b, c] = &lists;
+        let mut order = [a, b, c];
+        order.sort_unstable_by_key(|list| list.last);
+        order
+    };
+    let mut tally = Tally {
+        best: u32::MAX,
+        cards: 0,
+    };
+    // The least count seen: the hand's least deadwood when that is 0 (for big
+    // gin; the skips below only skip choices of a higher count).
+    let mut undiscarded = u32::MAX;
+    for a in first.as_slice() {
+        for b in second.as_slice() {
+            let kept = free | a.kept_out | b.kept_out;
+            // A floor for every option of the innermost rank: the cards kept
+            // so far that no run can use even with all of that rank's cards
+            // are deadwood whatever it keeps out. The discards cannot lower
+            // the count by more than `top_value`.
+            let bound = deadwood_of_free(kept & !run_cards(kept | third.cards));
+            if bound.saturating_sub(top_value) > tally.best {
+                continue;
+            }
+            for c in third.as_slice() {
+                let left = kept | c.kept_out;
+                let lanes = lane_discards(left);
+                let count = lane_count(lanes);
+                undiscarded = undiscarded.min(count);
+                if count == stop {
+                    return Some(BestDiscards {
+                        deadwood: stop
+                            - CardSet::from_bits(highest & highest.wrapping_neg()).value(),
+                        cards: highest,
+                        undiscarded: stop,
+                    });
+                }
+                // No drop lowers the count by more than the highest card's
+                // value, and an extra discard does not lower it: most choices
+                // stop here.
+                if count.saturating_sub(top_value) <= tally.best {
+                    tally.add(left, lanes, count, [&always, a, b, c]);
+                }
+            }
+        }
+    }
+    Some(BestDiscards {
+        deadwood: tally.best,
+        cards: tally.cards,
+        undiscarded,
+    })
+}
+
+/// The best count over the discards seen so far, and the cards reaching it.
+struct Tally {
+    best: u32,
+    cards: u64,
+}
+
+impl Tally {
+    /// Adds the discards of one set choice: its free cards `left`, their
+    /// [`LANE_DISCARD`] entries and count, and the options whose extra
+    /// discards it has (the ranks that always meld whole, and its three
+    /// choosing ranks'). Inlined: measured faster than a call kept out of
+    /// the search loop, though most choices never get here.
+    #[inline]
+    fn add(&mut self, left: u64, lanes: [u32; 4], count: u32, options: [&DiscardOption; 4]) {
+        let gain = lane_gain(lanes);
+        let by_free = count + GAIN_BIAS - gain;
+        let extra = options
+            .iter()
+            .fold(NO_EXTRA, |least, option| least.min(option.extra_cost()));
+        let by_extra = count + extra;
+        let value = by_free.min(by_extra);
+        if value > self.best {
+            return;
+        }
+        if value < self.best {
+            self.best = value;
+            self.cards = 0;
+        }
+        if by_free == value {
+            self.cards |= best_drops(left, lanes, gain);
+        }
+        if by_extra == value {
+            for option in options {
+                if option.extra_cost() == extra {
+                    self.cards |= option.extra_cards;
+                }
+            }
+        }
+    }
+}
+
+/// The count of a choice's free cards from their [`LANE_DISCARD`] entries: the
+/// sum of the low bytes, which for eleven cards or fewer is below 256 (at
+/// most 110), so summing whole entries and keeping the low byte is exact.
+#[inline]
+fn lane_count([s, h, d, c]: [u32; 4]) -> u32 {
+    (s + h + d + c) & 0xFF
+}
+
+/// The most (biased) that dropping one card lowers the count, from the
+/// [`LANE_DISCARD`] entries.
+#[inline]
+fn lane_gain([s, h, d, c]: [u32; 4]) -> u32 {
+    (s >> 8).max(h >> 8).max((d >> 8).max(c >> 8))
+}
+
+/// The [`LANE_DISCARD`] entries of the four lanes of `cards`.
+#[inline]
+fn lane_discards(cards: u64) -> [u32; 4] {
+    [cards, cards >> 16, cards >> 32, cards >> 48].map(|lane| {
+        // The mask keeps the index in range: the fallback is never taken.
+        LANE_DISCARD
+            .get((lane & LANE) as usize)
+            .map_or(0, |&e| u32::from(e))
+    })
+}
+
+/// The free cards whose drop gains the most, `gain` (biased), given the
+/// [`LANE_DISCARD`] entries of their lanes.
+#[inline]
+fn best_drops(free: u64, lanes: [u32; 4], gain: u32) -> u64 {
+    let mut cards = 0;
+    for (suit, entry) in lanes.into_iter().enumerate() {
+        if entry >> 8 == gain {
+            let lane = (free >> (16 * suit)) & LANE;
+            let drops = LANE_BEST_DROPS
+                .get(lane as usize)
+                .map_or(0, |&d| u64::from(d));
+            cards |= drops << (16 * suit);
+        }
+    }
+    cards
+}
+
+/// [`best_discards`] of a hand whose ranks of three or more (`pending`, their
+/// cards `in_sets`; perhaps none) meld whole in every choice: no run can use
+/// their cards. One choice, the free cards being the rest, and the extra
+/// discards of those sets (see [`best_discards`]).
+fn whole_sets_discards(hand: u64, in_sets: u64, mut pending: u16) -> BestDiscards {
+    let mut extra = (NO_EXTRA, 0u64);
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let rank_cards = hand & (RANK_STRIDE << bit);
+        let four = rank_cards == RANK_STRIDE << bit;
+        merge_extra(
+            &mut extra,
+            if four { 0 } else { 2 * rank_value(bit) },
+            rank_cards,
+        );
+    }
+    let free = hand & !in_sets;
+    let lanes = lane_discards(free);
+    let count = lane_count(lanes);
+    let gain = lane_gain(lanes);
+    let by_free = count + GAIN_BIAS - gain;
+    let by_extra = count + extra.0;
+    let mut cards = 0;
+    if by_free <= by_extra {
+        cards |= best_drops(free, lanes, gain);
+    }
+    if by_extra <= by_free {
+        cards |= extra.1;
+    }
+    BestDiscards {
+        deadwood: by_free.min(by_extra),
+        cards,
+        undiscarded: count,
+    }
+}
+
+/// The cards of `cards` of the highest value (every ten, jack, queen and king
+/// when there is one); none for no cards.
+fn highest_cards(cards: u64) -> u64 {
+    let ranks = (cards | cards >> 16 | cards >> 32 | cards >> 48) & LANE;
+    if ranks == 0 {
+        return 0;
+    }
+    let top = 63 - ranks.leading_zeros();
+    let same_value = if top >= 9 { LANE & !0x1FF } else { 1 << top };
+    cards & (same_value * RANK_STRIDE)
 }
 
 /// Every legal meld contained in `hand`: every run of 3+ consecutive cards (not
