@@ -320,10 +320,13 @@ pub fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem
 /// or an `e`/`E` right after a digit. Strings can trip it too; that only costs
 /// the slower, equally correct path.
 pub fn may_spell_integers_as_floats(body: &[u8]) -> bool {
-    let after_digit = std::iter::once(false).chain(body.iter().map(u8::is_ascii_digit));
-    body.iter()
-        .zip(after_digit)
-        .any(|(&b, after_digit)| b == b'.' || ((b == b'e' || b == b'E') && after_digit))
+    // memchr finds the few candidate bytes; most bodies (card lists, names)
+    // have a `.` nowhere and an `e` only inside words.
+    memchr::memchr3_iter(b'.', b'e', b'E', body).any(|at| {
+        let byte = body.get(at).copied();
+        let before = at.checked_sub(1).and_then(|i| body.get(i));
+        byte == Some(b'.') || before.is_some_and(u8::is_ascii_digit)
+    })
 }
 
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {

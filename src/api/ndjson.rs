@@ -155,7 +155,8 @@ fn write_answer<T: Serialize>(
 ) {
     let start = out.len();
     out.extend_from_slice(b"{\"line\":");
-    out.extend_from_slice(line.to_string().as_bytes());
+    // Writing into a Vec cannot fail.
+    let _ = std::io::Write::write_fmt(out, format_args!("{line}"));
     if let Some(id) = id {
         out.extend_from_slice(b",\"id\":");
         out.extend_from_slice(id.as_bytes());
@@ -187,7 +188,10 @@ fn split_id<'a>(
     line: &'a [u8],
     scratch: &'a mut Vec<u8>,
 ) -> Result<(Option<&'a str>, Option<&'a [u8]>), Problem> {
-    if memchr::memmem::find(line, b"\"id\"").is_none() {
+    static ID_KEY: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let finder = ID_KEY.get_or_init(|| memchr::memmem::Finder::new(b"\"id\""));
+    if finder.find(line).is_none() {
         return Ok((None, None));
     }
     // Malformed JSON is left to the request's own reading, which points at it.
@@ -356,20 +360,35 @@ impl<A: LineAnswer + Unpin> Lines<A> {
     }
 
     /// Answers the complete lines in `pending`, until the output chunk is full.
+    /// Lines are answered from slices of the buffer, which is cut once at the
+    /// end (cutting it per line would cost two atomic operations a line).
     fn answer_pending(&mut self) -> Result<(), Problem> {
+        let pending = std::mem::take(&mut self.pending);
+        let mut consumed = 0;
+        let mut result = Ok(());
         while self.out.len() < OUT_CHUNK {
+            let search_from = self.scanned.max(consumed);
             let Some(offset) =
-                memchr::memchr(b'\n', self.pending.get(self.scanned..).unwrap_or_default())
+                memchr::memchr(b'\n', pending.get(search_from..).unwrap_or_default())
             else {
-                self.scanned = self.pending.len();
-                return Ok(());
+                self.scanned = pending.len();
+                break;
             };
-            let end = self.scanned + offset;
-            let line = self.pending.split_to(end + 1);
-            self.scanned = 0;
-            self.next_line(line.get(..end).unwrap_or_default())?;
+            let end = search_from + offset;
+            let line = pending.get(consumed..end).unwrap_or_default();
+            consumed = end + 1;
+            self.scanned = consumed;
+            if let Err(problem) = self.next_line(line) {
+                result = Err(problem);
+                break;
+            }
         }
-        Ok(())
+        self.pending = pending;
+        if consumed > 0 {
+            let _ = self.pending.split_to(consumed.min(self.pending.len()));
+            self.scanned = self.scanned.saturating_sub(consumed);
+        }
+        result
     }
 
     fn next_line(&mut self, bytes: &[u8]) -> Result<(), Problem> {
@@ -417,11 +436,11 @@ impl<A: LineAnswer + Unpin> Lines<A> {
         Poll::Ready(Some(Ok(self.flush())))
     }
 
+    /// Hands the answers written so far to actix, without copying them.
     fn flush(&mut self) -> Bytes {
         self.answered = true;
-        let chunk = Bytes::copy_from_slice(&self.out);
-        self.out.clear();
-        chunk
+        let next = Vec::with_capacity(OUT_CHUNK + 4096);
+        Bytes::from(std::mem::replace(&mut self.out, next))
     }
 
     /// Adds this batch's answers to the metrics (once, at the end).

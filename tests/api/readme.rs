@@ -13,6 +13,8 @@ const CURL: &str = "curl -s localhost:8080";
 struct Example {
     path: String,
     body: Option<String>,
+    /// An NDJSON body given as a here-document (`--data-binary @- <<'EOF'`).
+    ndjson: Option<String>,
     /// The answer the README shows in a ```json block right after the command.
     shown: Option<Value>,
 }
@@ -40,12 +42,21 @@ fn examples() -> Vec<Example> {
             let from = &rest[at + 4..];
             from[..from.find('\'').expect("a closing quote")].to_owned()
         });
+        let ndjson = head.contains("--data-binary @- <<'EOF'").then(|| {
+            let from = &rest[head.len()..];
+            from[..from.find("\nEOF").expect("the here-document ends")].to_owned() + "\n"
+        });
         let after = &rest[rest.find("\n```").map_or(0, |at| at + 4)..];
         let shown = after
             .strip_prefix("\n```json\n")
             .and_then(|json| json.split("\n```").next())
             .and_then(|json| serde_json::from_str(json).ok());
-        found.push(Example { path, body, shown });
+        found.push(Example {
+            path,
+            body,
+            ndjson,
+            shown,
+        });
     }
     found
 }
@@ -55,10 +66,24 @@ async fn every_readme_request_is_answered_as_shown() {
     let examples = examples();
     assert!(examples.len() >= 10, "{} examples found", examples.len());
     let app = spawn_app().await;
-    for Example { path, body, shown } in examples {
-        let response = match &body {
-            Some(body) => app.post_json(&path, body).await,
-            None => app.get(&path).await,
+    for Example {
+        path,
+        body,
+        ndjson,
+        shown,
+    } in examples
+    {
+        let response = match (&body, &ndjson) {
+            (_, Some(lines)) => app
+                .client
+                .post(app.url(&path))
+                .header("content-type", "application/x-ndjson")
+                .body(lines.clone())
+                .send()
+                .await
+                .expect("an answer"),
+            (Some(body), None) => app.post_json(&path, body).await,
+            (None, None) => app.get(&path).await,
         };
         let status = response.status().as_u16();
         let text = response.text().await.unwrap_or_default();

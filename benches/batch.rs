@@ -1,0 +1,81 @@
+//! The per-line cost of the bulk analyse endpoint, and its floor: the same
+//! lines read and the same answers written with no solving, so that
+//! `floor / full` says how close to its limit the line path is.
+
+// A benchmark's fixtures are built once up front: a failure there is a bug in
+// the benchmark, reported at once.
+#![allow(clippy::expect_used)]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gin_referee::api::hands::{AnalyzeRequest, analysis};
+use gin_referee::api::json::from_slice;
+use gin_referee::api::ndjson::{Tally, answer_line};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+fn lines(count: usize) -> Vec<Vec<u8>> {
+    let deck: Vec<String> = "A23456789TJQK"
+        .chars()
+        .flat_map(|r| "SHDC".chars().map(move |s| format!("{r}{s}")))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(7);
+    (0..count)
+        .map(|_| {
+            let hand: Vec<&String> = deck.choose_multiple(&mut rng, 10).collect();
+            serde_json::to_vec(&serde_json::json!({ "hand": hand })).expect("json")
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let lines = lines(1000);
+    let answers: Vec<_> = lines
+        .iter()
+        .map(|l| analysis(from_slice(l).expect("a request")).expect("an analysis"))
+        .collect();
+    let mut group = c.benchmark_group("batch_line");
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    let (mut out, mut scratch) = (Vec::with_capacity(1 << 20), Vec::new());
+    group.bench_function("analyze", |b| {
+        b.iter(|| {
+            out.clear();
+            let mut tally = Tally::default();
+            for (n, line) in lines.iter().enumerate() {
+                answer_line(
+                    &|l: &[u8]| analysis(from_slice(l)?),
+                    n as u64 + 1,
+                    line,
+                    &mut scratch,
+                    &mut out,
+                    &mut tally,
+                );
+            }
+            tally
+        })
+    });
+    // The floor: the same reading and writing, the answer looked up instead
+    // of solved.
+    group.bench_function("floor_no_solving", |b| {
+        b.iter(|| {
+            out.clear();
+            let mut tally = Tally::default();
+            for (n, line) in lines.iter().enumerate() {
+                let answer = answers.get(n).expect("one answer per line");
+                answer_line(
+                    &|l: &[u8]| from_slice::<AnalyzeRequest>(l).map(|_| answer),
+                    n as u64 + 1,
+                    line,
+                    &mut scratch,
+                    &mut out,
+                    &mut tally,
+                );
+            }
+            tally
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
