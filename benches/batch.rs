@@ -7,8 +7,7 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gin_referee::api::hands::{AnalyzeRequest, analysis};
-use gin_referee::api::json::from_slice;
+use gin_referee::api::hands::{analysis, read_analyze_line};
 use gin_referee::api::ndjson::{Tally, answer_line};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -32,7 +31,7 @@ fn bench(c: &mut Criterion) {
     let lines = lines(1000);
     let answers: Vec<_> = lines
         .iter()
-        .map(|l| analysis(from_slice(l).expect("a request")).expect("an analysis"))
+        .map(|l| analysis(read_analyze_line(l).expect("a request")).expect("an analysis"))
         .collect();
     let mut group = c.benchmark_group("batch_line");
     group.throughput(Throughput::Elements(lines.len() as u64));
@@ -43,7 +42,7 @@ fn bench(c: &mut Criterion) {
             let mut tally = Tally::default();
             for (n, line) in lines.iter().enumerate() {
                 answer_line(
-                    &|l: &[u8]| analysis(from_slice(l)?),
+                    &|l: &[u8]| analysis(read_analyze_line(l)?),
                     n as u64 + 1,
                     line,
                     &mut scratch,
@@ -63,7 +62,7 @@ fn bench(c: &mut Criterion) {
             for (n, line) in lines.iter().enumerate() {
                 let answer = answers.get(n).expect("one answer per line");
                 answer_line(
-                    &|l: &[u8]| from_slice::<AnalyzeRequest>(l).map(|_| answer),
+                    &|l: &[u8]| read_analyze_line(l).map(|_| answer),
                     n as u64 + 1,
                     line,
                     &mut scratch,

@@ -59,7 +59,7 @@ impl Operation {
         let (limits, keys) = (&context.limits, &context.keys);
         match self {
             Operation::Analyze => ndjson::answer_line(
-                &|l: &[u8]| hands::analysis(from_slice(l)?),
+                &|l: &[u8]| hands::analysis(hands::read_analyze_line(l)?),
                 line,
                 bytes,
                 scratch,
