@@ -32,6 +32,82 @@ fn the_openapi_subcommand_prints_the_committed_document() {
     );
 }
 
+/// Runs `gin-referee <flags> batch <operation>` with `input` on stdin.
+fn batch(flags: &[&str], operation: &str, input: &str) -> (bool, Vec<serde_json::Value>, String) {
+    use std::io::Write;
+    let mut child = command()
+        .args(flags)
+        .args(["batch", operation])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("finishes");
+    // A run that stops early (a fault) may stop reading before the end.
+    let _ = writer.join();
+    let lines = String::from_utf8(output.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.success(), lines, stderr)
+}
+
+#[test]
+fn the_batch_subcommand_answers_stdin_line_by_line_in_order_on_every_thread() {
+    let ten = r#"["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]"#;
+    // Enough lines that every worker thread gets a share, with faults among them.
+    let mut input = String::new();
+    for n in 0..5000 {
+        match n % 500 {
+            7 => input.push_str("not json\n"),
+            8 => input.push('\n'),
+            _ => input.push_str(&format!("{{\"id\": {n}, \"hand\": {ten}}}\n")),
+        }
+    }
+    let (ok, lines, _) = batch(&["--workers", "4"], "analyze", &input);
+    assert!(ok);
+    assert_eq!(lines.len(), 5000 - 10, "blank lines are not answered");
+    let mut previous = 0;
+    for line in &lines {
+        let number = line["line"].as_u64().expect("a line number");
+        assert!(number > previous, "out of order at {number}");
+        previous = number;
+        match line.get("id") {
+            Some(id) => {
+                assert_eq!(id.as_u64(), Some(number - 1));
+                assert_eq!(line["result"]["deadwood"], 25);
+            }
+            None => assert_eq!(line["problem"]["code"], "malformed_json"),
+        }
+    }
+    // Another operation, and its problems with pointers.
+    let (ok, lines, _) = batch(
+        &[],
+        "validate",
+        "{\"melds\": [[\"7S\", \"7H\", \"7D\"]]}\n{\"melds\": [[\"7S\", \"XX\"]]}\n",
+    );
+    assert!(ok);
+    assert_eq!(lines[0]["result"]["valid"], true);
+    assert_eq!(lines[1]["problem"]["errors"][0]["pointer"], "/melds/0/1");
+    // A line over the limit ends the run with a last problem line and exit 1.
+    let long = format!("{{\"hand\": {ten}, \"id\": \"{}\"}}\n", "x".repeat(2000));
+    let (ok, lines, stderr) = batch(
+        &["--batch-max-line-bytes", "1024"],
+        "analyze",
+        &format!("{{\"hand\": {ten}}}\n{long}"),
+    );
+    assert!(!ok);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["problem"]["code"], "line_too_long");
+    assert!(stderr.contains("line 2"), "{stderr}");
+}
+
 /// One invalid start: flags, environment, and what the message must mention.
 struct BadStart {
     args: &'static [&'static str],
