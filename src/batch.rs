@@ -58,14 +58,9 @@ impl Operation {
     ) {
         let (limits, keys) = (&context.limits, &context.keys);
         match self {
-            Operation::Analyze => ndjson::answer_line(
-                &|l: &[u8]| hands::analysis(hands::read_analyze_line(l)?),
-                line,
-                bytes,
-                scratch,
-                out,
-                tally,
-            ),
+            Operation::Analyze => {
+                ndjson::answer_line(&hands::AnalyzeLines, line, bytes, scratch, out, tally)
+            }
             Operation::Score => ndjson::answer_line(
                 &|l: &[u8]| hands::scored(from_slice(l)?, l, keys),
                 line,

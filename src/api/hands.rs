@@ -38,7 +38,7 @@ pub struct AnalyzeRequest {
 // Flat, unlike the rules' `Discard` (a card and an arrangement), and with what
 // the knock limit makes of it, hence this type of its own.
 /// One discard from 11 cards reaching the least deadwood.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BestDiscard {
     pub card: Card,
     pub deadwood: u32,
@@ -52,7 +52,7 @@ pub struct BestDiscard {
 
 /// The analysis. For 10 cards: `melds`, `deadwood_cards` (and `arrangements` on
 /// request); for 11 cards: `discards` and `big_gin`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(example = json!({
     "deadwood": 25, "melds": [["7S", "7D", "7C"], ["7H", "8H", "9H"]],
     "deadwood_cards": ["KS", "7H"], "knock_limit": 10, "can_knock": false, "gin": false
@@ -246,6 +246,75 @@ fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
     rest.trim_ascii().is_empty().then_some(cards)
 }
 
+/// The analyse batch's lines: read by [`read_analyze_line`], answered by
+/// [`analysis`], and the common answer (ten cards: melds and deadwood cards)
+/// written without serde, byte for byte what serde writes (a test checks).
+#[derive(Debug, Clone, Copy)]
+pub struct AnalyzeLines;
+
+impl ndjson::LineAnswer for AnalyzeLines {
+    type Answer = AnalyzeResponse;
+
+    fn answer(&self, line: &[u8]) -> Result<AnalyzeResponse, Problem> {
+        analysis(read_analyze_line(line)?)
+    }
+
+    fn write(&self, answer: &AnalyzeResponse, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        if !write_ten_card_analysis(answer, out) {
+            serde_json::to_writer(out, answer)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes a ten-card analysis (melds and deadwood cards, nothing optional
+/// besides) as serde_json writes it; `false`, writing nothing, for any other
+/// shape. Card notations need no escaping.
+fn write_ten_card_analysis(answer: &AnalyzeResponse, out: &mut Vec<u8>) -> bool {
+    let (Some(melds), Some(deadwood_cards), None, None, None) = (
+        &answer.melds,
+        &answer.deadwood_cards,
+        &answer.arrangements,
+        &answer.discards,
+        &answer.big_gin,
+    ) else {
+        return false;
+    };
+    let cards = |out: &mut Vec<u8>, set: CardSet| {
+        out.push(b'[');
+        for (index, card) in set.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            out.extend_from_slice(card.notation().as_bytes());
+            out.push(b'"');
+        }
+        out.push(b']');
+    };
+    let flag = |value: bool| if value { "true" } else { "false" };
+    let _ = std::io::Write::write_fmt(
+        out,
+        format_args!(
+            "{{\"deadwood\":{},\"knock_limit\":{},\"can_knock\":{},\"gin\":{},\"melds\":[",
+            answer.deadwood,
+            answer.knock_limit,
+            flag(answer.can_knock),
+            flag(answer.gin)
+        ),
+    );
+    for (index, meld) in melds.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        cards(out, meld.cards());
+    }
+    out.extend_from_slice(b"],\"deadwood_cards\":");
+    cards(out, *deadwood_cards);
+    out.push(b'}');
+    true
+}
+
 batch_line_schema!(AnalyzeBatchLine, AnalyzeResponse);
 batch_line_schema!(ScoreBatchLine, ScoreResponse);
 
@@ -277,10 +346,7 @@ pub async fn analyze_hands(
     request: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "analyze_hand", |line: &[u8]| {
-        analysis(read_analyze_line(line)?)
-    })
-    .await
+    ndjson::respond(request, payload, "analyze_hand", AnalyzeLines).await
 }
 
 /// A knock to score.
@@ -429,7 +495,31 @@ mod tests {
         }
     }
 
+    fn deck() -> Vec<Card> {
+        Card::deck().collect()
+    }
+
     proptest! {
+        #[test]
+        fn the_ten_card_writer_writes_what_serde_writes(
+            hand in prop::sample::subsequence(deck(), 10),
+            upcard in prop::sample::select(deck()),
+        ) {
+            let request = AnalyzeRequest { hand, profile: None, upcard: Some(upcard), all_arrangements: false };
+            let answer = analysis(request).unwrap();
+            let mut fast = Vec::new();
+            prop_assert!(write_ten_card_analysis(&answer, &mut fast));
+            prop_assert_eq!(String::from_utf8(fast).unwrap(), serde_json::to_string(&answer).unwrap());
+        }
+
+        #[test]
+        fn other_answers_are_left_to_serde(hand in prop::sample::subsequence(deck(), 11)) {
+            let answer = analysis(AnalyzeRequest { hand, profile: None, upcard: None, all_arrangements: false }).unwrap();
+            let mut fast = Vec::new();
+            prop_assert!(!write_ten_card_analysis(&answer, &mut fast));
+            prop_assert!(fast.is_empty());
+        }
+
         #[test]
         fn the_plain_reader_agrees_with_the_general_one(
             cards in prop::collection::vec((0usize..13, 0usize..4, any::<bool>()), 1..12),

@@ -243,6 +243,31 @@ impl RequestLimits {
                 self.match_hands,
             ),
             (
+                "MatchAuditRequest/properties/players/items",
+                "maxLength",
+                self.name_length,
+            ),
+            (
+                "MatchAuditRequest/properties/hands",
+                "maxItems",
+                self.match_hands,
+            ),
+            (
+                "HandRecord/properties/dealer",
+                "maxLength",
+                self.name_length,
+            ),
+            (
+                "HandRecord/properties/non_dealer",
+                "maxLength",
+                self.name_length,
+            ),
+            (
+                "HandRecord/properties/actions",
+                "maxItems",
+                self.audit_actions,
+            ),
+            (
                 "AuditRequest/properties/actions",
                 "maxItems",
                 self.audit_actions,

@@ -91,6 +91,11 @@ pub trait LineAnswer {
     type Answer: Serialize;
     /// Answers one request.
     fn answer(&self, request: &[u8]) -> Result<Self::Answer, Problem>;
+    /// Writes an answer as JSON: serde's text, unless an operation knows a
+    /// faster way to write exactly the same bytes.
+    fn write(&self, answer: &Self::Answer, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        serde_json::to_writer(out, answer)
+    }
 }
 
 impl<F, T> LineAnswer for F
@@ -129,7 +134,7 @@ pub fn answer_line<A: LineAnswer + ?Sized>(
         Ok(found) => found,
         Err(problem) => {
             tally.problems += 1;
-            return write_answer::<()>(out, line, None, Err(&problem));
+            return write_answer::<A>(out, line, None, Err(&problem));
         }
     };
     let id = id.map(str::to_owned);
@@ -137,21 +142,21 @@ pub fn answer_line<A: LineAnswer + ?Sized>(
     match answer.answer(request) {
         Ok(result) => {
             tally.results += 1;
-            write_answer(out, line, id.as_deref(), Ok(&result));
+            write_answer(out, line, id.as_deref(), Ok((answer, &result)));
         }
         Err(problem) => {
             tally.problems += 1;
-            write_answer::<()>(out, line, id.as_deref(), Err(&problem));
+            write_answer::<A>(out, line, id.as_deref(), Err(&problem));
         }
     }
 }
 
 /// Writes `{"line": N, "id": ..., "result": ...}` or `"problem"`.
-fn write_answer<T: Serialize>(
+fn write_answer<A: LineAnswer + ?Sized>(
     out: &mut Vec<u8>,
     line: u64,
     id: Option<&str>,
-    answer: Result<&T, &Problem>,
+    answer: Result<(&A, &A::Answer), &Problem>,
 ) {
     let start = out.len();
     out.extend_from_slice(b"{\"line\":");
@@ -162,9 +167,9 @@ fn write_answer<T: Serialize>(
         out.extend_from_slice(id.as_bytes());
     }
     let written = match answer {
-        Ok(result) => {
+        Ok((writer, result)) => {
             out.extend_from_slice(b",\"result\":");
-            serde_json::to_writer(&mut *out, result)
+            writer.write(result, out)
         }
         Err(problem) => {
             out.extend_from_slice(b",\"problem\":");
