@@ -12,9 +12,12 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
+use crate::api::limits::{check_items, check_length};
 use crate::api::problem::{Problem, code};
 use crate::api::score_sheet::{MatchOutcome, MatchResponse};
-use gin_rules::{Breakdown, Outcome, PartnershipScore, ScoredSeatedHand, Tally, ThreeScore};
+use gin_rules::{
+    Breakdown, Outcome, PartnershipScore, Players, ScoredSeatedHand, Tally, Team, ThreeScore,
+};
 
 /// Values keyed by name, in the order of the request.
 #[derive(Debug, Clone)]
@@ -330,7 +333,7 @@ pub fn shape_problem(pointer: &str, message: &str) -> Problem {
 }
 
 /// Neither or both of `players` and `teams`.
-pub fn players_or_teams(pointer: &str, message: &str) -> Problem {
+fn players_or_teams(pointer: &str, message: &str) -> Problem {
     Problem::unprocessable("players_or_teams", format!("{pointer}: {message}")).with_error(
         pointer,
         "players_or_teams",
@@ -349,4 +352,98 @@ pub fn wrong_shape(pointer: String, message: &str) -> Problem {
         WRONG_HAND_SHAPE,
         message,
     )
+}
+
+/// Who plays a match: two players, three, or two teams of two, read from a
+/// request's `players` or `teams` (the match score and the match audit take
+/// both the same way).
+pub enum Roster {
+    Two(Players<String>),
+    Three([String; 3]),
+    Teams([Team; 2]),
+}
+
+impl Roster {
+    /// Exactly one of `players` (two or three names) and `teams` (two of two).
+    pub fn of(players: Option<&[String]>, teams: Option<&[TeamSpec]>) -> Result<Roster, Problem> {
+        match (players, teams) {
+            // The schema lists both as optional (it cannot say "exactly one"
+            // in a form generators read), so this is a rule: 422.
+            (Some(_), Some(_)) => Err(players_or_teams(
+                "/teams",
+                "a match has `players` (two or three) or `teams` (a partnership), not both",
+            )),
+            (None, None) => Err(players_or_teams(
+                "/players",
+                "a match needs `players` (two or three) or `teams` (a partnership)",
+            )),
+            (Some(players), None) => match players {
+                [a, b] => Ok(Roster::Two(Players::new(a.clone(), b.clone()))),
+                [a, b, c] => Ok(Roster::Three([a.clone(), b.clone(), c.clone()])),
+                other => Err(shape_problem(
+                    "/players",
+                    &format!("a match has two or three players, not {}", other.len()),
+                )),
+            },
+            (None, Some(teams)) => {
+                let [first, second] = teams else {
+                    return Err(shape_problem(
+                        "/teams",
+                        &format!("a partnership has two teams, not {}", teams.len()),
+                    ));
+                };
+                let team = |index: usize, spec: &TeamSpec| match spec.players.as_slice() {
+                    [a, b] => Ok(Team {
+                        name: spec.name.clone(),
+                        players: [a.clone(), b.clone()],
+                    }),
+                    other => Err(shape_problem(
+                        &format!("/teams/{index}/players"),
+                        &format!("a team has two players, not {}", other.len()),
+                    )),
+                };
+                Ok(Roster::Teams([team(0, first)?, team(1, second)?]))
+            }
+        }
+    }
+}
+
+/// The ceilings on the names of `players` or `teams` (see `limits`): every
+/// hand's result repeats them, so they bound the answer.
+pub fn check_roster_limits(
+    players: Option<&[String]>,
+    teams: Option<&[TeamSpec]>,
+    max_name: usize,
+) -> Result<(), Problem> {
+    if let Some(players) = players {
+        check_items("/players", "players", players.len(), 3)?;
+        for (index, name) in players.iter().enumerate() {
+            check_length(&format!("/players/{index}"), name, max_name)?;
+        }
+    }
+    if let Some(teams) = teams {
+        check_items("/teams", "teams", teams.len(), 2)?;
+        for (index, team) in teams.iter().enumerate() {
+            check_length(&format!("/teams/{index}/name"), &team.name, max_name)?;
+            check_items(
+                &format!("/teams/{index}/players"),
+                "players",
+                team.players.len(),
+                2,
+            )?;
+            for (seat, name) in team.players.iter().enumerate() {
+                check_length(&format!("/teams/{index}/players/{seat}"), name, max_name)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A partnership's four players in the order results use: the first team's
+/// two, then the second's.
+pub fn seat_order(teams: &[Team; 2]) -> [String; 4] {
+    let [first, second] = teams;
+    let [a1, a2] = first.players.clone();
+    let [b1, b2] = second.players.clone();
+    [a1, a2, b1, b2]
 }

@@ -85,15 +85,17 @@ where
 pub struct BodyLimit(pub usize);
 
 /// Routes with a body limit of their own (a whole match's record is larger
-/// than any other request), by route pattern, registered as app data.
+/// than any other request), by path, registered as app data. Only routes
+/// without path parameters: the request's path is compared as it is, which
+/// costs nothing, where the matched pattern would be a new string per request.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RouteBodyLimits(pub Vec<(&'static str, usize)>);
 
 impl RouteBodyLimits {
-    fn for_pattern(&self, pattern: &str) -> Option<usize> {
+    fn for_path(&self, path: &str) -> Option<usize> {
         self.0
             .iter()
-            .find(|(route, _)| *route == pattern)
+            .find(|(route, _)| *route == path)
             .map(|&(_, limit)| limit)
     }
 }
@@ -146,8 +148,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let own_limit = req
             .app_data::<RouteBodyLimits>()
-            .zip(req.match_pattern())
-            .and_then(|(routes, pattern)| routes.for_pattern(&pattern));
+            .and_then(|routes| routes.for_path(req.path()));
         let limit = own_limit.unwrap_or_else(|| {
             req.app_data::<BodyLimit>()
                 .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0)

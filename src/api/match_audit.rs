@@ -33,8 +33,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse, players_or_teams,
-    shape_problem, wrong_shape,
+    MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
+    check_roster_limits, seat_order, shape_problem, wrong_shape,
 };
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
@@ -544,41 +544,11 @@ impl Format {
                 })
                 .collect()
         };
-        match (&request.players, &request.teams) {
-            (Some(_), Some(_)) => Err(players_or_teams(
-                "/teams",
-                "a match has `players` (two or three) or `teams` (a partnership), not both",
-            )),
-            (None, None) => Err(players_or_teams(
-                "/players",
-                "a match needs `players` (two or three) or `teams` (a partnership)",
-            )),
-            (Some(players), None) => match players.as_slice() {
-                [a, b] => Ok(Format::Two(Players::new(a.clone(), b.clone()), single()?)),
-                [a, b, c] => Ok(Format::Three([a.clone(), b.clone(), c.clone()], single()?)),
-                other => Err(shape_problem(
-                    "/players",
-                    &format!("a match has two or three players, not {}", other.len()),
-                )),
-            },
-            (None, Some(teams)) => {
-                let [first, second] = teams.as_slice() else {
-                    return Err(shape_problem(
-                        "/teams",
-                        &format!("a partnership has two teams, not {}", teams.len()),
-                    ));
-                };
-                let team = |index: usize, spec: &TeamSpec| match spec.players.as_slice() {
-                    [a, b] => Ok(Team {
-                        name: spec.name.clone(),
-                        players: [a.clone(), b.clone()],
-                    }),
-                    other => Err(shape_problem(
-                        &format!("/teams/{index}/players"),
-                        &format!("a team has two players, not {}", other.len()),
-                    )),
-                };
-                let teams = [team(0, first)?, team(1, second)?];
+        let roster = Roster::of(request.players.as_deref(), request.teams.as_deref())?;
+        Ok(match roster {
+            Roster::Two(players) => Format::Two(players, single()?),
+            Roster::Three(players) => Format::Three(players, single()?),
+            Roster::Teams(teams) => {
                 let deals = request
                     .hands
                     .iter()
@@ -597,9 +567,9 @@ impl Format {
                         RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Format::Teams(teams, deals))
+                Format::Teams(teams, deals)
             }
-        }
+        })
     }
 }
 
@@ -680,14 +650,7 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
         }
         Format::Teams(teams, deals) => {
             let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
-            let [first, second] = &teams;
-            let players = [
-                first.players[0].clone(),
-                first.players[1].clone(),
-                second.players[0].clone(),
-                second.players[1].clone(),
-            ];
-            let score = PartnershipMatchResponse::new(&audit.score, &players);
+            let score = PartnershipMatchResponse::new(&audit.score, &seat_order(&teams));
             verdict(request, audit, MatchAnswer::Partnership(score))
         }
     }
@@ -696,27 +659,7 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
 /// The ceilings on names, hands and actions (see `limits`).
 fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(), Problem> {
     let max = limits.name_length;
-    if let Some(players) = &request.players {
-        check_items("/players", "players", players.len(), 3)?;
-        for (index, name) in players.iter().enumerate() {
-            check_length(&format!("/players/{index}"), name, max)?;
-        }
-    }
-    if let Some(teams) = &request.teams {
-        check_items("/teams", "teams", teams.len(), 2)?;
-        for (index, team) in teams.iter().enumerate() {
-            check_length(&format!("/teams/{index}/name"), &team.name, max)?;
-            check_items(
-                &format!("/teams/{index}/players"),
-                "players",
-                team.players.len(),
-                2,
-            )?;
-            for (seat, name) in team.players.iter().enumerate() {
-                check_length(&format!("/teams/{index}/players/{seat}"), name, max)?;
-            }
-        }
-    }
+    check_roster_limits(request.players.as_deref(), request.teams.as_deref(), max)?;
     check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
     for round in &request.hands {
         if let RoundRecord::Deal(tables) = round {

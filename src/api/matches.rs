@@ -29,7 +29,7 @@ pub use super::formats::{
     ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,
 };
-pub use super::formats::{MatchAnswer, TeamSpec, players_or_teams, shape_problem, wrong_shape};
+use super::formats::{MatchAnswer, Roster, check_roster_limits, seat_order, wrong_shape};
 pub use super::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use request::{
     CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
@@ -52,55 +52,24 @@ const DEAL: &str = "a partnership hand is a deal: `{\"tables\": [hand, hand]}`";
 
 impl Format {
     fn of(request: &MatchRequest) -> Result<Format, Problem> {
-        match (&request.players, &request.teams) {
-            // The schema lists both as optional (it cannot say "exactly one"
-            // in a form generators read), so this is a rule: 422.
-            (Some(_), Some(_)) => Err(players_or_teams(
-                "/teams",
-                "a match has `players` (two or three) or `teams` (a partnership), not both",
-            )),
-            (None, None) => Err(players_or_teams(
-                "/players",
-                "a match needs `players` (two or three) or `teams` (a partnership)",
-            )),
-            (Some(players), None) => match players.as_slice() {
-                [a, b] => {
-                    let hands = Self::hands(request, |index, hand| match hand {
-                        RecordedHand::Plain(hand) => Ok(hand.clone()),
-                        _ => Err(wrong_shape(format!("/hands/{index}"), TWO_PLAYER_HAND)),
-                    })?;
-                    Ok(Format::Two(Players::new(a.clone(), b.clone()), hands))
-                }
-                [a, b, c] => {
-                    let hands = Self::hands(request, |index, hand| {
-                        seated(hand, format!("/hands/{index}"))
-                    })?;
-                    Ok(Format::Three([a.clone(), b.clone(), c.clone()], hands))
-                }
-                other => Err(shape_problem(
-                    "/players",
-                    &format!("a match has two or three players, not {}", other.len()),
-                )),
-            },
-            (None, Some(teams)) => {
-                let [first, second] = teams.as_slice() else {
-                    return Err(shape_problem(
-                        "/teams",
-                        &format!("a partnership has two teams, not {}", teams.len()),
-                    ));
-                };
-                let team = |index: usize, spec: &TeamSpec| match spec.players.as_slice() {
-                    [a, b] => Ok(Team {
-                        name: spec.name.clone(),
-                        players: [a.clone(), b.clone()],
-                    }),
-                    other => Err(shape_problem(
-                        &format!("/teams/{index}/players"),
-                        &format!("a team has two players, not {}", other.len()),
-                    )),
-                };
-                let teams = [team(0, first)?, team(1, second)?];
-                let deals = Self::hands(request, |index, hand| match hand {
+        let roster = Roster::of(request.players.as_deref(), request.teams.as_deref())?;
+        Ok(match roster {
+            Roster::Two(players) => Format::Two(
+                players,
+                Self::hands(request, |index, hand| match hand {
+                    RecordedHand::Plain(hand) => Ok(hand.clone()),
+                    _ => Err(wrong_shape(format!("/hands/{index}"), TWO_PLAYER_HAND)),
+                })?,
+            ),
+            Roster::Three(players) => Format::Three(
+                players,
+                Self::hands(request, |index, hand| {
+                    seated(hand, format!("/hands/{index}"))
+                })?,
+            ),
+            Roster::Teams(teams) => Format::Teams(
+                teams,
+                Self::hands(request, |index, hand| match hand {
                     RecordedHand::Deal(tables) => {
                         let [one, two] = &**tables;
                         Ok(PartnershipDeal {
@@ -111,10 +80,9 @@ impl Format {
                         })
                     }
                     _ => Err(wrong_shape(format!("/hands/{index}"), DEAL)),
-                })?;
-                Ok(Format::Teams(teams, deals))
-            }
-        }
+                })?,
+            ),
+        })
     }
 
     fn hands<T>(
@@ -399,27 +367,7 @@ pub async fn score_match(
 /// the names, so these bound the answer.
 fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Problem> {
     let max = limits.name_length;
-    if let Some(players) = &request.players {
-        check_items("/players", "players", players.len(), 3)?;
-        for (index, name) in players.iter().enumerate() {
-            check_length(&format!("/players/{index}"), name, max)?;
-        }
-    }
-    if let Some(teams) = &request.teams {
-        check_items("/teams", "teams", teams.len(), 2)?;
-        for (index, team) in teams.iter().enumerate() {
-            check_length(&format!("/teams/{index}/name"), &team.name, max)?;
-            check_items(
-                &format!("/teams/{index}/players"),
-                "players",
-                team.players.len(),
-                2,
-            )?;
-            for (seat, name) in team.players.iter().enumerate() {
-                check_length(&format!("/teams/{index}/players/{seat}"), name, max)?;
-            }
-        }
-    }
+    check_roster_limits(request.players.as_deref(), request.teams.as_deref(), max)?;
     check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
     let check_seated = |base: &str, seated: &SeatedHand| match seated.hand {
         MatchHand::Void => seated
@@ -533,15 +481,8 @@ fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
             MatchAnswer::ThreePlayers(ThreePlayerMatchResponse::new(&scored))
         }
         Format::Teams(teams, deals) => {
-            let [first, second] = &teams;
-            let players = [
-                first.players[0].clone(),
-                first.players[1].clone(),
-                second.players[0].clone(),
-                second.players[1].clone(),
-            ];
             let scored = gin_rules::score_partnership(&profile, &teams, &deals).map_err(problem)?;
-            MatchAnswer::Partnership(PartnershipMatchResponse::new(&scored, &players))
+            MatchAnswer::Partnership(PartnershipMatchResponse::new(&scored, &seat_order(&teams)))
         }
     })
 }

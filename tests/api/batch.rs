@@ -26,11 +26,14 @@ async fn batch(app: &TestApp, path: &str, body: String) -> (u16, Vec<Value>) {
         .unwrap();
     let status = response.status().as_u16();
     let text = response.text().await.unwrap();
-    let lines = text
-        .lines()
+    (status, json_lines(&text))
+}
+
+/// Each line of an NDJSON answer, read as JSON.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
-        .collect();
-    (status, lines)
+        .collect()
 }
 
 /// The body as a reading client sees it: the chunks of a chunked answer
@@ -172,10 +175,7 @@ fn framing_faults_are_the_answer_before_any_line_and_a_last_line_after() {
     let (status, _, raw) = server.post("/v1/hands/analyze/batch", &headers, body.as_bytes());
     assert_eq!(status, 200);
     let text = dechunk(&raw);
-    let lines: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&text);
     assert_eq!(lines.len(), 2, "{text}");
     assert_eq!(lines[0]["line"], 1);
     assert!(lines[1].get("line").is_none());
@@ -185,10 +185,7 @@ fn framing_faults_are_the_answer_before_any_line_and_a_last_line_after() {
     let (status, _, raw) = server.post("/v1/hands/analyze/batch", &headers, body.as_bytes());
     assert_eq!(status, 200);
     let text = dechunk(&raw);
-    let lines: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&text);
     assert_eq!(lines.len(), 4, "{text}");
     assert_eq!(lines[3]["problem"]["code"], "too_many_lines");
 }
