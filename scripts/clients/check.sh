@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Generated clients accept the document's own examples (a CI step):
+#
+# 1. TypeScript: openapi-typescript generates the types of openapi/openapi.json
+#    and every example of the document and of the README is type-checked
+#    against them under `tsc --strict` (typecheck.mjs).
+# 2. Python: openapi-python-client generates a client from the same document,
+#    with no schema or response left out and no machine-named class, and the
+#    README's quick tour runs through it against the live service
+#    (python_tour.py).
+#
+#   scripts/clients/check.sh
+#
+# Both run, then the script fails if either did. Installs its pinned tools:
+# npm ci here (package-lock.json), pip into target/clients-venv. Uses the
+# debug binary (built when missing).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+source scripts/lib/server.sh
+
+OPENAPI_PYTHON_CLIENT_VERSION=0.29.1
+BINARY=${BINARY:-target/debug/gin-referee}
+DOCUMENT=openapi/openapi.json
+out=target/clients
+venv=target/clients-venv
+status=0
+
+# TypeScript.
+(cd scripts/clients && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+node scripts/clients/typecheck.mjs "$DOCUMENT" README.md "$out/ts" || status=1
+
+# Python: the generator, pinned, in its own environment.
+if ! "$venv/bin/openapi-python-client" --version 2>/dev/null | grep -q "$OPENAPI_PYTHON_CLIENT_VERSION"; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check \
+        "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION"
+fi
+rm -rf "$out/python"
+mkdir -p "$out"
+"$venv/bin/openapi-python-client" generate --path "$DOCUMENT" --meta setup \
+    --config scripts/clients/python-client.yaml --output-path "$out/python" >"$out/python-generate.log" 2>&1 || {
+    cat "$out/python-generate.log" >&2
+    exit 1
+}
+# Every warning but the NDJSON operations' (openapi-python-client has no
+# NDJSON; python_tour.py sends those bodies itself) is a piece of the document
+# the client lost: a schema it could not read, a response it left out.
+if python3 - "$out/python-generate.log" <<'EOF'
+import re, sys
+log = open(sys.argv[1]).read()
+blocks = re.split(r"\n(?=WARNING |Unable to process schema )", log)
+bad = [b.strip() for b in blocks
+       if (b.startswith("WARNING") or b.startswith("Unable"))
+       and "Unsupported content type application/x-ndjson" not in b]
+for block in bad:
+    print("FAIL openapi-python-client: " + block.split("\n\n")[0].replace("\n", " "))
+    print("    " + "\n    ".join(line for line in block.split("\n")[1:] if line.strip())[:600])
+sys.exit(1 if bad else 0)
+EOF
+then :; else status=1; fi
+"$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$out/python"
+
+[ -x "$BINARY" ] || cargo build --locked --quiet
+port=$(free_port)
+log=$(mktemp)
+GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+wait_ready "http://127.0.0.1:$port"
+
+"$venv/bin/python" scripts/clients/python_tour.py "http://127.0.0.1:$port" README.md || status=1
+
+exit "$status"

@@ -1,0 +1,340 @@
+"""The README's quick tour through the Python client openapi-python-client
+generates from the OpenAPI document, against a live server.
+
+    python python_tour.py BASE_URL [README.md]
+
+Run with the generated package (`gin_referee_client`) installed. Checks:
+
+- names: every generated model class is named after the document, with no
+  machine names (`...Type0`, `...Dto`, `...Body`, `...Item`), and no two enums
+  hold the same values (one enum `$ref`'d everywhere, not copies);
+- the tour: each `curl -s localhost:8080/...` of the README is sent through the
+  generated operation, its body built as the generated request model (which
+  must give back the README's body unchanged: no field lost or invented), and
+  answered with the generated response model, which must hold every field the
+  server sent (none left over in `additional_properties`) and give back the
+  answer unchanged; where the README shows the answer, it is that answer; where
+  its prose states a figure (deadwood 22, ...), the typed attribute is checked.
+  NDJSON bodies (no generated operation: openapi-python-client does not speak
+  NDJSON) are sent with the client's httpx client and each answer line read as
+  the generated line model.
+
+Exits 1 on any failure, listing them all.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import json
+import pathlib
+import pkgutil
+import re
+import sys
+from typing import Any
+
+import attrs
+
+import gin_referee_client
+import gin_referee_client.api
+import gin_referee_client.models as models
+from gin_referee_client import Client
+from gin_referee_client.types import Unset
+
+CURL = "curl -s localhost:8080"
+# Names openapi-python-client makes up for schemas the document leaves
+# unnamed: a oneOf branch (`ActionType0`), a list item (`GamesItem`), or a
+# Rust type name leaking through (`...Dto`, `...Body`).
+MACHINE_NAME = re.compile(r"Type\d+|Dto$|Body$|Item$")
+# Generated names the check accepts, with the reason. (None at present.)
+ALLOWED_NAMES: dict[str, str] = {}
+
+failures: list[str] = []
+
+
+def fail(message: str) -> None:
+    failures.append(message)
+    print(f"FAIL {message}")
+
+
+def check_names() -> int:
+    classes = {
+        name: value
+        for name, value in vars(models).items()
+        if inspect.isclass(value) and value.__module__.startswith(models.__name__ + ".")
+    }
+    for name in sorted(classes):
+        if MACHINE_NAME.search(name) and name not in ALLOWED_NAMES:
+            fail(f"generated class {name} has a machine name")
+    enums: dict[frozenset, list[str]] = {}
+    for name, value in classes.items():
+        if issubclass(value, enum.Enum):
+            enums.setdefault(frozenset(member.value for member in value), []).append(name)
+    for names in enums.values():
+        if len(names) > 1:
+            fail(f"one enum generated {len(names)} times: {', '.join(sorted(names))}")
+    machine = sum(1 for name in classes if MACHINE_NAME.search(name))
+    print(f"python: {len(classes)} generated model classes, {machine} with machine names")
+    return len(classes)
+
+
+def operations() -> dict[tuple[str, str], Any]:
+    """The generated operation modules by (METHOD, path)."""
+    found = {}
+    for info in pkgutil.walk_packages(gin_referee_client.api.__path__, "gin_referee_client.api."):
+        module = importlib.import_module(info.name)
+        if not hasattr(module, "sync_detailed"):
+            continue
+        source = inspect.getsource(module._get_kwargs)
+        method = re.search(r'"method": "(\w+)"', source).group(1).upper()
+        url = re.search(r'"url": "([^"]+)"', source).group(1)
+        found[(method, url)] = module
+    return found
+
+
+def operation(ops: dict, method: str, path: str) -> Any:
+    """The operation of a concrete path (`/v1/profiles/oklahoma` is
+    `/v1/profiles/{name}`)."""
+    for (op_method, template), module in ops.items():
+        pattern = re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(template))
+        if op_method == method and re.fullmatch(pattern, path):
+            return module
+    return None
+
+
+def readme_commands(readme: str) -> list[dict]:
+    """The README's commands, read as tests/api/readme.rs reads them."""
+    commands = []
+    at = readme.find(CURL)
+    while at != -1:
+        rest = readme[at + len(CURL) :]
+        path = re.match(r"\S*", rest).group(0)
+        head = ""
+        for line in rest.splitlines(keepends=True):
+            head += line
+            if not line.rstrip().endswith("\\"):
+                break
+        dash = head.find("-d '")
+        body = rest[dash + 4 : rest.index("'", dash + 4)] if dash != -1 else None
+        ndjson = None
+        if "--data-binary @- <<'EOF'" in head:
+            ndjson = rest[len(head) : rest.index("\nEOF", len(head))] + "\n"
+        fence = rest.find("\n```")
+        after = rest[fence + 4 :] if fence != -1 else ""
+        shown = None
+        if after.startswith("\n```json\n"):
+            try:
+                shown = json.loads(after[len("\n```json\n") :].split("\n```")[0])
+            except json.JSONDecodeError:
+                pass
+        line = readme[:at].count("\n") + 1
+        commands.append(dict(path=path, body=body, ndjson=ndjson, shown=shown, line=line))
+        at = readme.find(CURL, at + len(CURL))
+    return commands
+
+
+def leftovers(value: Any, where: str = "") -> list[str]:
+    """Fields a generated model did not know (kept in additional_properties)
+    in a parsed answer, where the model has named fields (a map's entries are
+    its additional properties)."""
+    found = []
+    if attrs.has(type(value)):
+        named = [f.name for f in attrs.fields(type(value)) if f.name != "additional_properties"]
+        extra = getattr(value, "additional_properties", {})
+        if named and extra:
+            found.append(f"{where or '/'} {type(value).__name__}: {sorted(extra)}")
+        for field in named:
+            found += leftovers(getattr(value, field), f"{where}/{field}")
+        for key, item in extra.items():
+            found += leftovers(item, f"{where}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += leftovers(item, f"{where}/{index}")
+    return found
+
+
+def to_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [to_json(item) for item in value]
+    return value.to_dict() if hasattr(value, "to_dict") else value
+
+
+def body_model(module: Any) -> type | None:
+    annotation = inspect.signature(module._get_kwargs).parameters.get("body")
+    if annotation is None:
+        return None
+    name = annotation.annotation
+    if not isinstance(name, str):
+        return name
+    return getattr(module, name.split("|")[0].strip())
+
+
+def run_tour(base_url: str, readme: str) -> tuple[int, dict[str, Any]]:
+    ops = operations()
+    client = Client(base_url=base_url)
+    answers: dict[str, Any] = {}  # "README.md:LINE" -> parsed answer
+    sent = 0
+    for command in readme_commands(readme):
+        where = f"README.md:{command['line']} {command['path']}"
+        try:
+            sent += send(ops, client, where, command, answers)
+        except Exception as error:  # noqa: BLE001 - every command is tried
+            fail(f"{where}: {type(error).__name__}: {str(error)[:300]}")
+    return sent, answers
+
+
+def send(ops: dict, client: Client, where: str, command: dict, answers: dict) -> int:
+    """Sends one README command through the client; 1 if it was sent."""
+    if command["ndjson"] is not None:
+        check_ndjson(client, where, command)
+        return 1
+    method = "POST" if command["body"] is not None else "GET"
+    module = operation(ops, method, command["path"])
+    if module is None:
+        if command["path"].startswith("/api-docs/"):
+            return 0  # the document itself is not one of its operations
+        fail(f"{where}: no generated operation for {method} {command['path']}")
+        return 0
+    kwargs: dict[str, Any] = {"client": client}
+    if command["body"] is not None:
+        body = json.loads(command["body"])
+        model = body_model(module)
+        request = model.from_dict(body)
+        if request.to_dict() != body:
+            fail(f"{where}: {model.__name__} does not give back the README's body: "
+                 f"{json.dumps(request.to_dict())}")
+        kwargs["body"] = request
+    else:
+        for name in inspect.signature(module.sync_detailed).parameters:
+            if name != "client":  # a path parameter: the path's last segment
+                kwargs[name] = command["path"].rsplit("/", 1)[1]
+    response = module.sync_detailed(**kwargs)
+    parsed = response.parsed
+    content_type = response.headers.get("content-type", "")
+    if "json" not in content_type:
+        if response.status_code != 200:
+            fail(f"{where}: answered {response.status_code}")
+        return 1
+    answer = json.loads(response.content)
+    if parsed is None or isinstance(parsed, Unset):
+        fail(f"{where}: the client did not parse the {response.status_code} answer")
+        return 1
+    for leftover in leftovers(parsed):
+        fail(f"{where}: the model does not know fields the server sent at {leftover}")
+    if to_json(parsed) != answer:
+        fail(f"{where}: {type(parsed).__name__} does not give back the answer")
+    if command["shown"] is not None and answer != command["shown"]:
+        fail(f"{where}: answered {json.dumps(answer)}, the README shows {json.dumps(command['shown'])}")
+    if command["shown"] is None and response.status_code != 200:
+        fail(f"{where}: answered {response.status_code}: {answer}")
+    answers[f"{method} {command['path']} {len(answers)}"] = parsed
+    return 1
+
+
+def check_ndjson(client: Client, where: str, command: dict) -> None:
+    line_models = {
+        "/v1/hands/analyze/batch": "AnalyzeBatchLine",
+        "/v1/hands/score/batch": "ScoreBatchLine",
+        "/v1/melds/validate/batch": "ValidateBatchLine",
+        "/v1/layoffs/batch": "LayoffsBatchLine",
+        "/v1/hands/audit/batch": "AuditBatchLine",
+    }
+    model = getattr(models, line_models.get(command["path"], ""), None)
+    if model is None:
+        fail(f"{where}: no generated line model for {command['path']}")
+        return
+    response = client.get_httpx_client().post(
+        command["path"], content=command["ndjson"], headers={"content-type": "application/x-ndjson"}
+    )
+    if response.status_code != 200:
+        fail(f"{where}: answered {response.status_code}")
+        return
+    for number, text in enumerate(response.text.splitlines(), 1):
+        answer = json.loads(text)
+        parsed = model.from_dict(answer)
+        for leftover in leftovers(parsed):
+            fail(f"{where} answer line {number}: the model does not know {leftover}")
+        if parsed.to_dict() != answer:
+            fail(f"{where} answer line {number}: {model.__name__} does not give back {text}")
+
+
+def check_prose(answers: dict[str, Any]) -> None:
+    """What the README's prose says of each answer, read from typed attributes."""
+    by_path: dict[str, list[Any]] = {}
+    for key, value in answers.items():
+        by_path.setdefault(" ".join(key.split()[:2]), []).append(value)
+
+    def expect(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            fail(f"{what}: {got!r}, the README says {want!r}")
+
+    analyze = by_path["POST /v1/hands/analyze"]
+    expect("the first analysis is a problem", type(analyze[0]), models.Problem)
+    expect("its code", analyze[0].code, "invalid_body")
+    expect("its first error's pointer", analyze[0].errors[0].pointer, "/hand/3")
+    expect("the analysis", type(analyze[1]), models.AnalyzeResponse)
+    expect("its deadwood", analyze[1].deadwood, 22)
+    expect("its deadwood cards", sorted(analyze[1].deadwood_cards), sorted(["KH", "QD", "2S"]))
+
+    (melds,) = by_path["POST /v1/melds/validate"]
+    expect("the melds are valid", melds.valid, True)
+    expect("their kinds", [str(meld.kind) for meld in melds.melds], ["set", "run"])
+
+    (layoffs,) = by_path["POST /v1/layoffs"]
+    expect("the layoffs answer", type(layoffs), models.LayoffsResponse)
+    expect("a layoff's meld index", type(layoffs.defender.layoffs[0].meld), int)
+
+    (score,) = by_path["POST /v1/hands/score"]
+    expect("the score", type(score), models.ScoreResponse)
+    expect("its multiplier", type(score.breakdown.multiplier), int)
+
+    two, three, partnership = by_path["POST /v1/matches/score"]
+    expect("the two-player match", type(two), models.MatchResponse)
+    expect("the three-player match", type(three), models.ThreePlayerMatchResponse)
+    expect("three players' finals", len(three.final.additional_properties), 3)
+    expect("the partnership match", type(partnership), models.PartnershipMatchResponse)
+    expect("North-South scores 2 for the deal",
+           partnership.hands[0].totals.additional_properties["North-South"], 2)
+
+    (audit,) = by_path["POST /v1/hands/audit"]
+    expect("the audited hand is legal", audit.legal, True)
+    expect("it has no result yet", audit.result, None)
+
+    (match_audit,) = by_path["POST /v1/matches/audit"]
+    expect("the audited match is legal", match_audit.legal, False)
+    expect("its violation's code", str(match_audit.violation.code), "wrong_dealer")
+    expect("its violation's pointer", match_audit.violation.pointer, "/hands/1/dealer")
+    expect("its violation's hand", match_audit.violation.hand, 1)
+    expect("the claim agrees", match_audit.claimed.agrees, True)
+    expect("Bob's total", match_audit.match.final.additional_properties["Bob"].total, 60)
+    expect("the match audit's receipt is a compact JWS", match_audit.receipt.count("."), 2)
+
+    (deal,) = by_path["POST /v1/deals"]
+    expect("the deal's algorithm", deal.algorithm, "hmac-sha256-fisher-yates-v1")
+    expect("the upcard", deal.deal.upcard, "8S")
+    expect("the non-dealer's hand", deal.deal.non_dealer,
+           "3D 4C 6S 4H 6H 2D 2C AS QH 9D".split())
+
+    profiles = by_path["GET /v1/profiles"][0]
+    expect("the presets include oklahoma", "oklahoma" in [str(p.name) for p in profiles], True)
+    (oklahoma,) = by_path["GET /v1/profiles/oklahoma"]
+    expect("the profile's name", str(oklahoma.name), "oklahoma")
+
+
+def main() -> int:
+    base_url = sys.argv[1]
+    readme_path = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else
+                               pathlib.Path(__file__).resolve().parents[2] / "README.md")
+    check_names()
+    sent, answers = run_tour(base_url, readme_path.read_text())
+    try:
+        check_prose(answers)
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError) as error:
+        fail(f"the README's prose could not be checked on the typed answers: {error!r}")
+    print(f"python: {sent} README commands sent through the generated client, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
