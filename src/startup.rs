@@ -112,7 +112,7 @@ impl Shared {
                  GET /v1/keys lists as ephemeral; they cannot be verified after a restart"
             );
         }
-        let openapi = api::openapi_for(&config.limits);
+        let openapi = api::openapi_for(&config.limits, &config.batch);
         let routes = Routes::from_openapi(&openapi)
             .with(OPENAPI_PATH, &[Method::GET])
             .with("/docs", &[Method::GET])

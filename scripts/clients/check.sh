@@ -68,6 +68,6 @@ server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 wait_ready "http://127.0.0.1:$port"
 
-"$venv/bin/python" scripts/clients/python_tour.py "http://127.0.0.1:$port" README.md || status=1
+"$venv/bin/python" scripts/clients/python_tour.py "http://127.0.0.1:$port" README.md "$DOCUMENT" || status=1
 
 exit "$status"

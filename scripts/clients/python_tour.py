@@ -1,13 +1,14 @@
 """The README's quick tour through the Python client openapi-python-client
 generates from the OpenAPI document, against a live server.
 
-    python python_tour.py BASE_URL [README.md]
+    python python_tour.py BASE_URL [README.md] [openapi.json]
 
 Run with the generated package (`gin_referee_client`) installed. Checks:
 
-- names: every generated model class is named after the document, with no
-  machine names (`...Type0`, `...Dto`, `...Body`, `...Item`), and no two enums
-  hold the same values (one enum `$ref`'d everywhere, not copies);
+- names: every generated model class is named after the document (a
+  component schema or a `title`), with no machine names (`...Type0`,
+  `...Dto`, `...Body`, `...Item`), and no two enums hold the same values (one
+  enum `$ref`'d everywhere, not copies);
 - the tour: each `curl -s localhost:8080/...` of the README is sent through the
   generated operation, its body built as the generated request model (which
   must give back the README's body unchanged: no field lost or invented), and
@@ -58,15 +59,39 @@ def fail(message: str) -> None:
     print(f"FAIL {message}")
 
 
-def check_names() -> int:
+def document_names(document: dict) -> set[str]:
+    """The names the document gives: its component schemas and every title."""
+    names = set(document.get("components", {}).get("schemas", {}))
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("title"), str):
+                names.add(value["title"])
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(document)
+    return names
+
+
+def check_names(document: dict) -> int:
+    named = document_names(document)
     classes = {
         name: value
         for name, value in vars(models).items()
         if inspect.isclass(value) and value.__module__.startswith(models.__name__ + ".")
     }
     for name in sorted(classes):
-        if MACHINE_NAME.search(name) and name not in ALLOWED_NAMES:
+        if name in ALLOWED_NAMES:
+            continue
+        if MACHINE_NAME.search(name):
             fail(f"generated class {name} has a machine name")
+        elif name not in named:
+            fail(f"generated class {name} is named by the generator, not the document "
+                 "(an inline schema: make it a component or give it a title)")
     enums: dict[frozenset, list[str]] = {}
     for name, value in classes.items():
         if issubclass(value, enum.Enum):
@@ -324,9 +349,10 @@ def check_prose(answers: dict[str, Any]) -> None:
 
 def main() -> int:
     base_url = sys.argv[1]
-    readme_path = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else
-                               pathlib.Path(__file__).resolve().parents[2] / "README.md")
-    check_names()
+    root = pathlib.Path(__file__).resolve().parents[2]
+    readme_path = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else root / "README.md")
+    document_path = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else root / "openapi/openapi.json")
+    check_names(json.loads(document_path.read_text()))
     sent, answers = run_tour(base_url, readme_path.read_text())
     try:
         check_prose(answers)

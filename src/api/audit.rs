@@ -35,7 +35,7 @@ use utoipa::ToSchema;
 
 use super::json::{ValidJson, from_slice};
 use super::limits::{RequestLimits, check_items};
-use super::ndjson::{self, BatchRejections, batch_line_schema};
+use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use super::receipt::Keys;
@@ -288,6 +288,7 @@ pub fn verdict(
 }
 
 batch_line_schema!(AuditBatchLine, AuditResponse);
+request_line_schema!(AuditRequestLine, AuditRequest);
 
 /// Audits many hands.
 #[utoipa::path(
@@ -297,7 +298,7 @@ batch_line_schema!(AuditBatchLine, AuditResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `AuditBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing). A line asking for a `receipt` gets one for that line.",
-    request_body(content = Vec<AuditRequest>, content_type = "application/x-ndjson",
+    request_body(content = Vec<AuditRequestLine>, content_type = "application/x-ndjson",
         description = "NDJSON: one `AuditRequest` per line (each item of the schema is a line).",
         example = json!(examples::batch())),
     responses(

@@ -14,7 +14,9 @@ use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
 use crate::api::limits::{check_items, check_length};
 use crate::api::problem::{Problem, code};
-use crate::api::score_sheet::{MatchOutcome, MatchResponse};
+use crate::api::score_sheet::{
+    MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName,
+};
 use gin_rules::{
     Breakdown, Outcome, PartnershipScore, Players, ScoredSeatedHand, Tally, Team, ThreeScore,
 };
@@ -98,7 +100,7 @@ pub struct ThreePlayerHand {
     #[serde(flatten)]
     pub hand: TableResult,
     /// Running totals after this hand, keyed by player name.
-    #[schema(value_type = std::collections::HashMap<String, u64>, example = json!({"Ann": 16, "Bob": 0, "Cy": 0}))]
+    #[schema(value_type = TotalsByName, example = json!({"Ann": 16, "Bob": 0, "Cy": 0}))]
     pub totals: ByName<u64>,
 }
 
@@ -126,11 +128,11 @@ pub struct ThreePlayerMatchResponse {
     /// far. A winner's `shutout_bonus` is the flat bonus from each opponent
     /// shut out.
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    #[schema(value_type = TalliesByName)]
     pub final_tally: ByName<Tally>,
     /// Each player's net: the sum of its two pairwise nets; the three sum to
     /// zero. Null before the end.
-    #[schema(value_type = Option<std::collections::HashMap<String, i64>>, required = true,
+    #[schema(value_type = Option<PointsByName>, required = true,
              example = json!({"Ann": 599, "Bob": -501, "Cy": -98}))]
     pub nets: Option<ByName<i64>>,
     /// Each pair's net. Null before the end.
@@ -193,7 +195,7 @@ pub struct DealResult {
     #[schema(example = 2)]
     pub points: u64,
     /// Running team totals after this deal, keyed by team name.
-    #[schema(value_type = std::collections::HashMap<String, u64>, example = json!({"North-South": 2, "East-West": 0}))]
+    #[schema(value_type = TotalsByName, example = json!({"North-South": 2, "East-West": 0}))]
     pub totals: ByName<u64>,
 }
 
@@ -208,7 +210,7 @@ pub struct PartnershipMatchResponse {
     pub winner: Option<String>,
     /// Each team's score sheet, keyed by team name (`hands_won`: deals won).
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    #[schema(value_type = TalliesByName)]
     pub final_tally: ByName<Tally>,
     /// The winning team's total minus the other's. Null before the end.
     #[schema(required = true, example = 271)]

@@ -10,7 +10,7 @@ use super::cards::distinct_hand;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::{ValidJson, from_slice};
 use super::knock::ScoreResponse;
-use super::ndjson::{self, BatchRejections, batch_line_schema};
+use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
 use super::receipt::Keys;
@@ -316,7 +316,9 @@ fn write_ten_card_analysis(answer: &AnalyzeResponse, out: &mut Vec<u8>) -> bool 
 }
 
 batch_line_schema!(AnalyzeBatchLine, AnalyzeResponse);
+request_line_schema!(AnalyzeRequestLine, AnalyzeRequest);
 batch_line_schema!(ScoreBatchLine, ScoreResponse);
+request_line_schema!(ScoreRequestLine, ScoreRequest);
 
 /// Analyses many hands.
 #[utoipa::path(
@@ -331,7 +333,7 @@ line never stops the rest; blank lines are skipped. Lines are read as they arriv
 as they are ready, so memory does not grow with the body. Limits: `--batch-max-line-bytes`, \
 `--batch-max-lines`, `--batch-timeout`; a fault after answers have started is a last line \
 `{\"problem\": ...}`.",
-    request_body(content = Vec<AnalyzeRequest>, content_type = "application/x-ndjson",
+    request_body(content = Vec<AnalyzeRequestLine>, content_type = "application/x-ndjson",
         description = "NDJSON: one `AnalyzeRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": 1, \"hand\": [\"7S\", \"7H\", \"7D\", \"7C\", \"8H\", \"9H\", \"KS\", \"QD\", \"2C\", \"3D\"]}\n{\"id\": 2, \"hand\": [\"AS\"]}\n")),
     responses(
@@ -430,7 +432,7 @@ pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreRe
 line in the same order, streamed (`result` or `problem`, see `POST /v1/hands/analyze/batch` \
 for the framing). A line asking for a `receipt` gets one for that line, whose request digest \
 is of the line without its `id`.",
-    request_body(content = Vec<ScoreRequest>, content_type = "application/x-ndjson",
+    request_body(content = Vec<ScoreRequestLine>, content_type = "application/x-ndjson",
         description = "NDJSON: one `ScoreRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": \"a\", \"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
     responses(

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::ServiceConfig;
 use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
 use super::json::{ValidJson, from_slice};
-use super::ndjson::{self, BatchRejections, batch_line_schema};
+use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
 use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHand, showdown};
@@ -91,6 +91,7 @@ pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Probl
 }
 
 batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
+request_line_schema!(LayoffsRequestLine, LayoffsRequest);
 
 /// The layoffs of many knocks.
 #[utoipa::path(
@@ -100,7 +101,7 @@ batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `LayoffsBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing).",
-    request_body(content = Vec<LayoffsRequest>, content_type = "application/x-ndjson",
+    request_body(content = Vec<LayoffsRequestLine>, content_type = "application/x-ndjson",
         description = "NDJSON: one `LayoffsRequest` per line (each item of the schema is a line).",
         example = json!("{\"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
     responses(

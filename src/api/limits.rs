@@ -62,8 +62,10 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use clap::Args;
 use gin_rules::MAX_MATCH_HANDS;
-use serde_json::Value;
+use utoipa::openapi::schema::{ArrayItems, Schema};
+use utoipa::openapi::{OpenApi, RefOr};
 
+use super::ndjson::BatchLimits;
 use super::problem::{Problem, code};
 
 /// Default longest player name, in characters.
@@ -183,16 +185,30 @@ pub fn check_length(pointer: &str, text: &str, max: usize) -> Result<(), Problem
 }
 
 impl RequestLimits {
-    /// Writes these ceilings into an OpenAPI document (as JSON) where the schema
-    /// states them, so the served document tells clients what this server
-    /// accepts. `places` pairs a JSON Pointer into the document with the ceiling
-    /// to write there (`maxItems` for arrays, `maxLength` for strings).
-    pub fn apply_to_document(&self, document: &mut Value) {
-        for (pointer, keyword, max) in self.schema_places() {
-            if let Some(Value::Object(schema)) = document.pointer_mut(&pointer) {
-                schema.insert(keyword.to_owned(), Value::from(max));
+    /// Writes these ceilings into an OpenAPI document where the schema states
+    /// them, so the served document tells clients what this server accepts
+    /// (`maxItems` for arrays, `maxLength` for strings). Returns the places
+    /// that were not found (a schema renamed or reshaped), which a test keeps
+    /// empty.
+    pub fn apply_to_openapi(&self, api: &mut OpenApi, batch: &BatchLimits) -> Vec<String> {
+        let mut missing = Vec::new();
+        for (pointer, keyword, max) in self.schema_places(batch) {
+            let written = schema_at(api, &pointer).is_some_and(|schema| match (keyword, schema) {
+                ("maxItems", Schema::Array(array)) => {
+                    array.max_items = Some(max);
+                    true
+                }
+                ("maxLength", Schema::Object(object)) => {
+                    object.max_length = Some(max);
+                    true
+                }
+                _ => false,
+            });
+            if !written {
+                missing.push(format!("{pointer} ({keyword})"));
             }
         }
+        missing
     }
 
     /// Where each ceiling sits in the OpenAPI document: the configurable ones,
@@ -202,7 +218,7 @@ impl RequestLimits {
     /// hold a group that is no meld, so the rules refuse them (422) before
     /// they cost anything; the schema states the bound so that clients and
     /// generated code know it.
-    fn schema_places(&self) -> Vec<(String, &'static str, usize)> {
+    fn schema_places(&self, batch: &BatchLimits) -> Vec<(String, &'static str, usize)> {
         const SCHEMAS: &str = "/components/schemas";
         let places = [
             (
@@ -299,13 +315,104 @@ impl RequestLimits {
             places.push((format!("{SCHEMAS}/{melds}"), "maxItems", MAX_DECLARED_MELDS));
             places.push((format!("{SCHEMAS}/{melds}/items"), "maxItems", MAX_CARDS));
         }
+        // A batch's request lines (`AuditRequestLine`, ...) are the single
+        // requests with an `id`: the same ceilings, checked by the same code.
+        let lines: Vec<_> = places
+            .iter()
+            .filter_map(|(place, keyword, max)| {
+                ["AuditRequest/", "ValidateRequest/"]
+                    .iter()
+                    .find_map(|request| {
+                        let rest = place.strip_prefix(&format!("{SCHEMAS}/{request}"))?;
+                        let line = request.replace("Request/", "RequestLine/");
+                        Some((format!("{SCHEMAS}/{line}{rest}"), *keyword, *max))
+                    })
+            })
+            .collect();
+        places.extend(lines);
+        // A batch body is documented as an array of its lines.
+        let lines = usize::try_from(batch.lines).unwrap_or(usize::MAX);
+        for route in [
+            "/v1/hands/analyze/batch",
+            "/v1/hands/score/batch",
+            "/v1/melds/validate/batch",
+            "/v1/layoffs/batch",
+            "/v1/hands/audit/batch",
+        ] {
+            let path = route.replace('/', "~1");
+            places.push((
+                format!("/paths/{path}/post/requestBody/content/application~1x-ndjson/schema"),
+                "maxItems",
+                lines,
+            ));
+        }
         places
+    }
+}
+
+/// The schema at a JSON Pointer of the document, written the way
+/// [`RequestLimits::schema_places`] writes them: a component schema
+/// (`/components/schemas/NAME`) or an operation's request body
+/// (`/paths/PATH/post/requestBody/content/TYPE/schema`, `~1` for `/`), then
+/// `properties/NAME`, `items` and `oneOf/N` steps through inline schemas.
+/// (The document is patched as utoipa's own types: an OpenAPI document read
+/// back from JSON could not hold a schema without a `type`, such as
+/// [`any_json`](super::openapi::any_json)'s.)
+fn schema_at<'a>(api: &'a mut OpenApi, pointer: &str) -> Option<&'a mut Schema> {
+    let unescape = |step: &str| step.replace("~1", "/").replace("~0", "~");
+    let mut steps = pointer.strip_prefix('/')?.split('/');
+    let mut schema = match (steps.next()?, steps.next()?) {
+        ("components", "schemas") => {
+            let name = unescape(steps.next()?);
+            api.components.as_mut()?.schemas.get_mut(&name)?
+        }
+        ("paths", path) => {
+            let item = api.paths.paths.get_mut(&unescape(path))?;
+            let operation = match steps.next()? {
+                "post" => item.post.as_mut()?,
+                _ => return None,
+            };
+            let RefOr::T(body) = operation.request_body.as_mut()? else {
+                return None;
+            };
+            if (steps.next()?, steps.next()?) != ("requestBody", "content") {
+                return None;
+            }
+            let RefOr::T(content) = body.content.get_mut(&unescape(steps.next()?))? else {
+                return None;
+            };
+            if steps.next()? != "schema" {
+                return None;
+            }
+            content.schema.as_mut()?
+        }
+        _ => return None,
+    };
+    loop {
+        let RefOr::T(inner) = schema else {
+            return None;
+        };
+        schema = match (steps.next(), inner) {
+            (None, inner) => return Some(inner),
+            (Some("properties"), Schema::Object(object)) => {
+                object.properties.get_mut(&unescape(steps.next()?))?
+            }
+            (Some("items"), Schema::Array(array)) => match &mut array.items {
+                ArrayItems::RefOrSchema(items) => items.as_mut(),
+                ArrayItems::False => return None,
+            },
+            (Some("oneOf"), Schema::OneOf(one_of)) => {
+                one_of.items.get_mut(steps.next()?.parse::<usize>().ok()?)?
+            }
+            _ => return None,
+        };
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn a_list_at_its_ceiling_passes_and_one_more_is_refused_with_a_pointer() {
@@ -325,13 +432,99 @@ mod tests {
             audit_actions: 9,
             melds: 10,
         };
-        let document = serde_json::to_value(crate::api::openapi_for(&limits)).unwrap();
-        for (pointer, keyword, max) in limits.schema_places() {
+        let batch = BatchLimits {
+            lines: 11,
+            ..BatchLimits::default()
+        };
+        let document = serde_json::to_value(crate::api::openapi_for(&limits, &batch)).unwrap();
+        for (pointer, keyword, max) in limits.schema_places(&batch) {
             let schema = document.pointer(&pointer).unwrap_or_else(|| {
                 panic!("{pointer} is not in the document: a schema was renamed")
             });
             assert_eq!(schema[keyword], max, "{pointer}");
         }
+        let mut api = crate::api::openapi();
+        assert_eq!(
+            limits.apply_to_openapi(&mut api, &batch),
+            Vec::<String>::new()
+        );
+    }
+
+    /// Every array and string a request can carry, through `$ref`s, has its
+    /// `maxItems` or `maxLength` (a string may instead be an `enum`/`const`).
+    #[test]
+    fn every_request_array_and_string_is_bounded() {
+        fn walk(
+            schema: &Value,
+            at: &str,
+            document: &Value,
+            seen: &mut Vec<String>,
+            out: &mut Vec<String>,
+        ) {
+            if let Some(reference) = schema["$ref"].as_str() {
+                if !seen.iter().any(|s| s == reference) {
+                    seen.push(reference.to_owned());
+                    let target = reference
+                        .strip_prefix('#')
+                        .and_then(|p| document.pointer(p));
+                    walk(
+                        target.unwrap_or(&Value::Null),
+                        reference,
+                        document,
+                        seen,
+                        out,
+                    );
+                }
+                return;
+            }
+            let types: Vec<&str> = match &schema["type"] {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            if types.contains(&"array") && schema.get("maxItems").is_none() {
+                out.push(format!("{at}: an array without maxItems"));
+            }
+            let fixed = schema.get("enum").is_some() || schema.get("const").is_some();
+            if types.contains(&"string") && schema.get("maxLength").is_none() && !fixed {
+                out.push(format!("{at}: a string without maxLength"));
+            }
+            if let Some(properties) = schema["properties"].as_object() {
+                for (name, property) in properties {
+                    walk(
+                        property,
+                        &format!("{at}/properties/{name}"),
+                        document,
+                        seen,
+                        out,
+                    );
+                }
+            }
+            for key in ["items", "additionalProperties"] {
+                if schema[key].is_object() {
+                    walk(&schema[key], &format!("{at}/{key}"), document, seen, out);
+                }
+            }
+            for key in ["oneOf", "anyOf", "allOf"] {
+                for (index, branch) in schema[key].as_array().into_iter().flatten().enumerate() {
+                    walk(branch, &format!("{at}/{key}/{index}"), document, seen, out);
+                }
+            }
+        }
+        let document = serde_json::to_value(crate::api::openapi()).unwrap();
+        let (mut seen, mut unbounded, mut bodies) = (Vec::new(), Vec::new(), 0);
+        for (path, item) in document["paths"].as_object().into_iter().flatten() {
+            for (method, operation) in item.as_object().into_iter().flatten() {
+                let content = &operation["requestBody"]["content"];
+                for (media, body) in content.as_object().into_iter().flatten() {
+                    bodies += 1;
+                    let at = format!("{method} {path} {media}");
+                    walk(&body["schema"], &at, &document, &mut seen, &mut unbounded);
+                }
+            }
+        }
+        assert!(bodies >= 12, "{bodies} request bodies found");
+        assert!(unbounded.is_empty(), "{unbounded:#?}");
     }
 
     #[test]

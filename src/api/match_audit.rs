@@ -31,6 +31,8 @@ use actix_web::{post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
 
 use super::formats::{
     MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
@@ -86,7 +88,7 @@ pub struct MatchAuditRequest {
     /// The client's own result, in the shape of the answer's `match` (any part
     /// of it): compared field by field.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<Claim>)]
     pub claimed: Option<Value>,
     /// Accepted for uniformity: a match audit is always signed.
     #[serde(default, deserialize_with = "crate::api::json::present")]
@@ -125,8 +127,31 @@ pub struct DealRecord {
     pub tables: Vec<HandRecord>,
 }
 
+/// The schema of `claimed`, the client's own result: an object in the shape
+/// of the answer's `match`, any part of it (read as JSON and walked).
+pub struct Claim;
+
+impl utoipa::PartialSchema for Claim {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "The client's own result: any part of the answer's `match`, in its shape.",
+            ))
+            .additional_properties(Some(AdditionalProperties::FreeForm(true)))
+            .into()
+    }
+}
+
+impl ToSchema for Claim {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Claim")
+    }
+}
+
 /// A hand, or a partnership deal of two.
 #[derive(ToSchema)]
+#[schema(as = RoundRecord)]
 #[serde(untagged)]
 #[allow(dead_code)] // A schema only: requests are read through `RoundRecord`.
 pub enum RoundRecordSchema {

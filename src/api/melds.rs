@@ -9,7 +9,7 @@ use super::ServiceConfig;
 use super::cards::distinct_hand;
 use super::json::{ValidJson, from_slice};
 use super::limits::{MAX_CARDS, RequestLimits, check_items};
-use super::ndjson::{self, BatchRejections, batch_line_schema};
+use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
 use super::problem::{JsonBodyRejections, Problem};
 use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
 
@@ -167,6 +167,7 @@ pub fn validation(
 }
 
 batch_line_schema!(ValidateBatchLine, ValidateResponse);
+request_line_schema!(ValidateRequestLine, ValidateRequest);
 
 /// Validates many sets of melds.
 #[utoipa::path(
@@ -176,7 +177,7 @@ batch_line_schema!(ValidateBatchLine, ValidateResponse);
 (NDJSON, `application/x-ndjson`), optionally with an `id`; one `ValidateBatchLine` per request \
 line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
 the framing).",
-    request_body(content = Vec<ValidateRequest>, content_type = "application/x-ndjson",
+    request_body(content = Vec<ValidateRequestLine>, content_type = "application/x-ndjson",
         description = "NDJSON: one `ValidateRequest` per line (each item of the schema is a line).",
         example = json!("{\"id\": 7, \"melds\": [[\"7S\", \"7H\", \"7D\"]]}\n")),
     responses(

@@ -29,6 +29,7 @@ use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
 use self::limits::RequestLimits;
+use self::ndjson::BatchLimits;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
 // Resources, one module each. None imports another: what two of them share
@@ -85,26 +86,24 @@ pub fn configure(cfg: &mut ServiceConfig) {
 /// default request ceilings: printed by `gin-referee openapi` and committed as
 /// `openapi/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    openapi_for(&RequestLimits::default())
+    openapi_for(&RequestLimits::default(), &BatchLimits::default())
 }
 
 /// The document a server with these ceilings serves at `/api-docs/openapi.json`:
-/// its `maxItems`/`maxLength` are the ones that server enforces.
-pub fn openapi_for(limits: &RequestLimits) -> utoipa::openapi::OpenApi {
-    let (_app, api) = App::new()
+/// its `maxItems`/`maxLength` are the ones that server enforces (a batch body's
+/// `maxItems`, its `--batch-max-lines`).
+pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::openapi::OpenApi {
+    let (_app, mut api) = App::new()
         .into_utoipa_app()
         .openapi(openapi::ApiDoc::openapi())
         .configure(configure)
         .split_for_parts();
     // The ceilings are flags, not constants, so they are written into the
-    // generated document rather than into `#[schema]` attributes. The round trip
-    // through JSON cannot fail for a document utoipa itself produced; if it ever
-    // did, the unpatched document is still a correct description of the shapes.
-    let Ok(mut document) = serde_json::to_value(&api) else {
-        return api;
-    };
-    limits.apply_to_document(&mut document);
-    serde_json::from_value(document).unwrap_or(api)
+    // generated document rather than into `#[schema]` attributes. A place not
+    // found leaves that schema without its bound (a test keeps the list whole).
+    limits.apply_to_openapi(&mut api, batch);
+    openapi::finish(&mut api);
+    api
 }
 
 /// The document as committed: pretty JSON with a trailing newline.

@@ -598,6 +598,51 @@ macro_rules! batch_line_schema {
 }
 pub(crate) use batch_line_schema;
 
+/// One request line of a batch, for the OpenAPI document: the single
+/// endpoint's request (`$request`, closed as it is) with an optional `id`,
+/// which the batch takes out before the request is read and echoes on the
+/// answer.
+macro_rules! request_line_schema {
+    ($name:ident, $request:ty) => {
+        #[doc = concat!("One request line of a batch: a `", stringify!($request), "` with an optional `id`.")]
+        pub struct $name;
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use utoipa::openapi::RefOr;
+                use utoipa::openapi::schema::Schema;
+                let mut schema = <$request as utoipa::PartialSchema>::schema();
+                if let RefOr::T(Schema::Object(object)) = &mut schema {
+                    let mut id = crate::api::openapi::any_json();
+                    id.description = Some(
+                        "Any JSON value, echoed on this line's answer (and taken out before \
+                         the request is read)."
+                            .to_owned(),
+                    );
+                    object.properties.insert("id".to_owned(), id.into());
+                    object.description = Some(format!(
+                        "One request line of a batch: a `{}`, optionally with an `id`.",
+                        stringify!($request)
+                    ));
+                    object.example = None;
+                    object.examples = Vec::new();
+                }
+                schema
+            }
+        }
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+            fn schemas(
+                schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+            ) {
+                <$request as utoipa::ToSchema>::schemas(schemas);
+            }
+        }
+    };
+}
+pub(crate) use request_line_schema;
+
 /// Examples of the batch problems, built by the constructors the server uses.
 pub mod examples {
     use serde_json::Value;

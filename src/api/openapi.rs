@@ -3,6 +3,8 @@
 //! the same `service(...)` calls that route requests (see [`super::configure`]).
 
 use utoipa::OpenApi;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema};
 
 use super::problem::{FieldError, Problem};
 
@@ -52,18 +54,75 @@ characters) or a generated UUID. Log lines of the request carry the same id.",
 pub struct ApiDoc;
 
 /// The schema of a field that holds any JSON value (an echoed `id`, a claimed
-/// value): every type listed, so that the schema says so explicitly (an empty
-/// schema would too, but utoipa cannot read one back).
+/// value): a schema without a `type`, which every JSON value matches and which
+/// client generators read as "any" (a list of every type is not: generators
+/// split it into a union and give up on an array without `items`).
 pub fn any_json() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType};
     ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([
-            Type::String,
-            Type::Number,
-            Type::Boolean,
-            Type::Object,
-            Type::Array,
-            Type::Null,
-        ]))
+        .schema_type(SchemaType::AnyValue)
+        .description(Some("Any JSON value."))
         .build()
+}
+
+/// Last touches on the assembled document, on every schema of its components:
+/// a property whose `enum` has one value is written as that `const` (the tag
+/// of each `Action` variant), which generators turn into a literal type
+/// instead of a one-member enum class each. (Only properties: a generated
+/// client tries the branches of a `oneOf` in turn, and one Python generator
+/// fails on a `const` branch instead of trying the next; `KnockLimit`'s
+/// `"upcard"` stays a titled enum.)
+pub fn finish(api: &mut utoipa::openapi::OpenApi) {
+    if let Some(components) = api.components.as_mut() {
+        for schema in components.schemas.values_mut() {
+            single_values_as_const(schema, false);
+        }
+    }
+}
+
+fn single_values_as_const(schema: &mut RefOr<Schema>, property: bool) {
+    let RefOr::T(schema) = schema else {
+        return;
+    };
+    match schema {
+        Schema::Object(object) => {
+            if property && let Some([value]) = object.enum_values.as_deref() {
+                let value = value.clone();
+                object.enum_values = None;
+                object
+                    .extensions
+                    .get_or_insert_with(Default::default)
+                    .insert("const".to_owned(), value);
+            }
+            for property in object.properties.values_mut() {
+                single_values_as_const(property, true);
+            }
+            if let Some(additional) = object.additional_properties.as_deref_mut()
+                && let AdditionalProperties::RefOr(schema) = additional
+            {
+                single_values_as_const(schema, false);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                single_values_as_const(items, false);
+            }
+        }
+        Schema::OneOf(one_of) => {
+            for item in &mut one_of.items {
+                single_values_as_const(item, false);
+            }
+        }
+        Schema::AllOf(all_of) => {
+            for item in &mut all_of.items {
+                single_values_as_const(item, false);
+            }
+        }
+        Schema::AnyOf(any_of) => {
+            for item in &mut any_of.items {
+                single_values_as_const(item, false);
+            }
+        }
+        _ => {}
+    }
 }

@@ -49,7 +49,9 @@ impl<'de> Deserialize<'de> for ProfileSpec {
 impl PartialSchema for ProfileSpec {
     fn schema() -> RefOr<Schema> {
         OneOfBuilder::new()
-            .item(PresetName::schema())
+            .item(RefOr::Ref(
+                schema::Ref::from_schema_name(PresetName::name()),
+            ))
             .item(RefOr::Ref(schema::Ref::from_schema_name(
                 "ProfileOverrides",
             )))
@@ -70,6 +72,7 @@ impl ToSchema for ProfileSpec {
         Cow::Borrowed("ProfileSpec")
     }
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((PresetName::name().into(), PresetName::schema()));
         schemas.push((
             ProfileOverridesSchema::name().into(),
             ProfileOverridesSchema::schema(),
@@ -238,12 +241,14 @@ impl PartialSchema for KnockLimitSchema {
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
+                    .title(Some("FixedKnockLimit"))
                     .schema_type(Type::Integer)
                     .minimum(Some(0))
                     .maximum(Some(10)),
             )
             .item(
                 ObjectBuilder::new()
+                    .title(Some("UpcardKnockLimit"))
                     .schema_type(Type::String)
                     .enum_values(Some(["upcard"])),
             )
@@ -271,7 +276,11 @@ impl PartialSchema for ProfileOverridesSchema {
                 "Overrides of a preset's parameters; absent ones keep the preset's value.",
             ))
             .additional_properties(Some(schema::AdditionalProperties::FreeForm(false)))
-            .property("base", PresetName::schema())
+            .property("base", {
+                let mut base = schema::Ref::from_schema_name(PresetName::name());
+                base.description = "The preset overridden; `standard` when absent.".to_owned();
+                base
+            })
             .examples([json!({"base": "oklahoma", "gin_bonus": 20, "ace_upcard_knock_limit": 1})]);
         if let RefOr::T(Schema::Object(profile)) = ProfileSchema::schema() {
             for (name, property) in profile.properties {

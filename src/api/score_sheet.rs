@@ -2,9 +2,13 @@
 //! values keyed by the players' names: the answer of `POST /v1/matches/score`
 //! and the `match` of `POST /v1/matches/audit`.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
 
 use gin_rules::{Breakdown, GameScore, MatchScore, Outcome, ScoredMatchHand, Tally};
 
@@ -24,6 +28,56 @@ impl<T: Serialize> Serialize for ByPlayer<T> {
         map.end()
     }
 }
+
+/// The schema of a map keyed by player (or team) name, named so that every
+/// map of one kind is one schema that clients generate once.
+macro_rules! by_name_schema {
+    ($name:ident, $description:literal, $value:expr) => {
+        #[doc = $description]
+        pub struct $name;
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                ObjectBuilder::new()
+                    .schema_type(Type::Object)
+                    .description(Some($description))
+                    .property_names(Some(ObjectBuilder::new().schema_type(Type::String)))
+                    .additional_properties(Some($value))
+                    .into()
+            }
+        }
+        impl ToSchema for $name {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($name))
+            }
+            fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+                schemas.push((Tally::name().into(), Tally::schema()));
+                Tally::schemas(schemas);
+            }
+        }
+    };
+}
+
+fn int64() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+}
+
+by_name_schema!(
+    TotalsByName,
+    "Points keyed by player (or team) name: running totals, never negative.",
+    int64().minimum(Some(0))
+);
+by_name_schema!(
+    PointsByName,
+    "Points keyed by player (or team) name: what each takes, or each one's net.",
+    int64()
+);
+by_name_schema!(
+    TalliesByName,
+    "Score sheets keyed by player (or team) name.",
+    Ref::from_schema_name(Tally::name())
+);
 
 /// How a hand ended.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -62,7 +116,7 @@ pub struct HandResult {
     pub breakdown: Option<Breakdown>,
     /// Running totals after this hand, keyed by player name (in Hollywood,
     /// summed over the three games).
-    #[schema(value_type = std::collections::HashMap<String, u64>, example = json!({"Mom": 10, "Dad": 0}))]
+    #[schema(value_type = TotalsByName, example = json!({"Mom": 10, "Dad": 0}))]
     pub totals: ByPlayer<u64>,
     /// Hollywood only: the games (1 to 3) this hand's points entered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -70,7 +124,7 @@ pub struct HandResult {
     pub scored_in: Option<Vec<usize>>,
     /// Hollywood only: running totals after this hand, game by game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<std::collections::HashMap<String, u64>>>, nullable = false)]
+    #[schema(value_type = Option<Vec<TotalsByName>>, nullable = false)]
     pub games: Option<Vec<ByPlayer<u64>>>,
 }
 
@@ -93,11 +147,11 @@ pub struct GameResult {
     pub shutout: bool,
     /// Each player's score sheet for this game.
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    #[schema(value_type = TalliesByName)]
     pub final_tally: ByPlayer<Tally>,
     /// What each player takes from the game under the profile's settlement;
     /// null while it is open.
-    #[schema(value_type = Option<std::collections::HashMap<String, i64>>, required = true)]
+    #[schema(value_type = Option<PointsByName>, required = true)]
     pub scores: Option<ByPlayer<i64>>,
     /// The winner's score minus the loser's; null while it is open.
     #[schema(required = true)]
@@ -118,13 +172,13 @@ pub struct MatchResponse {
     /// three games). Before the end: the sheet so far, without game or shutout
     /// bonus.
     #[serde(rename = "final")]
-    #[schema(value_type = std::collections::HashMap<String, Tally>)]
+    #[schema(value_type = TalliesByName)]
     pub final_tally: ByPlayer<Tally>,
     /// What each player takes under the profile's settlement: the totals
     /// (`totals_and_net`), or the difference for the winner and 0 for the
     /// loser (`winner_scores_difference`); summed over the games in Hollywood.
     /// Null before the end.
-    #[schema(value_type = Option<std::collections::HashMap<String, i64>>, required = true,
+    #[schema(value_type = Option<PointsByName>, required = true,
              example = json!({"Mom": 310, "Dad": 112}))]
     pub scores: Option<ByPlayer<i64>>,
     /// The winner's score minus the loser's (0 on a Hollywood tie). Null before

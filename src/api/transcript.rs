@@ -103,6 +103,7 @@ pub struct SeededDeal {
 
 /// The deal: its cards, or its seeds.
 #[derive(ToSchema)]
+#[schema(as = DealSpec)]
 #[serde(untagged)]
 #[allow(dead_code)] // A schema only.
 pub enum DealSchema {
@@ -120,11 +121,13 @@ pub enum DealSchema {
 pub enum TranscriptAction {
     /// Decline the upcard during the first-turn offer (the non-dealer first,
     /// then the dealer), or, under the 50th-card rule, decline the last discard.
+    #[schema(title = "PassAction")]
     Pass { player: Seat },
     /// Take the top card of the stock or of the discard pile (taking the upcard
     /// during the offer is a draw from the discard pile). `card` is optional: the
     /// deal fixes every card, but naming it makes the transcript readable, and it
     /// is checked.
+    #[schema(title = "DrawAction")]
     Draw {
         player: Seat,
         from: Source,
@@ -133,6 +136,7 @@ pub enum TranscriptAction {
         card: Option<Card>,
     },
     /// Discard a card held, ending the turn.
+    #[schema(title = "DiscardAction")]
     Discard {
         player: Seat,
         #[schema(example = "KC")]
@@ -143,6 +147,7 @@ pub enum TranscriptAction {
     /// profile has a `big_gin_bonus`). `melds` declares the knocker's melds; when
     /// absent the referee arranges the hand best for the knocker, as
     /// `/v1/hands/score` does. Gin is a knock that leaves no deadwood.
+    #[schema(title = "KnockAction")]
     Knock {
         player: Seat,
         #[serde(default)]
@@ -155,6 +160,7 @@ pub enum TranscriptAction {
     /// The defender's reply to the knock (optional, once). Declared `melds` and
     /// `layoffs` are checked; what is not declared is played best for the
     /// defender, as in `/v1/hands/score`.
+    #[schema(title = "LayOffAction")]
     LayOff {
         player: Seat,
         #[serde(default)]

@@ -289,8 +289,7 @@ pub struct CountHandSchema {
     #[schema(minimum = 0, maximum = 98, example = 15)]
     defender_deadwood: u32,
     /// The knocker melded all 11 cards (profiles with a big gin bonus only);
-    /// `knocker_deadwood` is then 0.
-    #[schema(default = false)]
+    /// `knocker_deadwood` is then 0. False when absent.
     big_gin: Option<bool>,
     /// The first upcard: sets the knock limit and spade doubling under Oklahoma.
     upcard: Option<Card>,
