@@ -32,7 +32,7 @@ impl<T: Serialize> Serialize for ByPlayer<T> {
 /// The schema of a map keyed by player (or team) name, named so that every
 /// map of one kind is one schema that clients generate once.
 macro_rules! by_name_schema {
-    ($name:ident, $description:literal, $value:expr) => {
+    ($name:ident, $description:literal, $value:expr, $example:expr $(, $schema:ty)?) => {
         #[doc = $description]
         pub struct $name;
         impl PartialSchema for $name {
@@ -42,6 +42,7 @@ macro_rules! by_name_schema {
                     .description(Some($description))
                     .property_names(Some(ObjectBuilder::new().schema_type(Type::String)))
                     .additional_properties(Some($value))
+                    .examples([$example])
                     .into()
             }
         }
@@ -49,9 +50,12 @@ macro_rules! by_name_schema {
             fn name() -> Cow<'static, str> {
                 Cow::Borrowed(stringify!($name))
             }
+            #[allow(unused_variables, reason = "used only with a value schema")]
             fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-                schemas.push((Tally::name().into(), Tally::schema()));
-                Tally::schemas(schemas);
+                $(
+                    schemas.push((<$schema>::name().into(), <$schema>::schema()));
+                    <$schema>::schemas(schemas);
+                )?
             }
         }
     };
@@ -66,17 +70,26 @@ fn int64() -> ObjectBuilder {
 by_name_schema!(
     TotalsByName,
     "Points keyed by player (or team) name: running totals, never negative.",
-    int64().minimum(Some(0))
+    int64().minimum(Some(0)),
+    serde_json::json!({"Mom": 10, "Dad": 0})
 );
 by_name_schema!(
     PointsByName,
     "Points keyed by player (or team) name: what each takes, or each one's net.",
-    int64()
+    int64(),
+    serde_json::json!({"Ann": 599, "Bob": -501, "Cy": -98})
 );
 by_name_schema!(
     TalliesByName,
     "Score sheets keyed by player (or team) name.",
-    Ref::from_schema_name(Tally::name())
+    Ref::from_schema_name(Tally::name()),
+    serde_json::json!({
+        "Mom": {"hand_points": 10, "hands_won": 1, "box_bonus": 0, "game_bonus": 0,
+                "shutout_bonus": 0, "total": 10},
+        "Dad": {"hand_points": 0, "hands_won": 0, "box_bonus": 0, "game_bonus": 0,
+                "shutout_bonus": 0, "total": 0}
+    }),
+    Tally
 );
 
 /// How a hand ended.
