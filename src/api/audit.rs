@@ -35,9 +35,9 @@ use utoipa::ToSchema;
 
 use super::json::{ValidJson, from_slice};
 use super::limits::{RequestLimits, check_items};
-use super::ndjson::{self, BatchRejections, batch_line_schema};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::ndjson::{self, batch_line_schema};
+use super::problem::Problem;
+use super::profile_spec::{ProfileSpec, resolve_profile};
 use super::receipt::Keys;
 use super::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
@@ -198,6 +198,11 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     }
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/audit`.
+    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, ClientSeedTooLong]
+);
+
 /// Audit a recorded hand.
 #[utoipa::path(
     tag = "hands",
@@ -242,13 +247,7 @@ scored with the defender's best reply. 422 is only for a deal that cannot have b
             ("unfinished" = (summary = "Legal so far, no result",
                 value = json!(examples::answer(examples::unfinished())))),
          )),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = "A deal that cannot have been dealt (`wrong_card_count`, \
-`duplicate_card`, with a pointer to the card), or profile parameters that mean nothing \
-together (`invalid_profile_combination`).",
-         body = Problem, content_type = "application/problem+json",
-         example = json!(examples::problem(examples::duplicate_card()))),
+        AuditErrors,
     )
 )]
 #[post("/v1/hands/audit")]
@@ -289,6 +288,11 @@ pub fn verdict(
 
 batch_line_schema!(AuditBatchLine, AuditResponse);
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/audit/batch`.
+    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// Audits many hands.
 #[utoipa::path(
     tag = "hands",
@@ -304,7 +308,7 @@ the framing). A line asking for a `receipt` gets one for that line.",
         (status = 200, description = "NDJSON: one `AuditBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<AuditBatchLine>,
          example = json!(examples::batch_answer())),
-        BatchRejections,
+        AuditBatchErrors,
     )
 )]
 #[post("/v1/hands/audit/batch")]

@@ -38,8 +38,8 @@ use super::formats::{
 };
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::problem::{ErrorCode, Problem};
+use super::profile_spec::{ProfileSpec, resolve_profile};
 use super::receipt::Keys;
 use super::score_sheet::MatchResponse;
 use super::transcript::{
@@ -452,11 +452,8 @@ fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String 
 fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
     let detail = error.to_string();
     let at = |code: &str, pointer: String| {
-        Problem::unprocessable(code.to_owned(), &detail).with_error(
-            pointer,
-            code.to_owned(),
-            detail.clone(),
-        )
+        let code = ErrorCode::of(code);
+        Problem::new(code, &detail).with_error(pointer, code, detail.clone())
     };
     let names_at = if request.teams.is_some() {
         "/teams"
@@ -682,6 +679,11 @@ fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(
     Ok(())
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/matches/audit`.
+    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+);
+
 /// Audit a whole match.
 #[utoipa::path(
     tag = "matches",
@@ -727,16 +729,7 @@ audit, the match's score and the claim's check.", body = MatchAuditResponse,
             ("wrong_dealer" = (summary = "wrong_dealer at hands[1]",
                 value = json!(examples::answer(examples::wrong_dealer())))),
          )),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = "A record that cannot be audited: a dealer who is not a \
-player (`unknown_player`), blank or equal player names (`blank_player_name`, \
-`duplicate_player_name`), a deal that cannot have been dealt (`wrong_card_count`, \
-`duplicate_card`, with a pointer to the card), a client seed over 256 bytes \
-(`client_seed_too_long`), or profile parameters that mean nothing together \
-(`invalid_profile_combination`).",
-         body = Problem, content_type = "application/problem+json",
-         example = json!(examples::problem(examples::unknown_dealer()))),
+        MatchAuditErrors,
     )
 )]
 #[post("/v1/matches/audit")]

@@ -42,6 +42,7 @@ pub mod limits;
 pub mod match_audit;
 pub mod matches;
 pub mod melds;
+pub mod problems;
 pub mod profiles;
 
 // Request and response pieces shared by the resources.
@@ -56,6 +57,7 @@ pub mod score_sheet;
 pub mod transcript;
 
 // The HTTP machinery: errors, body extraction, observability, the document.
+pub mod error_codes;
 pub mod fallback;
 pub mod json;
 pub mod metrics;
@@ -78,7 +80,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(keys::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
-        .configure(deals::configure);
+        .configure(deals::configure)
+        .configure(problems::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`], with the
@@ -104,6 +107,7 @@ pub fn openapi_for(limits: &RequestLimits) -> utoipa::openapi::OpenApi {
         return api;
     };
     limits.apply_to_document(&mut document);
+    openapi::append_error_table(&mut document);
     serde_json::from_value(document).unwrap_or(api)
 }
 
@@ -130,6 +134,7 @@ mod tests {
         ),
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("melds", &[include_str!("melds.rs")]),
+        ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
     ];
 

@@ -10,7 +10,7 @@ use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::knock::ScoreResponse;
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{
     Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat, Source, Table,
@@ -307,9 +307,10 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
             part => format!("{}/{}", list(part), second.index),
         },
     };
-    Problem::unprocessable(error.code(), format!("the deal is impossible: {error}")).with_error(
+    let code = ErrorCode::of(error.code());
+    Problem::new(code, format!("the deal is impossible: {error}")).with_error(
         pointer,
-        error.code(),
+        code,
         error.to_string(),
     )
 }
@@ -325,14 +326,11 @@ pub fn seeded_deal(
     let fault = |pointer: &str, error: &SeedError| {
         let detail = error.to_string();
         match error {
-            SeedError::ClientSeedTooLong(_) => Problem::unprocessable(
-                "client_seed_too_long",
-                &detail,
-            )
-            .with_error(pointer, "client_seed_too_long", detail),
-            _ => Problem::bad_request(code::INVALID_BODY, &detail).with_error(
+            SeedError::ClientSeedTooLong(_) => Problem::new(ErrorCode::ClientSeedTooLong, &detail)
+                .with_error(pointer, ErrorCode::ClientSeedTooLong, detail),
+            _ => Problem::new(ErrorCode::InvalidBody, &detail).with_error(
                 pointer,
-                "invalid_value",
+                ErrorCode::InvalidValue,
                 detail,
             ),
         }
@@ -345,9 +343,9 @@ pub fn seeded_deal(
     })?;
     if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
         let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
-        return Err(Problem::bad_request(code::INVALID_BODY, detail).with_error(
+        return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(
             format!("{deal}/commitment"),
-            "invalid_value",
+            ErrorCode::InvalidValue,
             detail,
         ));
     }
