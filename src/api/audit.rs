@@ -200,7 +200,7 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/audit`.
-    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, ClientSeedTooLong]
+    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, ClientSeedTooLong]
 );
 
 /// Audit a recorded hand.

@@ -396,8 +396,8 @@ impl ErrorCode {
                 Some(("/knocker/melds/0", self)),
             ),
             InvalidProfileCombination => (
-                "knock_limit \"upcard\" needs ace_upcard_knock_limit",
-                Some(("/profile/knock_limit", InvalidProfileCombination)),
+                "ace_upcard_knock_limit applies only when knock_limit is \"upcard\"",
+                Some(("/profile/ace_upcard_knock_limit", InvalidProfileCombination)),
             ),
             UpcardRequired => (
                 "the profile takes its knock limit from the upcard: send \"upcard\"",

@@ -88,7 +88,7 @@ pub struct AnalyzeResponse {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/analyze`.
-    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount]
+    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount]
 );
 
 /// Analyses a hand.
@@ -365,7 +365,7 @@ pub struct ScoreRequest {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/score`.
-    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit]
+    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit]
 );
 
 /// Scores a hand.

@@ -208,7 +208,7 @@ fn rebase(pointer: &str, base: &str) -> String {
 
 crate::problem_responses!(
     /// The error answers of `/v1/matches/score`.
-    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, TooManyHands, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, KnockerNotFirst, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
 );
 
 /// Scores a match.
