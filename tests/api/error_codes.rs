@@ -420,7 +420,7 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
             .is_some();
         let batch = path.ends_with("/batch");
         let url = app.url(path);
-        let mut send =
+        let send =
             |content_type: &'static str, encoding: Option<&'static str>, body: Vec<u8>| {
                 let mut request = app.client.post(&url).header("content-type", content_type);
                 if let Some(encoding) = encoding {
