@@ -168,8 +168,12 @@ error_codes! {
     DuplicateCard = ("duplicate_card", UNPROCESSABLE_ENTITY, Problem, "Duplicate card");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
-    /// and the stock).
+    /// and at most 31 stock cards).
     WrongCardCount = ("wrong_card_count", UNPROCESSABLE_ENTITY, Problem, "Wrong card count");
+    /// A recorded hand draws from the stock past the cards its deal lists
+    /// without naming the card drawn, so the record does not say which card
+    /// it was; name it in the draw (`"card"`) or list it in the stock.
+    UnrecordedDraw = ("unrecorded_draw", UNPROCESSABLE_ENTITY, Problem, "Unrecorded draw");
     /// Declared melds that are not a legal arrangement of the hand; `errors[]`
     /// names each faulty meld with a meld fault (`too_short`, `mixed_ranks`,
     /// ...) or a card in two melds or not in the hand.
@@ -378,6 +382,10 @@ impl ErrorCode {
             WrongCardCount => (
                 "the hand must hold 10 or 11 cards, not 9",
                 Some(("/hand", WrongCardCount)),
+            ),
+            UnrecordedDraw => (
+                "the deal is impossible: action 2 draws from the stock past the 0 cards it lists without naming the card drawn",
+                Some(("/actions/2/card", UnrecordedDraw)),
             ),
             InvalidMelds => (
                 "the declared melds are not a legal arrangement of the hand",

@@ -246,8 +246,9 @@ pub struct MatchAuditViolation {
     pub code: ViolationCode,
     /// A sentence for a tournament director.
     pub message: String,
-    /// JSON pointer into the request: `/hands/3/actions/7`, `/hands/3/dealer`.
-    #[schema(example = "/hands/3/actions/7")]
+    /// JSON pointer into the request, down to the field at fault:
+    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
+    #[schema(example = "/hands/3/actions/7/card")]
     pub pointer: String,
 }
 
@@ -405,7 +406,10 @@ fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> Str
     let (hand, table) = (found.hand, found.table);
     let here = base(hand, table);
     if let Some(action) = found.violation.action {
-        return format!("{here}/actions/{action}");
+        return match &found.violation.field {
+            Some(field) => format!("{here}/actions/{action}/{field}"),
+            None => format!("{here}/actions/{action}"),
+        };
     }
     let seeds_at = |record: &HandRecord| match &record.deal {
         DealInput::Seeds { commitment, .. } => Some(commitment.clone()),
@@ -617,7 +621,7 @@ fn verdict<S>(
         };
         if let Some(answer) = answer {
             answer.legal = false;
-            answer.violation = Some(found.violation.clone());
+            answer.violation = Some(found.violation.clone().into());
         }
     }
     Ok(MatchAuditResponse {
@@ -681,7 +685,7 @@ fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(
 
 crate::problem_responses!(
     /// The error answers of `/v1/matches/audit`.
-    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
 );
 
 /// Audit a whole match.

@@ -157,6 +157,15 @@ fn deal_with(pointer: &str, value: Value) -> Value {
     deal
 }
 
+/// Both pass the upcard and the non-dealer draws, naming no card.
+fn opening_draw() -> Value {
+    json!([
+        {"player": "non_dealer", "action": "pass"},
+        {"player": "dealer", "action": "pass"},
+        {"player": "non_dealer", "action": "draw", "from": "stock"}
+    ])
+}
+
 fn seeded_deal(client_seed: &str) -> Value {
     json!({
         "seeds": {"server_seed": "00".repeat(32), "client_seed": client_seed, "nonce": 0},
@@ -231,6 +240,10 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         (
             "client_seed_too_long",
             json!({"deal": seeded_deal(&"é".repeat(200)), "actions": []}),
+        ),
+        (
+            "unrecorded_draw",
+            json!({"deal": deal_with("/stock", json!([])), "actions": opening_draw()}),
         ),
     ]);
     cases.insert("POST /v1/hands/audit", audit_cases);
@@ -330,6 +343,10 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
             audited(json!([hand(seeded_deal(&"é".repeat(200)))])),
         ),
         (
+            "unrecorded_draw",
+            audited(json!([{"dealer": "Ann", "deal": deal_with("/stock", json!([])), "actions": opening_draw()}])),
+        ),
+        (
             "blank_player_name",
             json!({"players": ["", "Bob"], "hands": []}),
         ),
@@ -420,14 +437,13 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
             .is_some();
         let batch = path.ends_with("/batch");
         let url = app.url(path);
-        let send =
-            |content_type: &'static str, encoding: Option<&'static str>, body: Vec<u8>| {
-                let mut request = app.client.post(&url).header("content-type", content_type);
-                if let Some(encoding) = encoding {
-                    request = request.header("content-encoding", encoding);
-                }
-                request.body(body).send()
-            };
+        let send = |content_type: &'static str, encoding: Option<&'static str>, body: Vec<u8>| {
+            let mut request = app.client.post(&url).header("content-type", content_type);
+            if let Some(encoding) = encoding {
+                request = request.header("content-encoding", encoding);
+            }
+            request.body(body).send()
+        };
         if reads_json {
             let big = format!("{{\"hand\": \"{}\"}}", "x".repeat(70_000 * 16));
             for (body, content_type, encoding) in [
