@@ -195,6 +195,8 @@ impl Problem {
         builder
             .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)))
             .insert_header((X_CONTENT_TYPE_OPTIONS, NOSNIFF));
+        // The code rides along in the response's extensions, for the metrics.
+        builder.extensions_mut().insert(self.code);
         builder
     }
 
@@ -208,11 +210,8 @@ impl Problem {
     }
 
     /// The complete response.
-    /// The code rides along in the response's extensions, for the metrics.
     pub fn to_response(&self) -> HttpResponse {
-        let mut response = self.response_builder().body(self.body());
-        response.extensions_mut().insert(self.code);
-        response
+        self.response_builder().body(self.body())
     }
 }
 

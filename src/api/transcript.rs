@@ -183,9 +183,24 @@ pub struct LayoffRecord {
     #[schema(nullable = false, minimum = 0, maximum = 4294967295_u64, format = Int64)]
     pub meld: Option<u32>,
     /// Cards of the target meld as laid down at the knock (one is enough).
-    #[serde(default, deserialize_with = "super::json::present")]
-    #[schema(nullable = false, max_items = 4, example = json!(["4H", "5H", "6H"]))]
+    #[serde(default, deserialize_with = "meld_cards")]
+    #[schema(nullable = false, max_items = 11, example = json!(["4H", "5H", "6H"]))]
     pub onto: Option<Vec<Card>>,
+}
+
+/// At most the 11 cards a meld can hold (a run of a big gin hand); more is a
+/// shape error.
+fn meld_cards<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<Card>>, D::Error> {
+    let cards = Vec::<Card>::deserialize(deserializer)?;
+    if cards.len() > 11 {
+        return Err(serde::de::Error::invalid_length(
+            cards.len(),
+            &"at most the 11 cards a meld can hold",
+        ));
+    }
+    Ok(Some(cards))
 }
 
 impl From<LayoffRecord> for RecordedLayoff {

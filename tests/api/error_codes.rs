@@ -516,3 +516,63 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
         faults.join("\n")
     );
 }
+
+/// Every code's `type` resolves on the service itself: an HTML page for a
+/// browser, the table's row as JSON on request; `GET /problems` lists them all.
+#[tokio::test]
+async fn every_problem_type_resolves_to_its_description() {
+    use gin_referee::api::error_codes::ErrorCode;
+    let app = spawn_app().await;
+    let listed: Value = app.get("/problems").await.json().await.expect("json");
+    assert_eq!(listed.as_array().map(Vec::len), Some(ErrorCode::ALL.len()));
+    for code in ErrorCode::ALL {
+        let html = app.get(&code.type_uri()).await;
+        assert_eq!(html.status().as_u16(), 200, "{}", code.as_str());
+        assert!(
+            html.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        let page = html.text().await.unwrap();
+        assert!(
+            page.contains(&format!("<code>{}</code>", code.as_str())),
+            "{page}"
+        );
+        let row: Value = app
+            .client
+            .get(app.url(&code.type_uri()))
+            .header("accept", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(row["code"], code.as_str());
+        assert_eq!(row["status"], code.status().as_u16());
+        assert_eq!(row["type"], code.type_uri());
+    }
+    let (status, code) = code_of(app.get("/problems/no_such_code").await).await;
+    assert_eq!((status, code.as_str()), (404, "not_found"));
+}
+
+/// `/metrics` counts problem answers by code and route pattern.
+#[tokio::test]
+async fn metrics_count_problems_by_code_and_route() {
+    let app = spawn_app().await;
+    for _ in 0..2 {
+        app.post_json("/v1/hands/analyze", r#"{"hand": ["7S", "7S"]}"#)
+            .await;
+    }
+    app.post_json("/v1/hands/analyze", "{").await;
+    app.get("/no/such/path").await;
+    let text = app.get("/metrics").await.text().await.unwrap();
+    for line in [
+        r#"http_problems_total{code="duplicate_card",route="/v1/hands/analyze"} 2"#,
+        r#"http_problems_total{code="malformed_json",route="/v1/hands/analyze"} 1"#,
+        r#"http_problems_total{code="not_found",route="unmatched"} 1"#,
+    ] {
+        assert!(text.contains(line), "{line} missing from\n{text}");
+    }
+}

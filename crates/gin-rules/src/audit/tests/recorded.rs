@@ -276,10 +276,9 @@ fn recorded_layoffs_without_their_melds_score_as_with_them() {
         replies += 1;
         let score =
             |actions: &[Action]| match audit_hand(&profile, &record.deal, actions).unwrap().end {
-                Some(HandEnd::Scored(hand)) => Some((
-                    hand.score.settlement,
-                    hand.score.showdown.defender.deadwood,
-                )),
+                Some(HandEnd::Scored(hand)) => {
+                    Some((hand.score.settlement, hand.score.showdown.defender.deadwood))
+                }
                 _ => None,
             };
         assert_eq!(score(&unnamed), score(&record.actions), "seed {seed}");
