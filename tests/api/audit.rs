@@ -386,3 +386,58 @@ async fn a_violation_points_at_the_field_at_fault() {
     assert_eq!(answer["violation"]["code"], "layoff_does_not_fit");
     assert_eq!(answer["violation"]["pointer"], "/actions/4/layoffs/1");
 }
+
+/// Layoffs the referee must place cost a bounded search: ten unnamed layoffs
+/// (a defender's whole hand) end in a search over at most a few thousand
+/// assignments, and a list as long as the body allows, too long to be one
+/// hand's, is checked as recorded, in one pass.
+#[test]
+fn placing_unnamed_layoffs_costs_a_bounded_search() {
+    use crate::cost::{Server, assert_within_request_bounds};
+    let server = Server::start(&[]);
+    let hand = |layoffs: Value| {
+        json!({
+            "deal": {
+                "non_dealer": ["AH", "2H", "3H", "5H", "6H", "7H", "9H", "TH", "JH", "KC"],
+                "dealer": ["4H", "8H", "QH", "KH", "4S", "5S", "6S", "8D", "9D", "TD"],
+                "upcard": "2C", "stock": ["3C"]},
+            "actions": [
+                {"player": "non_dealer", "action": "pass"},
+                {"player": "dealer", "action": "pass"},
+                {"player": "non_dealer", "action": "draw", "from": "stock"},
+                {"player": "non_dealer", "action": "knock", "discard": "KC"},
+                {"player": "dealer", "action": "lay_off", "layoffs": layoffs}
+            ]
+        })
+        .to_string()
+    };
+    let whole_hand: Vec<Value> = ["4H", "8H", "QH", "KH", "4S", "5S", "6S", "8D", "9D", "TD"]
+        .iter()
+        .map(|card| json!({"card": card}))
+        .collect();
+    let long: Vec<Value> = (0..2_500).map(|_| json!({"card": "4H"})).collect();
+    for (what, body, code) in [
+        (
+            "ten unnamed layoffs",
+            hand(json!(whole_hand)),
+            "layoff_does_not_fit",
+        ),
+        (
+            "2,500 unnamed layoffs",
+            hand(json!(long)),
+            "layoff_card_repeated",
+        ),
+    ] {
+        let ((status, _, answer), cost) = server.measure(|| {
+            server.post(
+                "/v1/hands/audit",
+                &[("Content-Type", "application/json")],
+                body.as_bytes(),
+            )
+        });
+        assert_eq!(status, 200, "{what}: {}", String::from_utf8_lossy(&answer));
+        let verdict: Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(verdict["violation"]["code"], code, "{what}: {verdict}");
+        assert_within_request_bounds(what, body.len(), answer.len(), cost);
+    }
+}
