@@ -11,6 +11,7 @@
 //! With stderr on a terminal, a progress line shows the lines answered and the
 //! rate.
 
+use crate::api::error_codes::ErrorCode;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
@@ -176,11 +177,7 @@ pub fn run(
 
 /// The last line of a run cut short, as the endpoint writes it.
 fn write_fault(output: &mut impl Write, fault: &BatchError) -> Result<(), BatchError> {
-    let problem = Problem::new(
-        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
-        "line_too_long",
-        fault.to_string(),
-    );
+    let problem = Problem::new(ErrorCode::LineTooLong, fault.to_string());
     let mut line = b"{\"problem\":".to_vec();
     serde_json::to_writer(&mut line, &problem.to_document())
         .map_err(|e| BatchError::Write(e.into()))?;

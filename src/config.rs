@@ -54,6 +54,8 @@ pub struct Cli {
 pub enum Command {
     /// Print the OpenAPI document (pretty JSON) to stdout and exit.
     Openapi,
+    /// Print the table of error codes (Markdown, as in the README) and exit.
+    Errors,
     /// Answer NDJSON requests from stdin on stdout, one line each, as the
     /// bulk endpoints do (`POST /v1/{resource}/batch`), on every core.
     Batch {

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Openapi) => print_openapi(),
+        Some(Command::Errors) => print_error_table(),
         Some(Command::Batch { operation }) => run_batch(operation, &cli.config),
         None => serve(cli.config),
     }
@@ -56,6 +57,17 @@ fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
         Ok(_) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_error_table() -> ExitCode {
+    let table = api::error_codes::markdown_table();
+    match std::io::stdout().lock().write_all(table.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: cannot print the error table: {err}");
             ExitCode::FAILURE
         }
     }

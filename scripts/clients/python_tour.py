@@ -322,9 +322,13 @@ def check_prose(answers: dict[str, Any]) -> None:
     expect("North-South scores 2 for the deal",
            partnership.hands[0].totals.additional_properties["North-South"], 2)
 
-    (audit,) = by_path["POST /v1/hands/audit"]
+    audit, declared = by_path["POST /v1/hands/audit"]
     expect("the audited hand is legal", audit.legal, True)
     expect("it has no result yet", audit.result, None)
+    expect("the hand with declared layoffs", type(declared), models.AuditResponse)
+    expect("the declared hand is legal", declared.legal, True)
+    expect("7H (onto 5H) and 4S (placed by the referee) are laid off",
+           sorted(layoff.card for layoff in declared.result.defender.layoffs), ["4S", "7H"])
 
     (match_audit,) = by_path["POST /v1/matches/audit"]
     expect("the audited match is legal", match_audit.legal, False)

@@ -35,9 +35,9 @@ use utoipa::ToSchema;
 
 use super::json::{ValidJson, from_slice};
 use super::limits::{RequestLimits, check_items};
-use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::ndjson::{self, batch_line_schema, request_line_schema};
+use super::problem::Problem;
+use super::profile_spec::{ProfileSpec, resolve_profile};
 use super::receipt::Keys;
 use super::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
@@ -84,6 +84,31 @@ pub mod examples {
     /// lays off 7H and 4S.
     pub fn legal_knock() -> Value {
         json!({"profile": "standard", "deal": deal(), "actions": knock_actions()})
+    }
+
+    /// [`legal_knock`] as a recorder has it: the stock lists only the card
+    /// drawn, and the layoffs name their meld by its cards (7H onto 4-5-6H) or
+    /// not at all (4S: the referee places it, onto A-2-3S).
+    pub fn as_recorded() -> Value {
+        let mut request = legal_knock();
+        if let Some(stock) = request.pointer_mut("/deal/stock") {
+            *stock = json!(["2H"]);
+        }
+        if let Some(layoffs) = request.pointer_mut("/actions/4/layoffs") {
+            *layoffs = json!([{"card": "7H", "onto": ["4H", "5H", "6H"]}, {"card": "4S"}]);
+        }
+        request
+    }
+
+    /// [`legal_knock`] with the reply declaring that nothing is laid off
+    /// (`"layoffs": []`): 7H and 4S stay deadwood. Leaving `layoffs` out
+    /// instead (or the whole reply) plays the defender's best layoffs.
+    pub fn declared_no_layoffs() -> Value {
+        let mut request = legal_knock();
+        if let Some(layoffs) = request.pointer_mut("/actions/4/layoffs") {
+            *layoffs = json!([]);
+        }
+        request
     }
 
     /// The non-dealer takes the upcard and throws it straight back.
@@ -182,11 +207,15 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
             Some(message) => AuditResponse {
                 receipt: None,
                 legal: false,
-                violation: Some(Violation {
-                    action: None,
-                    code: ViolationCode::DealCommitmentMismatch,
-                    message,
-                }),
+                violation: Some(
+                    Violation {
+                        action: None,
+                        code: ViolationCode::DealCommitmentMismatch,
+                        message,
+                        field: None,
+                    }
+                    .into(),
+                ),
                 result: None,
                 knocker: None,
                 ended_at: None,
@@ -197,6 +226,11 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
         Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
     }
 }
+
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/audit`.
+    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, ClientSeedTooLong]
+);
 
 /// Audit a recorded hand.
 #[utoipa::path(
@@ -213,18 +247,31 @@ one reply.\n\n\
 Each action is `{\"player\": \"dealer\" | \"non_dealer\", \"action\": ...}`: `pass`, `draw` \
 (`from`: `stock` or `discard_pile`, optional `card` checked against the card drawn), \
 `discard` (`card`), `knock` (`discard`, absent for big gin; optional `melds`), `lay_off` \
-(the defender's optional reply: `melds` and/or `layoffs`, each `{\"card\", \"meld\"}`).\n\n\
+(the defender's optional reply: `melds` and/or `layoffs`). A part of the reply left out is \
+played best for the defender; `\"layoffs\": []` declares that nothing is laid off.\n\n\
+Records as recorders have them: the deal's `stock` may list only its first cards (those \
+drawn, top first, down to none); a draw past them names its card (`unrecorded_draw` when it \
+does not). A layoff names its knocker meld by index (`meld`), by cards of that meld \
+(`onto`), or not at all: unless every layoff gives `meld` (then they are played in the order \
+given), the referee places each where the record allows so that every knocker meld stays a \
+meld, and the result's `defender.layoffs` shows where each went.\n\n\
 The answer is 200 whether or not the hand was legal: `legal`, the first `violation` \
-(`action` index, stable `code`, `message`) and the `result`: the score as \
+(`action` index, stable `code`, `message`, and a `pointer` down to the field at fault, \
+such as `/actions/7/card`) and the `result`: the score as \
 `/v1/hands/score` gives it for the final hands, `{\"void\": true}`, or null when the \
 transcript stops before the hand ends or an action is illegal. A knock with no reply is \
 scored with the defender's best reply. 422 is only for a deal that cannot have been dealt \
-(`wrong_card_count`, `duplicate_card`) or invalid profile overrides.",
+(`wrong_card_count`, `duplicate_card`), a draw the record cannot tell (`unrecorded_draw`), \
+or invalid profile overrides.",
     request_body(
         content = AuditRequest,
         examples(
             ("legal_knock" = (summary = "A short legal hand: pass, pass, draw, knock, lay off",
                 value = json!(examples::legal_knock()))),
+            ("as_recorded" = (summary = "The same hand as a recorder has it: only the drawn stock card, layoffs placed by the referee",
+                value = json!(examples::as_recorded()))),
+            ("declared_no_layoffs" = (summary = "The same hand with a reply laying off nothing (`\"layoffs\": []`)",
+                value = json!(examples::declared_no_layoffs()))),
             ("illegal_discard" = (summary = "The upcard taken and discarded at once",
                 value = json!(examples::illegal_discard()))),
             ("unfinished" = (summary = "A transcript that stops mid-hand",
@@ -237,18 +284,16 @@ scored with the defender's best reply. 422 is only for a deal that cannot have b
          examples(
             ("legal_knock" = (summary = "Legal; scored as /v1/hands/score scores it",
                 value = json!(examples::answer(examples::legal_knock())))),
+            ("as_recorded" = (summary = "Scored as the whole record is; the result shows where each layoff went",
+                value = json!(examples::answer(examples::as_recorded())))),
+            ("declared_no_layoffs" = (summary = "7H and 4S stay deadwood",
+                value = json!(examples::answer(examples::declared_no_layoffs())))),
             ("illegal_discard" = (summary = "discard_just_taken at action 1",
                 value = json!(examples::answer(examples::illegal_discard())))),
             ("unfinished" = (summary = "Legal so far, no result",
                 value = json!(examples::answer(examples::unfinished())))),
          )),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = "A deal that cannot have been dealt (`wrong_card_count`, \
-`duplicate_card`, with a pointer to the card), or profile parameters that mean nothing \
-together (`invalid_profile_combination`).",
-         body = Problem, content_type = "application/problem+json",
-         example = json!(examples::problem(examples::duplicate_card()))),
+        AuditErrors,
     )
 )]
 #[post("/v1/hands/audit")]
@@ -290,6 +335,11 @@ pub fn verdict(
 batch_line_schema!(AuditBatchLine, AuditResponse);
 request_line_schema!(AuditRequestLine, AuditRequest);
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/audit/batch`.
+    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// Audits many hands.
 #[utoipa::path(
     tag = "hands",
@@ -305,7 +355,7 @@ the framing). A line asking for a `receipt` gets one for that line.",
         (status = 200, description = "NDJSON: one `AuditBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<AuditBatchLine>,
          example = json!(examples::batch_answer())),
-        BatchRejections,
+        AuditBatchErrors,
     )
 )]
 #[post("/v1/hands/audit/batch")]

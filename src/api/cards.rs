@@ -4,6 +4,7 @@
 //! A card goes on the wire as [`gin_rules::Card`] itself: its serde form is the
 //! card notation and its OpenAPI schema (`Card`) the pattern of that notation.
 
+use super::error_codes::ErrorCode;
 use super::problem::Problem;
 use gin_rules::{Card, CardSet};
 
@@ -14,13 +15,11 @@ pub fn distinct_hand(cards: &[Card], pointer: &str) -> Result<CardSet, Problem> 
     for (index, &card) in cards.iter().enumerate() {
         if !set.insert(card) {
             let detail = format!("the card {card} appears more than once");
-            return Err(
-                Problem::unprocessable("duplicate_card", &detail).with_error(
-                    format!("{pointer}/{index}"),
-                    "duplicate_card",
-                    detail,
-                ),
-            );
+            return Err(Problem::new(ErrorCode::DuplicateCard, &detail).with_error(
+                format!("{pointer}/{index}"),
+                ErrorCode::DuplicateCard,
+                detail,
+            ));
         }
     }
     Ok(set)
@@ -37,7 +36,7 @@ mod tests {
             .filter_map(|text| text.parse().ok())
             .collect();
         let problem = distinct_hand(&cards, "/hand").expect_err("7S is repeated");
-        assert_eq!(problem.code, "duplicate_card");
+        assert_eq!(problem.code.as_str(), "duplicate_card");
         assert_eq!(problem.errors[0].pointer, "/hand/2");
         assert_eq!(distinct_hand(&cards[..2], "/hand").map(CardSet::len), Ok(2));
     }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::json::ValidJson;
-use super::problem::{JsonBodyRejections, Problem, code};
+use super::problem::{ErrorCode, Problem};
 use gin_rules::Deal;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 
@@ -44,6 +44,11 @@ pub struct DealResponse {
     pub deal: Deal,
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/deals`.
+    DealErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, ClientSeedTooLong]
+);
+
 /// Deals from seeds.
 #[utoipa::path(
     tag = "hands",
@@ -70,16 +75,7 @@ pub struct DealResponse {
                 "non_dealer": ["3D", "4C", "6S", "4H", "6H", "2D", "2C", "AS", "QH", "9D"],
                 "upcard": "8S",
                 "stock": ["AD", "9H", "8H", "4D", "5D", "KC", "JS", "KH", "TS", "TC", "2H", "JD", "KS", "9S", "8C", "QC", "AC", "7C", "5S", "3C", "TD", "4S", "QS", "TH", "JC", "7D", "5H", "JH", "8D", "QD", "3S"]}})),
-        JsonBodyRejections,
-        (status = 422, description = "A client seed over 256 bytes of UTF-8 \
-(`client_seed_too_long`; the schema's `maxLength` counts characters).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/client_seed_too_long",
-             "title": "Client seed too long", "status": 422,
-             "detail": "the client seed is 400 bytes of UTF-8; at most 256 are accepted",
-             "code": "client_seed_too_long",
-             "errors": [{"pointer": "/client_seed", "code": "client_seed_too_long",
-                 "message": "the client seed is 400 bytes of UTF-8; at most 256 are accepted"}]})),
+        DealErrors,
     )
 )]
 #[post("/v1/deals")]
@@ -107,12 +103,18 @@ fn answer(request: &DealRequest) -> Result<DealResponse, Problem> {
 fn seed_problem(error: &SeedError) -> Problem {
     let detail = error.to_string();
     match error {
-        SeedError::ServerSeedFormat => Problem::bad_request(code::INVALID_BODY, &detail)
-            .with_error("/server_seed", "invalid_value", detail),
-        SeedError::NonceTooLarge(_) => Problem::bad_request(code::INVALID_BODY, &detail)
-            .with_error("/nonce", "invalid_value", detail),
-        SeedError::ClientSeedTooLong(_) => Problem::unprocessable("client_seed_too_long", &detail)
-            .with_error("/client_seed", "client_seed_too_long", detail),
+        SeedError::ServerSeedFormat => Problem::new(ErrorCode::InvalidBody, &detail).with_error(
+            "/server_seed",
+            ErrorCode::InvalidValue,
+            detail,
+        ),
+        SeedError::NonceTooLarge(_) => Problem::new(ErrorCode::InvalidBody, &detail).with_error(
+            "/nonce",
+            ErrorCode::InvalidValue,
+            detail,
+        ),
+        SeedError::ClientSeedTooLong(_) => Problem::new(ErrorCode::ClientSeedTooLong, &detail)
+            .with_error("/client_seed", ErrorCode::ClientSeedTooLong, detail),
     }
 }
 
@@ -155,13 +157,13 @@ mod tests {
         );
         let problem = answer(&request(&"00".repeat(32), &"é".repeat(200), 0)).unwrap_err();
         assert_eq!(problem.status.as_u16(), 422);
-        assert_eq!(problem.code, "client_seed_too_long");
+        assert_eq!(problem.code.as_str(), "client_seed_too_long");
         let doc = serde_json::to_value(crate::api::openapi()).unwrap_or_default();
         let documented = &doc["paths"]["/v1/deals"]["post"]["responses"]["422"]["content"]["application/problem+json"]
-            ["example"];
-        assert_eq!(
-            serde_json::to_value(problem.to_document()).unwrap(),
-            *documented
-        );
+            ["examples"]["client_seed_too_long"]["value"];
+        let answered = serde_json::to_value(problem.to_document()).unwrap();
+        for member in ["type", "code", "status", "detail", "errors"] {
+            assert_eq!(answered[member], documented[member], "{member}");
+        }
     }
 }

@@ -9,12 +9,12 @@
 //! there is no second list of routes to keep in step.
 
 use actix_web::dev::ResourceDef;
-use actix_web::http::{Method, StatusCode, header};
+use actix_web::http::{Method, header};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use utoipa::openapi::OpenApi;
 
 use super::observe::FallbackRoute;
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 
 /// Every known path pattern and the methods it answers.
 #[derive(Debug, Default)]
@@ -104,8 +104,7 @@ pub async fn fallback(req: HttpRequest, routes: Option<web::Data<Routes>>) -> Ht
                 .collect::<Vec<_>>()
                 .join(", ");
             let problem = Problem::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                code::METHOD_NOT_ALLOWED,
+                ErrorCode::MethodNotAllowed,
                 format!(
                     "{} is not allowed on {path}; allowed: {allow}",
                     req.method()
@@ -117,7 +116,7 @@ pub async fn fallback(req: HttpRequest, routes: Option<web::Data<Routes>>) -> Ht
                 .insert_header((header::ALLOW, allow))
                 .body(problem.body())
         }
-        _ => Problem::not_found(code::NOT_FOUND, format!("no resource at {path}"))
+        _ => Problem::new(ErrorCode::NotFound, format!("no resource at {path}"))
             .with_instance(path)
             .to_response(),
     }

@@ -13,7 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
 use crate::api::limits::{check_items, check_length};
-use crate::api::problem::{Problem, code};
+use crate::api::problem::{ErrorCode, Problem};
 use crate::api::score_sheet::{
     MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName,
 };
@@ -327,18 +327,18 @@ impl utoipa::ToSchema for MatchAnswer {
 }
 
 pub fn shape_problem(pointer: &str, message: &str) -> Problem {
-    Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}")).with_error(
+    Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
         pointer,
-        "invalid_value",
+        ErrorCode::InvalidValue,
         message,
     )
 }
 
 /// Neither or both of `players` and `teams`.
 fn players_or_teams(pointer: &str, message: &str) -> Problem {
-    Problem::unprocessable("players_or_teams", format!("{pointer}: {message}")).with_error(
+    Problem::new(ErrorCode::PlayersOrTeams, format!("{pointer}: {message}")).with_error(
         pointer,
-        "players_or_teams",
+        ErrorCode::PlayersOrTeams,
         message,
     )
 }
@@ -346,12 +346,10 @@ fn players_or_teams(pointer: &str, message: &str) -> Problem {
 /// A hand whose shape is not the one the match's format takes (a three-player
 /// hand in a two-player match, a table naming no defender): the schema allows
 /// every shape everywhere, so this is a rule of the format, a 422.
-const WRONG_HAND_SHAPE: &str = "wrong_hand_shape";
-
 pub fn wrong_shape(pointer: String, message: &str) -> Problem {
-    Problem::unprocessable(WRONG_HAND_SHAPE, format!("{pointer}: {message}")).with_error(
+    Problem::new(ErrorCode::WrongHandShape, format!("{pointer}: {message}")).with_error(
         pointer,
-        WRONG_HAND_SHAPE,
+        ErrorCode::WrongHandShape,
         message,
     )
 }

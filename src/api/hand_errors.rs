@@ -2,17 +2,9 @@
 //! Pointers name the offending input of the request, shared by every operation
 //! that scores or lays down a knock.
 
-use super::problem::Problem;
+use super::problem::{ErrorCode, Problem};
 use super::profile_spec::profile_problem;
 use gin_rules::{ArrangementProblem, DefenderHand, HandError, KnockerHand, Side};
-
-/// The 422 of every operation that lays down a knock, for `#[utoipa::path]`.
-pub const UNPROCESSABLE_KNOCK: &str = "The knock cannot be scored: a repeated card within or across the hands \
-    (`duplicate_card`), a wrong number of cards (`wrong_card_count`), a knock over the limit \
-    (`knock_over_limit`), declared melds that are not legal or not in the hand (`invalid_melds`), an \
-    illegal layoff (`layoff_does_not_fit`, `layoff_card_not_in_hand`, `layoff_card_repeated`, \
-    `layoff_meld_not_found`, `layoffs_not_allowed`), 11 cards without big gin (`not_big_gin`, \
-    `big_gin_not_allowed`), a missing upcard (`upcard_required`) or an invalid profile.";
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
 /// offending input; the hands as sent give the declared melds, to point at a
@@ -24,8 +16,8 @@ pub fn hand_problem(
     defender: Option<&DefenderHand>,
 ) -> Problem {
     let detail = error.to_string();
-    let code = error.code();
-    let problem = Problem::unprocessable(code, &detail);
+    let code = ErrorCode::of(error.code());
+    let problem = Problem::new(code, &detail);
     match error {
         HandError::DuplicateCard { side, index, .. } => {
             problem.with_error(format!("/{}/hand/{index}", side.name()), code, detail)
@@ -56,7 +48,7 @@ pub fn hand_problem(
                 for p in &verdict.problems {
                     problem = problem.with_error(
                         format!("{base}/{index}"),
-                        p.code.as_str(),
+                        ErrorCode::of(p.code.as_str()),
                         p.message.clone(),
                     );
                 }
@@ -73,7 +65,7 @@ pub fn hand_problem(
                     Some(position) => format!("{base}/{meld}/{position}"),
                     None => format!("{base}/{meld}"),
                 };
-                problem = problem.with_error(pointer, cross.code(), cross.message());
+                problem = problem.with_error(pointer, ErrorCode::of(cross.code()), cross.message());
             }
             problem
         }

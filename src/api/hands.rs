@@ -1,18 +1,19 @@
 //! `POST /v1/hands/analyze` (optimal deadwood, best discards) and
 //! `POST /v1/hands/score` (score a knock, gin or big gin).
 
+use super::error_codes::ErrorCode;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::cards::distinct_hand;
-use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
+use super::hand_errors::hand_problem;
 use super::json::{ValidJson, from_slice};
 use super::knock::ScoreResponse;
-use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, profile_problem, resolve_profile};
+use super::ndjson::{self, batch_line_schema, request_line_schema};
+use super::problem::Problem;
+use super::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
 use super::receipt::Keys;
 use gin_rules::{
     Arrangement, Card, CardSet, DefenderHand, Hand, KnockerHand, Meld, analyze_drawn_hand,
@@ -85,9 +86,10 @@ pub struct AnalyzeResponse {
     pub big_gin: Option<bool>,
 }
 
-const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), does not hold 10 or 11 cards \
-    (`wrong_card_count`), needs an upcard (`upcard_required`), or sets profile parameters that \
-    mean nothing together (`invalid_profile_combination`).";
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/analyze`.
+    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount]
+);
 
 /// Analyses a hand.
 #[utoipa::path(
@@ -108,13 +110,7 @@ const UNPROCESSABLE_HAND: &str = "The hand repeats a card (`duplicate_card`), do
                 "discards": [{"card": "9C", "deadwood": 8, "melds": [["3S", "4S", "5S", "6S"], ["KS", "KH", "KD", "KC"]],
                     "deadwood_cards": ["2D", "6C"], "can_knock": true, "gin": false}]}))),
         )),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = UNPROCESSABLE_HAND,
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/wrong_card_count", "title": "Wrong card count",
-             "status": 422, "detail": "the hand must hold 10 or 11 cards, not 9", "code": "wrong_card_count",
-             "errors": [{"pointer": "/hand", "code": "wrong_card_count", "message": "the hand must hold 10 or 11 cards, not 9"}]})),
+        AnalyzeErrors,
     )
 )]
 #[post("/v1/hands/analyze")]
@@ -180,13 +176,11 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
         }
         found => {
             let detail = format!("the hand must hold 10 or 11 cards, not {found}");
-            return Err(
-                Problem::unprocessable("wrong_card_count", &detail).with_error(
-                    "/hand",
-                    "wrong_card_count",
-                    detail,
-                ),
-            );
+            return Err(Problem::new(ErrorCode::WrongCardCount, &detail).with_error(
+                "/hand",
+                ErrorCode::WrongCardCount,
+                detail,
+            ));
         }
     };
     Ok(response)
@@ -320,6 +314,11 @@ request_line_schema!(AnalyzeRequestLine, AnalyzeRequest);
 batch_line_schema!(ScoreBatchLine, ScoreResponse);
 request_line_schema!(ScoreRequestLine, ScoreRequest);
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/analyze/batch`.
+    AnalyzeBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// Analyses many hands.
 #[utoipa::path(
     tag = "hands",
@@ -339,8 +338,8 @@ as they are ready, so memory does not grow with the body. Limits: `--batch-max-l
     responses(
         (status = 200, description = "NDJSON: one `AnalyzeBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<AnalyzeBatchLine>,
-         example = json!("{\"line\":1,\"id\":1,\"result\":{\"deadwood\":25,\"knock_limit\":10,\"can_knock\":false,\"gin\":false,\"melds\":[[\"7S\",\"7D\",\"7C\"],[\"7H\",\"8H\",\"9H\"]],\"deadwood_cards\":[\"KS\",\"3D\",\"QD\",\"2C\"]}}\n{\"line\":2,\"id\":2,\"problem\":{\"type\":\"https://gin-referee.dev/problems/wrong_card_count\",\"title\":\"Wrong card count\",\"status\":422,\"detail\":\"the hand must hold 10 or 11 cards, not 1\",\"code\":\"wrong_card_count\",\"errors\":[{\"pointer\":\"/hand\",\"code\":\"wrong_card_count\",\"message\":\"the hand must hold 10 or 11 cards, not 1\"}]}}\n")),
-        BatchRejections,
+         example = json!("{\"line\":1,\"id\":1,\"result\":{\"deadwood\":25,\"knock_limit\":10,\"can_knock\":false,\"gin\":false,\"melds\":[[\"7S\",\"7D\",\"7C\"],[\"7H\",\"8H\",\"9H\"]],\"deadwood_cards\":[\"KS\",\"3D\",\"QD\",\"2C\"]}}\n{\"line\":2,\"id\":2,\"problem\":{\"type\":\"/problems/wrong_card_count\",\"title\":\"Wrong card count\",\"status\":422,\"detail\":\"the hand must hold 10 or 11 cards, not 1\",\"code\":\"wrong_card_count\",\"errors\":[{\"pointer\":\"/hand\",\"code\":\"wrong_card_count\",\"message\":\"the hand must hold 10 or 11 cards, not 1\"}]}}\n")),
+        AnalyzeBatchErrors,
     )
 )]
 #[post("/v1/hands/analyze/batch")]
@@ -366,6 +365,11 @@ pub struct ScoreRequest {
     pub receipt: Option<bool>,
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/score`.
+    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit]
+);
+
 /// Scores a hand.
 #[utoipa::path(
     tag = "hands",
@@ -387,13 +391,7 @@ pub struct ScoreRequest {
             "defender": {"melds": [["7S", "7H", "7C"], ["JS", "JH", "JD"]], "layoffs": [{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}],
                 "deadwood_cards": ["5S", "4D"], "deadwood": 9}
         })),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = UNPROCESSABLE_KNOCK,
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/knock_over_limit", "title": "Knock over limit",
-             "status": 422, "detail": "the knocker's deadwood is 27, over the knock limit of 10", "code": "knock_over_limit",
-             "errors": [{"pointer": "/knocker/hand", "code": "knock_over_limit", "message": "the knocker's deadwood is 27, over the knock limit of 10"}]})),
+        ScoreErrors,
     )
 )]
 #[post("/v1/hands/score")]
@@ -423,6 +421,11 @@ pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreRe
     Ok(answer)
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/hands/score/batch`.
+    ScoreBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// Scores many hands.
 #[utoipa::path(
     tag = "hands",
@@ -439,7 +442,7 @@ is of the line without its `id`.",
         (status = 200, description = "NDJSON: one `ScoreBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<ScoreBatchLine>,
          example = json!("{\"line\":1,\"id\":\"a\",\"result\":{\"outcome\":\"knock\",\"winner\":\"knocker\",\"points\":8,\"breakdown\":{\"deadwood_difference\":8,\"gin_bonus\":0,\"big_gin_bonus\":0,\"undercut_bonus\":0,\"multiplier\":1},\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
-        BatchRejections,
+        ScoreBatchErrors,
     )
 )]
 #[post("/v1/hands/score/batch")]

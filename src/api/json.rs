@@ -61,7 +61,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseErr
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 use crate::config::DEFAULT_BODY_LIMIT;
 
 pub mod body;
@@ -236,7 +236,7 @@ impl ResponseError for BodyRejection {
 
     fn error_response(&self) -> HttpResponse {
         let mut response = self.problem.response_builder();
-        if self.problem.code == code::UNSUPPORTED_CONTENT_ENCODING {
+        if self.problem.code == ErrorCode::UnsupportedContentEncoding {
             // RFC 9110 §12.5.3: what the server would have accepted.
             response.insert_header((header::ACCEPT_ENCODING, body::SUPPORTED_CODINGS));
         }
@@ -279,8 +279,8 @@ impl MessageBody for WithUnreadBody {
 /// Deserialises a whole JSON document, mapping every failure to a [`Problem`].
 pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Err(Problem::bad_request(
-            code::MALFORMED_JSON,
+        return Err(Problem::new(
+            ErrorCode::MalformedJson,
             "the body is empty; expected a JSON document",
         ));
     }
@@ -367,8 +367,7 @@ fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<Option<usize
 fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
     Coding::from_headers(req.headers()).map_err(|UnsupportedCoding(named)| {
         Problem::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            code::UNSUPPORTED_CONTENT_ENCODING,
+            ErrorCode::UnsupportedContentEncoding,
             format!(
                 "Content-Encoding {named} is not supported: send the body as is, \
                  or in one of {} (one coding, not stacked)",
@@ -386,16 +385,14 @@ fn unsupported_media_type(content_type: &str) -> Problem {
         ""
     };
     Problem::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        code::UNSUPPORTED_MEDIA_TYPE,
+        ErrorCode::UnsupportedMediaType,
         format!("expected Content-Type application/json, got {content_type}{hint}"),
     )
 }
 
 fn too_large(limit: usize) -> Problem {
     Problem::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        code::PAYLOAD_TOO_LARGE,
+        ErrorCode::PayloadTooLarge,
         format!("the body is larger than the limit of {limit} bytes"),
     )
 }
@@ -404,8 +401,7 @@ fn too_large(limit: usize) -> Problem {
 /// answer (see the module docs).
 fn too_slow(deadline: Duration) -> Problem {
     Problem::new(
-        StatusCode::REQUEST_TIMEOUT,
-        code::REQUEST_TIMEOUT,
+        ErrorCode::RequestTimeout,
         format!("the body did not arrive within {} ms", deadline.as_millis()),
     )
 }
@@ -413,8 +409,8 @@ fn too_slow(deadline: Duration) -> Problem {
 /// The body stream failed: the client went away mid-body, or sent a compressed
 /// body that does not decompress. Either way it did not send JSON.
 fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
-    Problem::bad_request(
-        code::MALFORMED_JSON,
+    Problem::new(
+        ErrorCode::MalformedJson,
         format!("the body could not be read: {err}"),
     )
 }
@@ -423,15 +419,14 @@ fn read_problem(err: ReadError, limit: usize) -> Problem {
     match err {
         ReadError::TooLarge => too_large(limit),
         ReadError::TooInflated { encoded } => Problem::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            code::PAYLOAD_TOO_LARGE,
+            ErrorCode::PayloadTooLarge,
             format!(
                 "the body inflates to more than {} times its {encoded} encoded bytes",
                 body::MAX_INFLATION_RATIO
             ),
         ),
-        ReadError::Corrupt(err) => Problem::bad_request(
-            code::MALFORMED_JSON,
+        ReadError::Corrupt(err) => Problem::new(
+            ErrorCode::MalformedJson,
             format!("the body could not be decoded: {err}"),
         ),
         ReadError::Payload(err) => unreadable(&err),
@@ -500,9 +495,9 @@ fn unknown_base_preset(body: &[u8], problem: &Problem) -> Option<Problem> {
     let name = document.pointer("/profile/base")?.as_str()?;
     let error = gin_rules::ProfileError::UnknownPreset(name.to_owned());
     let detail = error.to_string();
-    Some(Problem::bad_request(error.code(), &detail).with_error(
+    Some(Problem::new(ErrorCode::UnknownProfile, &detail).with_error(
         "/profile/base",
-        error.code(),
+        ErrorCode::UnknownProfile,
         detail,
     ))
 }
@@ -512,8 +507,8 @@ fn unknown_base_preset(body: &[u8], problem: &Problem) -> Option<Problem> {
 fn json_error(err: &serde_json::Error, pointer: Option<String>) -> Problem {
     let message = name_non_integers(without_position(err));
     if !err.is_data() {
-        return Problem::bad_request(
-            code::MALFORMED_JSON,
+        return Problem::new(
+            ErrorCode::MalformedJson,
             format!("the body is not valid JSON: {err}"),
         );
     }
@@ -528,8 +523,8 @@ fn shape_error(message: String, pointer: String) -> Problem {
     } else {
         format!(" at {pointer}")
     };
-    Problem::bad_request(
-        code::INVALID_BODY,
+    Problem::new(
+        ErrorCode::InvalidBody,
         format!("the body does not match the request schema{location}: {message}"),
     )
     .with_error(pointer, fault, message)
@@ -564,24 +559,24 @@ fn without_position(err: &serde_json::Error) -> String {
 /// message openings (`serde::de::Error`'s provided methods); anything else comes
 /// from a type's own parser (a card, a profile name) and is an invalid value.
 /// A missing field is reported on the missing member itself, not its parent.
-fn classify(message: &str, pointer: String) -> (&'static str, String) {
+fn classify(message: &str, pointer: String) -> (ErrorCode, String) {
     if let Some(rest) = message.strip_prefix("missing field `") {
         let field = rest.split('`').next().unwrap_or_default();
         return (
-            "missing_field",
+            ErrorCode::MissingField,
             format!("{pointer}/{}", escape_token(field)),
         );
     }
     let fault = [
-        ("unknown field", "unknown_field"),
-        ("invalid type", "invalid_type"),
-        ("invalid length", "invalid_length"),
-        ("unknown variant", "unknown_variant"),
-        ("duplicate field", "duplicate_field"),
+        ("unknown field", ErrorCode::UnknownField),
+        ("invalid type", ErrorCode::InvalidType),
+        ("invalid length", ErrorCode::InvalidLength),
+        ("unknown variant", ErrorCode::UnknownVariant),
+        ("duplicate field", ErrorCode::DuplicateField),
     ]
     .iter()
     .find(|(opening, _)| message.starts_with(opening))
-    .map_or("invalid_value", |(_, fault)| fault);
+    .map_or(ErrorCode::InvalidValue, |(_, fault)| *fault);
     (fault, pointer)
 }
 
@@ -631,8 +626,8 @@ pub fn json_config(limit: usize) -> web::JsonConfig {
 /// resource: 404, like any other path that matches nothing.
 pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err: PathError, req| {
-        Problem::not_found(
-            code::NOT_FOUND,
+        Problem::new(
+            ErrorCode::NotFound,
             format!("no resource at {}: {err}", req.path()),
         )
         .with_instance(req.path())
@@ -669,7 +664,7 @@ mod tests {
         for number in ["0.5", "1e-400", "1e30", "-2.5e-1", "18446744073709551616.0"] {
             let body = format!(r#"{{"meld": {number}, "deadwood": []}}"#);
             let problem = from_slice::<Counts>(body.as_bytes()).expect_err(number);
-            assert_eq!(problem.code, code::INVALID_BODY, "{number}");
+            assert_eq!(problem.code, ErrorCode::InvalidBody, "{number}");
             assert_eq!(problem.errors[0].pointer, "/meld", "{number}");
             assert_eq!(problem.errors[0].code, "invalid_type", "{number}");
             assert!(
@@ -691,7 +686,7 @@ mod tests {
             &format!(r#"{{"meld": 1{}, "deadwood": []}}"#, "0".repeat(400)),
         ] {
             let problem = from_slice::<Counts>(body.as_bytes()).expect_err("out of range");
-            assert_eq!(problem.code, code::INVALID_BODY, "{body}");
+            assert_eq!(problem.code, ErrorCode::InvalidBody, "{body}");
             assert_eq!(problem.errors[0].code, "invalid_value", "{body}");
             assert!(problem.errors[0].message.contains("range"), "{body}");
         }
@@ -712,7 +707,7 @@ mod tests {
         // Still not JSON when something else is broken too.
         let problem =
             from_slice::<Counts>(br#"{"meld": 1e400, "deadwood": [}"#).expect_err("broken");
-        assert_eq!(problem.code, code::MALFORMED_JSON);
+        assert_eq!(problem.code, ErrorCode::MalformedJson);
         // A shape fault before the number is reported first, as always.
         let problem =
             from_slice::<Counts>(br#"{"jokers": 1, "meld": 1e400}"#).expect_err("unknown");
@@ -722,12 +717,12 @@ mod tests {
     #[test]
     fn a_real_fraction_is_still_a_type_error_with_its_pointer() {
         let problem = from_slice::<Counts>(br#"{"meld": 0.5, "deadwood": []}"#).unwrap_err();
-        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.code, ErrorCode::InvalidBody);
         assert_eq!(problem.errors[0].pointer, "/meld");
         let problem = from_slice::<Counts>(br#"{"meld": 1.0, "deadwood": [2.5]}"#).unwrap_err();
         assert_eq!(problem.errors[0].pointer, "/deadwood/0");
         let problem = from_slice::<Counts>(b"{\"meld\": 1.0,").unwrap_err();
-        assert_eq!(problem.code, code::MALFORMED_JSON);
+        assert_eq!(problem.code, ErrorCode::MalformedJson);
     }
 
     #[derive(Debug, Deserialize)]
@@ -773,7 +768,7 @@ mod tests {
     #[test]
     fn an_unparseable_card_points_at_its_index() {
         let problem = reject(r#"{"knocker": {"hand": ["7S", "8S", "9S", "1X"]}}"#);
-        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.code, ErrorCode::InvalidBody);
         assert_eq!(problem.errors[0].pointer, "/knocker/hand/3");
         assert_eq!(problem.errors[0].code, "invalid_value");
         assert_eq!(problem.errors[0].message, "invalid card \"1X\"");
@@ -789,7 +784,7 @@ mod tests {
     #[test]
     fn an_unknown_field_is_reported() {
         let problem = reject(r#"{"knocker": {"hand": []}, "jokers": true}"#);
-        assert_eq!(problem.code, code::INVALID_BODY);
+        assert_eq!(problem.code, ErrorCode::InvalidBody);
         assert_eq!(problem.errors[0].code, "unknown_field");
         assert_eq!(problem.errors[0].pointer, "/jokers");
     }
@@ -810,7 +805,7 @@ mod tests {
             "{\"knocker\": {\"hand\": []}} {}",
             "   ",
         ] {
-            assert_eq!(reject(body).code, code::MALFORMED_JSON, "{body}");
+            assert_eq!(reject(body).code, ErrorCode::MalformedJson, "{body}");
         }
     }
 
@@ -824,13 +819,13 @@ mod tests {
             r#"{"knocker": {"hand": 5}} trailing"#,
         ] {
             let problem = reject(body);
-            assert_eq!(problem.code, code::MALFORMED_JSON, "{body}");
+            assert_eq!(problem.code, ErrorCode::MalformedJson, "{body}");
             assert!(problem.errors.is_empty(), "{body}");
         }
         let mut invalid_utf8 = br#"{"knocker": null, "profile": ""#.to_vec();
         invalid_utf8.extend_from_slice(b"\xFF\"}");
         let problem = from_slice::<Body>(&invalid_utf8).expect_err("not UTF-8");
-        assert_eq!(problem.code, code::MALFORMED_JSON);
+        assert_eq!(problem.code, ErrorCode::MalformedJson);
     }
 
     #[derive(Debug, Deserialize)]
@@ -852,7 +847,7 @@ mod tests {
         // valid JSON, so they are `invalid_body` with the enum's pointer.
         for body in [r#"{"rule": null}"#, r#"{"rule": 5}"#, r#"{"rule": []}"#] {
             let problem = from_slice::<WithEnum>(body.as_bytes()).expect_err("wrong type");
-            assert_eq!(problem.code, code::INVALID_BODY, "{body}");
+            assert_eq!(problem.code, ErrorCode::InvalidBody, "{body}");
             assert_eq!(problem.errors[0].pointer, "/rule", "{body}");
             assert_eq!(problem.errors[0].code, "invalid_type", "{body}");
         }
@@ -868,6 +863,6 @@ mod tests {
     fn deep_nesting_is_refused_without_overflowing_the_stack() {
         let body = "[".repeat(100_000);
         let problem = from_slice::<serde_json::Value>(body.as_bytes()).expect_err("too deep");
-        assert_eq!(problem.code, code::MALFORMED_JSON);
+        assert_eq!(problem.code, ErrorCode::MalformedJson);
     }
 }

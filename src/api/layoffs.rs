@@ -5,11 +5,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::hand_errors::{UNPROCESSABLE_KNOCK, hand_problem};
+use super::hand_errors::hand_problem;
 use super::json::{ValidJson, from_slice};
-use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::ndjson::{self, batch_line_schema, request_line_schema};
+use super::problem::Problem;
+use super::profile_spec::{ProfileSpec, resolve_profile};
 use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHand, showdown};
 
 /// The defender's cards.
@@ -40,6 +40,11 @@ pub struct LayoffsResponse {
     pub defender: DefenderReply,
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/layoffs`.
+    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired]
+);
+
 /// Computes the optimal layoffs.
 #[utoipa::path(
     tag = "layoffs",
@@ -59,13 +64,7 @@ pub struct LayoffsResponse {
             "defender": {"melds": [["7S", "7H", "7C"], ["JS", "JH", "JD"]], "layoffs": [{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}],
                 "deadwood_cards": ["5S", "4D"], "deadwood": 9}
         })),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = UNPROCESSABLE_KNOCK,
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
-             "status": 422, "detail": "6H at defender hand position 0 repeats a card already dealt to a hand", "code": "duplicate_card",
-             "errors": [{"pointer": "/defender/hand/0", "code": "duplicate_card", "message": "6H at defender hand position 0 repeats a card already dealt to a hand"}]})),
+        LayoffsErrors,
     )
 )]
 #[post("/v1/layoffs")]
@@ -93,6 +92,11 @@ pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Probl
 batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
 request_line_schema!(LayoffsRequestLine, LayoffsRequest);
 
+crate::problem_responses!(
+    /// The error answers of `/v1/layoffs/batch`.
+    LayoffsBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// The layoffs of many knocks.
 #[utoipa::path(
     tag = "layoffs",
@@ -108,7 +112,7 @@ the framing).",
         (status = 200, description = "NDJSON: one `LayoffsBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<LayoffsBatchLine>,
          example = json!("{\"line\":1,\"result\":{\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
-        BatchRejections,
+        LayoffsBatchErrors,
     )
 )]
 #[post("/v1/layoffs/batch")]

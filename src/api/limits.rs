@@ -66,7 +66,7 @@ use utoipa::openapi::schema::{ArrayItems, Schema};
 use utoipa::openapi::{OpenApi, RefOr};
 
 use super::ndjson::BatchLimits;
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 
 /// Default longest player name, in characters.
 pub const DEFAULT_MAX_NAME_LENGTH: usize = 40;
@@ -150,11 +150,6 @@ impl FromRequest for RequestLimits {
     }
 }
 
-/// Code of a list longer than its ceiling, in `errors[].code`.
-pub const TOO_MANY_ITEMS: &str = "too_many_items";
-/// Code of a string longer than its ceiling, in `errors[].code`.
-pub const TOO_LONG: &str = "too_long";
-
 /// `Ok` when `len` items are at most `max`; else the 400 pointing at the list.
 pub fn check_items(pointer: &str, what: &str, len: usize, max: usize) -> Result<(), Problem> {
     if len <= max {
@@ -162,9 +157,9 @@ pub fn check_items(pointer: &str, what: &str, len: usize, max: usize) -> Result<
     }
     let message = format!("{len} {what}; at most {max} are accepted");
     Err(
-        Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}")).with_error(
+        Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
             pointer,
-            TOO_MANY_ITEMS,
+            ErrorCode::TooManyItems,
             message,
         ),
     )
@@ -179,8 +174,11 @@ pub fn check_length(pointer: &str, text: &str, max: usize) -> Result<(), Problem
     }
     let message = format!("{chars} characters; at most {max} are accepted");
     Err(
-        Problem::bad_request(code::INVALID_BODY, format!("{pointer}: {message}"))
-            .with_error(pointer, TOO_LONG, message),
+        Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
+            pointer,
+            ErrorCode::TooLong,
+            message,
+        ),
     )
 }
 
@@ -420,7 +418,7 @@ mod tests {
         let problem = check_items("/hands", "hands", 501, 500).unwrap_err();
         assert_eq!(problem.status.as_u16(), 400);
         assert_eq!(problem.errors[0].pointer, "/hands");
-        assert_eq!(problem.errors[0].code, TOO_MANY_ITEMS);
+        assert_eq!(problem.errors[0].code, "too_many_items");
         assert!(problem.errors[0].message.contains("501 hands"));
     }
 
@@ -540,7 +538,7 @@ mod tests {
         assert!(check_length("/players/0", &"é".repeat(40), 40).is_ok());
         let name = "x".repeat(16_000);
         let problem = check_length("/players/0", &name, 40).unwrap_err();
-        assert_eq!(problem.errors[0].code, TOO_LONG);
+        assert_eq!(problem.errors[0].code, "too_long");
         assert!(
             problem.body().len() < 500,
             "the answer must not echo the name"

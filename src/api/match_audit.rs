@@ -40,8 +40,8 @@ use super::formats::{
 };
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{JsonBodyRejections, Problem};
-use super::profile_spec::{ProfileSpec, UnknownProfile, resolve_profile};
+use super::problem::{ErrorCode, Problem};
+use super::profile_spec::{ProfileSpec, resolve_profile};
 use super::receipt::Keys;
 use super::score_sheet::MatchResponse;
 use super::transcript::{
@@ -271,8 +271,9 @@ pub struct MatchAuditViolation {
     pub code: ViolationCode,
     /// A sentence for a tournament director.
     pub message: String,
-    /// JSON pointer into the request: `/hands/3/actions/7`, `/hands/3/dealer`.
-    #[schema(example = "/hands/3/actions/7")]
+    /// JSON pointer into the request, down to the field at fault:
+    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
+    #[schema(example = "/hands/3/actions/7/card")]
     pub pointer: String,
 }
 
@@ -430,7 +431,10 @@ fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> Str
     let (hand, table) = (found.hand, found.table);
     let here = base(hand, table);
     if let Some(action) = found.violation.action {
-        return format!("{here}/actions/{action}");
+        return match &found.violation.field {
+            Some(field) => format!("{here}/actions/{action}/{field}"),
+            None => format!("{here}/actions/{action}"),
+        };
     }
     let seeds_at = |record: &HandRecord| match &record.deal {
         DealInput::Seeds { commitment, .. } => Some(commitment.clone()),
@@ -477,11 +481,8 @@ fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String 
 fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
     let detail = error.to_string();
     let at = |code: &str, pointer: String| {
-        Problem::unprocessable(code.to_owned(), &detail).with_error(
-            pointer,
-            code.to_owned(),
-            detail.clone(),
-        )
+        let code = ErrorCode::of(code);
+        Problem::new(code, &detail).with_error(pointer, code, detail.clone())
     };
     let names_at = if request.teams.is_some() {
         "/teams"
@@ -645,7 +646,7 @@ fn verdict<S>(
         };
         if let Some(answer) = answer {
             answer.legal = false;
-            answer.violation = Some(found.violation.clone());
+            answer.violation = Some(found.violation.clone().into());
         }
     }
     Ok(MatchAuditResponse {
@@ -707,6 +708,11 @@ fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(
     Ok(())
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/matches/audit`.
+    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+);
+
 /// Audit a whole match.
 #[utoipa::path(
     tag = "matches",
@@ -752,16 +758,7 @@ audit, the match's score and the claim's check.", body = MatchAuditResponse,
             ("wrong_dealer" = (summary = "wrong_dealer at hands[1]",
                 value = json!(examples::answer(examples::wrong_dealer())))),
          )),
-        JsonBodyRejections,
-        UnknownProfile,
-        (status = 422, description = "A record that cannot be audited: a dealer who is not a \
-player (`unknown_player`), blank or equal player names (`blank_player_name`, \
-`duplicate_player_name`), a deal that cannot have been dealt (`wrong_card_count`, \
-`duplicate_card`, with a pointer to the card), a client seed over 256 bytes \
-(`client_seed_too_long`), or profile parameters that mean nothing together \
-(`invalid_profile_combination`).",
-         body = Problem, content_type = "application/problem+json",
-         example = json!(examples::problem(examples::unknown_dealer()))),
+        MatchAuditErrors,
     )
 )]
 #[post("/v1/matches/audit")]

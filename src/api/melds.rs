@@ -9,8 +9,8 @@ use super::ServiceConfig;
 use super::cards::distinct_hand;
 use super::json::{ValidJson, from_slice};
 use super::limits::{MAX_CARDS, RequestLimits, check_items};
-use super::ndjson::{self, BatchRejections, batch_line_schema, request_line_schema};
-use super::problem::{JsonBodyRejections, Problem};
+use super::ndjson::{self, batch_line_schema, request_line_schema};
+use super::problem::Problem;
 use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
 
 /// Melds to check, optionally against a hand.
@@ -105,6 +105,11 @@ pub struct ValidateResponse {
     pub deadwood: Option<u32>,
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/melds/validate`.
+    ValidateErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, DuplicateCard]
+);
+
 /// Checks melds.
 #[utoipa::path(
     tag = "melds",
@@ -125,12 +130,7 @@ pub struct ValidateResponse {
             ],
             "problems": []
         })),
-        JsonBodyRejections,
-        (status = 422, description = "The hand repeats a card (`duplicate_card`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/duplicate_card", "title": "Duplicate card",
-             "status": 422, "detail": "the card 7S appears more than once", "code": "duplicate_card",
-             "errors": [{"pointer": "/hand/3", "code": "duplicate_card", "message": "the card 7S appears more than once"}]})),
+        ValidateErrors,
     )
 )]
 #[post("/v1/melds/validate")]
@@ -169,6 +169,11 @@ pub fn validation(
 batch_line_schema!(ValidateBatchLine, ValidateResponse);
 request_line_schema!(ValidateRequestLine, ValidateRequest);
 
+crate::problem_responses!(
+    /// The error answers of `/v1/melds/validate/batch`.
+    ValidateBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
 /// Validates many sets of melds.
 #[utoipa::path(
     tag = "melds",
@@ -184,7 +189,7 @@ the framing).",
         (status = 200, description = "NDJSON: one `ValidateBatchLine` per request line (each item of the schema is a line).",
          content_type = "application/x-ndjson", body = Vec<ValidateBatchLine>,
          example = json!("{\"line\":1,\"id\":7,\"result\":{\"valid\":true,\"melds\":[{\"cards\":[\"7S\",\"7H\",\"7D\"],\"valid\":true,\"kind\":\"set\",\"problems\":[]}],\"problems\":[]}}\n")),
-        BatchRejections,
+        ValidateBatchErrors,
     )
 )]
 #[post("/v1/melds/validate/batch")]

@@ -22,7 +22,7 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 
-use super::problem::Problem;
+use super::problem::{ErrorCode, Problem};
 use crate::startup::connection::Fault;
 
 /// Route label of requests that matched no route.
@@ -48,6 +48,7 @@ pub struct Metrics {
     malformed: IntCounterVec,
     cut: IntCounterVec,
     batch_items: IntCounterVec,
+    problems: IntCounterVec,
 }
 
 impl Metrics {
@@ -87,6 +88,13 @@ impl Metrics {
             ),
             &["operation", "outcome"],
         )?;
+        let problems = IntCounterVec::new(
+            Opts::new(
+                "http_problems_total",
+                "Problem answers, by error code and route (the route label as in http_requests_total).",
+            ),
+            &["code", "route"],
+        )?;
         for fault in [Fault::MalformedRequest, Fault::RequestHeadTooLarge] {
             malformed.with_label_values(&[fault.label()]);
         }
@@ -98,6 +106,7 @@ impl Metrics {
         registry.register(Box::new(malformed.clone()))?;
         registry.register(Box::new(cut.clone()))?;
         registry.register(Box::new(batch_items.clone()))?;
+        registry.register(Box::new(problems.clone()))?;
         registry.register(Box::new(ProcessCollector::for_self()))?;
         Ok(Metrics {
             registry,
@@ -106,6 +115,7 @@ impl Metrics {
             malformed,
             cut,
             batch_items,
+            problems,
         })
     }
 
@@ -118,6 +128,17 @@ impl Metrics {
             {
                 counter.inc_by(count);
             }
+        }
+    }
+
+    /// Counts one problem answer. Both labels are bounded: codes come from the
+    /// error table, routes are patterns.
+    pub fn count_problem(&self, code: ErrorCode, route: &str) {
+        if let Ok(counter) = self
+            .problems
+            .get_metric_with_label_values(&[code.as_str(), route])
+        {
+            counter.inc();
         }
     }
 
@@ -177,6 +198,7 @@ fn method_label(method: &Method) -> &'static str {
     description = "Metrics in the Prometheus text format (version 0.0.4):\n\n\
         - `http_requests_total{method,route,status}`: requests answered;\n\
         - `http_request_duration_seconds{method,route,status}`: latency histogram, buckets from 50 µs to 2.5 s;\n\
+        - `http_problems_total{code,route}`: problem answers by error code (see `GET /problems`);\n\
         - `http_malformed_requests_total{reason}`: requests refused before reaching a route (`malformed_request`, `request_head_too_large`);\n\
         - `http_connections_cut_total{reason}`: connections closed for a client too slow (`request_head_timeout`, `stalled`, `shed`);\n\
         - `process_*`: CPU seconds, resident and virtual memory, open and maximum file descriptors, threads, start time.\n\n\

@@ -43,6 +43,7 @@ pub mod limits;
 pub mod match_audit;
 pub mod matches;
 pub mod melds;
+pub mod problems;
 pub mod profiles;
 
 // Request and response pieces shared by the resources.
@@ -57,6 +58,7 @@ pub mod score_sheet;
 pub mod transcript;
 
 // The HTTP machinery: errors, body extraction, observability, the document.
+pub mod error_codes;
 pub mod fallback;
 pub mod json;
 pub mod metrics;
@@ -79,7 +81,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(keys::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
-        .configure(deals::configure);
+        .configure(deals::configure)
+        .configure(problems::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`], with the
@@ -102,6 +105,7 @@ pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::opena
     // generated document rather than into `#[schema]` attributes. A place not
     // found leaves that schema without its bound (a test keeps the list whole).
     limits.apply_to_openapi(&mut api, batch);
+    openapi::append_error_table(&mut api);
     openapi::finish(&mut api);
     api
 }
@@ -129,6 +133,7 @@ mod tests {
         ),
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("melds", &[include_str!("melds.rs")]),
+        ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
     ];
 

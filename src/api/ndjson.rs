@@ -46,7 +46,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::metrics::Metrics;
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 
 /// The media type of a batch, in and out.
 pub const NDJSON: &str = "application/x-ndjson";
@@ -267,8 +267,7 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
         });
     if media.as_deref() != Some(NDJSON) {
         return Err(Problem::new(
-            actix_web::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            code::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::UnsupportedMediaType,
             format!("a batch is sent as `Content-Type: {NDJSON}`, one request per line"),
         ));
     }
@@ -279,8 +278,7 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
         .is_some_and(|v| !v.trim().eq_ignore_ascii_case("identity"));
     if coded {
         return Err(Problem::new(
-            actix_web::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            code::UNSUPPORTED_CONTENT_ENCODING,
+            ErrorCode::UnsupportedContentEncoding,
             "a batch is read as it arrives, without a content coding",
         ));
     }
@@ -400,8 +398,7 @@ impl<A: LineAnswer + Unpin> Lines<A> {
         self.line += 1;
         if self.line > self.limits.lines {
             return Err(Problem::new(
-                actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
-                "too_many_lines",
+                ErrorCode::TooManyLines,
                 format!("a batch has at most {} lines", self.limits.lines),
             ));
         }
@@ -514,16 +511,15 @@ impl<A: LineAnswer + Unpin> Lines<A> {
 }
 
 fn unreadable(why: &str) -> Problem {
-    Problem::bad_request(
-        code::MALFORMED_REQUEST,
+    Problem::new(
+        ErrorCode::MalformedRequest,
         format!("the body could not be read: {why}"),
     )
 }
 
 fn timed_out(limit_secs: u64, line: u64) -> Problem {
     Problem::new(
-        actix_web::http::StatusCode::REQUEST_TIMEOUT,
-        "batch_timeout",
+        ErrorCode::BatchTimeout,
         format!(
             "a batch must be answered within {limit_secs} s (--batch-timeout); lines after {line} were not read"
         ),
@@ -532,8 +528,7 @@ fn timed_out(limit_secs: u64, line: u64) -> Problem {
 
 fn line_too_long(line: u64, limit: u32) -> Problem {
     Problem::new(
-        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
-        "line_too_long",
+        ErrorCode::LineTooLong,
         format!("line {line} is longer than {limit} bytes (--batch-max-line-bytes)"),
     )
 }
@@ -670,42 +665,4 @@ pub mod examples {
             .to_http_request();
         serde_json::to_value(check_headers(&request).err()).unwrap_or(Value::Null)
     }
-}
-
-/// The documented responses of every batch endpoint besides its 200.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code, reason = "only the type is used, to document responses")]
-pub enum BatchRejections {
-    /// The body could not be read (`malformed_request`), before any answer.
-    #[response(
-        status = 400,
-        content_type = "application/problem+json",
-        example = json!(examples::unreadable())
-    )]
-    Unreadable(Problem),
-    /// `--batch-timeout` passed before the first answer (`batch_timeout`).
-    #[response(
-        status = 408,
-        content_type = "application/problem+json",
-        example = json!(examples::timeout())
-    )]
-    Timeout(Problem),
-    /// The first line is longer than `--batch-max-line-bytes` (`line_too_long`).
-    /// A fault after answers have started (a longer line, more than
-    /// `--batch-max-lines` lines (`too_many_lines`), past `--batch-timeout`
-    /// (`batch_timeout`)) is a last line `{"problem": ...}` instead.
-    #[response(
-        status = 413,
-        content_type = "application/problem+json",
-        example = json!(examples::line_too_long_example())
-    )]
-    TooLarge(Problem),
-    /// Not `Content-Type: application/x-ndjson` (`unsupported_media_type`), or
-    /// a content coding (`unsupported_content_encoding`).
-    #[response(
-        status = 415,
-        content_type = "application/problem+json",
-        example = json!(examples::not_ndjson())
-    )]
-    Unsupported(Problem),
 }

@@ -26,7 +26,7 @@ use tracing::Instrument;
 use tracing::field::Empty;
 
 use super::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
-use super::problem::{NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS, code};
+use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
 
 /// Header carrying the request id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -154,6 +154,9 @@ where
                         let route = route_label(&response);
                         let status = response.status();
                         metrics.observe(&method, &route, status, seconds);
+                        if let Some(code) = response.response().extensions().get::<ErrorCode>() {
+                            metrics.count_problem(*code, &route);
+                        }
                         log_completion(&span, &route, status, seconds);
                         let headers = response.headers_mut();
                         if let Ok(value) = HeaderValue::from_str(request_id.as_str()) {
@@ -174,6 +177,7 @@ where
                         let status = StatusCode::INTERNAL_SERVER_ERROR;
                         tracing::error!(panic = panic_message(&panic), "handler panicked");
                         metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
+                        metrics.count_problem(ErrorCode::InternalError, UNKNOWN_ROUTE);
                         log_completion(&span, UNKNOWN_ROUTE, status, seconds);
                         Err(Problem::internal_unlogged().into())
                     }
@@ -279,6 +283,9 @@ fn into_problem_if_error<B>(response: ServiceResponse<B>) -> ServiceResponse<Eit
     ServiceResponse::new(request, replacement).map_into_right_body()
 }
 
+/// The problem replacing an error response that is not one: the code of its
+/// status. A client error status without a row of its own (none is expected:
+/// actix answers the others before the app) becomes a plain `bad_request`.
 fn generic_problem(status: StatusCode, path: &str, cause: Option<&str>) -> Problem {
     if status.is_server_error() {
         tracing::error!(
@@ -286,34 +293,22 @@ fn generic_problem(status: StatusCode, path: &str, cause: Option<&str>) -> Probl
             error = cause.unwrap_or("(none)"),
             "error response"
         );
-        return Problem::new(
-            status,
-            code::INTERNAL_ERROR,
-            Problem::internal_unlogged().detail,
-        );
+        return Problem::internal_unlogged();
     }
     let reason = status.canonical_reason().unwrap_or("Client error");
     let code = match status {
-        StatusCode::BAD_REQUEST => code::BAD_REQUEST.to_owned(),
-        StatusCode::NOT_FOUND => code::NOT_FOUND.to_owned(),
-        StatusCode::METHOD_NOT_ALLOWED => code::METHOD_NOT_ALLOWED.to_owned(),
-        StatusCode::REQUEST_TIMEOUT => code::REQUEST_TIMEOUT.to_owned(),
-        StatusCode::PAYLOAD_TOO_LARGE => code::PAYLOAD_TOO_LARGE.to_owned(),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => code::UNSUPPORTED_MEDIA_TYPE.to_owned(),
-        _ => reason
-            .chars()
-            .filter_map(|c| match c {
-                ' ' | '-' => Some('_'),
-                c if c.is_ascii_alphanumeric() => Some(c.to_ascii_lowercase()),
-                _ => None,
-            })
-            .collect(),
+        StatusCode::NOT_FOUND => ErrorCode::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => ErrorCode::MethodNotAllowed,
+        StatusCode::REQUEST_TIMEOUT => ErrorCode::RequestTimeout,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::PayloadTooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ErrorCode::UnsupportedMediaType,
+        _ => ErrorCode::BadRequest,
     };
     let detail = match cause {
         Some(cause) if !cause.is_empty() => format!("{reason}: {cause}"),
         _ => format!("{reason}: {path}"),
     };
-    Problem::new(status, code, detail).with_instance(path)
+    Problem::new(code, detail).with_instance(path)
 }
 
 #[cfg(test)]
@@ -435,7 +430,8 @@ mod tests {
     async fn a_non_problem_error_response_becomes_a_problem() {
         let app = app!();
         let res = call_service(&app, TestRequest::get().uri("/teapot").to_request()).await;
-        assert_eq!(res.status(), StatusCode::IM_A_TEAPOT);
+        // A status without a row of its own answers as a plain 400.
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
         assert_eq!(
             res.headers()
                 .get(header::CONTENT_TYPE)
@@ -444,7 +440,12 @@ mod tests {
         );
         let problem: ProblemDocument =
             serde_json::from_slice(&read_body(res).await).expect("problem");
-        assert_eq!(problem.code, "im_a_teapot");
+        assert_eq!(problem.code, "bad_request");
+        assert!(
+            problem.detail.starts_with("I'm a teapot"),
+            "{}",
+            problem.detail
+        );
     }
 
     #[actix_web::test]

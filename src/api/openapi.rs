@@ -20,19 +20,12 @@ A card is a string: rank `A 2 3 4 5 6 7 8 9 T J Q K` (also `10`, any case) then 
 `S H D C` (also `♠ ♥ ♦ ♣`, any case). Responses always use the canonical form: `\"TS\"`, `\"AH\"`.\n\n\
 ## Errors\n\n\
 Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, \
-`detail` and a stable snake_case `code`; `type` is `https://gin-referee.dev/problems/<code>`. \
+`detail` and a stable snake_case `code`; `type` is `/problems/<code>`, a page this \
+service serves (`GET /problems` lists every code). \
 Where it helps, `errors` lists each offending input as `{\"pointer\", \"code\", \"message\"}` \
-with a JSON Pointer into the request body (`/knocker/hand/3`).\n\n\
-| status | code | when |\n\
-|---|---|---|\n\
-| 400 | `malformed_json` | the body is not JSON |\n\
-| 400 | `invalid_body` | the body is JSON but not the documented shape: missing, unknown or mistyped field, unparseable card |\n\
-| 404 | `not_found` | no resource at this path |\n\
-| 405 | `method_not_allowed` | the path exists with other methods, listed in `Allow` |\n\
-| 413 | `payload_too_large` | the body is larger than the configured limit (64 KiB by default) |\n\
-| 415 | `unsupported_media_type` | a body sent with a non-JSON `Content-Type` (a missing `Content-Type` is read as JSON) |\n\
-| 422 | (per operation) | well-formed but impossible or illegal: duplicate card, illegal layoff, ... |\n\
-| 500 | `internal_error` | a bug; the cause is logged with the request id, never sent |\n\n\
+with a JSON Pointer into the request body (`/knocker/hand/3`). Each operation lists the \
+codes it can answer with under its error responses, one example each; the whole table \
+closes this description.\n\n\
 A request that asks whether something is valid gets 200 and a verdict; 422 is for \
 requests that cannot be answered.\n\n\
 ## Request ids\n\n\
@@ -48,6 +41,7 @@ characters) or a generated UUID. Log lines of the request carry the same id.",
         (name = "receipts", description = "The public keys that verify signed receipts."),
         (name = "profiles", description = "Rule presets (standard, Oklahoma, Hollywood, ...) and their parameters."),
         (name = "operations", description = "Probes and metrics for running the service."),
+        (name = "errors", description = "The error codes: what each problem `code` means."),
     ),
     components(schemas(Problem, FieldError)),
 )]
@@ -63,6 +57,16 @@ pub fn any_json() -> utoipa::openapi::schema::Object {
         .schema_type(SchemaType::AnyValue)
         .description(Some("Any JSON value."))
         .build()
+}
+
+/// Closes the document's description with the error table (see
+/// [`super::error_codes`]), so that it is generated from the same rows as
+/// every problem.
+pub fn append_error_table(api: &mut utoipa::openapi::OpenApi) {
+    if let Some(description) = api.info.description.as_mut() {
+        description.push_str("\n\n## Error codes\n\n");
+        description.push_str(&super::error_codes::markdown_table());
+    }
 }
 
 /// Last touches on the assembled document, on every schema of its components:

@@ -3,22 +3,19 @@
 //!
 //! A [`Problem`] is an actix [`ResponseError`], so a handler returns
 //! `Result<Json<T>, Problem>` and the error becomes the response. Each problem
-//! carries a stable snake_case `code` (clients branch on it; the `detail` text is
-//! for people and may change) and a `type` URI derived from it:
-//! `https://gin-referee.dev/problems/<code>`. The `title` is derived from the code
-//! too, so it never varies between occurrences, as RFC 9457 asks.
-//!
-//! Codes produced by the HTTP machinery itself are in [`code`]; resource modules
-//! add their domain codes with [`Problem::unprocessable`] and friends.
+//! carries a stable snake_case `code` from the one table of codes
+//! ([`ErrorCode`]; clients branch on it, the `detail` text is for people and may
+//! change); its status, `title` and `type` follow from the code. The `type` is
+//! `/problems/<code>`, a page this service serves.
 //!
 //! ```
-//! use gin_referee::api::problem::Problem;
+//! use gin_referee::api::problem::{ErrorCode, Problem};
 //!
-//! let problem = Problem::unprocessable("duplicate_card", "7S appears twice in the hand")
-//!     .with_error("/hand/4", "duplicate_card", "7S also appears at /hand/1");
+//! let problem = Problem::new(ErrorCode::DuplicateCard, "7S appears twice in the hand")
+//!     .with_error("/hand/4", ErrorCode::DuplicateCard, "7S also appears at /hand/1");
 //! assert_eq!(problem.status.as_u16(), 422);
 //! assert_eq!(problem.title(), "Duplicate card");
-//! assert_eq!(problem.kind(), "https://gin-referee.dev/problems/duplicate_card");
+//! assert_eq!(problem.kind(), "/problems/duplicate_card");
 //! ```
 
 use std::borrow::Cow;
@@ -28,9 +25,14 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
-use utoipa::{IntoResponses, PartialSchema, ToSchema};
+
+use utoipa::openapi::example::ExampleBuilder;
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, Ref};
+use utoipa::{PartialSchema, ToSchema};
 
 /// Media type of every error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -41,39 +43,7 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 pub const X_CONTENT_TYPE_OPTIONS: HeaderName = HeaderName::from_static("x-content-type-options");
 pub const NOSNIFF: HeaderValue = HeaderValue::from_static("nosniff");
 
-/// Prefix of every problem `type` URI; the code follows it.
-pub const TYPE_PREFIX: &str = "https://gin-referee.dev/problems/";
-
-/// Stable codes produced by the HTTP layer (extractors, routing, the safety net).
-pub mod code {
-    /// The body is not JSON at all (syntax error, empty body, trailing garbage).
-    pub const MALFORMED_JSON: &str = "malformed_json";
-    /// The body is JSON but not the documented shape: missing or unknown field,
-    /// wrong type, unparseable value such as the card `"1X"`.
-    pub const INVALID_BODY: &str = "invalid_body";
-    /// A body sent with a non-JSON `Content-Type`.
-    pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
-    /// A body sent in a `Content-Encoding` other than one of gzip or deflate;
-    /// the answer's `Accept-Encoding` lists the supported ones.
-    pub const UNSUPPORTED_CONTENT_ENCODING: &str = "unsupported_content_encoding";
-    /// A request that is not HTTP/1.1 at all (a garbage request line, both
-    /// `Content-Length` and `Transfer-Encoding`, two lengths, ...).
-    pub const MALFORMED_REQUEST: &str = "malformed_request";
-    /// A request head over 128 KiB or with more than 96 header fields.
-    pub const REQUEST_HEAD_TOO_LARGE: &str = "request_head_too_large";
-    /// The body is larger than the configured limit.
-    pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
-    /// No resource at this path.
-    pub const NOT_FOUND: &str = "not_found";
-    /// The path exists but not with this method; `Allow` lists the methods.
-    pub const METHOD_NOT_ALLOWED: &str = "method_not_allowed";
-    /// The client was too slow sending its request.
-    pub const REQUEST_TIMEOUT: &str = "request_timeout";
-    /// A request the HTTP layer refused for a reason without a more specific code.
-    pub const BAD_REQUEST: &str = "bad_request";
-    /// A bug on our side; the cause is logged, never sent.
-    pub const INTERNAL_ERROR: &str = "internal_error";
-}
+pub use super::error_codes::ErrorCode;
 
 /// An error on its way to the client; serialised as a [`ProblemDocument`].
 ///
@@ -83,8 +53,9 @@ pub mod code {
 pub struct Problem {
     /// HTTP status of the response.
     pub status: StatusCode,
-    /// Stable snake_case identifier of the problem type.
-    pub code: Cow<'static, str>,
+    /// Stable snake_case identifier of the problem type; the status, `type`
+    /// and `title` follow from it.
+    pub code: ErrorCode,
     /// What went wrong with this request, for people.
     pub detail: String,
     /// URI reference of this occurrence.
@@ -98,7 +69,7 @@ pub struct Problem {
 /// An RFC 9457 problem document: the body of every error response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
-    "type": "https://gin-referee.dev/problems/invalid_body",
+    "type": "/problems/invalid_body",
     "title": "Invalid body",
     "status": 400,
     "detail": "the body does not match the request schema at /knocker/hand/3: invalid card \"1X\"",
@@ -106,7 +77,8 @@ pub struct Problem {
     "errors": [{"pointer": "/knocker/hand/3", "code": "invalid_value", "message": "invalid card \"1X\""}]
 }))]
 pub struct ProblemDocument {
-    /// URI identifying the problem type: `https://gin-referee.dev/problems/<code>`.
+    /// URI reference identifying the problem type: `/problems/<code>`, where
+    /// this service describes the code (resolve it against the request's URL).
     #[serde(rename = "type")]
     pub kind: String,
     /// Short summary of the problem type; the same for every occurrence of a code.
@@ -141,34 +113,20 @@ pub struct FieldError {
 }
 
 impl Problem {
-    /// A problem with the given status, stable `code` and human `detail`.
-    pub fn new(
-        status: StatusCode,
-        code: impl Into<Cow<'static, str>>,
-        detail: impl Into<String>,
-    ) -> Self {
+    /// A problem with the given `code` (which sets its status) and human `detail`.
+    pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
         Problem {
-            status,
-            code: code.into(),
+            status: code.status(),
+            code,
             detail: detail.into(),
             instance: None,
             errors: Vec::new(),
         }
     }
 
-    /// 400: the request cannot be read (shape, syntax).
-    pub fn bad_request(code: impl Into<Cow<'static, str>>, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, code, detail)
-    }
-
-    /// 404: no such resource (unknown path, unknown profile name, ...).
-    pub fn not_found(code: impl Into<Cow<'static, str>>, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, code, detail)
-    }
-
-    /// 422: well-formed, but impossible or illegal under the rules.
-    pub fn unprocessable(code: impl Into<Cow<'static, str>>, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
+    /// A problem from a code of the rules library (see [`ErrorCode::of`]).
+    pub fn rules(code: &str, detail: impl Into<String>) -> Self {
+        Self::new(ErrorCode::of(code), detail)
     }
 
     /// 500 for a bug: logs `cause` with its whole `source()` chain and returns a
@@ -181,8 +139,7 @@ impl Problem {
     /// The generic 500 body, for callers that have already logged the cause.
     pub fn internal_unlogged() -> Self {
         Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            code::INTERNAL_ERROR,
+            ErrorCode::InternalError,
             "the server failed to handle this request; the cause has been logged",
         )
     }
@@ -191,12 +148,12 @@ impl Problem {
     pub fn with_error(
         mut self,
         pointer: impl Into<String>,
-        code: impl Into<String>,
+        code: ErrorCode,
         message: impl Into<String>,
     ) -> Self {
         self.errors.push(FieldError {
             pointer: pointer.into(),
-            code: code.into(),
+            code: code.as_str().to_owned(),
             message: message.into(),
         });
         self
@@ -208,24 +165,24 @@ impl Problem {
         self
     }
 
-    /// The `type` URI: `https://gin-referee.dev/problems/<code>`.
+    /// The `type` URI reference: `/problems/<code>`, served by this service.
     pub fn kind(&self) -> String {
-        format!("{TYPE_PREFIX}{}", self.code)
+        self.code.type_uri()
     }
 
-    /// The `title`, derived from the code so it never varies between occurrences.
-    pub fn title(&self) -> String {
-        title_of(&self.code)
+    /// The `title`, the code's own, so it never varies between occurrences.
+    pub fn title(&self) -> &'static str {
+        self.code.title()
     }
 
     /// The wire form.
     pub fn to_document(&self) -> ProblemDocument {
         ProblemDocument {
             kind: self.kind(),
-            title: self.title(),
+            title: self.title().to_owned(),
             status: self.status.as_u16(),
             detail: self.detail.clone(),
-            code: self.code.clone().into_owned(),
+            code: self.code.as_str().to_owned(),
             instance: self.instance.clone(),
             errors: self.errors.clone(),
         }
@@ -238,6 +195,8 @@ impl Problem {
         builder
             .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)))
             .insert_header((X_CONTENT_TYPE_OPTIONS, NOSNIFF));
+        // The code rides along in the response's extensions, for the metrics.
+        builder.extensions_mut().insert(self.code);
         builder
     }
 
@@ -246,7 +205,7 @@ impl Problem {
         // Serialising a struct of strings cannot fail; the fallback keeps the
         // promise of a problem body even so.
         serde_json::to_vec(&self.to_document()).unwrap_or_else(|_| {
-            br#"{"type":"https://gin-referee.dev/problems/internal_error","title":"Internal error","status":500,"detail":"the error could not be serialised","code":"internal_error"}"#.to_vec()
+            br#"{"type":"/problems/internal_error","title":"Internal error","status":500,"detail":"the error could not be serialised","code":"internal_error"}"#.to_vec()
         })
     }
 
@@ -258,7 +217,7 @@ impl Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.status, self.code, self.detail)
+        write!(f, "{} {}: {}", self.status, self.code.as_str(), self.detail)
     }
 }
 
@@ -299,26 +258,6 @@ impl ResponseError for Problem {
     }
 }
 
-/// A stable title from a code: `duplicate_card` -> `Duplicate card`,
-/// `malformed_json` -> `Malformed JSON`.
-fn title_of(code: &str) -> String {
-    let words = code
-        .split('_')
-        .filter(|w| !w.is_empty())
-        .enumerate()
-        .map(|(i, word)| match word {
-            "json" => "JSON".to_owned(),
-            _ if i == 0 => {
-                let mut chars = word.chars();
-                chars.next().map_or_else(String::new, |first| {
-                    first.to_uppercase().chain(chars).collect()
-                })
-            }
-            _ => word.to_owned(),
-        });
-    words.collect::<Vec<_>>().join(" ")
-}
-
 /// Formats an error followed by each of its sources: `a: b: c`.
 pub struct ErrorChain<'a>(pub &'a (dyn std::error::Error + 'static));
 
@@ -334,104 +273,91 @@ impl fmt::Display for ErrorChain<'_> {
     }
 }
 
-/// Examples shared by the OpenAPI documentation and tests: each one is built by
-/// the same constructors the server uses, so the documentation cannot drift.
-pub mod examples {
-    use super::*;
-    use serde_json::Value;
-
-    fn value(problem: Problem) -> Value {
-        serde_json::to_value(problem).unwrap_or(Value::Null)
-    }
-
-    pub fn malformed_json() -> Value {
-        value(Problem::bad_request(
-            code::MALFORMED_JSON,
-            "the body is not valid JSON: expected `,` or `}` at line 1 column 18",
-        ))
-    }
-
-    pub fn invalid_body() -> Value {
-        value(
-            Problem::bad_request(
-                code::INVALID_BODY,
-                "the body does not match the request schema: invalid card \"1X\"",
-            )
-            .with_error("/hand/3", "invalid_value", "invalid card \"1X\""),
-        )
-    }
-
-    pub fn payload_too_large() -> Value {
-        value(Problem::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            code::PAYLOAD_TOO_LARGE,
-            "the body is larger than the limit of 65536 bytes",
-        ))
-    }
-
-    pub fn unsupported_media_type() -> Value {
-        value(Problem::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            code::UNSUPPORTED_MEDIA_TYPE,
-            "expected Content-Type application/json, got text/plain",
-        ))
-    }
-
-    pub fn unsupported_content_encoding() -> Value {
-        value(Problem::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            code::UNSUPPORTED_CONTENT_ENCODING,
-            "Content-Encoding br is not supported: send the body as is, \
-             or in one of gzip, deflate (one coding, not stacked)",
-        ))
-    }
-
-    pub fn not_found() -> Value {
-        value(
-            Problem::not_found(code::NOT_FOUND, "no resource at /v1/nothing-here")
-                .with_instance("/v1/nothing-here"),
-        )
+impl ErrorCode {
+    /// The example occurrence of this code (see [`ErrorCode::example`]), as a
+    /// problem built the way the server builds one.
+    pub fn example_problem(self) -> Problem {
+        let example = self.example();
+        let problem = Problem::new(self, example.detail);
+        match example.error {
+            Some((pointer, field)) => problem.with_error(pointer, field, example.detail),
+            None => problem,
+        }
     }
 }
 
-/// The failures of [`ValidJson`](super::json::ValidJson), for `#[utoipa::path]`:
-/// list it in `responses(...)` of every operation that reads a JSON body.
-#[derive(IntoResponses)]
-#[allow(dead_code, reason = "only the type is used, to document responses")]
-pub enum JsonBodyRejections {
-    /// The body is not JSON (`malformed_json`) or not the documented shape
-    /// (`invalid_body`, with a JSON Pointer per fault in `errors`).
-    #[response(
-        status = 400,
-        content_type = "application/problem+json",
-        examples(
-            ("malformed_json" = (summary = "The body is not JSON", value = json!(examples::malformed_json()))),
-            ("invalid_body" = (summary = "An unparseable card", value = json!(examples::invalid_body()))),
-        )
-    )]
-    BadRequest(Problem),
-    /// The body is larger than the configured limit, as sent or once
-    /// decoded (`payload_too_large`). The connection is closed after this answer.
-    #[response(
-        status = 413,
-        content_type = "application/problem+json",
-        example = json!(examples::payload_too_large())
-    )]
-    PayloadTooLarge(Problem),
-    /// The body was sent with a non-JSON `Content-Type` (`unsupported_media_type`;
-    /// a request without `Content-Type` is read as JSON), or in a
-    /// `Content-Encoding` other than one of gzip and deflate
-    /// (`unsupported_content_encoding`, with `Accept-Encoding` naming those).
-    /// The connection is closed after this answer.
-    #[response(
-        status = 415,
-        content_type = "application/problem+json",
-        examples(
-            ("unsupported_media_type" = (summary = "A body that is not JSON", value = json!(examples::unsupported_media_type()))),
-            ("unsupported_content_encoding" = (summary = "A body in an unsupported coding", value = json!(examples::unsupported_content_encoding()))),
-        )
-    )]
-    UnsupportedMediaType(Problem),
+/// The documented error responses of an operation that can answer `codes`:
+/// one response per status, `application/problem+json` with the `Problem`
+/// schema, a description naming each code, and one example per code, keyed by
+/// the code. Used through [`problem_responses!`](crate::problem_responses).
+pub fn error_responses(codes: &[ErrorCode]) -> BTreeMap<String, RefOr<Response>> {
+    let mut by_status: BTreeMap<u16, Vec<ErrorCode>> = BTreeMap::new();
+    for code in codes {
+        by_status
+            .entry(code.status().as_u16())
+            .or_default()
+            .push(*code);
+    }
+    by_status
+        .into_iter()
+        .map(|(status, codes)| {
+            let description = codes
+                .iter()
+                .map(|code| format!("- `{}`: {}", code.as_str(), code.description()))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let examples = codes.iter().map(|code| {
+                let value = serde_json::to_value(code.example_problem()).unwrap_or_default();
+                (
+                    code.as_str(),
+                    ExampleBuilder::new()
+                        .summary(code.title())
+                        .value(Some(value))
+                        .build(),
+                )
+            });
+            let content = ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .examples_from_iter(examples)
+                .build();
+            let response = ResponseBuilder::new()
+                .description(description)
+                .content(PROBLEM_JSON, content)
+                .build();
+            (status.to_string(), RefOr::T(response))
+        })
+        .collect()
+}
+
+/// Declares the error responses of one operation, for `responses(...)` of its
+/// `#[utoipa::path]`: a unit type whose `CODES` are every code the operation
+/// can answer with, documented by [`error_responses`]. A test posts a request
+/// for each listed code and checks the codes answered are listed.
+///
+/// ```ignore
+/// problem_responses!(AnalyzeErrors: [MalformedJson, InvalidBody, DuplicateCard]);
+/// ```
+#[macro_export]
+macro_rules! problem_responses {
+    ($(#[$meta:meta])* $name:ident: [$($code:ident),+ $(,)?]) => {
+        $(#[$meta])*
+        pub struct $name;
+
+        impl $name {
+            /// Every code this operation can answer with.
+            pub const CODES: &'static [$crate::api::error_codes::ErrorCode] =
+                &[$($crate::api::error_codes::ErrorCode::$code),+];
+        }
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<
+                String,
+                utoipa::openapi::RefOr<utoipa::openapi::response::Response>,
+            > {
+                $crate::api::problem::error_responses(Self::CODES)
+            }
+        }
+    };
 }
 
 #[cfg(test)]
@@ -440,22 +366,41 @@ mod tests {
     use actix_web::body::MessageBody;
 
     #[test]
-    fn the_title_is_derived_from_the_code() {
-        assert_eq!(title_of("malformed_json"), "Malformed JSON");
-        assert_eq!(title_of("not_found"), "Not found");
-        assert_eq!(title_of(""), "");
+    fn status_title_and_type_come_from_the_code() {
+        let problem = Problem::new(ErrorCode::MalformedJson, "x");
+        assert_eq!(problem.status, StatusCode::BAD_REQUEST);
+        assert_eq!(problem.title(), "Malformed JSON");
+        assert_eq!(problem.kind(), "/problems/malformed_json");
+    }
+
+    #[test]
+    fn the_documented_responses_group_codes_by_status_with_an_example_each() {
+        let responses = error_responses(&[
+            ErrorCode::MalformedJson,
+            ErrorCode::InvalidBody,
+            ErrorCode::DuplicateCard,
+        ]);
+        assert_eq!(responses.keys().collect::<Vec<_>>(), ["400", "422"]);
+        let json = serde_json::to_value(&responses["400"]).expect("json");
+        let examples = &json["content"][PROBLEM_JSON]["examples"];
+        assert_eq!(examples["invalid_body"]["value"]["code"], "invalid_body");
+        assert_eq!(
+            examples["invalid_body"]["value"]["errors"][0]["code"],
+            "invalid_value"
+        );
+        assert!(examples.get("duplicate_card").is_none());
     }
 
     #[test]
     fn a_problem_serialises_with_the_rfc_9457_member_names() {
-        let problem = Problem::bad_request(code::INVALID_BODY, "bad card")
-            .with_error("/hand/0", "invalid_value", "invalid card")
+        let problem = Problem::new(ErrorCode::InvalidBody, "bad card")
+            .with_error("/hand/0", ErrorCode::InvalidValue, "invalid card")
             .with_instance("/v1/hands/analyze");
         let json = serde_json::to_value(&problem).expect("serialises");
         assert_eq!(
             json,
             serde_json::json!({
-                "type": "https://gin-referee.dev/problems/invalid_body",
+                "type": "/problems/invalid_body",
                 "title": "Invalid body",
                 "status": 400,
                 "detail": "bad card",
@@ -468,14 +413,14 @@ mod tests {
 
     #[test]
     fn empty_optional_members_are_left_out() {
-        let json = serde_json::to_value(Problem::not_found(code::NOT_FOUND, "x")).expect("json");
+        let json = serde_json::to_value(Problem::new(ErrorCode::NotFound, "x")).expect("json");
         assert!(json.get("instance").is_none());
         assert!(json.get("errors").is_none());
     }
 
     #[test]
     fn the_response_is_problem_json_with_the_problem_status() {
-        let response = Problem::unprocessable("duplicate_card", "7S twice").error_response();
+        let response = Problem::new(ErrorCode::DuplicateCard, "7S twice").error_response();
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(
             response
@@ -494,7 +439,7 @@ mod tests {
         let cause = std::io::Error::other("database password is hunter2");
         let problem = Problem::internal(&cause);
         assert_eq!(problem.status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(problem.code, code::INTERNAL_ERROR);
+        assert_eq!(problem.code, ErrorCode::InternalError);
         assert!(!problem.detail.contains("hunter2"));
     }
 

@@ -11,9 +11,9 @@ use serde::{Deserialize, Deserializer};
 use serde_json::json;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, schema};
-use utoipa::{IntoResponses, PartialSchema, ToSchema};
+use utoipa::{PartialSchema, ToSchema};
 
-use super::problem::Problem;
+use super::problem::{ErrorCode, Problem};
 use gin_rules::{Preset, Profile, ProfileError, ProfileOverrides};
 
 /// Which rules to play: a preset name or overrides of one. Absent means
@@ -299,41 +299,6 @@ impl ToSchema for ProfileOverridesSchema {
     }
 }
 
-/// The 400 of every operation that takes a `profile`, for `#[utoipa::path]`:
-/// list it after [`JsonBodyRejections`](super::problem::JsonBodyRejections),
-/// whose 400 it replaces with one that also names the profile's faults.
-#[derive(IntoResponses)]
-#[allow(dead_code, reason = "only the type is used, to document responses")]
-pub enum UnknownProfile {
-    /// The body is not JSON (`malformed_json`), not the documented shape
-    /// (`invalid_body`, with a JSON Pointer per fault in `errors`), names a
-    /// profile that is not a preset (`unknown_profile`, as `"profile": "gin"` or
-    /// `{"base": "gin"}`), or sets a profile parameter outside the range its
-    /// schema states (`invalid_profile`).
-    #[response(
-        status = 400,
-        content_type = "application/problem+json",
-        examples(
-            ("malformed_json" = (summary = "The body is not JSON", value = json!(super::problem::examples::malformed_json()))),
-            ("invalid_body" = (summary = "An unparseable card", value = json!(super::problem::examples::invalid_body()))),
-            ("unknown_profile" = (summary = "A preset that does not exist", value = json!({
-                "type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-                "status": 400, "detail": UNKNOWN_GIN, "code": "unknown_profile",
-                "errors": [{"pointer": "/profile", "code": "unknown_profile", "message": UNKNOWN_GIN}]}))),
-            ("invalid_profile" = (summary = "A parameter out of range", value = json!({
-                "type": "https://gin-referee.dev/problems/invalid_profile", "title": "Invalid profile",
-                "status": 400, "detail": "invalid value for gin_bonus: 10001 is above the maximum of 10000",
-                "code": "invalid_profile",
-                "errors": [{"pointer": "/profile/gin_bonus", "code": "invalid_profile",
-                    "message": "invalid value for gin_bonus: 10001 is above the maximum of 10000"}]}))),
-        )
-    )]
-    BadRequest(Problem),
-}
-
-/// The detail of `unknown_profile` for the preset name `gin`.
-const UNKNOWN_GIN: &str = "unknown profile \"gin\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership";
-
 /// Resolves a request's profile: the preset, or the preset with overrides.
 pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
     match spec {
@@ -347,25 +312,25 @@ pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
 /// The problem for a profile error, pointing into `/profile` or at `/upcard`.
 pub fn profile_problem(error: &ProfileError) -> Problem {
     let detail = error.to_string();
+    let code = ErrorCode::of(error.code());
     match error {
         // A body naming a preset that does not exist, or a parameter outside the
         // range the schema states, does not match the schema: 400.
         ProfileError::UnknownPreset(_) => {
-            Problem::bad_request(error.code(), &detail).with_error("/profile", error.code(), detail)
+            Problem::new(code, &detail).with_error("/profile", code, detail)
         }
-        ProfileError::InvalidParameter { parameter, .. } => Problem::bad_request(
-            error.code(),
-            &detail,
-        )
-        .with_error(format!("/profile/{parameter}"), error.code(), detail),
+        ProfileError::InvalidParameter { parameter, .. } => {
+            Problem::new(code, &detail).with_error(format!("/profile/{parameter}"), code, detail)
+        }
         ProfileError::Combination { parameters, .. } => {
-            let problem = Problem::unprocessable(error.code(), &detail);
+            let problem = Problem::new(code, &detail);
             parameters.iter().fold(problem, |p, name| {
-                p.with_error(format!("/profile/{name}"), error.code(), detail.clone())
+                p.with_error(format!("/profile/{name}"), code, detail.clone())
             })
         }
-        ProfileError::UpcardRequired { .. } => Problem::unprocessable(error.code(), &detail)
-            .with_error("/upcard", error.code(), detail),
+        ProfileError::UpcardRequired { .. } => {
+            Problem::new(code, &detail).with_error("/upcard", code, detail)
+        }
     }
 }
 

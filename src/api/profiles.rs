@@ -4,7 +4,7 @@
 use actix_web::{get, web};
 
 use super::ServiceConfig;
-use super::problem::Problem;
+use super::problem::{ErrorCode, Problem};
 use super::profile_spec::ProfileSchema;
 use gin_rules::{Preset, Profile};
 
@@ -25,6 +25,11 @@ pub async fn list_profiles() -> web::Json<Vec<Profile>> {
     web::Json(Preset::ALL.iter().map(|p| p.profile()).collect())
 }
 
+crate::problem_responses!(
+    /// The error answers of `/v1/profiles/{name}`.
+    ProfileErrors: [NotFound]
+);
+
 /// One preset.
 #[utoipa::path(
     tag = "profiles",
@@ -33,17 +38,14 @@ pub async fn list_profiles() -> web::Json<Vec<Profile>> {
     params(("name" = String, Path, description = "A preset name.", example = "oklahoma")),
     responses(
         (status = 200, description = "The preset.", body = ProfileSchema, example = json!(Preset::Oklahoma.profile())),
-        (status = 404, description = "No preset by that name (`unknown_profile`).",
-         content_type = "application/problem+json", body = Problem,
-         example = json!({"type": "https://gin-referee.dev/problems/unknown_profile", "title": "Unknown profile",
-             "status": 404, "detail": "unknown profile \"gin\"", "code": "unknown_profile"})),
+        ProfileErrors,
     )
 )]
 #[get("/v1/profiles/{name}")]
 pub async fn get_profile(name: web::Path<String>) -> Result<web::Json<Profile>, Problem> {
     name.parse::<Preset>()
         .map(|preset| web::Json(preset.profile()))
-        .map_err(|e| Problem::not_found(e.code(), e.to_string()))
+        .map_err(|e| Problem::new(ErrorCode::NotFound, e.to_string()))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -10,11 +10,11 @@ use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::knock::ScoreResponse;
-use super::problem::{Problem, code};
+use super::problem::{ErrorCode, Problem};
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{
-    Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Layoff, Move, Seat, Source, Table,
-    Violation,
+    Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Move, RecordedLayoff, Seat, Source,
+    Table, Violation, ViolationCode,
 };
 
 /// The deal as a request gives it: the cards, or the seeds of a provably fair
@@ -165,9 +165,61 @@ pub enum TranscriptAction {
         player: Seat,
         #[serde(default)]
         melds: Option<Vec<Vec<Card>>>,
+        /// The cards laid off. Absent: the defender's best layoffs are played;
+        /// `[]`: the defender lays off nothing.
         #[serde(default)]
-        layoffs: Option<Vec<Layoff>>,
+        layoffs: Option<Vec<LayoffRecord>>,
     },
+}
+
+/// One card laid off, and the knocker's meld it went onto: by its index among
+/// the melds laid down at the knock (`meld`), by cards of that meld (`onto`),
+/// or not named, when the referee places it. When every layoff names `meld`,
+/// the layoffs are played in the order given; otherwise the referee places
+/// each where the record allows so that every knocker meld stays a meld (the
+/// first such placement in meld order) and the result reports where each went.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"card": "7H", "onto": ["4H", "5H", "6H"]}))]
+pub struct LayoffRecord {
+    #[schema(example = "7H")]
+    pub card: Card,
+    /// Index into the knocker's melds as laid down at the knock.
+    #[serde(default, deserialize_with = "super::json::present")]
+    #[schema(nullable = false, minimum = 0, maximum = 4294967295_u64, format = Int64)]
+    pub meld: Option<u32>,
+    /// Cards of the target meld as laid down at the knock (one is enough).
+    #[serde(default, deserialize_with = "meld_cards")]
+    #[schema(nullable = false, max_items = 11, example = json!(["4H", "5H", "6H"]))]
+    pub onto: Option<Vec<Card>>,
+}
+
+/// At most the 11 cards a meld can hold (a run of a big gin hand); more is a
+/// shape error.
+fn meld_cards<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<Card>>, D::Error> {
+    let cards = Vec::<Card>::deserialize(deserializer)?;
+    if cards.len() > 11 {
+        return Err(serde::de::Error::invalid_length(
+            cards.len(),
+            &"at most the 11 cards a meld can hold",
+        ));
+    }
+    Ok(Some(cards))
+}
+
+impl From<LayoffRecord> for RecordedLayoff {
+    fn from(layoff: LayoffRecord) -> RecordedLayoff {
+        RecordedLayoff {
+            card: layoff.card,
+            // An index this large names no meld on any platform.
+            meld: layoff
+                .meld
+                .map(|meld| usize::try_from(meld).unwrap_or(usize::MAX)),
+            onto: layoff.onto,
+        }
+    }
 }
 
 /// The schema of [`TranscriptAction`] with every variant closed
@@ -216,7 +268,13 @@ impl From<TranscriptAction> for Action {
                 player,
                 melds,
                 layoffs,
-            } => (player, Move::LayOff { melds, layoffs }),
+            } => (
+                player,
+                Move::LayOff {
+                    melds,
+                    layoffs: layoffs.map(|list| list.into_iter().map(Into::into).collect()),
+                },
+            ),
         };
         Action { player, play }
     }
@@ -231,7 +289,7 @@ pub struct AuditResponse {
     /// legal so far (and has no `result`).
     pub legal: bool,
     /// The first illegal action, or null.
-    pub violation: Option<Violation>,
+    pub violation: Option<ActionViolation>,
     /// The hand's score exactly as `/v1/hands/score` gives it for the final
     /// hands, `{"void": true}` for a void hand, or null: the transcript stops
     /// before the hand ends, or an action is illegal.
@@ -250,6 +308,46 @@ pub struct AuditResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub receipt: Option<String>,
+}
+
+/// The first illegal action of a hand, and where it is in the record.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActionViolation {
+    /// The index of the illegal action; null for a fault of the whole hand
+    /// (`deal_commitment_mismatch`).
+    #[schema(example = 1, required = true)]
+    pub action: Option<usize>,
+    /// The rule broken.
+    pub code: ViolationCode,
+    /// A sentence for a tournament director.
+    #[schema(
+        example = "the non-dealer took 2C from the discard pile this turn and may not discard it on the same turn"
+    )]
+    pub message: String,
+    /// JSON Pointer to the fault within the hand's record, down to the field
+    /// when one is at fault: `/actions/1/card`, `/actions/4/layoffs/0`,
+    /// `/actions/3` (the action as a whole), `/deal/commitment`.
+    #[schema(example = "/actions/1/card")]
+    pub pointer: String,
+}
+
+impl From<Violation> for ActionViolation {
+    fn from(violation: Violation) -> ActionViolation {
+        let pointer = match (violation.action, &violation.field) {
+            (Some(action), Some(field)) => format!("/actions/{action}/{field}"),
+            (Some(action), None) => format!("/actions/{action}"),
+            (None, _) if violation.code == ViolationCode::DealCommitmentMismatch => {
+                "/deal/commitment".to_owned()
+            }
+            (None, _) => String::new(),
+        };
+        ActionViolation {
+            action: violation.action,
+            code: violation.code,
+            message: violation.message,
+            pointer,
+        }
+    }
 }
 
 /// How the hand ended: scored, or void.
@@ -287,7 +385,7 @@ impl From<Audit> for AuditResponse {
         AuditResponse {
             receipt: None,
             legal,
-            violation: audit.violation,
+            violation: audit.violation.map(ActionViolation::from),
             result,
             knocker,
             ended_at,
@@ -306,16 +404,23 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
         DealPart::Upcard => format!("{deal}/upcard"),
         DealPart::Stock => format!("{deal}/stock"),
     };
+    // A draw past the listed stock is a fault of the draw's card.
+    let actions = deal.strip_suffix("/deal").unwrap_or(deal);
     let pointer = match error {
         DealError::WrongCardCount { part, .. } => list(*part),
+        DealError::StockTooLong { .. } => list(DealPart::Stock),
+        DealError::UnrecordedDraw { action, .. } | DealError::DrawnCardSeen { action, .. } => {
+            format!("{actions}/actions/{action}/card")
+        }
         DealError::DuplicateCard { second, .. } => match second.part {
             DealPart::Upcard => list(second.part),
             part => format!("{}/{}", list(part), second.index),
         },
     };
-    Problem::unprocessable(error.code(), format!("the deal is impossible: {error}")).with_error(
+    let code = ErrorCode::of(error.code());
+    Problem::new(code, format!("the deal is impossible: {error}")).with_error(
         pointer,
-        error.code(),
+        code,
         error.to_string(),
     )
 }
@@ -331,14 +436,11 @@ pub fn seeded_deal(
     let fault = |pointer: &str, error: &SeedError| {
         let detail = error.to_string();
         match error {
-            SeedError::ClientSeedTooLong(_) => Problem::unprocessable(
-                "client_seed_too_long",
-                &detail,
-            )
-            .with_error(pointer, "client_seed_too_long", detail),
-            _ => Problem::bad_request(code::INVALID_BODY, &detail).with_error(
+            SeedError::ClientSeedTooLong(_) => Problem::new(ErrorCode::ClientSeedTooLong, &detail)
+                .with_error(pointer, ErrorCode::ClientSeedTooLong, detail),
+            _ => Problem::new(ErrorCode::InvalidBody, &detail).with_error(
                 pointer,
-                "invalid_value",
+                ErrorCode::InvalidValue,
                 detail,
             ),
         }
@@ -351,9 +453,9 @@ pub fn seeded_deal(
     })?;
     if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
         let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
-        return Err(Problem::bad_request(code::INVALID_BODY, detail).with_error(
+        return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(
             format!("{deal}/commitment"),
-            "invalid_value",
+            ErrorCode::InvalidValue,
             detail,
         ));
     }

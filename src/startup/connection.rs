@@ -75,7 +75,7 @@ use actix_web::rt::time::{Instant, Sleep, sleep_until};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 use crate::api::metrics::Metrics;
-use crate::api::problem::{PROBLEM_JSON, Problem, code};
+use crate::api::problem::{ErrorCode, PROBLEM_JSON, Problem};
 
 /// Log target of the lines about connections (not requests) that went wrong.
 pub const CONNECTION_LOG: &str = "gin_referee::connection";
@@ -462,19 +462,17 @@ impl BareRefusal {
     /// `date`, then the body's headers.
     fn problem_answer(&self, bare: &[u8], head_timeout: Duration) -> Vec<u8> {
         let problem = match self.status {
-            StatusCode::BAD_REQUEST => Problem::bad_request(
-                code::MALFORMED_REQUEST,
+            StatusCode::BAD_REQUEST => Problem::new(
+                ErrorCode::MalformedRequest,
                 "the request is not valid HTTP/1.1: its request line, a header or its \
                  framing (Content-Length, Transfer-Encoding) could not be read",
             ),
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => Problem::new(
-                self.status,
-                code::REQUEST_HEAD_TOO_LARGE,
+                ErrorCode::RequestHeadTooLarge,
                 "the request head is over 128 KiB or has more than 96 header fields",
             ),
             _ => Problem::new(
-                self.status,
-                code::REQUEST_TIMEOUT,
+                ErrorCode::RequestTimeout,
                 format!(
                     "the request head did not arrive within {} ms",
                     head_timeout.as_millis()
@@ -525,8 +523,8 @@ impl Fault {
     /// The `reason` label, which is also the problem code of the answer.
     pub fn label(self) -> &'static str {
         match self {
-            Fault::MalformedRequest => code::MALFORMED_REQUEST,
-            Fault::RequestHeadTooLarge => code::REQUEST_HEAD_TOO_LARGE,
+            Fault::MalformedRequest => ErrorCode::MalformedRequest.as_str(),
+            Fault::RequestHeadTooLarge => ErrorCode::RequestHeadTooLarge.as_str(),
             Fault::RequestHeadTimeout => "request_head_timeout",
             Fault::Stalled => "stalled",
             Fault::Shed => "shed",
@@ -772,7 +770,7 @@ mod tests {
         );
         assert!(!head.contains("content-length: 0"), "{head}");
         let problem: serde_json::Value = serde_json::from_str(body).expect("json");
-        assert_eq!(problem["code"], code::MALFORMED_REQUEST);
+        assert_eq!(problem["code"], "malformed_request");
         assert_eq!(problem["status"], 400);
     }
 

@@ -209,8 +209,17 @@ async fn unreadable_impossible_and_unknown_inputs_are_problems_with_pointers() {
     let base = examples::legal_knock();
     let mut no_actions = base.clone();
     no_actions.as_object_mut().unwrap().remove("actions");
-    let mut short_stock = base.clone();
-    short_stock["deal"]["stock"].as_array_mut().unwrap().pop();
+    let mut long_stock = base.clone();
+    long_stock["deal"]["stock"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("KC"));
+    let mut unrecorded = base.clone();
+    unrecorded["deal"]["stock"] = json!([]);
+    unrecorded["actions"][2]
+        .as_object_mut()
+        .unwrap()
+        .remove("card");
     let cases: Vec<(&str, Value, u16, &str, &str)> = vec![
         (
             "an unparseable card",
@@ -278,11 +287,18 @@ async fn unreadable_impossible_and_unknown_inputs_are_problems_with_pointers() {
             "/deal/upcard",
         ),
         (
-            "a stock of 30 cards",
-            short_stock,
+            "a stock of 32 cards",
+            long_stock,
             422,
             "wrong_card_count",
             "/deal/stock",
+        ),
+        (
+            "a draw past the listed stock naming no card",
+            unrecorded,
+            422,
+            "unrecorded_draw",
+            "/actions/2/card",
         ),
         (
             "an invalid override",
@@ -308,5 +324,120 @@ async fn unreadable_impossible_and_unknown_inputs_are_problems_with_pointers() {
             Some(pointer),
             "{what}: {problem:?}"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_record_as_recorders_have_it_audits_as_the_whole_record() {
+    let app = spawn_app().await;
+    let whole = verdict(&app, &examples::legal_knock()).await;
+    let recorded = verdict(&app, &examples::as_recorded()).await;
+    assert_eq!(recorded["legal"], true, "{recorded}");
+    assert_eq!(recorded["result"]["points"], whole["result"]["points"]);
+    // The placement is reported: 7H onto meld 1 (4-5-6H), 4S onto meld 0.
+    let placed = &recorded["result"]["defender"]["layoffs"];
+    let mut placed: Vec<(String, u64)> = placed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["card"].as_str().unwrap().to_owned(),
+                l["meld"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    placed.sort();
+    assert_eq!(placed, [("4S".to_owned(), 0), ("7H".to_owned(), 1)]);
+    // The stock counts 31 cards however many it lists.
+    assert_eq!(
+        recorded["table"]["stock_remaining"],
+        whole["table"]["stock_remaining"]
+    );
+}
+
+#[tokio::test]
+async fn a_declared_empty_reply_differs_from_a_best_one() {
+    let app = spawn_app().await;
+    let best = verdict(&app, &examples::legal_knock()).await;
+    let none = verdict(&app, &examples::declared_no_layoffs()).await;
+    assert_eq!(none["legal"], true);
+    assert_eq!(none["result"]["defender"]["layoffs"], json!([]));
+    let deadwood = |answer: &Value| answer["result"]["defender"]["deadwood"].as_u64().unwrap();
+    // 7H and 4S stay deadwood: 7 + 4 more.
+    assert_eq!(deadwood(&none), deadwood(&best) + 11);
+}
+
+#[tokio::test]
+async fn a_violation_points_at_the_field_at_fault() {
+    let app = spawn_app().await;
+    let wrong_card = with(examples::legal_knock(), "/actions/2/card", json!("3H"));
+    let answer = verdict(&app, &wrong_card).await;
+    assert_eq!(answer["violation"]["code"], "expected_card_mismatch");
+    assert_eq!(answer["violation"]["pointer"], "/actions/2/card");
+    let just_taken = verdict(&app, &examples::illegal_discard()).await;
+    assert_eq!(just_taken["violation"]["pointer"], "/actions/1/card");
+    let bad_layoff = with(
+        examples::legal_knock(),
+        "/actions/4/layoffs/1",
+        json!({"card": "4S", "meld": 1}),
+    );
+    let answer = verdict(&app, &bad_layoff).await;
+    assert_eq!(answer["violation"]["code"], "layoff_does_not_fit");
+    assert_eq!(answer["violation"]["pointer"], "/actions/4/layoffs/1");
+}
+
+/// Layoffs the referee must place cost a bounded search: ten unnamed layoffs
+/// (a defender's whole hand) end in a search over at most a few thousand
+/// assignments, and a list as long as the body allows, too long to be one
+/// hand's, is checked as recorded, in one pass.
+#[test]
+fn placing_unnamed_layoffs_costs_a_bounded_search() {
+    use crate::cost::{Server, assert_within_request_bounds};
+    let server = Server::start(&[]);
+    let hand = |layoffs: Value| {
+        json!({
+            "deal": {
+                "non_dealer": ["AH", "2H", "3H", "5H", "6H", "7H", "9H", "TH", "JH", "KC"],
+                "dealer": ["4H", "8H", "QH", "KH", "4S", "5S", "6S", "8D", "9D", "TD"],
+                "upcard": "2C", "stock": ["3C"]},
+            "actions": [
+                {"player": "non_dealer", "action": "pass"},
+                {"player": "dealer", "action": "pass"},
+                {"player": "non_dealer", "action": "draw", "from": "stock"},
+                {"player": "non_dealer", "action": "knock", "discard": "KC"},
+                {"player": "dealer", "action": "lay_off", "layoffs": layoffs}
+            ]
+        })
+        .to_string()
+    };
+    let whole_hand: Vec<Value> = ["4H", "8H", "QH", "KH", "4S", "5S", "6S", "8D", "9D", "TD"]
+        .iter()
+        .map(|card| json!({"card": card}))
+        .collect();
+    let long: Vec<Value> = (0..2_500).map(|_| json!({"card": "4H"})).collect();
+    for (what, body, code) in [
+        (
+            "ten unnamed layoffs",
+            hand(json!(whole_hand)),
+            "layoff_does_not_fit",
+        ),
+        (
+            "2,500 unnamed layoffs",
+            hand(json!(long)),
+            "layoff_card_repeated",
+        ),
+    ] {
+        let ((status, _, answer), cost) = server.measure(|| {
+            server.post(
+                "/v1/hands/audit",
+                &[("Content-Type", "application/json")],
+                body.as_bytes(),
+            )
+        });
+        assert_eq!(status, 200, "{what}: {}", String::from_utf8_lossy(&answer));
+        let verdict: Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(verdict["violation"]["code"], code, "{what}: {verdict}");
+        assert_within_request_bounds(what, body.len(), answer.len(), cost);
     }
 }

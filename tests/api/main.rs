@@ -17,6 +17,7 @@ mod cli;
 mod cost;
 mod deals;
 mod encodings;
+mod error_codes;
 mod errors;
 mod fuzz;
 mod hostile;

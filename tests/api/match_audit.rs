@@ -114,7 +114,12 @@ async fn each_kind_of_violation_is_pointed_at_in_the_request() {
         ),
         (
             json!([knock_hand("Ann"), illegal]),
-            (1, json!(0), "upcard_offer_violated", "/hands/1/actions/0"),
+            (
+                1,
+                json!(0),
+                "upcard_offer_violated",
+                "/hands/1/actions/0/player",
+            ),
         ),
         (
             json!([unfinished, knock_hand("Bob")]),
@@ -313,7 +318,7 @@ async fn partnership_records_are_deals_of_two_tables_with_alternating_pairings()
     let audit = verdict(&app, &illegal).await;
     assert_eq!(
         (&audit["violation"]["table"], &audit["violation"]["pointer"]),
-        (&json!(1), &json!("/hands/1/tables/1/actions/0"))
+        (&json!(1), &json!("/hands/1/tables/1/actions/0/player"))
     );
     let two_player_hand = json!({"teams": teams, "hands": [knock_hand("Ann")]});
     expect_problem(

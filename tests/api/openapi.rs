@@ -18,6 +18,7 @@ const NO_CLIENT_ERRORS: &[&str] = &[
     "GET /metrics",
     "GET /v1/profiles",
     "GET /v1/keys",
+    "GET /problems",
 ];
 
 const METHODS: &[&str] = &[
@@ -240,7 +241,7 @@ fn every_operation_is_fully_documented() {
 mod sample {
     use actix_web::{post, web};
     use gin_referee::api::json::ValidJson;
-    use gin_referee::api::problem::{JsonBodyRejections, Problem};
+    use gin_referee::api::problem::{ErrorCode, Problem};
     use serde::{Deserialize, Serialize};
     use utoipa::ToSchema;
 
@@ -259,6 +260,12 @@ mod sample {
         pub cards: usize,
     }
 
+    gin_referee::problem_responses!(
+        /// What `POST /v1/sample` can answer besides 200.
+        SampleErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType,
+            UnsupportedContentEncoding, RequestTimeout, WrongCardCount]
+    );
+
     /// Count the cards of a hand.
     #[utoipa::path(
         tag = "hands",
@@ -268,14 +275,7 @@ mod sample {
         responses(
             (status = 200, description = "The count.", body = SampleResponse,
              example = json!({"cards": 2})),
-            (status = 422, description = "Too many cards (`wrong_card_count`).", body = Problem,
-             content_type = "application/problem+json",
-             example = json!({
-                 "type": "https://gin-referee.dev/problems/wrong_card_count",
-                 "title": "Wrong card count", "status": 422,
-                 "detail": "a hand has 10 or 11 cards, not 12", "code": "wrong_card_count"
-             })),
-            JsonBodyRejections,
+            SampleErrors,
         )
     )]
     #[post("/v1/sample")]
@@ -283,8 +283,8 @@ mod sample {
         body: ValidJson<SampleRequest>,
     ) -> Result<web::Json<SampleResponse>, Problem> {
         if body.hand.len() > 11 {
-            return Err(Problem::unprocessable(
-                "wrong_card_count",
+            return Err(Problem::new(
+                ErrorCode::WrongCardCount,
                 format!("a hand has 10 or 11 cards, not {}", body.hand.len()),
             ));
         }

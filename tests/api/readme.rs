@@ -96,3 +96,20 @@ async fn every_readme_request_is_answered_as_shown() {
         }
     }
 }
+
+/// The README's error table is the one in the code, row for row.
+#[test]
+fn the_readme_error_table_is_the_generated_one() {
+    let start = README
+        .find("<!-- error-codes:start -->\n")
+        .expect("README marks the error table's start");
+    let end = README
+        .find("<!-- error-codes:end -->")
+        .expect("README marks the error table's end");
+    let documented = &README[start + "<!-- error-codes:start -->\n".len()..end];
+    assert_eq!(
+        documented,
+        gin_referee::api::error_codes::markdown_table(),
+        "the README's error table differs from the code's: paste `cargo run -q -- errors` between the markers"
+    );
+}

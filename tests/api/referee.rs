@@ -218,7 +218,7 @@ async fn profiles_list_every_preset_and_unknown_names_are_404() {
     let missing = app.get("/v1/profiles/gin").await;
     assert_eq!(missing.status().as_u16(), 404);
     let problem: Value = missing.json().await.expect("JSON");
-    assert_eq!(problem["code"], "unknown_profile");
+    assert_eq!(problem["code"], "not_found");
 }
 
 /// Every error code of the referee endpoints, with the status and pointer it

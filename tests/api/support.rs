@@ -242,10 +242,7 @@ pub async fn expect_problem(
     let problem: ProblemDocument = response.json().await.expect("a problem body");
     assert_eq!(problem.code, code, "{problem:?}");
     assert_eq!(problem.status, status);
-    assert_eq!(
-        problem.kind,
-        format!("https://gin-referee.dev/problems/{code}")
-    );
+    assert_eq!(problem.kind, format!("/problems/{code}"));
     assert!(!problem.title.is_empty() && !problem.detail.is_empty());
     problem
 }

@@ -62,11 +62,13 @@ fn knock_hand(dealer: &str) -> RecordedHand {
                     Layoff {
                         card: card("7H"),
                         meld: 1,
-                    },
+                    }
+                    .into(),
                     Layoff {
                         card: card("4S"),
                         meld: 0,
-                    },
+                    }
+                    .into(),
                 ]),
             },
         ),

@@ -324,14 +324,7 @@ pub fn check_layoffs(
         let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
             return Err(LayoffError::NoSuchMeld { index, meld });
         };
-        let fits = match target.kind() {
-            MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),
-            MeldKind::Set if cards.of_rank(card.rank()).len() == cards.len() => Ok(()),
-            MeldKind::Set => Err("a set takes only its own rank"),
-            MeldKind::Run if run_extensions(*cards).contains(card) => Ok(()),
-            MeldKind::Run => Err("a run takes only the next card of its suit at either end"),
-        };
-        if let Err(reason) = fits {
+        if let Err(reason) = fit(*target, *cards, card) {
             return Err(LayoffError::DoesNotFit {
                 index,
                 card,
@@ -343,6 +336,141 @@ pub fn check_layoffs(
         laid.insert(card);
     }
     Ok(laid)
+}
+
+/// Most layoffs one recorded reply may place: a defender holds at most ten
+/// cards, so a longer list repeats a card and is refused as it stands.
+const MAX_PLACED: usize = 10;
+
+/// Places layoffs whose target meld a record leaves open: `requests` pairs each
+/// card with the knocker melds it may go onto (one index when the record names
+/// the meld). Returns the layoffs in a legal playing order, each onto one of its
+/// candidates, such that every knocker meld with its layoffs is still a meld;
+/// `None` when no placement is legal (or the list cannot be one: longer than a
+/// hand, a card twice, an index past the melds), so that the caller checks the
+/// layoffs as recorded and reports the precise fault.
+///
+/// Which cards a meld ends up with decides legality, not the order they are
+/// played in (a run grows outward either way), so the search is over
+/// assignments: depth first, candidates in index order, the first legal one
+/// wins, which makes the placement deterministic. Bound: at most ten cards,
+/// each with at most one set and one run of its own suit to go to (two melds
+/// of one suit cannot both be extended by it unless both are runs), so at
+/// most a few thousand partial assignments.
+pub fn place_layoffs(
+    knocker_melds: &[Meld],
+    requests: &[(Card, Vec<usize>)],
+) -> Option<Vec<Layoff>> {
+    if requests.len() > MAX_PLACED {
+        return None;
+    }
+    let mut cards = CardSet::EMPTY;
+    for (card, candidates) in requests {
+        if !cards.insert(*card) || candidates.iter().any(|&m| m >= knocker_melds.len()) {
+            return None;
+        }
+    }
+    let mut assigned = vec![CardSet::EMPTY; knocker_melds.len()];
+    if !assign(knocker_melds, requests, &mut assigned) {
+        return None;
+    }
+    placement_order(knocker_melds, &assigned)
+}
+
+/// The layoffs as recorded, in order, each onto the first of its candidate
+/// melds that takes it as the melds stand by then (else its first candidate):
+/// for a record no placement makes legal, so that [`check_layoffs`] reports
+/// the first layoff that cannot be played, at its place in the record.
+pub fn greedy_layoffs(knocker_melds: &[Meld], requests: &[(Card, Vec<usize>)]) -> Vec<Layoff> {
+    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
+    requests
+        .iter()
+        .map(|(card, candidates)| {
+            let takes = |&meld: &usize| {
+                let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get(meld)) else {
+                    return false;
+                };
+                fit(*target, *cards, *card).is_ok()
+            };
+            let meld = candidates
+                .iter()
+                .copied()
+                .find(takes)
+                .or_else(|| candidates.first().copied())
+                .unwrap_or_default();
+            if let Some(cards) = grown.get_mut(meld) {
+                cards.insert(*card);
+            }
+            Layoff { card: *card, meld }
+        })
+        .collect()
+}
+
+/// Whether `card` extends `target`, whose cards are now `cards`; else why not.
+fn fit(target: Meld, cards: CardSet, card: Card) -> Result<(), &'static str> {
+    match target.kind() {
+        MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),
+        MeldKind::Set if cards.of_rank(card.rank()).len() == cards.len() => Ok(()),
+        MeldKind::Set => Err("a set takes only its own rank"),
+        MeldKind::Run if run_extensions(cards).contains(card) => Ok(()),
+        MeldKind::Run => Err("a run takes only the next card of its suit at either end"),
+    }
+}
+
+/// Depth-first assignment of `requests` to melds (see [`place_layoffs`]).
+fn assign(melds: &[Meld], requests: &[(Card, Vec<usize>)], assigned: &mut [CardSet]) -> bool {
+    let Some(((card, candidates), rest)) = requests.split_first() else {
+        return placement_order(melds, assigned).is_some();
+    };
+    for &index in candidates {
+        let (Some(meld), Some(laid)) = (melds.get(index), assigned.get(index).copied()) else {
+            continue;
+        };
+        let fits = match meld.kind() {
+            MeldKind::Set => meld.cards().union(laid).len() < 4 && meld.low_rank() == card.rank(),
+            MeldKind::Run => meld.suit() == Some(card.suit()),
+        };
+        if !fits {
+            continue;
+        }
+        if let Some(slot) = assigned.get_mut(index) {
+            slot.insert(*card);
+        }
+        if assign(melds, rest, assigned) {
+            return true;
+        }
+        if let Some(slot) = assigned.get_mut(index) {
+            slot.remove(*card);
+        }
+    }
+    false
+}
+
+/// The layoffs of an assignment in a playing order: set cards first, then run
+/// cards wave by wave outward; `None` when a run's cards do not all connect.
+fn placement_order(melds: &[Meld], assigned: &[CardSet]) -> Option<Vec<Layoff>> {
+    let mut order = Vec::new();
+    for (meld, (knocker, laid)) in melds.iter().zip(assigned).enumerate() {
+        match knocker.kind() {
+            MeldKind::Set => order.extend(laid.iter().map(|card| Layoff { card, meld })),
+            MeldKind::Run => {
+                let mut grown = knocker.cards();
+                let mut pending = *laid;
+                while !pending.is_empty() {
+                    let wave = pending.intersection(run_extensions(grown));
+                    if wave.is_empty() {
+                        return None;
+                    }
+                    for card in wave {
+                        order.push(Layoff { card, meld });
+                        grown.insert(card);
+                        pending.remove(card);
+                    }
+                }
+            }
+        }
+    }
+    Some(order)
 }
 
 /// Every card of `deadwood` that could still be laid off once `laid` is down:

@@ -163,8 +163,8 @@ pub mod strategies;
 
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
-    STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation, ViolationCode,
-    audit_hand, check_deal,
+    RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
+    ViolationCode, audit_hand, check_deal,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,

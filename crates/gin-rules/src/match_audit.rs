@@ -406,6 +406,7 @@ impl<'a> Replay<'a> {
                 action: None,
                 code,
                 message,
+                field: None,
             }));
             return Ok(None);
         }
@@ -426,6 +427,7 @@ impl<'a> Replay<'a> {
                         at(hand, table),
                         hand + 1
                     ),
+                    field: None,
                 }));
             }
         }
@@ -472,6 +474,7 @@ impl<'a> Replay<'a> {
                     action: None,
                     code,
                     message: error.to_string(),
+                    field: None,
                 },
             });
         }

@@ -14,8 +14,13 @@ pub const STOCK_SIZE: usize = 31;
 /// the opponent takes that player's discard to knock).
 pub const STOCK_RESERVE: usize = 2;
 
-/// The cards as dealt: 10 + 10 + the upcard + 31 in the stock = all 52 cards,
-/// each once.
+/// The cards as dealt: 10 + 10 + the upcard + the stock, each card once.
+///
+/// The stock may be given whole (31 cards, the rest of the deck) or, as a
+/// recorder knows it, only its first cards: the cards drawn from it, in order.
+/// A draw past the cards listed takes the card the draw action names (which
+/// must be one not yet seen); the stock still counts 31 cards for the end of
+/// the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -33,7 +38,8 @@ pub struct Deal {
     /// the Oklahoma knock limit and spade doubling.
     #[cfg_attr(feature = "openapi", schema(example = "2C"))]
     pub upcard: Card,
-    /// The 31 stock cards in drawing order, top card first.
+    /// The stock in drawing order, top card first: all 31 cards, or only the
+    /// first ones (those drawn).
     pub stock: Vec<Card>,
 }
 
@@ -81,14 +87,41 @@ impl fmt::Display for DealSlot {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     #[error("{part} must have {expected} cards, not {found}")]
-    /// A hand or the stock has the wrong number of cards.
+    /// A hand has the wrong number of cards.
     WrongCardCount {
         /// The part at fault.
         part: DealPart,
-        /// The cards it must have: 10 for a hand, 31 for the stock.
+        /// The cards it must have: 10.
         expected: usize,
         /// The cards it has.
         found: usize,
+    },
+    #[error("the stock holds at most {STOCK_SIZE} cards, not {found}")]
+    /// The stock lists more cards than a deck leaves for it.
+    StockTooLong {
+        /// The cards listed.
+        found: usize,
+    },
+    #[error(
+        "action {action} draws from the stock past the {listed} cards it lists without naming \
+         the card drawn"
+    )]
+    /// A draw past the cards the stock lists that does not say which card it
+    /// took: the record does not tell.
+    UnrecordedDraw {
+        /// The draw action's index.
+        action: usize,
+        /// The stock cards listed.
+        listed: usize,
+    },
+    #[error("action {action} draws {card} from the stock, but {card} is already in play")]
+    /// A draw past the cards the stock lists naming a card already dealt or
+    /// drawn: no deck has it in the stock.
+    DrawnCardSeen {
+        /// The draw action's index.
+        action: usize,
+        /// The card named.
+        card: Card,
     },
     #[error("{card} is dealt twice: in {first} and in {second}")]
     /// A card appears twice: the deal is not one deck.
@@ -106,15 +139,16 @@ impl DealError {
     /// Stable machine-readable code (the same codes `/v1/hands/score` uses).
     pub const fn code(&self) -> &'static str {
         match self {
-            DealError::WrongCardCount { .. } => "wrong_card_count",
-            DealError::DuplicateCard { .. } => "duplicate_card",
+            DealError::WrongCardCount { .. } | DealError::StockTooLong { .. } => "wrong_card_count",
+            DealError::DuplicateCard { .. } | DealError::DrawnCardSeen { .. } => "duplicate_card",
+            DealError::UnrecordedDraw { .. } => "unrecorded_draw",
         }
     }
 }
 
-/// Checks a deal: 10 cards each, 31 in the stock, all 52 distinct (so the whole
-/// deck). Counts are checked first, then repeats in reading order: dealer,
-/// non-dealer, upcard, stock.
+/// Checks a deal: 10 cards each, at most 31 in the stock, all distinct (with a
+/// whole stock, the whole deck). Counts are checked first, then repeats in
+/// reading order: dealer, non-dealer, upcard, stock.
 pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
     let counts = [
         (DealPart::Hand(Seat::Dealer), deal.dealer.len(), HAND_SIZE),
@@ -123,7 +157,6 @@ pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
             deal.non_dealer.len(),
             HAND_SIZE,
         ),
-        (DealPart::Stock, deal.stock.len(), STOCK_SIZE),
     ];
     for (part, found, expected) in counts {
         if found != expected {
@@ -133,6 +166,11 @@ pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
                 found,
             });
         }
+    }
+    if deal.stock.len() > STOCK_SIZE {
+        return Err(DealError::StockTooLong {
+            found: deal.stock.len(),
+        });
     }
     let slots = deal
         .dealer

@@ -11,9 +11,14 @@
 //! Players are named by seat: the *dealer* and the *non-dealer*. A deal is the ten
 //! cards of each, the first upcard (the discard pile's only card), and the stock
 //! in drawing order, top first: 10 + 10 + 1 + 31 = 52 distinct cards, the whole
-//! deck. A deal that is not that is not a player's illegal action, it is a record
-//! that cannot be replayed: [`audit_hand`] refuses it with a [`DealError`] (the
-//! HTTP layer answers 422 with a pointer to the offending card).
+//! deck. A recorder usually knows only the stock cards drawn, so the stock may
+//! list just its first cards, down to none; a draw past them takes the card the
+//! draw names, which must not be in play yet, and the stock still counts 31
+//! cards for its end. A deal that cannot be one deck (cards repeated, hands not
+//! ten, a stock over 31), or a draw the record cannot tell, is not a player's
+//! illegal action: it is a record that cannot be replayed, and [`audit_hand`]
+//! refuses it with a [`DealError`] (the HTTP layer answers 422 with a pointer to
+//! the offending card).
 //!
 //! # Actions
 //!
@@ -33,9 +38,12 @@
 //!   Gin is simply a knock that leaves no deadwood.
 //! - `LayOff { melds, layoffs }`: the defender's reply to a knock (optional, at
 //!   most once). Either part may be declared and is then checked; what is not
-//!   declared is played best for the defender, as in `/v1/hands/score`. Layoff
-//!   meld indices refer to the knocker's melds as laid down at the knock: the
-//!   declared ones, or the arrangement the referee chose (reported in the result).
+//!   declared is played best for the defender, as in `/v1/hands/score`; an empty
+//!   list of layoffs declares that nothing is laid off. A layoff names its meld
+//!   (the knocker's melds as laid down at the knock: the declared ones, or the
+//!   arrangement the referee chose) by index, by cards of the meld, or not at
+//!   all; see [`RecordedLayoff`] for how the referee places the unnamed ones.
+//!   A violation names the part of the action at fault ([`Violation::field`]).
 //!
 //! # The procedure checked
 //!
@@ -183,10 +191,39 @@ pub enum Move {
     LayOff {
         /// The defender's own melds; `None` plays them best for the defender.
         melds: Option<Vec<Vec<Card>>>,
-        /// The cards laid off onto the knocker's melds (indices into the melds
-        /// laid down at the knock); `None` plays them best for the defender.
-        layoffs: Option<Vec<Layoff>>,
+        /// The cards laid off onto the knocker's melds; `None` plays them best
+        /// for the defender, `Some(vec![])` declares that nothing is laid off.
+        layoffs: Option<Vec<RecordedLayoff>>,
     },
+}
+
+/// A layoff as a record gives it: the card, and the knocker's meld it went
+/// onto, named by its index among the melds laid down at the knock, or by
+/// (some of) its cards, or not named at all.
+///
+/// When every layoff names its meld by index, the layoffs are checked in the
+/// order given, each against the meld as it has grown. Otherwise the referee
+/// places them: each onto a meld the record allows (the one named, or any)
+/// such that every knocker meld with its layoffs is still a meld, choosing the
+/// first such placement in meld order; the result reports where each went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedLayoff {
+    /// The defender's card laid off.
+    pub card: Card,
+    /// The target meld's index among the knocker's melds, if recorded.
+    pub meld: Option<usize>,
+    /// Cards of the target meld as laid down at the knock, if recorded.
+    pub onto: Option<Vec<Card>>,
+}
+
+impl From<Layoff> for RecordedLayoff {
+    fn from(layoff: Layoff) -> RecordedLayoff {
+        RecordedLayoff {
+            card: layoff.card,
+            meld: Some(layoff.meld),
+            onto: None,
+        }
+    }
 }
 
 impl Move {
@@ -332,18 +369,20 @@ pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<
     for (index, action) in actions.iter().enumerate() {
         match referee.step(index, action) {
             Ok(()) => {}
-            Err(Stop::Violation(code, message)) => {
+            Err(Stop::Violation(code, message, field)) => {
                 return Ok(Audit {
                     violation: Some(Violation {
                         action: Some(index),
                         code,
                         message,
+                        field,
                     }),
                     end: None,
                     table: referee.table(),
                 });
             }
             Err(Stop::Inconsistent(error)) => return Err(AuditError::Inconsistent(error)),
+            Err(Stop::Deal(error)) => return Err(AuditError::Deal(error)),
         }
     }
     Ok(Audit {

@@ -1,10 +1,12 @@
 //! The referee: the state machine that replays a hand action by action.
 
+use super::RecordedLayoff;
 use super::{
-    Action, Deal, HandEnd, Move, STOCK_RESERVE, ScoredHand, Seat, Source, Table, ViolationCode,
+    Action, Deal, DealError, HandEnd, Move, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source,
+    Table, ViolationCode,
 };
 use crate::card::{Card, CardSet};
-use crate::layoff::{Layoff, LayoffError};
+use crate::layoff::{Layoff, LayoffError, greedy_layoffs, place_layoffs};
 use crate::meld::ArrangementReport;
 use crate::profile::{Profile, StockEnd};
 use crate::score::{DefenderHand, HandError, KnockerHand, score_hand};
@@ -38,12 +40,31 @@ enum Phase {
 
 /// Why the replay stopped early.
 pub(super) enum Stop {
-    Violation(ViolationCode, String),
+    /// An illegal action: its code, the sentence, and the part of the action
+    /// at fault (a pointer within the action: `card`, `layoffs/2`), if one is.
+    Violation(ViolationCode, String, Option<String>),
     Inconsistent(HandError),
+    /// The record cannot be replayed further (a draw past the listed stock).
+    Deal(DealError),
 }
 
 fn violation<T>(code: ViolationCode, message: String) -> Result<T, Stop> {
-    Err(Stop::Violation(code, message))
+    Err(Stop::Violation(code, message, None))
+}
+
+/// `stop`, placed at `field` of the action if it names no part yet.
+fn at_field(stop: Stop, field: &str) -> Stop {
+    match stop {
+        Stop::Violation(code, message, None) => {
+            Stop::Violation(code, message, Some(field.to_owned()))
+        }
+        other => other,
+    }
+}
+
+/// A violation at one part of the action (`field`, a pointer within it).
+fn violation_at<T>(code: ViolationCode, message: String, field: &str) -> Result<T, Stop> {
+    Err(Stop::Violation(code, message, Some(field.to_owned())))
 }
 
 fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
@@ -57,9 +78,13 @@ pub(super) struct Referee<'a> {
     profile: &'a Profile,
     upcard: Card,
     hands: [CardSet; 2],
+    /// The stock as listed: all of it, or only its first cards.
     stock: &'a [Card],
-    /// Stock cards drawn so far: the next one is `stock[drawn]`.
+    /// Stock cards drawn so far: the next one is `stock[drawn]`, when listed.
     drawn: usize,
+    /// Every card known to be in play: dealt, listed in the stock, or named by a
+    /// draw past the listed stock.
+    seen: CardSet,
     /// The discard pile, top card last.
     pile: Vec<Card>,
     phase: Phase,
@@ -73,8 +98,13 @@ impl<'a> Referee<'a> {
                 .iter()
                 .fold(CardSet::EMPTY, |set, &c| set.union(c.into()))
         };
+        let seen = hand(&deal.dealer)
+            .union(hand(&deal.non_dealer))
+            .union(hand(&deal.stock))
+            .union(deal.upcard.into());
         Referee {
             profile,
+            seen,
             upcard: deal.upcard,
             hands: [hand(&deal.dealer), hand(&deal.non_dealer)],
             stock: &deal.stock,
@@ -102,8 +132,9 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// The stock always holds 31 cards at the deal, listed or not.
     fn stock_remaining(&self) -> usize {
-        self.stock.len().saturating_sub(self.drawn)
+        STOCK_SIZE.saturating_sub(self.drawn)
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -185,7 +216,9 @@ impl<'a> Referee<'a> {
         if let Move::LayOff { .. } = play {
             return lay_off_without_knock(player);
         }
-        self.check_seat(player, play)?;
+        // Out of turn: the fault is who acted.
+        self.check_seat(player, play)
+            .map_err(|stop| at_field(stop, "player"))?;
         match self.phase.clone() {
             Phase::UpcardOffer { to } => self.offer(to, play),
             Phase::OpeningDraw => match play {
@@ -206,7 +239,7 @@ impl<'a> Referee<'a> {
                         self.upcard
                     ),
                 ),
-                _ => self.turn(player, play),
+                _ => self.turn(index, player, play),
             },
             Phase::ToDraw { .. } => match play {
                 Move::Pass => violation(
@@ -217,7 +250,7 @@ impl<'a> Referee<'a> {
                          from the stock or the discard pile"
                     ),
                 ),
-                _ => self.turn(player, play),
+                _ => self.turn(index, player, play),
             },
             Phase::Drew {
                 taken, must_knock, ..
@@ -333,12 +366,12 @@ impl<'a> Referee<'a> {
     }
 
     /// A normal turn before the draw.
-    fn turn(&mut self, player: Seat, play: &Move) -> Result<(), Stop> {
+    fn turn(&mut self, index: usize, player: Seat, play: &Move) -> Result<(), Stop> {
         match play {
             Move::Draw {
                 from: Source::Stock,
                 card,
-            } => self.draw_stock(player, *card),
+            } => self.draw_stock(index, player, *card),
             Move::Draw {
                 from: Source::DiscardPile,
                 card,
@@ -355,24 +388,52 @@ impl<'a> Referee<'a> {
         place: &str,
     ) -> Result<(), Stop> {
         match expected {
-            Some(expected) if expected != actual => violation(
+            Some(expected) if expected != actual => violation_at(
                 ViolationCode::ExpectedCardMismatch,
                 format!(
                     "the transcript says {player} drew {expected}, but the top card of {place} \
                      is {actual}"
                 ),
+                "card",
             ),
             _ => Ok(()),
         }
     }
 
-    fn draw_stock(&mut self, player: Seat, expected: Option<Card>) -> Result<(), Stop> {
+    fn draw_stock(
+        &mut self,
+        index: usize,
+        player: Seat,
+        expected: Option<Card>,
+    ) -> Result<(), Stop> {
         // Unreachable through `turn` (the hand ends before), but cheap to keep true.
-        let card = match self.stock.get(self.drawn) {
-            Some(&card) if self.stock_remaining() > STOCK_RESERVE => card,
-            _ => return self.stock_exhausted(player),
+        if self.stock_remaining() <= STOCK_RESERVE {
+            return self.stock_exhausted(player);
+        }
+        let card = match (self.stock.get(self.drawn), expected) {
+            (Some(&card), _) => {
+                self.check_expected(player, expected, card, "the stock")?;
+                card
+            }
+            // Past the listed stock the draw names its card: any card not yet
+            // in play can be the next stock card.
+            (None, Some(card)) if !self.seen.contains(card) => {
+                self.seen.insert(card);
+                card
+            }
+            (None, Some(card)) => {
+                return Err(Stop::Deal(DealError::DrawnCardSeen {
+                    action: index,
+                    card,
+                }));
+            }
+            (None, None) => {
+                return Err(Stop::Deal(DealError::UnrecordedDraw {
+                    action: index,
+                    listed: self.stock.len(),
+                }));
+            }
         };
-        self.check_expected(player, expected, card, "the stock")?;
         self.drawn += 1;
         self.hand_mut(player).insert(card);
         self.phase = Phase::Drew {
@@ -451,7 +512,7 @@ impl<'a> Referee<'a> {
                         ),
                     );
                 }
-                self.check_discard(player, *card, taken)?;
+                self.check_discard(player, *card, taken, "card")?;
                 self.hand_mut(player).remove(*card);
                 self.pile.push(*card);
                 self.phase = if self.stock_remaining() > STOCK_RESERVE {
@@ -471,20 +532,30 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn check_discard(&self, player: Seat, card: Card, taken: Option<Card>) -> Result<(), Stop> {
+    /// `field` names the card in the action: `card` of a discard, `discard`
+    /// of a knock.
+    fn check_discard(
+        &self,
+        player: Seat,
+        card: Card,
+        taken: Option<Card>,
+        field: &str,
+    ) -> Result<(), Stop> {
         if !self.hand(player).contains(card) {
-            return violation(
+            return violation_at(
                 ViolationCode::CardNotInHand,
                 format!("{player} does not hold {card}, so cannot discard it"),
+                field,
             );
         }
         if taken == Some(card) {
-            return violation(
+            return violation_at(
                 ViolationCode::DiscardJustTaken,
                 format!(
                     "{player} took {card} from the discard pile this turn and may not discard \
                      it on the same turn"
                 ),
+                field,
             );
         }
         Ok(())
@@ -519,7 +590,7 @@ impl<'a> Referee<'a> {
     ) -> Result<(), Stop> {
         let mut kept = self.hand(player);
         if let Some(card) = discard {
-            self.check_discard(player, card, taken)?;
+            self.check_discard(player, card, taken, "discard")?;
             kept.remove(card);
         }
         let knocker_hand = KnockerHand {
@@ -559,7 +630,7 @@ impl<'a> Referee<'a> {
     fn reply(
         &mut self,
         melds: &Option<Vec<Vec<Card>>>,
-        layoffs: &Option<Vec<Layoff>>,
+        layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
         let Phase::Knocked { hand, .. } = &self.phase else {
             return Ok(());
@@ -577,10 +648,21 @@ impl<'a> Referee<'a> {
                     .collect(),
             ),
         };
+        let knocker_melds = &hand.score.showdown.knocker.melds;
+        let layoffs = match layoffs {
+            Some(recorded) => Some(resolve_layoffs(
+                knocker_melds,
+                recorded,
+                &hand.defender_hand.hand,
+                melds.as_deref(),
+                knocker.other(),
+            )?),
+            None => None,
+        };
         let defender_hand = DefenderHand {
             hand: hand.defender_hand.hand.clone(),
             melds: melds.clone(),
-            layoffs: layoffs.clone(),
+            layoffs,
         };
         let score = score_hand(
             self.profile,
@@ -604,10 +686,87 @@ impl<'a> Referee<'a> {
     }
 }
 
+/// The recorded layoffs as the scorer takes them, each onto a meld index (see
+/// [`RecordedLayoff`]). All by index: as recorded, checked in order. Otherwise
+/// placed where the record allows; when no placement is legal, each goes onto
+/// its first possible meld in the order recorded, so that the scorer names the
+/// first layoff that cannot be played.
+fn resolve_layoffs(
+    knocker_melds: &[crate::meld::Meld],
+    recorded: &[RecordedLayoff],
+    held: &[Card],
+    own_melds: Option<&[Vec<Card>]>,
+    defender: Seat,
+) -> Result<Vec<Layoff>, Stop> {
+    let free = |card: Card| {
+        held.contains(&card)
+            && !own_melds
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|&c| c == card)
+    };
+    if recorded
+        .iter()
+        .all(|l| l.meld.is_some() && l.onto.is_none())
+    {
+        return Ok(recorded
+            .iter()
+            .map(|l| Layoff {
+                card: l.card,
+                meld: l.meld.unwrap_or_default(),
+            })
+            .collect());
+    }
+    let mut requests = Vec::with_capacity(recorded.len());
+    for (index, layoff) in recorded.iter().enumerate() {
+        let holds = |meld: usize| {
+            layoff.onto.as_ref().is_none_or(|cards| {
+                knocker_melds
+                    .get(meld)
+                    .is_some_and(|m| cards.iter().all(|&c| m.cards().contains(c)))
+            })
+        };
+        let candidates: Vec<usize> = match layoff.meld {
+            Some(meld) => vec![meld],
+            None => (0..knocker_melds.len()).filter(|&m| holds(m)).collect(),
+        };
+        if candidates.iter().all(|&m| !holds(m)) || candidates.is_empty() {
+            let named = layoff
+                .onto
+                .as_deref()
+                .unwrap_or_default()
+                .iter()
+                .map(Card::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Err(Stop::Violation(
+                ViolationCode::LayoffMeldNotFound,
+                format!(
+                    "{defender}'s layoff {index}: {} is recorded onto the knocker's meld holding \
+                     {named}, and no meld laid down at the knock holds those cards",
+                    layoff.card
+                ),
+                Some(format!("layoffs/{index}/onto")),
+            ));
+        }
+        requests.push((layoff.card, candidates));
+    }
+    // A card the defender cannot lay off is reported at its own index, in the
+    // order recorded: only free cards are placed.
+    let placed = if recorded.iter().all(|l| free(l.card)) {
+        place_layoffs(knocker_melds, &requests)
+    } else {
+        None
+    };
+    Ok(placed.unwrap_or_else(|| greedy_layoffs(knocker_melds, &requests)))
+}
+
 /// Turns the scorer's refusal of a knock or a reply into a violation.
 fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
     let defender = knocker.other();
-    let (code, message) = match &error {
+    let melds_field = Some("melds".to_owned());
+    let (code, message, field) = match &error {
         HandError::KnockOverLimit { deadwood, limit } => {
             let how = if melds_declared {
                 "with the declared melds"
@@ -622,6 +781,7 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             (
                 ViolationCode::KnockOverLimit,
                 format!("{knocker} knocked with {deadwood} deadwood {how}, but {limit_text}"),
+                if melds_declared { melds_field } else { None },
             )
         }
         HandError::InvalidMelds { side, report } => {
@@ -635,6 +795,7 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                     "{seat}'s declared melds are not legal: {}",
                     arrangement_faults(report)
                 ),
+                melds_field,
             )
         }
         HandError::BigGinNotPlayed => (
@@ -643,6 +804,7 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 "{knocker} knocked without discarding, which is big gin (all 11 cards melded), \
                  but this profile does not play big gin: a knock must discard a card"
             ),
+            None,
         ),
         HandError::NotBigGin { deadwood } => (
             ViolationCode::NotBigGin,
@@ -650,6 +812,7 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 "{knocker} knocked without discarding (big gin), but the 11 cards do not all \
                  meld: {deadwood} deadwood is left"
             ),
+            None,
         ),
         HandError::Layoff(layoff) => {
             let code = match layoff {
@@ -659,13 +822,17 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 LayoffError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
                 LayoffError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
             };
-            (code, format!("{defender}'s {layoff}"))
+            let field = match layoff {
+                LayoffError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
+                _ => format!("layoffs/{}", layoff.index()),
+            };
+            (code, format!("{defender}'s {layoff}"), Some(field))
         }
         HandError::DuplicateCard { .. }
         | HandError::WrongCardCount { .. }
         | HandError::Profile(_) => return Stop::Inconsistent(error),
     };
-    Stop::Violation(code, message)
+    Stop::Violation(code, message, field)
 }
 
 /// Every fault of a declared arrangement, in one line.

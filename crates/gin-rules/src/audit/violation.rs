@@ -191,6 +191,12 @@ pub struct Violation {
         this turn and may not discard it on the same turn")
     )]
     pub message: String,
+    /// The part of the action at fault, as a JSON Pointer within the action
+    /// (`card`, `discard`, `melds`, `layoffs/2`), when the fault lies in one
+    /// field; `None` for the action as a whole (or the whole hand).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub field: Option<String>,
 }
 
 #[cfg(all(test, feature = "serde"))]

@@ -10,6 +10,7 @@ use crate::score::score_hand;
 
 mod cases;
 pub(crate) mod play_outs;
+mod recorded;
 
 use cases::cases;
 
@@ -121,9 +122,12 @@ fn layoffs(list: &[(&str, usize)]) -> Action {
             melds: None,
             layoffs: Some(
                 list.iter()
-                    .map(|&(c, meld)| Layoff {
-                        card: card(c),
-                        meld,
+                    .map(|&(c, meld)| {
+                        Layoff {
+                            card: card(c),
+                            meld,
+                        }
+                        .into()
                     })
                     .collect(),
             ),
@@ -400,14 +404,22 @@ fn big_gin_ends_the_hand_without_a_discard_where_the_profile_plays_it() {
 #[test]
 fn an_impossible_deal_is_refused_with_the_place_of_the_fault() {
     let k = knock_deal();
-    let mut short = k.clone();
-    short.stock.pop();
+    let mut long = k.clone();
+    long.stock.push(card("KC"));
     assert_eq!(
-        audit_hand(&Profile::default(), &short, &[]),
+        audit_hand(&Profile::default(), &long, &[]),
+        Err(AuditError::Deal(DealError::StockTooLong {
+            found: STOCK_SIZE + 1
+        }))
+    );
+    let mut short_hand = k.clone();
+    short_hand.dealer.pop();
+    assert_eq!(
+        audit_hand(&Profile::default(), &short_hand, &[]),
         Err(AuditError::Deal(DealError::WrongCardCount {
-            part: DealPart::Stock,
-            expected: STOCK_SIZE,
-            found: STOCK_SIZE - 1
+            part: DealPart::Hand(Seat::Dealer),
+            expected: 10,
+            found: 9
         }))
     );
     let mut twice = k.clone();

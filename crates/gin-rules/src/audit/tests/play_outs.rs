@@ -312,7 +312,9 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
         defender,
         Move::LayOff {
             melds: melds.clone(),
-            layoffs: layoffs.clone(),
+            layoffs: layoffs
+                .as_ref()
+                .map(|list| list.iter().map(|&l| l.into()).collect()),
         },
         false,
     );
