@@ -67,8 +67,9 @@ def document_names(document: dict) -> set[str]:
         if isinstance(value, dict):
             if isinstance(value.get("title"), str):
                 names.add(value["title"])
-            for item in value.values():
-                walk(item)
+            for key, item in value.items():
+                if key not in ("example", "examples"):  # a problem's "title" is no name
+                    walk(item)
         elif isinstance(value, list):
             for item in value:
                 walk(item)
