@@ -24,8 +24,10 @@ use gin_rules::{
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
-    /// 10 cards, or 11 right after the draw.
-    #[schema(min_items = 10, max_items = 11,
+    /// 10 cards, or 11 right after the draw (another count is a 422
+    /// `wrong_card_count`; more than a deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
              example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
     pub hand: Vec<Card>,
     pub profile: Option<ProfileSpec>,
