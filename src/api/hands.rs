@@ -227,6 +227,10 @@ fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
             _ => return None,
         };
         let card = std::str::from_utf8(&[text.0, text.1]).ok()?.parse().ok()?;
+        // A list longer than a deck is serde's to refuse, with its message.
+        if cards.len() == gin_rules::bounded::MAX_CARDS {
+            return None;
+        }
         cards.push(card);
         let after = after.trim_ascii_start();
         match after {
@@ -504,6 +508,19 @@ mod tests {
 
     fn deck() -> Vec<Card> {
         Card::deck().collect()
+    }
+
+    #[test]
+    fn a_hand_longer_than_a_deck_is_left_to_serde() {
+        let mut cards: Vec<String> = Card::deck()
+            .map(|c| json!(c.to_string()).to_string())
+            .collect();
+        cards.push(cards[0].clone());
+        let line = format!("{{\"hand\": [{}]}}", cards.join(","));
+        assert_eq!(plain_hand(line.as_bytes()), None);
+        let cards52 = &cards[..52];
+        let line = format!("{{\"hand\": [{}]}}", cards52.join(","));
+        assert_eq!(plain_hand(line.as_bytes()).map(|hand| hand.len()), Some(52));
     }
 
     proptest! {
