@@ -24,8 +24,10 @@ use gin_rules::{
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
-    /// 10 cards, or 11 right after the draw.
-    #[schema(min_items = 10, max_items = 11,
+    /// 10 cards, or 11 right after the draw (another count is a 422
+    /// `wrong_card_count`; more than a deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
              example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
     pub hand: Vec<Card>,
     pub profile: Option<ProfileSpec>,
@@ -225,6 +227,10 @@ fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
             _ => return None,
         };
         let card = std::str::from_utf8(&[text.0, text.1]).ok()?.parse().ok()?;
+        // A list longer than a deck is serde's to refuse, with its message.
+        if cards.len() == gin_rules::bounded::MAX_CARDS {
+            return None;
+        }
         cards.push(card);
         let after = after.trim_ascii_start();
         match after {
@@ -502,6 +508,19 @@ mod tests {
 
     fn deck() -> Vec<Card> {
         Card::deck().collect()
+    }
+
+    #[test]
+    fn a_hand_longer_than_a_deck_is_left_to_serde() {
+        let mut cards: Vec<String> = Card::deck()
+            .map(|c| json!(c.to_string()).to_string())
+            .collect();
+        cards.push(cards[0].clone());
+        let line = format!("{{\"hand\": [{}]}}", cards.join(","));
+        assert_eq!(plain_hand(line.as_bytes()), None);
+        let cards52 = &cards[..52];
+        let line = format!("{{\"hand\": [{}]}}", cards52.join(","));
+        assert_eq!(plain_hand(line.as_bytes()).map(|hand| hand.len()), Some(52));
     }
 
     proptest! {

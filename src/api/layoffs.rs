@@ -16,8 +16,10 @@ use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHa
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DefenderCards {
-    /// The defender's 10 cards.
-    #[schema(min_items = 10, max_items = 10,
+    /// The defender's 10 cards (another count is a 422 `wrong_card_count`;
+    /// more than a deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
     pub hand: Vec<Card>,
 }

@@ -81,10 +81,10 @@ pub const DEFAULT_MAX_AUDIT_ACTIONS: usize = 256;
 /// Default most melds in one `/v1/melds/validate` request: a deck holds at most
 /// 17 disjoint melds, so 64 leaves room for checking candidate melds that overlap.
 pub const DEFAULT_MAX_MELDS: usize = 64;
-/// Most cards in any card list: a deck. A longer list must repeat a card.
-pub const MAX_CARDS: usize = 52;
-/// Most melds declared for one hand: 17 disjoint melds of three use 51 cards.
-pub const MAX_DECLARED_MELDS: usize = 17;
+/// Most cards in any card list (a deck: a longer list must repeat a card),
+/// and most melds declared for one hand (17 disjoint melds of three use 51
+/// cards); the rules library refuses longer lists while reading them.
+pub use gin_rules::bounded::{MAX_CARDS, MAX_DECLARED_MELDS};
 
 /// The ceilings of one server, set by flags (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Args)]

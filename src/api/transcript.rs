@@ -153,7 +153,7 @@ pub enum TranscriptAction {
         #[serde(default)]
         #[schema(example = "KC")]
         discard: Option<Card>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
         melds: Option<Vec<Vec<Card>>>,
     },
@@ -163,11 +163,14 @@ pub enum TranscriptAction {
     #[schema(title = "LayOffAction")]
     LayOff {
         player: Seat,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         melds: Option<Vec<Vec<Card>>>,
         /// The cards laid off. Absent: the defender's best layoffs are played;
         /// `[]`: the defender lays off nothing.
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "gin_rules::bounded::optional_at_most::<_, _, 52>"
+        )]
         layoffs: Option<Vec<LayoffRecord>>,
     },
 }

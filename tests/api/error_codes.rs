@@ -576,3 +576,27 @@ async fn metrics_count_problems_by_code_and_route() {
         assert!(text.contains(line), "{line} missing from\n{text}");
     }
 }
+
+/// A wrong number of cards is a rule (422), as the schema leaves it open; a
+/// list longer than a deck is what the schema forbids (400).
+#[tokio::test]
+async fn card_counts_are_422_up_to_a_deck_and_400_beyond() {
+    let app = spawn_app().await;
+    let deck: Vec<String> = gin_rules::Card::deck().map(|c| c.to_string()).collect();
+    for (count, status, code) in [
+        (9, 422, "wrong_card_count"),
+        (12, 422, "wrong_card_count"),
+        (52, 422, "wrong_card_count"),
+        (53, 400, "invalid_body"),
+    ] {
+        let hand: Vec<&str> = deck
+            .iter()
+            .cycle()
+            .take(count)
+            .map(String::as_str)
+            .collect();
+        let body = json!({"hand": hand}).to_string();
+        let answered = code_of(app.post_json("/v1/hands/analyze", &body).await).await;
+        assert_eq!(answered, (status, code.to_owned()), "{count} cards");
+    }
+}

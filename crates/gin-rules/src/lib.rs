@@ -145,6 +145,8 @@
 #![deny(missing_docs)]
 
 mod audit;
+#[cfg(feature = "serde")]
+pub mod bounded;
 mod card;
 mod deadwood;
 #[cfg(feature = "fair-deal")]

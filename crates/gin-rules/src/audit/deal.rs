@@ -29,10 +29,18 @@ pub struct Deal {
     /// The dealer's ten cards.
     #[cfg_attr(feature = "openapi", schema(
         example = json!(["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"])))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
+    )]
     pub dealer: Vec<Card>,
     /// The non-dealer's ten cards.
     #[cfg_attr(feature = "openapi", schema(
         example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"])))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
+    )]
     pub non_dealer: Vec<Card>,
     /// The first upcard, turned face up to start the discard pile. It also sets
     /// the Oklahoma knock limit and spade doubling.
@@ -40,6 +48,10 @@ pub struct Deal {
     pub upcard: Card,
     /// The stock in drawing order, top card first: all 31 cards, or only the
     /// first ones (those drawn).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
+    )]
     pub stock: Vec<Card>,
 }
 

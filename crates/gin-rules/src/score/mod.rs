@@ -63,12 +63,21 @@ impl Side {
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KnockerHand {
-    /// The cards kept after the knock discard: 10, or 11 for big gin.
-    #[cfg_attr(feature = "openapi", schema(min_items = 10, max_items = 11,
+    /// The cards kept after the knock discard: 10, or 11 for big gin (another
+    /// count is a 422 `wrong_card_count`; more than a deck, a 400).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
+    )]
+    #[cfg_attr(feature = "openapi", schema(max_items = 52,
         example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"])))]
     pub hand: Vec<Card>,
     /// Declared melds, checked (legal, disjoint, from the hand, within the knock
     /// limit). Absent: the arrangement best for the knocker is chosen.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::bounded::declared_melds")
+    )]
     #[cfg_attr(feature = "openapi", schema(
         example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
     pub melds: Option<Vec<Vec<Card>>>,
@@ -80,14 +89,30 @@ pub struct KnockerHand {
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DefenderHand {
-    /// The defender's 10 cards.
-    #[cfg_attr(feature = "openapi", schema(min_items = 10, max_items = 10,
+    /// The defender's 10 cards (another count is a 422 `wrong_card_count`;
+    /// more than a deck, a 400).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
+    )]
+    #[cfg_attr(feature = "openapi", schema(max_items = 52,
         example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"])))]
     pub hand: Vec<Card>,
     /// Declared melds, checked. Absent: the best reply is chosen.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::bounded::declared_melds")
+    )]
     pub melds: Option<Vec<Vec<Card>>>,
     /// Declared layoffs in the order played, each checked against the knocker's
     /// melds as they grow. Absent: the best layoffs are chosen.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            deserialize_with = "crate::bounded::optional_at_most::<_, _, 52>"
+        )
+    )]
     pub layoffs: Option<Vec<Layoff>>,
 }
 
