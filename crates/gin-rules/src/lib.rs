@@ -192,8 +192,9 @@ pub use meld::{
     MeldVerdict, check_arrangement,
 };
 pub use profile::{
-    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, NextDealer, Preset, Profile,
-    ProfileError, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest, StockEnd,
+    BoxBonusTiming, JOKER_DEADWOOD_VALUES, JokerRules, KnockLimit, MAX_JOKERS, MAX_KNOCK_LIMIT,
+    MAX_POINTS_PARAMETER, NextDealer, Preset, Profile, ProfileError, ProfileOverrides, Settlement,
+    ShutoutRule, ShutoutTest, StockEnd,
 };
 pub use score::{
     Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
