@@ -157,6 +157,7 @@ mod meld;
 mod openapi;
 mod profile;
 mod score;
+mod wild;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
@@ -200,4 +201,10 @@ pub use score::{
     Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
     Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand, settle,
     showdown,
+};
+pub use wild::{
+    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDiscard,
+    WildDrawnAnalysis, WildHand, WildMeld, WildMeldError, analyze_wild_drawn_hand, wild_best_arrangement,
+    wild_best_arrangement_avoiding, wild_cards, wild_min_deadwood, wild_min_deadwood_avoiding,
+    wild_optimal_arrangements,
 };

@@ -1,0 +1,407 @@
+//! The wild-card deadwood solver: footprints, the fast least count, and the
+//! plans behind an arrangement (the argument is in the module docs of `wild`).
+
+use crate::card::{CardSet, LANE};
+use crate::deadwood::{min_deadwood, run_cards};
+use crate::meld::MeldKind;
+
+/// One card of each suit at the same rank bit: `RANK_STRIDE << r` is rank `r`.
+const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
+
+/// What the solver needs to know of the rules and the hand's jokers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Params {
+    /// Jokers held: 0, 1 or 2.
+    pub jokers: u32,
+    /// The fewest natural cards in a meld holding a joker (1 to 3).
+    pub min_natural: u32,
+    /// What an unmelded joker counts.
+    pub joker_deadwood: u32,
+}
+
+/// The cards a meld holding jokers shows (its naturals and the cards its
+/// jokers stand for), how many jokers it holds, and which of the hand's own
+/// cards its jokers stand for (those stay deadwood).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    pub kind: MeldKind,
+    /// Every card the meld shows: a set's rank in three or four suits, or an
+    /// interval of one suit.
+    pub cards: u64,
+    /// Jokers in the meld: 1 or 2.
+    pub jokers: u32,
+    /// Held cards the jokers stand for (the cheapest, lowest first), left as
+    /// deadwood: no other meld may use a card a joker stands for.
+    pub held_fillers: u64,
+    /// Their count.
+    pub held_cost: u32,
+}
+
+impl Footprint {
+    /// The natural cards melded.
+    pub fn naturals(&self, avail: u64) -> u64 {
+        self.cards & avail & !self.held_fillers
+    }
+
+    /// The cards the jokers stand for: the missing cards, then the held fillers.
+    pub fn fillers(&self, avail: u64) -> u64 {
+        (self.cards & !avail) | self.held_fillers
+    }
+}
+
+/// The value of the cards of `bits`.
+#[inline]
+fn value(bits: u64) -> u32 {
+    CardSet::from_bits(bits).value()
+}
+
+/// The value of a card at rank bit `bit` (0 for the ace).
+#[inline]
+const fn rank_value(bit: u32) -> u32 {
+    if bit >= 9 { 10 } else { bit + 1 }
+}
+
+/// The lowest `count` cards of `bits` (fewer when it has fewer).
+#[inline]
+fn lowest(mut bits: u64, count: u32) -> u64 {
+    let mut picked = 0;
+    for _ in 0..count {
+        let low = bits & bits.wrapping_neg();
+        picked |= low;
+        bits &= !low;
+    }
+    picked
+}
+
+/// Cards of `avail` in some natural meld within `avail`: a run of three or a
+/// rank of three or more. The others are deadwood however the naturals meld.
+#[inline]
+pub(crate) fn natural_meld_cards(avail: u64) -> u64 {
+    let [s, h, d, c] = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    let three = (s & h & (d | c)) | ((s | h) & d & c);
+    run_cards(avail) | (avail & (three * RANK_STRIDE))
+}
+
+/// Calls `visit` with every footprint of a meld holding 1 or 2 jokers (at most
+/// `p.jokers`) that the naturals `avail` can make while avoiding `blocked`, in
+/// the fixed order the documented tie-break relies on: sets before runs; sets
+/// by rank, the four-suit set first, then the three-suit sets leaving out
+/// clubs, diamonds, hearts, spades (a joker stands for the lowest missing
+/// suit first); runs by suit, the highest low end first (a joker extends a run
+/// upwards first), then the shortest; fewer jokers first.
+///
+/// A footprint whose jokers would stand for held cards is skipped when
+/// melding those cards naturally and leaving the jokers out costs no more.
+#[inline]
+pub(crate) fn for_each_footprint(
+    avail: u64,
+    blocked: u64,
+    p: Params,
+    mut visit: impl FnMut(Footprint),
+) {
+    if p.jokers == 0 {
+        return;
+    }
+    let ranks = (avail | avail >> 16 | avail >> 32 | avail >> 48) & LANE;
+    let mut pending = ranks;
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let whole = RANK_STRIDE << bit;
+        let held = avail & whole;
+        offer_set(whole, held, blocked, rank_value(bit), p, &mut visit);
+        for suit in [3u32, 2, 1, 0] {
+            let three = whole & !(1 << (16 * suit + bit));
+            offer_set(three, held, blocked, rank_value(bit), p, &mut visit);
+        }
+    }
+    for suit in 0..4u32 {
+        let shift = 16 * suit;
+        let lane = (avail >> shift) & LANE;
+        if lane == 0 {
+            continue;
+        }
+        let lane_blocked = (blocked >> shift) & LANE;
+        let low = lane.trailing_zeros();
+        let high = 63 - lane.leading_zeros();
+        let mut start = high.min(10) + 1;
+        let floor = low.saturating_sub(p.jokers);
+        while start > floor {
+            start -= 1;
+            let mut len = 3;
+            while start + len <= 13 {
+                let span = ((1u64 << len) - 1) << start;
+                if span & lane_blocked != 0 {
+                    break;
+                }
+                let held_here = lane & span;
+                let missing = len - held_here.count_ones();
+                if missing > p.jokers {
+                    break;
+                }
+                let most = p.jokers.min(len.saturating_sub(p.min_natural));
+                for jokers in missing.max(1)..=most {
+                    let extra = jokers - missing;
+                    let held_fillers = lowest(held_here, extra);
+                    let held_cost = value(held_fillers);
+                    if extra > 0 && held_cost >= extra * p.joker_deadwood {
+                        continue;
+                    }
+                    visit(Footprint {
+                        kind: MeldKind::Run,
+                        cards: span << shift,
+                        jokers,
+                        held_fillers: held_fillers << shift,
+                        held_cost,
+                    });
+                }
+                len += 1;
+            }
+        }
+    }
+}
+
+/// The footprints of a set showing `cards` (three or four suits of one rank,
+/// each card worth `each`), `held` being the hand's cards of that rank.
+#[inline]
+fn offer_set(
+    cards: u64,
+    held: u64,
+    blocked: u64,
+    each: u32,
+    p: Params,
+    visit: &mut impl FnMut(Footprint),
+) {
+    if cards & blocked != 0 {
+        return;
+    }
+    let size = cards.count_ones();
+    let held_here = held & cards;
+    let missing = size - held_here.count_ones();
+    let most = p.jokers.min(size.saturating_sub(p.min_natural));
+    for jokers in missing.max(1)..=most {
+        let extra = jokers - missing;
+        let held_cost = extra * each;
+        if extra > 0 && held_cost >= extra * p.joker_deadwood {
+            continue;
+        }
+        visit(Footprint {
+            kind: MeldKind::Set,
+            cards,
+            jokers,
+            held_fillers: lowest(held_here, extra),
+            held_cost,
+        });
+    }
+}
+
+/// A footprint of one joker kept for the search over pairs.
+#[derive(Debug, Clone, Copy, Default)]
+struct Single {
+    cards: u64,
+    /// The most it can lower the naturals' count, less what its held fillers
+    /// add: exact when it shares no card with a natural meld.
+    gain: i32,
+    held_cost: u32,
+    /// Shares a card with some natural meld: its effect needs the solver.
+    touches: bool,
+}
+
+/// Singles kept on the stack; more (only in hands dense in one suit or rank)
+/// spill to the heap.
+const SINGLES_ON_STACK: usize = 24;
+
+/// The least count of the naturals `avail` with `p.jokers` jokers, no meld
+/// using a card of `blocked` (the caller counts the held cards that are
+/// blocked). The fast path of `wild_min_deadwood`.
+pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
+    let base = min_deadwood(CardSet::from_bits(avail));
+    let all_out = p.jokers * p.joker_deadwood;
+    let mut best = base + all_out;
+    if p.jokers == 0 {
+        return best;
+    }
+    let meldable = natural_meld_cards(avail);
+    let base = i64::from(base);
+    let mut stack = [Single::default(); SINGLES_ON_STACK];
+    let mut kept = 0usize;
+    let mut spilled: Vec<Single> = Vec::new();
+    let keep_pairs = p.jokers == 2;
+    for_each_footprint(avail, blocked, p, |f| {
+        let extra = f.held_cost + (p.jokers - f.jokers) * p.joker_deadwood;
+        let naturals = f.cards & avail;
+        let gain = i64::from(value(naturals)) - i64::from(f.held_cost);
+        let touches = naturals & meldable != 0;
+        let floor = base - gain + i64::from(p.jokers - f.jokers) * i64::from(p.joker_deadwood);
+        if floor < i64::from(best) {
+            let cost = if touches {
+                let rest = avail & !f.cards;
+                if value(rest & !meldable) + extra < best {
+                    min_deadwood(CardSet::from_bits(rest)) + extra
+                } else {
+                    best
+                }
+            } else {
+                // No natural meld uses these naturals: they are deadwood in
+                // every arrangement of `avail`, so taking them out lowers the
+                // count by exactly their value.
+                u32::try_from(floor).unwrap_or(best)
+            };
+            best = best.min(cost);
+        }
+        if keep_pairs && f.jokers == 1 {
+            let single = Single {
+                cards: f.cards,
+                gain: i32::try_from(gain).unwrap_or(i32::MAX),
+                held_cost: f.held_cost,
+                touches,
+            };
+            match stack.get_mut(kept) {
+                Some(slot) => {
+                    *slot = single;
+                    kept += 1;
+                }
+                None => spilled.push(single),
+            }
+        }
+    });
+    if spilled.is_empty() {
+        let singles = stack.get_mut(..kept).unwrap_or(&mut []);
+        best_pair(singles, avail, meldable, base, best)
+    } else {
+        let mut all = stack.get(..kept).unwrap_or(&[]).to_vec();
+        all.extend(spilled);
+        best_pair(&mut all, avail, meldable, base, best)
+    }
+}
+
+/// The least count over pairs of disjoint one-joker footprints, or `best` when
+/// none is lower. A pair lowers the count by at most the sum of its gains
+/// (taking cards out of a hand lowers its count by at most their value), so
+/// the singles are tried by gain, most first, and the search stops once even
+/// the best remaining pair cannot beat `best`.
+fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, base: i64, mut best: u32) -> u32 {
+    if singles.len() < 2 {
+        return best;
+    }
+    singles.sort_unstable_by(|a, b| b.gain.cmp(&a.gain));
+    let sorted: &[Single] = singles;
+    for (i, first) in sorted.iter().enumerate() {
+        let Some(second_best) = sorted.get(i + 1) else {
+            break;
+        };
+        if base - i64::from(first.gain) - i64::from(second_best.gain) >= i64::from(best) {
+            break;
+        }
+        for second in sorted.iter().skip(i + 1) {
+            let floor = base - i64::from(first.gain) - i64::from(second.gain);
+            if floor >= i64::from(best) {
+                break;
+            }
+            if first.cards & second.cards != 0 {
+                continue;
+            }
+            let cost = if first.touches || second.touches {
+                let rest = avail & !first.cards & !second.cards;
+                let extra = first.held_cost + second.held_cost;
+                if value(rest & !meldable) + extra < best {
+                    min_deadwood(CardSet::from_bits(rest)) + extra
+                } else {
+                    best
+                }
+            } else {
+                u32::try_from(floor).unwrap_or(best)
+            };
+            best = best.min(cost);
+        }
+    }
+    best
+}
+
+/// One way to place the jokers: no meld holding a joker, one, or two
+/// (disjoint, one joker each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// Every joker unmelded.
+    Bare,
+    /// One meld holds jokers.
+    One(Footprint),
+    /// Two melds hold one joker each.
+    Two(Footprint, Footprint),
+}
+
+impl Plan {
+    pub fn footprints(&self) -> impl Iterator<Item = Footprint> {
+        let (a, b) = match *self {
+            Plan::Bare => (None, None),
+            Plan::One(a) => (Some(a), None),
+            Plan::Two(a, b) => (Some(a), Some(b)),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// Every card its melds holding jokers show.
+    pub fn cards(&self) -> u64 {
+        self.footprints().fold(0, |acc, f| acc | f.cards)
+    }
+
+    pub fn jokers(&self) -> u32 {
+        self.footprints().map(|f| f.jokers).sum()
+    }
+
+    fn held_cost(&self) -> u32 {
+        self.footprints().map(|f| f.held_cost).sum()
+    }
+
+    /// Its count: the naturals left, best melded, the held cards its jokers
+    /// stand for, and the jokers it leaves out.
+    pub fn cost(&self, avail: u64, p: Params) -> u32 {
+        min_deadwood(CardSet::from_bits(avail & !self.cards()))
+            + self.held_cost()
+            + (p.jokers - self.jokers()) * p.joker_deadwood
+    }
+
+    /// A floor of its count without the solver.
+    fn floor(&self, avail: u64, meldable: u64, p: Params) -> u32 {
+        value(avail & !self.cards() & !meldable)
+            + self.held_cost()
+            + (p.jokers - self.jokers()) * p.joker_deadwood
+    }
+}
+
+/// Every plan in the fixed order (the bare plan, the footprints in
+/// [`for_each_footprint`]'s order, then the pairs in that order), each with
+/// its count, skipping plans whose floor is above `ceiling`.
+pub(crate) fn plans_within(avail: u64, blocked: u64, p: Params, ceiling: u32) -> Vec<(Plan, u32)> {
+    let meldable = natural_meld_cards(avail);
+    let mut footprints = Vec::new();
+    for_each_footprint(avail, blocked, p, |f| footprints.push(f));
+    let mut plans = vec![Plan::Bare];
+    plans.extend(footprints.iter().map(|&f| Plan::One(f)));
+    if p.jokers == 2 {
+        for (i, &a) in footprints.iter().enumerate() {
+            if a.jokers != 1 {
+                continue;
+            }
+            for &b in footprints.iter().skip(i + 1) {
+                if b.jokers == 1 && a.cards & b.cards == 0 {
+                    plans.push(Plan::Two(a, b));
+                }
+            }
+        }
+    }
+    plans
+        .into_iter()
+        .filter(|plan| plan.floor(avail, meldable, p) <= ceiling)
+        .map(|plan| (plan, plan.cost(avail, p)))
+        .filter(|&(_, cost)| cost <= ceiling)
+        .collect()
+}
+
+/// The first plan, in the fixed order, reaching the least count `least`.
+pub(crate) fn first_best_plan(avail: u64, blocked: u64, p: Params, least: u32) -> Plan {
+    plans_within(avail, blocked, p, least)
+        .into_iter()
+        .find(|&(_, cost)| cost == least)
+        .map_or(Plan::Bare, |(plan, _)| plan)
+}

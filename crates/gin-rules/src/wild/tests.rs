@@ -1,0 +1,125 @@
+use super::*;
+use crate::card::cards;
+
+fn hand(text: &str) -> WildHand {
+    wild_cards(text).unwrap()
+}
+
+fn rules(min_natural: u8, joker_deadwood: u8) -> JokerRules {
+    JokerRules::new(2, joker_deadwood, min_natural).unwrap()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn melds_text(arrangement: &WildArrangement) -> Vec<String> {
+    arrangement.melds.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn a_joker_bridges_a_gap_in_a_run() {
+    let best = wild_best_arrangement(hand("5H X1 7H KS QD 2C"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 22);
+    assert_eq!(melds_text(&best), ["5H X1=6H 7H"]);
+    assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("6H")));
+}
+
+#[test]
+fn a_joker_is_a_sets_fourth_card() {
+    let best = wild_best_arrangement(hand("7S 7H 7D X1 KC"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 10);
+    assert_eq!(melds_text(&best), ["7S 7H 7D X1=7C"]);
+    // With three suits missing, the joker stands for the lowest missing suit.
+    let best = wild_best_arrangement(hand("7S 7C X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["7S X1=7H 7C"]);
+}
+
+#[test]
+fn a_joker_does_not_break_a_run_when_it_can_extend_it() {
+    // Three naturals per meld: the fours would need 4H, which the run keeps.
+    let best = wild_best_arrangement(hand("4S 4D 4H 5H 6H X1"), &rules(3, 15));
+    assert_eq!(best.deadwood, 8);
+    assert_eq!(melds_text(&best), ["4H 5H 6H X1=7H"]);
+}
+
+#[test]
+fn a_joker_that_gains_nothing_stays_out() {
+    // A joker worth nothing in deadwood: melding it gains nothing, and the
+    // documented order keeps it out.
+    let best = wild_best_arrangement(hand("5H 6H 7H KS X1"), &rules(2, 0));
+    assert_eq!(best.deadwood, 10);
+    assert_eq!(melds_text(&best), ["5H 6H 7H"]);
+    assert_eq!(best.deadwood_jokers, [Joker::X1]);
+}
+
+#[test]
+fn two_jokers_in_one_run() {
+    let best = wild_best_arrangement(hand("5H X1 X2 8H 9C"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 9);
+    assert_eq!(melds_text(&best), ["5H X1=6H X2=7H 8H"]);
+}
+
+#[test]
+fn a_meld_of_one_natural_and_two_jokers_needs_joker_min_natural_1() {
+    let h = hand("5H X1 X2 KS");
+    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 5 + 10 + 30);
+    // With one natural enough, the jokers make KS a set and 5H stays out.
+    assert_eq!(wild_min_deadwood(h, &rules(1, 15)), 5);
+    // Three jokers never meld alone, and a joker pair is no meld.
+    assert_eq!(wild_min_deadwood(hand("X1 X2"), &rules(1, 25)), 50);
+}
+
+#[test]
+fn melds_stand_for_distinct_cards() {
+    // Two sets of twos from 2S 2H X1 and 2D 2C X2 are no arrangement: each
+    // joker would stand for a two the other set holds. The best shows each
+    // two once: 2H 2C and the jokers standing for the two cheapest... all
+    // twos, so two of them stay out (2 + 2) rather than a joker (15).
+    let h = hand("2S 2H 2D 2C X1 X2");
+    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 4);
+    let best = wild_best_arrangement(h, &rules(2, 15));
+    assert_eq!(best.deadwood, 4);
+    assert_eq!(best.melds.len(), 1);
+    assert_eq!(best.shown(), cards("2S 2H 2D 2C").unwrap());
+    // With jokers worth nothing out, the natural set of four and both jokers out.
+    assert_eq!(wild_min_deadwood(h, &rules(2, 0)), 0);
+}
+
+#[test]
+fn a_joker_may_stand_for_a_card_held_as_deadwood() {
+    // Four fives and a joker: the joker cannot be a fifth five, so it stands
+    // for the five of spades and the five of spades is deadwood (5 < 15).
+    let best = wild_best_arrangement(hand("5S 5H 5D 5C X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 5);
+    assert_eq!(best.deadwood_cards, cards("5S").unwrap());
+    assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("5S")));
+}
+
+#[test]
+fn a_run_ends_at_the_king_and_the_ace() {
+    let best = wild_best_arrangement(hand("QH KH X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["JH QH KH"].map(|_| "X1=JH QH KH"));
+    let best = wild_best_arrangement(hand("AH 2H X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["AH 2H X1=3H"]);
+}
+
+#[test]
+fn eleven_cards_list_both_jokers_when_both_are_best() {
+    let drawn = analyze_wild_drawn_hand(hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(WildCard::Natural(card("8H"))), &JokerRules::TWO_JOKERS);
+    let listed: Vec<String> = drawn.discards.iter().map(|d| d.card.to_string()).collect();
+    assert_eq!(drawn.deadwood, 0);
+    assert!(listed.contains(&"X1".to_string()) && listed.contains(&"X2".to_string()), "{listed:?}");
+}
+
+#[test]
+fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
+    let all = wild_optimal_arrangements(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    assert!(all.iter().all(|a| a.deadwood == 10));
+    let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
+    assert!(texts.contains(&vec!["5H X1=6H 7H X2=8H".to_string()]), "{texts:?}");
+    assert!(texts.contains(&vec!["5H X2=6H 7H X1=8H".to_string()]), "{texts:?}");
+    assert!(texts.contains(&vec!["X1=4H 5H X2=6H 7H".to_string()]), "{texts:?}");
+    let best = wild_best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    assert!(all.contains(&best));
+}
