@@ -73,7 +73,7 @@ use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::{best_arrangement, optimal_arrangements};
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
-use solve::{Footprint, Params, Plan, first_best_plan, min_cost, plans_within};
+use solve::{Footprint, Params, Plan, min_cost, plans_within};
 
 /// A legal meld that may hold jokers, each standing for a definite card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,14 +115,17 @@ impl WildMeld {
 
     /// The card this joker stands for, if the meld holds it.
     pub fn stands_for(&self, joker: Joker) -> Option<Card> {
-        self.jokers().find(|&(j, _)| j == joker).map(|(_, card)| card)
+        self.jokers()
+            .find(|&(j, _)| j == joker)
+            .map(|(_, card)| card)
     }
 
     /// The cards the meld shows: its naturals and the cards its jokers stand
     /// for. This is what other melds and layoffs must not repeat.
     pub fn cards(&self) -> CardSet {
-        self.jokers()
-            .fold(self.naturals, |acc, (_, card)| acc.union(CardSet::single(card)))
+        self.jokers().fold(self.naturals, |acc, (_, card)| {
+            acc.union(CardSet::single(card))
+        })
     }
 
     /// The number of cards, jokers included.
@@ -346,7 +349,11 @@ impl Problem {
         let mut melds: Vec<WildMeld> = rest_melds.iter().map(|&m| WildMeld::natural(m)).collect();
         let mut jokers_left = jokers.iter().copied();
         let mut deadwood_cards = CardSet::from_bits(self.avail & !plan.cards())
-            .difference(rest_melds.iter().fold(CardSet::EMPTY, |a, m| a.union(m.cards())))
+            .difference(
+                rest_melds
+                    .iter()
+                    .fold(CardSet::EMPTY, |a, m| a.union(m.cards())),
+            )
             .union(self.forced);
         for footprint in plan.footprints() {
             let mut slots = [None; 2];
@@ -364,7 +371,8 @@ impl Problem {
             });
         }
         melds.sort();
-        let deadwood_jokers: Vec<Joker> = jokers_left.collect();
+        let mut deadwood_jokers: Vec<Joker> = jokers_left.collect();
+        deadwood_jokers.sort_unstable();
         let deadwood = deadwood_cards.value()
             + u32::try_from(deadwood_jokers.len()).unwrap_or(0) * self.params.joker_deadwood;
         WildArrangement {
@@ -379,11 +387,28 @@ impl Problem {
         self.jokers.iter().flatten().copied().collect()
     }
 
+    /// The first plan in the fixed order reaching the least count whose
+    /// arrangement shows no two touching runs of one suit (those are listed
+    /// as the one run they make, a later plan).
     fn best(&self) -> WildArrangement {
         let least = min_cost(self.avail, self.blocked, self.params);
-        let plan = first_best_plan(self.avail, self.blocked, self.params, least);
-        let rest = best_arrangement(CardSet::from_bits(self.avail & !plan.cards()));
-        self.arrangement(&plan, &rest.melds, &self.held_jokers())
+        let held = self.held_jokers();
+        let mut first = None;
+        for (plan, cost) in plans_within(self.avail, self.blocked, self.params, least) {
+            if cost != least {
+                continue;
+            }
+            let rest = best_arrangement(CardSet::from_bits(self.avail & !plan.cards()));
+            let arrangement = self.arrangement(&plan, &rest.melds, &held);
+            if !has_touching_runs(&arrangement.melds) {
+                return arrangement;
+            }
+            first.get_or_insert(arrangement);
+        }
+        first.unwrap_or_else(|| {
+            let rest = best_arrangement(CardSet::from_bits(self.avail));
+            self.arrangement(&Plan::Bare, &rest.melds, &held)
+        })
     }
 
     fn all_best(&self) -> Vec<WildArrangement> {
@@ -398,9 +423,7 @@ impl Problem {
                 for rest in optimal_arrangements(rest) {
                     for order in joker_orders(&held) {
                         let arrangement = self.arrangement(&plan, &rest.melds, &order);
-                        if !has_touching_runs(&arrangement.melds)
-                            && !found.contains(&arrangement)
-                        {
+                        if !has_touching_runs(&arrangement.melds) && !found.contains(&arrangement) {
                             found.push(arrangement);
                         }
                     }
@@ -423,9 +446,7 @@ fn filler_choices(plan: Plan, avail: u64) -> Vec<Plan> {
         let mut out = Vec::new();
         let mut subset = held;
         loop {
-            if subset.count_ones() == extra
-                && CardSet::from_bits(subset).value() == f.held_cost
-            {
+            if subset.count_ones() == extra && CardSet::from_bits(subset).value() == f.held_cost {
                 out.push(Footprint {
                     held_fillers: subset,
                     ..f

@@ -397,11 +397,3 @@ pub(crate) fn plans_within(avail: u64, blocked: u64, p: Params, ceiling: u32) ->
         .filter(|&(_, cost)| cost <= ceiling)
         .collect()
 }
-
-/// The first plan, in the fixed order, reaching the least count `least`.
-pub(crate) fn first_best_plan(avail: u64, blocked: u64, p: Params, least: u32) -> Plan {
-    plans_within(avail, blocked, p, least)
-        .into_iter()
-        .find(|&(_, cost)| cost == least)
-        .map_or(Plan::Bare, |(plan, _)| plan)
-}

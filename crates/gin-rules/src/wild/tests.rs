@@ -106,10 +106,16 @@ fn a_run_ends_at_the_king_and_the_ace() {
 
 #[test]
 fn eleven_cards_list_both_jokers_when_both_are_best() {
-    let drawn = analyze_wild_drawn_hand(hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(WildCard::Natural(card("8H"))), &JokerRules::TWO_JOKERS);
+    let drawn = analyze_wild_drawn_hand(
+        hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(WildCard::Natural(card("8H"))),
+        &JokerRules::TWO_JOKERS,
+    );
     let listed: Vec<String> = drawn.discards.iter().map(|d| d.card.to_string()).collect();
     assert_eq!(drawn.deadwood, 0);
-    assert!(listed.contains(&"X1".to_string()) && listed.contains(&"X2".to_string()), "{listed:?}");
+    assert!(
+        listed.contains(&"X1".to_string()) && listed.contains(&"X2".to_string()),
+        "{listed:?}"
+    );
 }
 
 #[test]
@@ -117,9 +123,18 @@ fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
     let all = wild_optimal_arrangements(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
     assert!(all.iter().all(|a| a.deadwood == 10));
     let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
-    assert!(texts.contains(&vec!["5H X1=6H 7H X2=8H".to_string()]), "{texts:?}");
-    assert!(texts.contains(&vec!["5H X2=6H 7H X1=8H".to_string()]), "{texts:?}");
-    assert!(texts.contains(&vec!["X1=4H 5H X2=6H 7H".to_string()]), "{texts:?}");
+    assert!(
+        texts.contains(&vec!["5H X1=6H 7H X2=8H".to_string()]),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&vec!["5H X2=6H 7H X1=8H".to_string()]),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&vec!["X1=4H 5H X2=6H 7H".to_string()]),
+        "{texts:?}"
+    );
     let best = wild_best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
     assert!(all.contains(&best));
 }
