@@ -35,6 +35,9 @@ pub(crate) struct Footprint {
     pub held_fillers: u64,
     /// Their count.
     pub held_cost: u32,
+    /// The value of the hand's cards inside the footprint (its naturals and
+    /// the held cards its jokers stand for).
+    pub inside_value: u32,
 }
 
 impl Footprint {
@@ -102,7 +105,15 @@ pub(crate) fn for_each_footprint(
     if p.jokers == 0 {
         return;
     }
-    let ranks = (avail | avail >> 16 | avail >> 32 | avail >> 48) & LANE;
+    // A meld holding jokers has at least `need` naturals: the rules' minimum,
+    // and 3 less the jokers (a meld has three cards).
+    let need = p.min_natural.max(3u32.saturating_sub(p.jokers)).max(1);
+    let [s, h, d, c] = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    let ranks = match need {
+        1 => s | h | d | c,
+        2 => (s & (h | d | c)) | (h & (d | c)) | (d & c),
+        _ => (s & h & (d | c)) | ((s | h) & d & c),
+    };
     let mut pending = ranks;
     while pending != 0 {
         let bit = pending.trailing_zeros();
@@ -115,35 +126,57 @@ pub(crate) fn for_each_footprint(
             offer_set(three, held, blocked, rank_value(bit), p, &mut visit);
         }
     }
-    for suit in 0..4u32 {
-        let shift = 16 * suit;
-        let lane = (avail >> shift) & LANE;
-        if lane == 0 {
+    for (suit, lane) in (0u32..).zip([s, h, d, c]) {
+        // With two naturals or more per meld, a run holding jokers has two
+        // naturals at most `jokers + 1` apart: most suits of a random hand
+        // have none, and are skipped at once.
+        let near = match p.jokers {
+            1 => lane & (lane >> 1 | lane >> 2),
+            _ => lane & (lane >> 1 | lane >> 2 | lane >> 3),
+        };
+        if lane == 0 || (need >= 2 && near == 0) {
             continue;
         }
+        let shift = 16 * suit;
         let lane_blocked = (blocked >> shift) & LANE;
-        let low = lane.trailing_zeros();
-        let high = 63 - lane.leading_zeros();
-        let mut start = high.min(10) + 1;
-        let floor = low.saturating_sub(p.jokers);
-        while start > floor {
-            start -= 1;
-            let mut len = 3;
-            while start + len <= 13 {
-                let span = ((1u64 << len) - 1) << start;
-                if span & lane_blocked != 0 {
+        // An interval starts on a held card or at most `jokers` below one.
+        let mut starts = match p.jokers {
+            1 => lane | lane >> 1,
+            _ => lane | lane >> 1 | lane >> 2,
+        } & 0x7FF;
+        while starts != 0 {
+            let start = 63 - starts.leading_zeros();
+            starts &= !(1 << start);
+            let mut span = 0u64;
+            let mut missing = 0u32;
+            let mut inside_value = 0u32;
+            let mut end = start;
+            while end < 13 {
+                let card = 1u64 << end;
+                if card & lane_blocked != 0 {
                     break;
                 }
-                let held_here = lane & span;
-                let missing = len - held_here.count_ones();
+                span |= card;
+                let is_held = card & lane != 0;
+                missing += u32::from(!is_held);
+                inside_value += if is_held { rank_value(end) } else { 0 };
                 if missing > p.jokers {
                     break;
+                }
+                end += 1;
+                let len = end - start;
+                if len < 3 {
+                    continue;
                 }
                 let most = p.jokers.min(len.saturating_sub(p.min_natural));
                 for jokers in missing.max(1)..=most {
                     let extra = jokers - missing;
-                    let held_fillers = lowest(held_here, extra);
-                    let held_cost = value(held_fillers);
+                    let held_fillers = if extra == 0 {
+                        0
+                    } else {
+                        lowest(lane & span, extra)
+                    };
+                    let held_cost = if extra == 0 { 0 } else { value(held_fillers) };
                     if extra > 0 && held_cost >= extra * p.joker_deadwood {
                         continue;
                     }
@@ -153,9 +186,9 @@ pub(crate) fn for_each_footprint(
                         jokers,
                         held_fillers: held_fillers << shift,
                         held_cost,
+                        inside_value,
                     });
                 }
-                len += 1;
             }
         }
     }
@@ -175,9 +208,16 @@ fn offer_set(
     if cards & blocked != 0 {
         return;
     }
-    let size = cards.count_ones();
+    // One bit per suit lane at the same rank: the lanes add up without a
+    // popcount (the default x86-64 target has none).
+    let per_lane = |bits: u64| {
+        let low = bits >> cards.trailing_zeros() % 16;
+        ((low + (low >> 16) + (low >> 32) + (low >> 48)) & 0xF) as u32
+    };
+    let size = per_lane(cards);
     let held_here = held & cards;
-    let missing = size - held_here.count_ones();
+    let held_count = per_lane(held_here);
+    let missing = size - held_count;
     let most = p.jokers.min(size.saturating_sub(p.min_natural));
     for jokers in missing.max(1)..=most {
         let extra = jokers - missing;
@@ -189,8 +229,13 @@ fn offer_set(
             kind: MeldKind::Set,
             cards,
             jokers,
-            held_fillers: lowest(held_here, extra),
+            held_fillers: if extra == 0 {
+                0
+            } else {
+                lowest(held_here, extra)
+            },
             held_cost,
+            inside_value: held_count * each,
         });
     }
 }
@@ -202,14 +247,14 @@ struct Single {
     /// The most it can lower the naturals' count, less what its held fillers
     /// add: exact when it shares no card with a natural meld.
     gain: i32,
-    held_cost: u32,
+    held_cost: u16,
     /// Shares a card with some natural meld: its effect needs the solver.
     touches: bool,
 }
 
 /// Singles kept on the stack; more (only in hands dense in one suit or rank)
 /// spill to the heap.
-const SINGLES_ON_STACK: usize = 24;
+const SINGLES_ON_STACK: usize = 16;
 
 /// The least count of the naturals `avail` with `p.jokers` jokers, no meld
 /// using a card of `blocked` (the caller counts the held cards that are
@@ -229,9 +274,8 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let keep_pairs = p.jokers == 2;
     for_each_footprint(avail, blocked, p, |f| {
         let extra = f.held_cost + (p.jokers - f.jokers) * p.joker_deadwood;
-        let naturals = f.cards & avail;
-        let gain = i64::from(value(naturals)) - i64::from(f.held_cost);
-        let touches = naturals & meldable != 0;
+        let gain = i64::from(f.inside_value) - i64::from(f.held_cost);
+        let touches = f.cards & meldable != 0;
         let floor = base - gain + i64::from(p.jokers - f.jokers) * i64::from(p.joker_deadwood);
         if floor < i64::from(best) {
             let cost = if touches {
@@ -253,7 +297,7 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
             let single = Single {
                 cards: f.cards,
                 gain: i32::try_from(gain).unwrap_or(i32::MAX),
-                held_cost: f.held_cost,
+                held_cost: u16::try_from(f.held_cost).unwrap_or(u16::MAX),
                 touches,
             };
             match stack.get_mut(kept) {
@@ -303,7 +347,7 @@ fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, base: i64, mut b
             }
             let cost = if first.touches || second.touches {
                 let rest = avail & !first.cards & !second.cards;
-                let extra = first.held_cost + second.held_cost;
+                let extra = u32::from(first.held_cost) + u32::from(second.held_cost);
                 if value(rest & !meldable) + extra < best {
                     min_deadwood(CardSet::from_bits(rest)) + extra
                 } else {
