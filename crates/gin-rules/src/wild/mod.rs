@@ -60,6 +60,7 @@
 //! lists them all.
 
 mod card;
+mod layoff;
 mod solve;
 #[cfg(test)]
 mod tests;
@@ -68,6 +69,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 pub use card::{DuplicateWildCard, Joker, WildCard, WildCardsError, WildHand, wild_cards};
+pub use layoff::{WildLayoff, WildReply, wild_best_reply};
 
 use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::{best_arrangement, optimal_arrangements};

@@ -138,3 +138,80 @@ fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
     let best = wild_best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
     assert!(all.contains(&best));
 }
+
+fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> WildMeld {
+    let jokers: Vec<(Joker, Card)> = jokers.iter().map(|&(j, c)| (j, card(c))).collect();
+    WildMeld::new(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
+}
+
+fn laid(reply: &WildReply) -> Vec<String> {
+    reply
+        .layoffs
+        .iter()
+        .map(|l| format!("{}={}>{}", l.card, l.stands_for, l.meld))
+        .collect()
+}
+
+#[test]
+fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
+    // The knocker's X1 stands for 8H: 9H extends the run, 8H is taken.
+    let run = wild_meld("6H 7H", &[(Joker::X1, "8H")]);
+    let reply = wild_best_reply(
+        &[run],
+        hand("9H 8H KS QD JC"),
+        &JokerRules::TWO_JOKERS,
+        true,
+    );
+    assert_eq!(laid(&reply), ["9H=9H>0"]);
+    // 8H can be neither laid off nor melded: the table shows it already.
+    assert_eq!(reply.deadwood(), 8 + 30);
+    // Had X1 stood for 5H, 8H would go on and 9H after it.
+    let run = wild_meld("6H 7H", &[(Joker::X1, "5H")]);
+    let reply = wild_best_reply(
+        &[run],
+        hand("9H 8H KS QD JC"),
+        &JokerRules::TWO_JOKERS,
+        true,
+    );
+    assert_eq!(laid(&reply), ["8H=8H>0", "9H=9H>0"]);
+    assert_eq!(reply.deadwood(), 30);
+}
+
+#[test]
+fn a_defender_joker_is_laid_off_where_the_rules_allow() {
+    let run = wild_meld("5H 6H 7H", &[]);
+    let set = wild_meld("KS KH", &[(Joker::X1, "KD")]);
+    let melds = [run, set];
+    let reply = wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!(reply.deadwood(), 11);
+    assert_eq!(reply.layoffs.len(), 1);
+    assert_eq!(reply.layoffs[0].card, WildCard::Joker(Joker::X2));
+    // Without joker layoffs, the joker counts 15.
+    let strict = JokerRules::TWO_JOKERS.with_layoff(false);
+    assert_eq!(
+        wild_best_reply(&melds, hand("X2 2C 9S"), &strict, true).deadwood(),
+        26
+    );
+    // Nothing at all after gin.
+    assert_eq!(
+        wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, false).deadwood(),
+        26
+    );
+    // The set's fourth card is KC only: X1 stands for KD.
+    let reply = wild_best_reply(&melds, hand("KD KC 2C"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!(laid(&reply), ["KC=KC>1"]);
+    assert_eq!(reply.deadwood(), 12);
+}
+
+#[test]
+fn chained_layoffs_and_a_defender_joker_bridging_to_its_naturals() {
+    // With three naturals per meld the defender cannot meld 9H TH X1: X1
+    // goes on as 8H so that 9H and TH follow.
+    let run = wild_meld("5H 6H 7H", &[]);
+    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &rules(3, 15), true);
+    assert_eq!(laid(&reply), ["X1=8H>0", "9H=9H>0", "TH=TH>0"]);
+    assert_eq!(reply.deadwood(), 10);
+    // With two, melding them is as good and lays off nothing (fewer layoffs).
+    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!((reply.deadwood(), reply.layoffs.len()), (10, 0));
+}
