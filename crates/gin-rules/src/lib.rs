@@ -204,8 +204,8 @@ pub use score::{
 };
 pub use wild::{
     DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDiscard,
-    WildDrawnAnalysis, WildHand, WildLayoff, WildMeld, WildMeldError, WildReply,
-    analyze_wild_drawn_hand, wild_best_arrangement, wild_best_arrangement_avoiding,
-    wild_best_reply, wild_cards, wild_min_deadwood, wild_min_deadwood_avoiding,
-    wild_optimal_arrangements,
+    WildDrawnAnalysis, WildHand, WildHandError, WildHandScore, WildLayoff, WildMeld, WildMeldError,
+    WildReply, WildShowdown, analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
+    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_min_deadwood,
+    wild_min_deadwood_avoiding, wild_optimal_arrangements,
 };

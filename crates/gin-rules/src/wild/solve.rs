@@ -393,7 +393,7 @@ impl Plan {
         self.footprints().map(|f| f.jokers).sum()
     }
 
-    fn held_cost(&self) -> u32 {
+    pub fn held_cost(&self) -> u32 {
         self.footprints().map(|f| f.held_cost).sum()
     }
 

@@ -215,3 +215,65 @@ fn chained_layoffs_and_a_defender_joker_bridging_to_its_naturals() {
     let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &JokerRules::TWO_JOKERS, true);
     assert_eq!((reply.deadwood(), reply.layoffs.len()), (10, 0));
 }
+
+#[test]
+fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
+    use crate::{HandError, Outcome, Preset, ProfileOverrides, Side, score_wild_hand};
+    let jokers = Preset::Jokers.profile();
+    // Gin with a joker in a meld: the gin bonus and the defender's whole count.
+    let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC KH");
+    let defender = hand("8H 4H QS QD JC 3S 3D 6C 7C X2");
+    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    assert_eq!(score.settlement.outcome, Outcome::Gin);
+    // No layoffs on gin: QS QD X2 melds, the rest counts 8+4+10+3+3+6+7 = 41.
+    assert_eq!(score.showdown.defender.deadwood(), 41);
+    assert_eq!(score.settlement.points, 25 + 41);
+    // An undercut: the defender's count is lower.
+    let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC 4C");
+    let defender = hand("AS 2S 3S AD 2D 3D 4D AC 2C X2");
+    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    assert_eq!(score.showdown.knocker.deadwood, 4);
+    assert_eq!(score.showdown.defender.deadwood(), 0);
+    assert_eq!(score.settlement.points, 25 + 4);
+    assert_eq!(score.settlement.winner, Side::Defender);
+    assert_eq!(score.settlement.outcome, Outcome::Undercut);
+    // The deck decides which jokers exist.
+    let standard = Preset::Standard.profile();
+    let error = score_wild_hand(&standard, None, knocker, defender).unwrap_err();
+    assert_eq!(error.code(), "joker_not_in_deck");
+    let one = ProfileOverrides {
+        base: Some(Preset::Jokers),
+        jokers: Some(1),
+        ..ProfileOverrides::default()
+    }
+    .resolve()
+    .unwrap();
+    let error = score_wild_hand(&one, None, knocker, defender).unwrap_err();
+    assert!(matches!(
+        error,
+        WildHandError::JokerNotInDeck {
+            joker: Joker::X2,
+            side: Side::Defender,
+            ..
+        }
+    ));
+    let error = score_wild_hand(
+        &jokers,
+        None,
+        knocker,
+        hand("AS 2S 3S AD 2D 3D 4D AC 2C X1"),
+    )
+    .unwrap_err();
+    assert_eq!(error, WildHandError::DuplicateJoker { joker: Joker::X1 });
+    let error = score_wild_hand(
+        &jokers,
+        None,
+        hand("5H X1 7H KS KD QC JC TC 8C 6C"),
+        defender,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, WildHandError::Hand(HandError::KnockOverLimit { .. })),
+        "{error:?}"
+    );
+}
