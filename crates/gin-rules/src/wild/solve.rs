@@ -95,11 +95,14 @@ pub(crate) fn natural_meld_cards(avail: u64) -> u64 {
 ///
 /// A footprint whose jokers would stand for held cards is skipped when
 /// melding those cards naturally and leaving the jokers out costs no more.
+/// Without `every_position`, for the count alone, a run of every joker held
+/// is offered at one position per set of naturals.
 #[inline]
 pub(crate) fn for_each_footprint(
     avail: u64,
     blocked: u64,
     p: Params,
+    every_position: bool,
     mut visit: impl FnMut(Footprint),
 ) {
     if p.jokers == 0 {
@@ -169,7 +172,21 @@ pub(crate) fn for_each_footprint(
                     continue;
                 }
                 let most = p.jokers.min(len.saturating_sub(p.min_natural));
+                // A meld of every joker is in no pair: only the naturals it
+                // takes count, so a window that slides one card up with the
+                // same naturals (its low end and the card above both
+                // missing, the card above free) is the same for the count,
+                // and is left to that later window.
+                let next = card << 1;
+                let slides = !every_position
+                    && missing == p.jokers
+                    && (1u64 << start) & lane == 0
+                    && end < 13
+                    && next & (lane | lane_blocked) == 0;
                 for jokers in missing.max(1)..=most {
+                    if slides && jokers == p.jokers {
+                        continue;
+                    }
                     let extra = jokers - missing;
                     let held_fillers = if extra == 0 {
                         0
@@ -244,9 +261,14 @@ fn offer_set(
 #[derive(Debug, Clone, Copy, Default)]
 struct Single {
     cards: u64,
-    /// The most it can lower the naturals' count, less what its held fillers
-    /// add: exact when it shares no card with a natural meld.
+    /// The value of the hand's cards inside it, less its held fillers: the
+    /// most it can lower a count (taking cards out of a hand lowers its count
+    /// by at most their value); exact when it shares no card with a natural
+    /// meld.
     gain: i32,
+    /// A floor of the naturals' count without it, plus its held fillers
+    /// (exact when it shares no card with a natural meld).
+    solo: i32,
     held_cost: u16,
     /// Shares a card with some natural meld: its effect needs the solver.
     touches: bool,
@@ -256,47 +278,62 @@ struct Single {
 /// spill to the heap.
 const SINGLES_ON_STACK: usize = 16;
 
+/// Footprints needing the solver that [`min_cost`] holds back until the
+/// cheap ones have lowered the best count (their floors then prune more);
+/// more are solved at once.
+const DEFERRED_ON_STACK: usize = 8;
+
 /// The least count of the naturals `avail` with `p.jokers` jokers, no meld
 /// using a card of `blocked` (the caller counts the held cards that are
 /// blocked). The fast path of `wild_min_deadwood`.
 pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let base = min_deadwood(CardSet::from_bits(avail));
-    let all_out = p.jokers * p.joker_deadwood;
-    let mut best = base + all_out;
-    if p.jokers == 0 {
+    let mut best = base + p.jokers * p.joker_deadwood;
+    if p.jokers == 0 || best == 0 {
         return best;
     }
     let meldable = natural_meld_cards(avail);
     let base = i64::from(base);
+    let narrow = |count: i64| i32::try_from(count).unwrap_or(i32::MAX);
     let mut stack = [Single::default(); SINGLES_ON_STACK];
     let mut kept = 0usize;
     let mut spilled: Vec<Single> = Vec::new();
+    let mut deferred = [(0u64, 0u32, 0i64); DEFERRED_ON_STACK];
+    let mut waiting = 0usize;
     let keep_pairs = p.jokers == 2;
-    for_each_footprint(avail, blocked, p, |f| {
-        let extra = f.held_cost + (p.jokers - f.jokers) * p.joker_deadwood;
+    for_each_footprint(avail, blocked, p, false, |f| {
+        if best == 0 {
+            // Nothing is lower: the rest of the search is moot.
+            return;
+        }
+        let left_out = (p.jokers - f.jokers) * p.joker_deadwood;
         let gain = i64::from(f.inside_value) - i64::from(f.held_cost);
         let touches = f.cards & meldable != 0;
-        let floor = base - gain + i64::from(p.jokers - f.jokers) * i64::from(p.joker_deadwood);
-        if floor < i64::from(best) {
-            let cost = if touches {
-                let rest = avail & !f.cards;
-                if value(rest & !meldable) + extra < best {
-                    min_deadwood(CardSet::from_bits(rest)) + extra
-                } else {
-                    best
-                }
+        let rest = avail & !f.cards;
+        // The naturals' count without the footprint, plus its held fillers:
+        // exact when no natural meld uses its naturals (they are deadwood in
+        // every arrangement, so taking them out lowers the count by exactly
+        // their value); otherwise a floor.
+        let solo = if touches {
+            (base - gain).max(i64::from(value(rest & !meldable) + f.held_cost))
+        } else {
+            base - gain
+        };
+        if solo + i64::from(left_out) < i64::from(best) {
+            if !touches {
+                best = u32::try_from(solo).map_or(best, |solo| solo + left_out);
+            } else if let Some(slot) = deferred.get_mut(waiting) {
+                *slot = (f.cards, f.held_cost + left_out, solo + i64::from(left_out));
+                waiting += 1;
             } else {
-                // No natural meld uses these naturals: they are deadwood in
-                // every arrangement of `avail`, so taking them out lowers the
-                // count by exactly their value.
-                u32::try_from(floor).unwrap_or(best)
-            };
-            best = best.min(cost);
+                best = best.min(min_deadwood(CardSet::from_bits(rest)) + f.held_cost + left_out);
+            }
         }
         if keep_pairs && f.jokers == 1 {
             let single = Single {
                 cards: f.cards,
-                gain: i32::try_from(gain).unwrap_or(i32::MAX),
+                gain: narrow(gain),
+                solo: narrow(solo),
                 held_cost: u16::try_from(f.held_cost).unwrap_or(u16::MAX),
                 touches,
             };
@@ -311,38 +348,39 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     });
     if spilled.is_empty() {
         let singles = stack.get_mut(..kept).unwrap_or(&mut []);
-        best_pair(singles, avail, meldable, base, best)
+        best = best_pair(singles, avail, meldable, best);
     } else {
         let mut all = stack.get(..kept).unwrap_or(&[]).to_vec();
         all.extend(spilled);
-        best_pair(&mut all, avail, meldable, base, best)
+        best = best_pair(&mut all, avail, meldable, best);
     }
+    for &(cards, extra, floor) in deferred.get(..waiting).unwrap_or(&[]) {
+        if floor < i64::from(best) {
+            best = best.min(min_deadwood(CardSet::from_bits(avail & !cards)) + extra);
+        }
+    }
+    best
 }
 
 /// The least count over pairs of disjoint one-joker footprints, or `best` when
-/// none is lower. A pair lowers the count by at most the sum of its gains
-/// (taking cards out of a hand lowers its count by at most their value), so
-/// the singles are tried by gain, most first, and the search stops once even
-/// the best remaining pair cannot beat `best`.
-fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, base: i64, mut best: u32) -> u32 {
-    if singles.len() < 2 {
+/// none is lower. A pair counts at least `solo` of either less the other's
+/// `gain`; the singles are tried by `solo`, least first, and the search stops
+/// once even the best remaining pair cannot beat `best`.
+fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, mut best: u32) -> u32 {
+    if singles.len() < 2 || best == 0 {
         return best;
     }
-    singles.sort_unstable_by(|a, b| b.gain.cmp(&a.gain));
+    singles.sort_unstable_by_key(|s| s.solo);
+    let most_gain = singles.iter().map(|s| s.gain).max().unwrap_or(0);
     let sorted: &[Single] = singles;
     for (i, first) in sorted.iter().enumerate() {
-        let Some(second_best) = sorted.get(i + 1) else {
-            break;
-        };
-        if base - i64::from(first.gain) - i64::from(second_best.gain) >= i64::from(best) {
+        if i64::from(first.solo) - i64::from(most_gain) >= i64::from(best) || best == 0 {
             break;
         }
         for second in sorted.iter().skip(i + 1) {
-            let floor = base - i64::from(first.gain) - i64::from(second.gain);
-            if floor >= i64::from(best) {
-                break;
-            }
-            if first.cards & second.cards != 0 {
+            let floor = (i64::from(first.solo) - i64::from(second.gain))
+                .max(i64::from(second.solo) - i64::from(first.gain));
+            if floor >= i64::from(best) || first.cards & second.cards != 0 {
                 continue;
             }
             let cost = if first.touches || second.touches {
@@ -354,6 +392,7 @@ fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, base: i64, mut b
                     best
                 }
             } else {
+                // Both exact: the naturals of neither meld naturally.
                 u32::try_from(floor).unwrap_or(best)
             };
             best = best.min(cost);
@@ -419,7 +458,7 @@ impl Plan {
 pub(crate) fn plans_within(avail: u64, blocked: u64, p: Params, ceiling: u32) -> Vec<(Plan, u32)> {
     let meldable = natural_meld_cards(avail);
     let mut footprints = Vec::new();
-    for_each_footprint(avail, blocked, p, |f| footprints.push(f));
+    for_each_footprint(avail, blocked, p, true, |f| footprints.push(f));
     let mut plans = vec![Plan::Bare];
     plans.extend(footprints.iter().map(|&f| Plan::One(f)));
     if p.jokers == 2 {

@@ -277,3 +277,49 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
         "{error:?}"
     );
 }
+
+#[test]
+#[ignore]
+fn probe_counts() {
+    let deck: Vec<Card> = Card::deck().collect();
+    let mut seed = 12345u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let p = solve::Params {
+        jokers: 2,
+        min_natural: 2,
+        joker_deadwood: 15,
+    };
+    let (mut total, mut k1, mut touching, mut hands_with_meld) = (0, 0, 0, 0);
+    for _ in 0..10000 {
+        let mut set = CardSet::EMPTY;
+        while set.len() < 8 {
+            set.insert(deck[(next() % 52) as usize]);
+        }
+        let avail = set.bits();
+        let meldable = solve::natural_meld_cards(avail);
+        if meldable != 0 {
+            hands_with_meld += 1;
+        }
+        solve::for_each_footprint(avail, 0, p, false, |f| {
+            total += 1;
+            if f.jokers == 1 {
+                k1 += 1;
+            }
+            if f.cards & meldable != 0 {
+                touching += 1;
+            }
+        });
+    }
+    println!(
+        "per hand: {} footprints, {} k=1, {} touching; {} of 10000 hands have a natural meld",
+        total as f64 / 1e4,
+        k1 as f64 / 1e4,
+        touching as f64 / 1e4,
+        hands_with_meld
+    );
+}
