@@ -130,23 +130,16 @@ pub(crate) fn for_each_footprint(
         }
     }
     for (suit, lane) in (0u32..).zip([s, h, d, c]) {
-        // With two naturals or more per meld, a run holding jokers has two
-        // naturals at most `jokers + 1` apart: most suits of a random hand
-        // have none, and are skipped at once.
-        let near = match p.jokers {
-            1 => lane & (lane >> 1 | lane >> 2),
-            _ => lane & (lane >> 1 | lane >> 2 | lane >> 3),
-        };
-        if lane == 0 || (need >= 2 && near == 0) {
+        if lane == 0 {
             continue;
         }
+        // A run holding jokers starts where its first `need` naturals lie
+        // within `need + jokers` cards: a bit-parallel count over every start
+        // at once skips the suits (most of a random hand's) and starts that
+        // cannot hold one.
+        let mut starts = starts_with_enough(lane, need, p.jokers) & 0x7FF;
         let shift = 16 * suit;
         let lane_blocked = (blocked >> shift) & LANE;
-        // An interval starts on a held card or at most `jokers` below one.
-        let mut starts = match p.jokers {
-            1 => lane | lane >> 1,
-            _ => lane | lane >> 1 | lane >> 2,
-        } & 0x7FF;
         while starts != 0 {
             let start = 63 - starts.leading_zeros();
             starts &= !(1 << start);
@@ -208,6 +201,27 @@ pub(crate) fn for_each_footprint(
                 }
             }
         }
+    }
+}
+
+/// The rank bits `a` of `lane` such that `a .. a + need + jokers` holds at
+/// least `need` of its cards: a bit-sliced count of `need + jokers` shifted
+/// copies of the lane (at most 5, so three counter bits suffice).
+#[inline]
+fn starts_with_enough(lane: u64, need: u32, jokers: u32) -> u64 {
+    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+    for k in 0..need + jokers {
+        let add = lane >> k;
+        let carry = ones & add;
+        ones ^= add;
+        let carry2 = twos & carry;
+        twos ^= carry;
+        fours |= carry2;
+    }
+    match need {
+        0 | 1 => ones | twos | fours,
+        2 => twos | fours,
+        _ => fours | (twos & ones),
     }
 }
 
