@@ -43,8 +43,9 @@
 //! natural meld of the hand lowers the count by exactly their value (they are
 //! deadwood in every arrangement). The others are bounded below by the
 //! naturals outside every natural meld, and pairs are tried by gain so the
-//! search stops early. `BENCHMARKS.md`-style figures are in
-//! `benches/wild.rs`.
+//! search stops early (figures: `benches/wild.rs`). The oracle in
+//! `tests/properties/wild_oracle.rs` checks all of it against a brute force
+//! over every subset and every card a joker could stand for.
 //!
 //! # Which card a joker stands for
 //!
@@ -58,6 +59,30 @@
 //! `X1` stands for the lower card and `X2` for the higher; with one meld of one
 //! joker, `X1` is melded and `X2` (if held) stays out. [`wild_optimal_arrangements`]
 //! lists them all.
+//!
+//! # Layoffs and scoring
+//!
+//! On the table every melded and laid-off card stands for a distinct card. A
+//! knocker's joker fixes what its meld shows, hence what it takes: `5H X1 7H`
+//! with `X1` = 6H takes 4H and 8H, and the defender's 6H can neither go on
+//! nor meld. The defender may lay a joker off (`joker_layoff`) standing for
+//! the card that extends a run or completes a three-card set; layoffs chain.
+//! [`wild_best_reply`] chooses the defender's melds and layoffs together for
+//! the least count, then the fewest layoffs. [`score_wild_hand`] picks the
+//! knocker's arrangement as the joker-free scoring does (best net result
+//! after the defender's reply) and settles the points with the joker-free
+//! [`crate::settle`].
+//!
+//! ```
+//! use gin_rules::{wild_cards, wild_min_deadwood, analyze_wild_drawn_hand, Preset};
+//! let rules = Preset::Jokers.profile().joker_rules();
+//! // X1 bridges 5H and 7H, X2 makes a set of the kings.
+//! assert_eq!(wild_min_deadwood(wild_cards("5H X1 7H KS KD X2 9S 9D 9C 2C")?, &rules), 2);
+//! // Eleven cards: the best discard is the two of clubs, and it leaves gin.
+//! let drawn = analyze_wild_drawn_hand(wild_cards("5H X1 7H KS KD X2 9S 9D 9C 2C 8H")?, &rules);
+//! assert_eq!((drawn.deadwood, drawn.discards[0].card.to_string()), (0, "2C".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod card;
 mod layoff;
