@@ -271,10 +271,18 @@ fn offer_set(
     }
 }
 
-/// A footprint of one joker kept for the search over pairs.
+/// A footprint of one joker kept for the search over pairs, with a second
+/// footprint taking the same cards of the hand (the same set with the joker
+/// standing for the other missing suit, the same run extended the other way):
+/// both count the same, and a pair needs only one of them disjoint from its
+/// partner, so the pair is solved once for both.
 #[derive(Debug, Clone, Copy, Default)]
 struct Single {
-    cards: u64,
+    /// The cards the footprints show (the second equal to the first when
+    /// there is no second).
+    cards: [u64; 2],
+    /// The hand's cards inside them.
+    content: u64,
     /// The value of the hand's cards inside it, less its held fillers: the
     /// most it can lower a count (taking cards out of a hand lowers its count
     /// by at most their value); exact when it shares no card with a natural
@@ -344,11 +352,23 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
             }
         }
         if keep_pairs && f.jokers == 1 {
+            let content = f.cards & avail;
+            let held_cost = u16::try_from(f.held_cost).unwrap_or(u16::MAX);
+            let twin = stack.get_mut(..kept).and_then(|kept| {
+                kept.iter_mut().find(|s| {
+                    s.content == content && s.held_cost == held_cost && s.cards[0] == s.cards[1]
+                })
+            });
+            if let Some(twin) = twin {
+                twin.cards[1] = f.cards;
+                return;
+            }
             let single = Single {
-                cards: f.cards,
+                cards: [f.cards; 2],
+                content,
                 gain: narrow(gain),
                 solo: narrow(solo),
-                held_cost: u16::try_from(f.held_cost).unwrap_or(u16::MAX),
+                held_cost,
                 touches,
             };
             match stack.get_mut(kept) {
@@ -394,11 +414,15 @@ fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, mut best: u32) -
         for second in sorted.iter().skip(i + 1) {
             let floor = (i64::from(first.solo) - i64::from(second.gain))
                 .max(i64::from(second.solo) - i64::from(first.gain));
-            if floor >= i64::from(best) || first.cards & second.cards != 0 {
+            let [a, b] = first.cards;
+            let [c, d] = second.cards;
+            let apart = first.content & second.content == 0
+                && (a & c == 0 || a & d == 0 || b & c == 0 || b & d == 0);
+            if floor >= i64::from(best) || !apart {
                 continue;
             }
             let cost = if first.touches || second.touches {
-                let rest = avail & !first.cards & !second.cards;
+                let rest = avail & !first.content & !second.content;
                 let extra = u32::from(first.held_cost) + u32::from(second.held_cost);
                 if value(rest & !meldable) + extra < best {
                     min_deadwood(CardSet::from_bits(rest)) + extra
