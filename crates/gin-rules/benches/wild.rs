@@ -23,10 +23,15 @@ const SEED: u64 = 0x61E_2026;
 const BATCH: usize = 1000;
 
 /// The slowest 10-card hand with two jokers found by `WILD_WORST_CASE_SEARCH`
-/// under the `jokers` preset's rules (see the search below): eight hearts
-/// and two jokers, where every interval of the suit is a footprint and the
-/// natural runs make most of them need the solver.
-const WORST_CASE: &str = "2H 3H 4H 6H 7H 8H TH QH X1 X2";
+/// under the `jokers` preset's rules (see the search below): three ranks in
+/// three suits, where nearly every card is in a natural meld and in several
+/// footprints, so most pairs of footprints need the joker-free solver, and
+/// the best count (7) is above 0, so the search cannot stop early.
+const WORST_CASE: &str = "7H 9H TH 7D TD 7C 8C TC X1 X2";
+
+/// The slowest found under `joker_min_natural` 1 (the loosest rule: a natural
+/// and two jokers meld, so every card starts footprints).
+const WORST_CASE_MIN_NATURAL_1: &str = "9S TS JS JH 8D 9D 9C JC X1 X2";
 
 fn pick(rng: &mut StdRng, pool: &[Card], len: usize) -> CardSet {
     pool.choose_multiple(rng, len)
@@ -128,11 +133,14 @@ fn wild_benches(c: &mut Criterion) {
         group.finish();
     }
 
-    // The hand is a constant above: a typo must stop the benchmark at once.
-    #[allow(clippy::expect_used)]
-    let worst = gin_rules::wild_cards(WORST_CASE).expect("a valid hand");
     let mut group = configure(c, "wild_worst_case", 1);
-    for (rules_name, rules) in presets {
+    for ((rules_name, rules), text) in presets
+        .into_iter()
+        .zip([WORST_CASE, WORST_CASE_MIN_NATURAL_1])
+    {
+        // The hands are constants above: a typo must stop the benchmark at once.
+        #[allow(clippy::expect_used)]
+        let worst = gin_rules::wild_cards(text).expect("a valid hand");
         group.bench_function(rules_name, |b| {
             b.iter(|| wild_min_deadwood(black_box(worst), &rules))
         });

@@ -242,7 +242,7 @@ fn offer_set(
     // One bit per suit lane at the same rank: the lanes add up without a
     // popcount (the default x86-64 target has none).
     let per_lane = |bits: u64| {
-        let low = bits >> cards.trailing_zeros() % 16;
+        let low = bits >> (cards.trailing_zeros() % 16);
         ((low + (low >> 16) + (low >> 32) + (low >> 48)) & 0xF) as u32
     };
     let size = per_lane(cards);

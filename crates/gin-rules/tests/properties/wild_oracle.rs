@@ -703,12 +703,13 @@ fn wild_listing_difference() {
 // ---------------------------------------------------------------------------
 // Layoffs with jokers
 
+/// A knocker's meld: its natural cards and its jokers with what they stand for.
+type KnockerMeld = (Vec<OCard>, Vec<(u8, OCard)>);
+
 /// A knocker's table and a defender's hand for the layoff oracle.
 #[derive(Debug, Clone)]
 struct Knock {
-    /// Each knocker meld: its natural cards and its jokers with what they
-    /// stand for.
-    melds: Vec<(Vec<OCard>, Vec<(u8, OCard)>)>,
+    melds: Vec<KnockerMeld>,
     defender: Vec<Item>,
     min_natural: u8,
     joker_deadwood: u8,
@@ -827,7 +828,7 @@ impl Knock {
 
 /// A knocker meld: a run of 3-5 cards or a set of 3-4 cards, at most one of
 /// its cards a joker (`X1`), as (naturals, jokers).
-fn knocker_meld() -> impl Strategy<Value = (Vec<OCard>, Vec<(u8, OCard)>)> {
+fn knocker_meld() -> impl Strategy<Value = KnockerMeld> {
     let run = (0u8..4, 1u8..=11, 3u8..=5, prop::option::of(0usize..5)).prop_map(
         |(suit, low, len, joker)| {
             let cards: Vec<OCard> = (low..(low + len).min(14)).map(|r| (r, suit)).collect();
@@ -846,7 +847,7 @@ fn knocker_meld() -> impl Strategy<Value = (Vec<OCard>, Vec<(u8, OCard)>)> {
     prop_oneof![run, set]
 }
 
-fn split_joker(cards: Vec<OCard>, joker: Option<usize>) -> (Vec<OCard>, Vec<(u8, OCard)>) {
+fn split_joker(cards: Vec<OCard>, joker: Option<usize>) -> KnockerMeld {
     match joker.filter(|&j| j < cards.len()) {
         Some(j) => {
             let naturals = cards
