@@ -166,6 +166,16 @@ error_codes! {
     /// The same card appears twice where each card must be distinct: in one
     /// hand, in both hands, in a deal, or in a meld.
     DuplicateCard = ("duplicate_card", UNPROCESSABLE_ENTITY, Problem, "Duplicate card");
+    /// A hand holds a joker (`X1`, `X2`) the profile's deck does not: any
+    /// joker under a profile without jokers (the default), `X2` under
+    /// `"jokers": 1`. Play with the `jokers` preset, or `"jokers": 1` or `2`
+    /// in the profile; the pointer is at the joker.
+    JokerNotInDeck = ("joker_not_in_deck", UNPROCESSABLE_ENTITY, Problem, "Joker not in deck");
+    /// Melds or layoffs are declared for a knock where a hand holds a joker.
+    /// The referee lays such hands down itself (the knocker's best
+    /// arrangement, the defender's best reply, each joker shown with the card
+    /// it stands for); leave `melds` and `layoffs` out.
+    DeclaredWithJokers = ("declared_with_jokers", UNPROCESSABLE_ENTITY, Problem, "Declared with jokers");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
     /// and at most 31 stock cards).
@@ -304,7 +314,7 @@ impl ErrorCode {
                 Some(("/hand/3", InvalidValue)),
             ),
             UnknownProfile => (
-                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership",
+                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers",
                 Some(("/profile", UnknownProfile)),
             ),
             InvalidProfile => (
@@ -378,6 +388,14 @@ impl ErrorCode {
             DuplicateCard => (
                 "7S appears twice in the hand",
                 Some(("/hand/4", DuplicateCard)),
+            ),
+            JokerNotInDeck => (
+                "X1 is not in the deck: this profile plays without jokers (use the \"jokers\" preset, or \"jokers\": 1 or 2 in the profile)",
+                Some(("/hand/3", JokerNotInDeck)),
+            ),
+            DeclaredWithJokers => (
+                "melds and layoffs cannot be declared when a hand holds a joker: leave them out and the referee lays both hands down (the knocker's best arrangement, the defender's best reply)",
+                Some(("/knocker/melds", DeclaredWithJokers)),
             ),
             WrongCardCount => (
                 "the hand must hold 10 or 11 cards, not 9",
@@ -596,6 +614,7 @@ mod tests {
             "matches/mod.rs",
             "matches/hand.rs",
             "score/mod.rs",
+            "wild/score.rs",
         ];
         let mut checked = 0;
         for source in sources {
