@@ -171,10 +171,10 @@ error_codes! {
     /// `"jokers": 1`. Play with the `jokers` preset, or `"jokers": 1` or `2`
     /// in the profile; the pointer is at the joker.
     JokerNotInDeck = ("joker_not_in_deck", UNPROCESSABLE_ENTITY, Problem, "Joker not in deck");
-    /// Melds or layoffs are declared for a knock where a hand holds a joker.
-    /// The referee lays such hands down itself (the knocker's best
-    /// arrangement, the defender's best reply, each joker shown with the card
-    /// it stands for); leave `melds` and `layoffs` out.
+    /// The defender's melds or layoffs are declared for a knock where a hand
+    /// holds a joker. The referee plays the defender's best reply itself
+    /// (each joker shown with the card it stands for); leave them out. (The
+    /// knocker may declare melds with jokers.)
     DeclaredWithJokers = ("declared_with_jokers", UNPROCESSABLE_ENTITY, Problem, "Declared with jokers");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
@@ -203,6 +203,12 @@ error_codes! {
     Gap = ("gap", UNPROCESSABLE_ENTITY, Field, "Gap");
     /// A run that would need the king followed by the ace: the ace is low only.
     WrapAround = ("wrap_around", UNPROCESSABLE_ENTITY, Field, "Wrap around");
+    /// A declared meld holds a joker with fewer natural cards than the
+    /// profile's `joker_min_natural`.
+    TooFewNaturals = ("too_few_naturals", UNPROCESSABLE_ENTITY, Field, "Too few naturals");
+    /// A declared meld holds a joker that the knocker's `jokers` does not map
+    /// to a card, or `jokers` names a joker no declared meld holds.
+    JokerStandsFor = ("joker_stands_for", UNPROCESSABLE_ENTITY, Field, "Joker stands for");
     /// Profile parameters that are each in range but mean nothing together,
     /// such as a knock limit from the upcard in a profile without one.
     InvalidProfileCombination = ("invalid_profile_combination", UNPROCESSABLE_ENTITY, Problem, "Invalid profile combination");
@@ -394,8 +400,8 @@ impl ErrorCode {
                 Some(("/hand/3", JokerNotInDeck)),
             ),
             DeclaredWithJokers => (
-                "melds and layoffs cannot be declared when a hand holds a joker: leave them out and the referee lays both hands down (the knocker's best arrangement, the defender's best reply)",
-                Some(("/knocker/melds", DeclaredWithJokers)),
+                "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave them out and the referee plays the defender's best reply",
+                Some(("/defender/layoffs", DeclaredWithJokers)),
             ),
             WrongCardCount => (
                 "the hand must hold 10 or 11 cards, not 9",
@@ -420,6 +426,14 @@ impl ErrorCode {
             TooShort | MixedRanks | MixedSuits | Gap | WrapAround => (
                 "the declared melds are not a legal arrangement of the hand",
                 Some(("/knocker/melds/0", self)),
+            ),
+            TooFewNaturals => (
+                "the knocker's declared melds are not legal",
+                Some(("/knocker/melds/0", TooFewNaturals)),
+            ),
+            JokerStandsFor => (
+                "the knocker's declared melds are not legal",
+                Some(("/knocker/melds/0/1", JokerStandsFor)),
             ),
             InvalidProfileCombination => (
                 "ace_upcard_knock_limit applies only when knock_limit is \"upcard\"",

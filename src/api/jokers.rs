@@ -16,6 +16,14 @@
 //! the profile's `joker_deadwood`. A joker laid off names the card it stands
 //! for: `{"card": "X2", "meld": 0, "stands_for": "8H"}`. Answers without a
 //! melded joker carry no `jokers` (nor `stands_for`).
+//!
+//! **Declared melds.** The knocker may declare melds holding jokers in the
+//! same form: `"melds": [["6H", "7H", "X1"]], "jokers": {"X1": "8H"}` (it
+//! matters for what the defender can lay off). They are checked with each
+//! joker in place (`invalid_melds`, with the field codes of a joker-free
+//! meld plus `too_few_naturals` and `joker_stands_for`). The defender's melds
+//! and layoffs cannot be declared where a hand holds a joker
+//! (`declared_with_jokers`): the referee plays its best reply.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -30,8 +38,9 @@ use super::error_codes::ErrorCode;
 use super::hand_errors::hand_problem;
 use super::problem::Problem;
 use gin_rules::{
-    Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, WildArrangement, WildCard,
-    WildHand, WildHandError, WildHandScore, WildMeld, WildReply, score_wild_hand,
+    Card, CardSet, DefenderHand, HandError, Joker, JokerRules, KnockerHand, Layoff, Meld, Profile,
+    Side, WildArrangement, WildCard, WildHand, WildHandError, WildHandScore, WildMeld,
+    WildMeldError, WildReply, WildShowdown, score_wild_hand, settle, wild_best_reply,
 };
 
 /// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
@@ -240,8 +249,9 @@ pub fn deadwood_of(arrangement: &WildArrangement) -> Vec<WildCard> {
         .collect()
 }
 
-/// One arrangement of a hand with jokers, on the wire (the joker-free
-/// `Arrangement` with the melds' `jokers`).
+/// One arrangement of a hand as laid down: its melds (a joker written in the
+/// place of the card it stands for), what each melded joker stands for
+/// (absent without one), the cards left and their count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct HandArrangement {
     /// The melds; a joker stands in the place of the card it stands for.
@@ -284,8 +294,9 @@ pub struct HandLayoff {
     pub stands_for: Option<Card>,
 }
 
-/// The defender's side of a knock, with jokers: its melds, its layoffs in the
-/// order played and what is left.
+/// The defender's side of a knock: its melds (a joker written in the place
+/// of the card it stands for), its layoffs in the order played, and what is
+/// left.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct HandReply {
     /// The defender's own melds; a joker stands in the place of the card it
@@ -339,9 +350,15 @@ pub struct WildKnockerHand {
     pub hand: Vec<HandCard>,
     /// Declared melds, checked (legal, disjoint, from the hand, within the
     /// knock limit). Absent: the arrangement best for the knocker is chosen.
-    /// A hand holding a joker declares none: the referee lays it down.
-    #[schema(example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
-    pub melds: Option<Vec<Vec<Card>>>,
+    /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
+    /// says which card it stands for.
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>,
+        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
+    pub melds: Option<Vec<Vec<HandCard>>>,
+    /// With declared melds holding jokers: the card each joker stands for
+    /// (`{"X1": "6H"}`), every melded joker and only those.
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
 }
 
 /// The defender's hand as sent: the joker-free `DefenderHand`, whose cards
@@ -369,11 +386,24 @@ fn naturals(cards: &[HandCard]) -> Option<Vec<Card>> {
 }
 
 impl WildKnockerHand {
-    /// The hand as the joker-free referee reads it, if it holds no joker.
+    /// The hand as the joker-free referee reads it, if it holds no joker
+    /// (nor declares one).
     pub fn natural(&self) -> Option<KnockerHand> {
+        if self.jokers.is_some() {
+            return None;
+        }
+        let melds = match &self.melds {
+            Some(melds) => Some(
+                melds
+                    .iter()
+                    .map(|meld| naturals(meld))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            None => None,
+        };
         Some(KnockerHand {
             hand: naturals(&self.hand)?,
-            melds: self.melds.clone(),
+            melds,
         })
     }
 }
@@ -389,11 +419,226 @@ impl WildDefenderHand {
     }
 }
 
+/// The 422 `invalid_melds` with these faults (pointer, field code, message).
+fn invalid_melds(errors: Vec<(String, ErrorCode, String)>) -> Problem {
+    let detail = "the knocker's declared melds are not legal";
+    errors.into_iter().fold(
+        Problem::new(ErrorCode::InvalidMelds, detail),
+        |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
+    )
+}
+
+/// The knocker's declared melds, checked: every card held and melded once,
+/// every melded joker named in `stands_for` (and only those), each meld legal
+/// with its jokers in place, no card shown twice.
+fn declared_arrangement(
+    hand: WildHand,
+    declared: &[Vec<HandCard>],
+    stands_for: &StandsFor,
+    rules: &JokerRules,
+) -> Result<WildArrangement, Problem> {
+    let mut errors: Vec<(String, ErrorCode, String)> = Vec::new();
+    let mut melds = Vec::new();
+    let mut shown = CardSet::EMPTY;
+    let mut melded = CardSet::EMPTY;
+    let mut melded_jokers: Vec<Joker> = Vec::new();
+    for (index, list) in declared.iter().enumerate() {
+        let base = format!("/knocker/melds/{index}");
+        let mut naturals = CardSet::EMPTY;
+        let mut jokers: Vec<(Joker, Card)> = Vec::new();
+        let mut faults = 0;
+        for (position, card) in list.iter().enumerate() {
+            let at = format!("{base}/{position}");
+            let fault = match card.0 {
+                WildCard::Natural(natural) if !hand.naturals().contains(natural) => Some((
+                    ErrorCode::CardNotInHand,
+                    format!("{natural} is not in the hand"),
+                )),
+                WildCard::Natural(natural) => {
+                    (melded.contains(natural) || !naturals.insert(natural)).then(|| {
+                        (
+                            ErrorCode::CardInTwoMelds,
+                            format!("{natural} is declared twice"),
+                        )
+                    })
+                }
+                WildCard::Joker(joker) if !hand.holds(joker) => Some((
+                    ErrorCode::CardNotInHand,
+                    format!("{joker} is not in the hand"),
+                )),
+                WildCard::Joker(joker)
+                    if melded_jokers.contains(&joker)
+                        || jokers.iter().any(|(j, _)| *j == joker) =>
+                {
+                    Some((
+                        ErrorCode::CardInTwoMelds,
+                        format!("{joker} is declared twice"),
+                    ))
+                }
+                WildCard::Joker(joker) => match stands_for.get(joker) {
+                    Some(card) => {
+                        jokers.push((joker, card));
+                        None
+                    }
+                    None => Some((
+                        ErrorCode::JokerStandsFor,
+                        format!(
+                            "{joker} is melded, but `jokers` does not say which card it stands for"
+                        ),
+                    )),
+                },
+            };
+            if let Some((code, message)) = fault {
+                errors.push((at, code, message));
+                faults += 1;
+            }
+        }
+        if faults > 0 {
+            continue;
+        }
+        match WildMeld::new(naturals, &jokers, rules) {
+            Ok(meld) => {
+                if let Some(card) = meld.cards().intersection(shown).iter().next() {
+                    errors.push((
+                        base,
+                        ErrorCode::CardInTwoMelds,
+                        format!("{card} is shown by two melds"),
+                    ));
+                }
+                shown = shown.union(meld.cards());
+                melded = melded.union(naturals);
+                melded_jokers.extend(jokers.iter().map(|&(joker, _)| joker));
+                melds.push(meld);
+            }
+            Err(WildMeldError::NotAMeld) => {
+                let cards = jokers
+                    .iter()
+                    .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
+                let problems = Meld::try_from(cards).err().unwrap_or_default();
+                for problem in problems {
+                    errors.push((
+                        base.clone(),
+                        ErrorCode::of(problem.code.as_str()),
+                        problem.message,
+                    ));
+                }
+            }
+            Err(error @ WildMeldError::TooFewNaturals { .. }) => {
+                errors.push((base, ErrorCode::TooFewNaturals, error.to_string()));
+            }
+            Err(error) => errors.push((base, ErrorCode::CardInTwoMelds, error.to_string())),
+        }
+    }
+    for joker in Joker::ALL {
+        if stands_for.get(joker).is_some()
+            && !declared
+                .iter()
+                .flatten()
+                .any(|c| c.0 == WildCard::Joker(joker))
+        {
+            errors.push((
+                format!("/knocker/jokers/{joker}"),
+                ErrorCode::JokerStandsFor,
+                format!("`jokers` names {joker}, which no declared meld holds"),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(invalid_melds(errors));
+    }
+    let deadwood_cards = hand.naturals().difference(melded);
+    let deadwood_jokers: Vec<Joker> = hand
+        .jokers()
+        .filter(|j| !melded_jokers.contains(j))
+        .collect();
+    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
+    Ok(WildArrangement {
+        deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),
+        melds,
+        deadwood_cards,
+        deadwood_jokers,
+    })
+}
+
+/// Scores a knock whose knocker declared its melds (with or without jokers),
+/// the defender's reply chosen as [`wild_best_reply`] does, the points as
+/// [`score_wild_hand`] settles them.
+fn score_declared(
+    profile: &Profile,
+    upcard: Option<Card>,
+    hand: WildHand,
+    declared: &[Vec<HandCard>],
+    stands_for: &StandsFor,
+    defender: WildHand,
+) -> Result<WildHandScore, Problem> {
+    let declared_hand = KnockerHand {
+        melds: Some(Vec::new()),
+        ..KnockerHand::default()
+    };
+    let fail = |error: HandError| hand_problem(&error, &declared_hand, None);
+    let knock_limit = profile
+        .knock_limit_for(upcard)
+        .map_err(|e| fail(HandError::from(e)))?;
+    let multiplier = profile
+        .multiplier_for(upcard)
+        .map_err(|e| fail(HandError::from(e)))?;
+    let big_gin = match hand.len() {
+        10 => false,
+        11 if profile.big_gin_bonus().is_none() => return Err(fail(HandError::BigGinNotPlayed)),
+        11 => true,
+        found => {
+            return Err(fail(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            }));
+        }
+    };
+    if defender.len() != 10 {
+        return Err(fail(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender.len(),
+        }));
+    }
+    let rules = profile.joker_rules();
+    let knocker = declared_arrangement(hand, declared, stands_for, &rules)?;
+    let limit = if big_gin { 0 } else { knock_limit };
+    if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
+        return Err(fail(HandError::NotBigGin {
+            deadwood: knocker.deadwood,
+        }));
+    }
+    if knocker.deadwood > limit {
+        return Err(fail(HandError::KnockOverLimit {
+            deadwood: knocker.deadwood,
+            limit,
+        }));
+    }
+    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
+    let reply = wild_best_reply(&knocker.melds, defender, &rules, layoffs_allowed);
+    let settlement = settle(
+        profile,
+        multiplier,
+        knocker.deadwood,
+        reply.deadwood(),
+        big_gin,
+    );
+    Ok(WildHandScore {
+        showdown: WildShowdown {
+            knocker,
+            defender: reply,
+            knock_limit: limit,
+            big_gin,
+        },
+        settlement,
+    })
+}
+
 /// The problem for melds or layoffs declared where a hand holds a joker.
 fn declared_problem(pointer: &str) -> Problem {
-    let detail = "melds and layoffs cannot be declared when a hand holds a joker: leave them \
-                  out and the referee lays both hands down (the knocker's best arrangement, \
-                  the defender's best reply)";
+    let detail = "the defender's melds and layoffs cannot be declared when a hand holds a \
+                  joker: leave them out and the referee plays the defender's best reply";
     let code = ErrorCode::DeclaredWithJokers;
     Problem::new(code, detail).with_error(pointer, code, detail)
 }
@@ -413,21 +658,18 @@ pub fn score_with_jokers(
     };
     let knocker_hand = wild(read_hand(&knocker.hand, "/knocker/hand", profile)?);
     let defender_hand = wild(read_hand(&defender.hand, "/defender/hand", profile)?);
-    if knocker.melds.is_some() {
-        return Err(declared_problem("/knocker/melds"));
-    }
     if defender.melds.is_some() {
         return Err(declared_problem("/defender/melds"));
     }
     if defender.layoffs.is_some() {
         return Err(declared_problem("/defender/layoffs"));
     }
-    if let Some(index) = defender
+    if let Some((index, HandCard(card))) = defender
         .hand
         .iter()
-        .position(|card| knocker_hand.contains(card.0))
+        .enumerate()
+        .find(|(_, card)| knocker_hand.contains(card.0))
     {
-        let card = defender.hand[index].0;
         let detail = format!("{card} is in both hands");
         let code = ErrorCode::DuplicateCard;
         return Err(Problem::new(code, &detail).with_error(
@@ -435,6 +677,24 @@ pub fn score_with_jokers(
             code,
             detail,
         ));
+    }
+    if let Some(melds) = &knocker.melds {
+        let stands_for = knocker.jokers.unwrap_or_default();
+        return score_declared(
+            profile,
+            upcard,
+            knocker_hand,
+            melds,
+            &stands_for,
+            defender_hand,
+        );
+    }
+    if knocker.jokers.is_some() {
+        return Err(invalid_melds(vec![(
+            "/knocker/jokers".to_owned(),
+            ErrorCode::JokerStandsFor,
+            "`jokers` is given without declared melds".to_owned(),
+        )]));
     }
     score_wild_hand(profile, upcard, knocker_hand, defender_hand).map_err(|error| match error {
         WildHandError::Hand(error) => hand_problem(&error, &KnockerHand::default(), None),

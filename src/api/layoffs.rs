@@ -53,7 +53,7 @@ pub struct LayoffsResponse {
 
 crate::problem_responses!(
     /// The error answers of `/v1/layoffs`.
-    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, JokerNotInDeck, DeclaredWithJokers]
+    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, JokerNotInDeck]
 );
 
 /// Computes the optimal layoffs.

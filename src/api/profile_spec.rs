@@ -413,7 +413,10 @@ mod tests {
             .collect();
         assert_eq!(fields(Preset::Standard), without_jokers);
         for parameter in JOKER_PARAMETERS {
-            assert!(!schema.required.iter().any(|r| r == parameter), "{parameter}");
+            assert!(
+                !schema.required.iter().any(|r| r == parameter),
+                "{parameter}"
+            );
         }
     }
 

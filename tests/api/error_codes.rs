@@ -154,8 +154,8 @@ fn joker_cases() -> Vec<(&'static str, Value)> {
         ),
         (
             "declared_with_jokers",
-            json!({"profile": "jokers", "knocker": {"hand": with_joker(&KNOCKER), "melds": knocker_melds()},
-                "defender": {"hand": DEFENDER}}),
+            json!({"profile": "jokers", "knocker": {"hand": with_joker(&KNOCKER)},
+                "defender": {"hand": DEFENDER, "layoffs": [{"card": "6H", "meld": 0}]}}),
         ),
     ]
 }
@@ -240,7 +240,12 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
 
     let mut layoffs_cases = profile_cases(&knock);
     layoffs_cases.extend(knock_cases(&knock));
-    layoffs_cases.extend(joker_cases());
+    // The defender declares nothing here.
+    layoffs_cases.extend(
+        joker_cases()
+            .into_iter()
+            .filter(|(code, _)| *code != "declared_with_jokers"),
+    );
     cases.insert("POST /v1/layoffs", layoffs_cases);
 
     cases.insert(

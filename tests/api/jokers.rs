@@ -330,15 +330,121 @@ async fn scoring_and_layoffs_with_jokers() {
 }
 
 #[tokio::test]
-async fn declared_melds_are_refused_with_a_joker_and_hands_share_no_card() {
+async fn a_knocker_declares_what_its_joker_stands_for() {
+    let app = spawn_app().await;
+    // RULES.md: a knocker's 6H 7H X1 with X1 = 8H takes 9H but not 8H; with
+    // X1 = 5H it takes 8H (then 9H).
+    let knocker = ["6H", "7H", "X1", "9S", "9D", "9C", "KS", "KD", "KC", "2C"];
+    let defender = ["8H", "9H", "AS", "4C", "6D", "JD", "QC", "2S", "8C", "3D"];
+    let declare = |run: Value, card: &str| {
+        json!({"profile": "jokers",
+            "knocker": {"hand": knocker, "melds": [run, ["9S", "9D", "9C"], ["KS", "KD", "KC"]], "jokers": {"X1": card}},
+            "defender": {"hand": defender}})
+    };
+    let high = ok(
+        &app,
+        "/v1/layoffs",
+        declare(json!(["6H", "7H", "X1"]), "8H"),
+    )
+    .await;
+    assert_eq!(
+        high["knocker"],
+        json!({"melds": [["6H", "7H", "X1"], ["9S", "9D", "9C"], ["KS", "KD", "KC"]],
+            "jokers": {"X1": "8H"}, "deadwood_cards": ["2C"], "deadwood": 2})
+    );
+    // 8H can go nowhere: X1 is the 8H of the table.
+    assert_eq!(
+        high["defender"]["layoffs"],
+        json!([{"card": "9H", "meld": 1}])
+    );
+    assert_eq!(high["defender"]["deadwood"], 52);
+    let low = ok(
+        &app,
+        "/v1/layoffs",
+        declare(json!(["X1", "6H", "7H"]), "5H"),
+    )
+    .await;
+    assert_eq!(
+        low["defender"]["layoffs"],
+        json!([{"card": "8H", "meld": 0}, {"card": "9H", "meld": 1}])
+    );
+    assert_eq!(low["defender"]["deadwood"], 44);
+    let scored = ok(
+        &app,
+        "/v1/hands/score",
+        declare(json!(["X1", "6H", "7H"]), "5H"),
+    )
+    .await;
+    assert_eq!(scored["points"], 42);
+    // The declared melds are checked with each joker in place.
+    for (body, code, pointer) in [
+        (
+            declare(json!(["6H", "7H", "X1"]), "4H"),
+            "gap",
+            "/knocker/melds/0",
+        ),
+        (
+            json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["6H", "7H", "X1"]]}, "defender": {"hand": defender}}),
+            "joker_stands_for",
+            "/knocker/melds/0/2",
+        ),
+        (
+            json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["9S", "9D", "9C"]], "jokers": {"X1": "8H"}}, "defender": {"hand": defender}}),
+            "joker_stands_for",
+            "/knocker/jokers/X1",
+        ),
+        (
+            json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["7H", "X1"]], "jokers": {"X1": "8H"}}, "defender": {"hand": defender}}),
+            "too_few_naturals",
+            "/knocker/melds/0",
+        ),
+        (
+            declare(json!(["6H", "7H", "X1"]), "9C"),
+            "mixed_suits",
+            "/knocker/melds/0",
+        ),
+        (
+            json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["6H", "7H", "X2"]], "jokers": {"X2": "8H"}}, "defender": {"hand": defender}}),
+            "card_not_in_hand",
+            "/knocker/melds/0/2",
+        ),
+        (
+            json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["6H", "7H", "X1"], ["9S", "9D", "9C", "X1"]], "jokers": {"X1": "8H"}}, "defender": {"hand": defender}}),
+            "card_in_two_melds",
+            "/knocker/melds/1/3",
+        ),
+    ] {
+        let response = app.post_json("/v1/hands/score", &body.to_string()).await;
+        let problem = expect_problem(response, 422, "invalid_melds").await;
+        assert_eq!(
+            (
+                problem.errors[0].code.as_str(),
+                problem.errors[0].pointer.as_str()
+            ),
+            (code, pointer),
+            "{body}"
+        );
+    }
+    let over = json!({"profile": "jokers", "knocker": {"hand": knocker, "melds": [["9S", "9D", "9C"]]}, "defender": {"hand": defender}});
+    let problem = expect_problem(
+        app.post_json("/v1/hands/score", &over.to_string()).await,
+        422,
+        "knock_over_limit",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/knocker/melds");
+}
+
+#[tokio::test]
+async fn the_defenders_declarations_are_refused_with_a_joker_and_hands_share_no_card() {
     let app = spawn_app().await;
     let knocker = ["5H", "X1", "7H", "9S", "9D", "9C", "KS", "KD", "KC", "2C"];
     let defender = ["X2", "9H", "AS", "4C", "6D", "JD", "QC", "2H", "8C", "3D"];
     let cases = [
         (
-            json!({"hand": knocker, "melds": [["9S", "9D", "9C"]]}),
-            json!({"hand": defender}),
-            "/knocker/melds",
+            json!({"hand": knocker}),
+            json!({"hand": defender, "melds": [["AS", "2H", "3D"]]}),
+            "/defender/melds",
         ),
         (
             json!({"hand": knocker}),
