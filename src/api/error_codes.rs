@@ -166,6 +166,16 @@ error_codes! {
     /// The same card appears twice where each card must be distinct: in one
     /// hand, in both hands, in a deal, or in a meld.
     DuplicateCard = ("duplicate_card", UNPROCESSABLE_ENTITY, Problem, "Duplicate card");
+    /// A hand holds a joker (`X1`, `X2`) the profile's deck does not: any
+    /// joker under a profile without jokers (the default), `X2` under
+    /// `"jokers": 1`. Play with the `jokers` preset, or `"jokers": 1` or `2`
+    /// in the profile; the pointer is at the joker.
+    JokerNotInDeck = ("joker_not_in_deck", UNPROCESSABLE_ENTITY, Problem, "Joker not in deck");
+    /// The defender's melds or layoffs are declared for a knock where a hand
+    /// holds a joker. The referee plays the defender's best reply itself
+    /// (each joker shown with the card it stands for); leave them out. (The
+    /// knocker may declare melds with jokers.)
+    DeclaredWithJokers = ("declared_with_jokers", UNPROCESSABLE_ENTITY, Problem, "Declared with jokers");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
     /// and at most 31 stock cards).
@@ -193,6 +203,12 @@ error_codes! {
     Gap = ("gap", UNPROCESSABLE_ENTITY, Field, "Gap");
     /// A run that would need the king followed by the ace: the ace is low only.
     WrapAround = ("wrap_around", UNPROCESSABLE_ENTITY, Field, "Wrap around");
+    /// A declared meld holds a joker with fewer natural cards than the
+    /// profile's `joker_min_natural`.
+    TooFewNaturals = ("too_few_naturals", UNPROCESSABLE_ENTITY, Field, "Too few naturals");
+    /// A declared meld holds a joker that the knocker's `jokers` does not map
+    /// to a card, or `jokers` names a joker no declared meld holds.
+    JokerStandsFor = ("joker_stands_for", UNPROCESSABLE_ENTITY, Field, "Joker stands for");
     /// Profile parameters that are each in range but mean nothing together,
     /// such as a knock limit from the upcard in a profile without one.
     InvalidProfileCombination = ("invalid_profile_combination", UNPROCESSABLE_ENTITY, Problem, "Invalid profile combination");
@@ -304,7 +320,7 @@ impl ErrorCode {
                 Some(("/hand/3", InvalidValue)),
             ),
             UnknownProfile => (
-                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership",
+                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers",
                 Some(("/profile", UnknownProfile)),
             ),
             InvalidProfile => (
@@ -379,6 +395,14 @@ impl ErrorCode {
                 "7S appears twice in the hand",
                 Some(("/hand/4", DuplicateCard)),
             ),
+            JokerNotInDeck => (
+                "X1 is not in the deck: this profile plays without jokers (use the \"jokers\" preset, or \"jokers\": 1 or 2 in the profile)",
+                Some(("/hand/3", JokerNotInDeck)),
+            ),
+            DeclaredWithJokers => (
+                "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave them out and the referee plays the defender's best reply",
+                Some(("/defender/layoffs", DeclaredWithJokers)),
+            ),
             WrongCardCount => (
                 "the hand must hold 10 or 11 cards, not 9",
                 Some(("/hand", WrongCardCount)),
@@ -402,6 +426,14 @@ impl ErrorCode {
             TooShort | MixedRanks | MixedSuits | Gap | WrapAround => (
                 "the declared melds are not a legal arrangement of the hand",
                 Some(("/knocker/melds/0", self)),
+            ),
+            TooFewNaturals => (
+                "the knocker's declared melds are not legal",
+                Some(("/knocker/melds/0", TooFewNaturals)),
+            ),
+            JokerStandsFor => (
+                "the knocker's declared melds are not legal",
+                Some(("/knocker/melds/0/1", JokerStandsFor)),
             ),
             InvalidProfileCombination => (
                 "ace_upcard_knock_limit applies only when knock_limit is \"upcard\"",
@@ -596,6 +628,7 @@ mod tests {
             "matches/mod.rs",
             "matches/hand.rs",
             "score/mod.rs",
+            "wild/score.rs",
         ];
         let mut checked = 0;
         for source in sources {

@@ -7,8 +7,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::cards::distinct_hand;
 use super::hand_errors::hand_problem;
+use super::jokers::{
+    HandArrangement, HandCard, ReadHand, StandsFor, WildDefenderHand, WildKnockerHand, deadwood_of,
+    meld_cards, read_hand, score_with_jokers,
+};
 use super::json::{ValidJson, from_slice};
 use super::knock::ScoreResponse;
 use super::ndjson::{self, batch_line_schema, request_line_schema};
@@ -16,20 +19,22 @@ use super::problem::Problem;
 use super::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
 use super::receipt::Keys;
 use gin_rules::{
-    Arrangement, Card, CardSet, DefenderHand, Hand, KnockerHand, Meld, analyze_drawn_hand,
-    best_arrangement, optimal_arrangements,
+    Arrangement, Card, CardSet, Hand, Meld, Profile, WildCard, WildHand, analyze_drawn_hand,
+    analyze_wild_drawn_hand, best_arrangement, optimal_arrangements, wild_best_arrangement,
+    wild_optimal_arrangements,
 };
 
 /// A hand to analyse.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
-    /// 10 cards, or 11 right after the draw (another count is a 422
-    /// `wrong_card_count`; more than a deck, a 400).
+    /// 10 cards, or 11 right after the draw; under a profile with jokers, `X1`
+    /// and `X2` among them (another count is a 422 `wrong_card_count`; more
+    /// than a deck, a 400).
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
-    pub hand: Vec<Card>,
+    pub hand: Vec<HandCard>,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed when the knock limit depends on it (Oklahoma).
     pub upcard: Option<Card>,
@@ -43,12 +48,34 @@ pub struct AnalyzeRequest {
 /// One discard from 11 cards reaching the least deadwood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BestDiscard {
+    /// The card (or joker) discarded.
+    #[schema(value_type = HandCard)]
     pub card: Card,
     pub deadwood: u32,
-    #[schema(value_type = Vec<Vec<Card>>)]
+    /// The melds of the ten cards kept; a joker stands in the place of the
+    /// card it stands for.
+    #[schema(value_type = Vec<Vec<HandCard>>)]
     pub melds: Vec<Meld>,
-    #[schema(value_type = Vec<Card>)]
+    /// What each melded joker stands for; absent when no joker is melded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
+    /// The cards in no meld, unmelded jokers last.
+    #[schema(value_type = Vec<HandCard>)]
     pub deadwood_cards: CardSet,
+    pub can_knock: bool,
+    pub gin: bool,
+}
+
+/// [`BestDiscard`] of a hand holding a joker (the same fields).
+#[derive(Debug, Clone, Serialize)]
+pub struct WildBestDiscard {
+    pub card: WildCard,
+    pub deadwood: u32,
+    pub melds: Vec<Vec<WildCard>>,
+    #[serde(skip_serializing_if = "StandsFor::is_empty")]
+    pub jokers: StandsFor,
+    pub deadwood_cards: Vec<WildCard>,
     pub can_knock: bool,
     pub gin: bool,
 }
@@ -69,16 +96,26 @@ pub struct AnalyzeResponse {
     pub can_knock: bool,
     /// The minimum deadwood is 0.
     pub gin: bool,
-    /// 10 cards: one optimal arrangement's melds.
+    /// 10 cards: one optimal arrangement's melds. With jokers, a joker stands
+    /// in the place of the card it stands for (`["5H", "X1", "7H"]`), and
+    /// `jokers` says which card that is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Vec<Card>>>)]
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
     pub melds: Option<Vec<Meld>>,
-    /// 10 cards: that arrangement's deadwood cards.
+    /// 10 cards: what each joker of `melds` stands for (`{"X1": "6H"}`);
+    /// absent when no joker is melded.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Card>>)]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
+    /// 10 cards: that arrangement's deadwood cards, unmelded jokers last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<HandCard>>)]
     pub deadwood_cards: Option<CardSet>,
-    /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed order.
+    /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed
+    /// order (with jokers: every card each joker may stand for, and each order
+    /// of `X1` and `X2`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<HandArrangement>>)]
     pub arrangements: Option<Vec<Arrangement>>,
     /// 11 cards: every discard reaching the minimum, in canonical card order.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -90,8 +127,38 @@ pub struct AnalyzeResponse {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/analyze`.
-    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount]
+    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount, JokerNotInDeck]
 );
+
+/// [`AnalyzeResponse`] of a hand holding a joker (the same fields).
+#[derive(Debug, Clone, Serialize)]
+pub struct WildAnalyzeResponse {
+    pub deadwood: u32,
+    pub knock_limit: u32,
+    pub can_knock: bool,
+    pub gin: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub melds: Option<Vec<Vec<WildCard>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jokers: Option<StandsFor>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadwood_cards: Option<Vec<WildCard>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangements: Option<Vec<HandArrangement>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discards: Option<Vec<WildBestDiscard>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub big_gin: Option<bool>,
+}
+
+/// An analysis as answered: the joker-free one, or one of a hand holding a
+/// joker (documented together as [`AnalyzeResponse`]).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum AnalyzeAnswer {
+    Natural(AnalyzeResponse),
+    Wild(WildAnalyzeResponse),
+}
 
 /// Analyses a hand.
 #[utoipa::path(
@@ -100,7 +167,11 @@ crate::problem_responses!(
     description = "For 10 cards: the minimum deadwood, one optimal arrangement, the knock limit, \
         whether the hand can knock or is gin, and with `all_arrangements` every optimal arrangement. \
         For 11 cards (right after the draw): the minimum deadwood after the best discard, every \
-        discard reaching it with its arrangement, and whether all 11 cards meld (big gin).",
+        discard reaching it with its arrangement, and whether all 11 cards meld (big gin). \
+        Under a profile with jokers the hand may hold `X1` (and `X2`): each melded joker is \
+        written in the place of the card it stands for, and `jokers` maps it to that card \
+        (`\"melds\": [[\"5H\", \"X1\", \"7H\"]], \"jokers\": {\"X1\": \"6H\"}`); an unmelded \
+        joker is a deadwood card counting `joker_deadwood`.",
     request_body(content = AnalyzeRequest, example = json!({"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]})),
     responses(
         (status = 200, description = "The analysis.", body = AnalyzeResponse, examples(
@@ -111,6 +182,10 @@ crate::problem_responses!(
                 "deadwood": 8, "knock_limit": 10, "can_knock": true, "gin": false, "big_gin": false,
                 "discards": [{"card": "9C", "deadwood": 8, "melds": [["3S", "4S", "5S", "6S"], ["KS", "KH", "KD", "KC"]],
                     "deadwood_cards": ["2D", "6C"], "can_knock": true, "gin": false}]}))),
+            ("jokers" = (summary = "10 cards under the jokers preset: X2 bridges 5H and 7H, X1 is the third king", value = json!({
+                "deadwood": 2, "knock_limit": 10, "can_knock": true, "gin": false,
+                "melds": [["5H", "X2", "7H"], ["9S", "9D", "9C"], ["KS", "X1", "KD"]], "jokers": {"X1": "KH", "X2": "6H"},
+                "deadwood_cards": ["2C"]}))),
         )),
         AnalyzeErrors,
     )
@@ -118,21 +193,112 @@ crate::problem_responses!(
 #[post("/v1/hands/analyze")]
 pub async fn analyze_hand(
     body: ValidJson<AnalyzeRequest>,
-) -> Result<web::Json<AnalyzeResponse>, Problem> {
+) -> Result<web::Json<AnalyzeAnswer>, Problem> {
     analysis(body.into_inner()).map(web::Json)
 }
 
 /// The analysis of one hand, without HTTP (the single and the batch endpoint).
-pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
+pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeAnswer, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let hand = distinct_hand(&request.hand, "/hand")?;
+    let hand = read_hand(&request.hand, "/hand", &profile)?;
     let knock_limit = profile
         .knock_limit_for(request.upcard)
         .map_err(|e| profile_problem(&e))?;
+    match hand {
+        ReadHand::Natural(hand) => natural_analysis(hand, knock_limit, request.all_arrangements)
+            .map(AnalyzeAnswer::Natural),
+        ReadHand::Wild(hand) => {
+            wild_analysis(hand, &profile, knock_limit, request.all_arrangements)
+                .map(AnalyzeAnswer::Wild)
+        }
+    }
+}
+
+fn wrong_card_count(found: usize) -> Problem {
+    let detail = format!("the hand must hold 10 or 11 cards, not {found}");
+    Problem::new(ErrorCode::WrongCardCount, &detail).with_error(
+        "/hand",
+        ErrorCode::WrongCardCount,
+        detail,
+    )
+}
+
+/// The analysis of a hand holding a joker, under the profile's joker rules.
+fn wild_analysis(
+    hand: WildHand,
+    profile: &Profile,
+    knock_limit: u32,
+    all_arrangements: bool,
+) -> Result<WildAnalyzeResponse, Problem> {
+    let rules = profile.joker_rules();
+    let response = match hand.len() {
+        10 => {
+            let best = wild_best_arrangement(hand, &rules);
+            let jokers = StandsFor::of(&best.melds);
+            WildAnalyzeResponse {
+                deadwood: best.deadwood,
+                knock_limit,
+                can_knock: best.deadwood <= knock_limit,
+                gin: best.deadwood == 0,
+                melds: Some(best.melds.iter().map(meld_cards).collect()),
+                jokers: (!jokers.is_empty()).then_some(jokers),
+                deadwood_cards: Some(deadwood_of(&best)),
+                arrangements: all_arrangements.then(|| {
+                    wild_optimal_arrangements(hand, &rules)
+                        .iter()
+                        .map(HandArrangement::from)
+                        .collect()
+                }),
+                discards: None,
+                big_gin: None,
+            }
+        }
+        11 => {
+            let analysis = analyze_wild_drawn_hand(hand, &rules);
+            let discards = analysis
+                .discards
+                .iter()
+                .map(|d| {
+                    let arrangement = HandArrangement::from(&d.arrangement);
+                    WildBestDiscard {
+                        card: d.card,
+                        deadwood: arrangement.deadwood,
+                        can_knock: arrangement.deadwood <= knock_limit,
+                        gin: arrangement.deadwood == 0,
+                        melds: arrangement.melds,
+                        jokers: arrangement.jokers,
+                        deadwood_cards: arrangement.deadwood_cards,
+                    }
+                })
+                .collect();
+            WildAnalyzeResponse {
+                deadwood: analysis.deadwood,
+                knock_limit,
+                can_knock: analysis.deadwood <= knock_limit,
+                gin: analysis.deadwood == 0,
+                melds: None,
+                jokers: None,
+                deadwood_cards: None,
+                arrangements: None,
+                discards: Some(discards),
+                big_gin: Some(analysis.big_gin),
+            }
+        }
+        found => return Err(wrong_card_count(found)),
+    };
+    Ok(response)
+}
+
+/// The analysis of a hand without jokers.
+fn natural_analysis(
+    hand: CardSet,
+    knock_limit: u32,
+    all_arrangements: bool,
+) -> Result<AnalyzeResponse, Problem> {
     let response = match hand.len() {
         10 => {
             let best = best_arrangement(hand);
-            let arrangements = request.all_arrangements.then(|| {
+            let arrangements = all_arrangements.then(|| {
                 // Ten cards always make a `Hand`.
                 Hand::new(hand)
                     .map(optimal_arrangements)
@@ -144,6 +310,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 can_knock: best.deadwood <= knock_limit,
                 gin: best.deadwood == 0,
                 melds: Some(best.melds),
+                jokers: None,
                 deadwood_cards: Some(best.deadwood_cards),
                 arrangements,
                 discards: None,
@@ -161,6 +328,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                     can_knock: d.arrangement.deadwood <= knock_limit,
                     gin: d.arrangement.deadwood == 0,
                     melds: d.arrangement.melds,
+                    jokers: None,
                     deadwood_cards: d.arrangement.deadwood_cards,
                 })
                 .collect();
@@ -170,20 +338,14 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 can_knock: analysis.deadwood <= knock_limit,
                 gin: analysis.deadwood == 0,
                 melds: None,
+                jokers: None,
                 deadwood_cards: None,
                 arrangements: None,
                 discards: Some(discards),
                 big_gin: Some(analysis.big_gin),
             }
         }
-        found => {
-            let detail = format!("the hand must hold 10 or 11 cards, not {found}");
-            return Err(Problem::new(ErrorCode::WrongCardCount, &detail).with_error(
-                "/hand",
-                ErrorCode::WrongCardCount,
-                detail,
-            ));
-        }
+        found => return Err(wrong_card_count(found)),
     };
     Ok(response)
 }
@@ -208,7 +370,7 @@ pub fn read_analyze_line(line: &[u8]) -> Result<AnalyzeRequest, Problem> {
 
 /// The cards of `{"hand": ["7S", ...]}` (any JSON whitespace, canonical cards
 /// or their lower-case forms), or `None` for anything else.
-fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
+fn plain_hand(line: &[u8]) -> Option<Vec<HandCard>> {
     let mut rest = line;
     let mut expect = |token: &[u8]| -> Option<()> {
         let trimmed = rest.trim_ascii_start();
@@ -226,12 +388,13 @@ fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
             [b'"', rank, suit, b'"', after @ ..] => ((*rank, *suit), after),
             _ => return None,
         };
-        let card = std::str::from_utf8(&[text.0, text.1]).ok()?.parse().ok()?;
+        // A joker (`X1`) is not read here: the line goes through serde.
+        let card: Card = std::str::from_utf8(&[text.0, text.1]).ok()?.parse().ok()?;
         // A list longer than a deck is serde's to refuse, with its message.
         if cards.len() == gin_rules::bounded::MAX_CARDS {
             return None;
         }
-        cards.push(card);
+        cards.push(HandCard::from(card));
         let after = after.trim_ascii_start();
         match after {
             [b',', more @ ..] => rest = more,
@@ -253,14 +416,18 @@ fn plain_hand(line: &[u8]) -> Option<Vec<Card>> {
 pub struct AnalyzeLines;
 
 impl ndjson::LineAnswer for AnalyzeLines {
-    type Answer = AnalyzeResponse;
+    type Answer = AnalyzeAnswer;
 
-    fn answer(&self, line: &[u8]) -> Result<AnalyzeResponse, Problem> {
+    fn answer(&self, line: &[u8]) -> Result<AnalyzeAnswer, Problem> {
         analysis(read_analyze_line(line)?)
     }
 
-    fn write(&self, answer: &AnalyzeResponse, out: &mut Vec<u8>) -> serde_json::Result<()> {
-        if !write_ten_card_analysis(answer, out) {
+    fn write(&self, answer: &AnalyzeAnswer, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        let written = match answer {
+            AnalyzeAnswer::Natural(answer) => write_ten_card_analysis(answer, out),
+            AnalyzeAnswer::Wild(_) => false,
+        };
+        if !written {
             serde_json::to_writer(out, answer)?;
         }
         Ok(())
@@ -271,9 +438,10 @@ impl ndjson::LineAnswer for AnalyzeLines {
 /// besides) as serde_json writes it; `false`, writing nothing, for any other
 /// shape. Card notations need no escaping.
 fn write_ten_card_analysis(answer: &AnalyzeResponse, out: &mut Vec<u8>) -> bool {
-    let (Some(melds), Some(deadwood_cards), None, None, None) = (
+    let (Some(melds), Some(deadwood_cards), None, None, None, None) = (
         &answer.melds,
         &answer.deadwood_cards,
+        &answer.jokers,
         &answer.arrangements,
         &answer.discards,
         &answer.big_gin,
@@ -363,8 +531,8 @@ pub struct ScoreRequest {
     pub profile: Option<ProfileSpec>,
     /// The first upcard: sets the Oklahoma knock limit and spade doubling.
     pub upcard: Option<Card>,
-    pub knocker: KnockerHand,
-    pub defender: DefenderHand,
+    pub knocker: WildKnockerHand,
+    pub defender: WildDefenderHand,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
     #[serde(default, deserialize_with = "crate::api::json::present")]
     #[schema(nullable = false, example = false)]
@@ -373,7 +541,7 @@ pub struct ScoreRequest {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/score`.
-    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit]
+    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, JokerNotInDeck, DeclaredWithJokers]
 );
 
 /// Scores a hand.
@@ -413,14 +581,19 @@ pub async fn score_hand(
 /// batch endpoint); `body` is the request as received.
 pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let scored = gin_rules::score_hand(
-        &profile,
-        request.upcard,
-        &request.knocker,
-        &request.defender,
-    )
-    .map_err(|e| hand_problem(&e, &request.knocker, Some(&request.defender)))?;
-    let mut answer = ScoreResponse::from(scored);
+    let mut answer = match (request.knocker.natural(), request.defender.natural()) {
+        (Some(knocker), Some(defender)) => {
+            gin_rules::score_hand(&profile, request.upcard, &knocker, &defender)
+                .map(ScoreResponse::from)
+                .map_err(|e| hand_problem(&e, &knocker, Some(&defender)))?
+        }
+        _ => ScoreResponse::from(score_with_jokers(
+            &profile,
+            request.upcard,
+            &request.knocker,
+            &request.defender,
+        )?),
+    };
     if request.receipt == Some(true) {
         answer.receipt = Some(keys.sign("score_hand", &profile, body, &answer)?);
     }
@@ -477,7 +650,7 @@ mod tests {
 
     use super::*;
 
-    fn both(line: &str) -> (Option<Vec<Card>>, Option<Vec<Card>>) {
+    fn both(line: &str) -> (Option<Vec<HandCard>>, Option<Vec<HandCard>>) {
         let fast = plain_hand(line.as_bytes());
         let general = from_slice::<AnalyzeRequest>(line.as_bytes())
             .ok()
@@ -529,8 +702,9 @@ mod tests {
             hand in prop::sample::subsequence(deck(), 10),
             upcard in prop::sample::select(deck()),
         ) {
+            let hand = hand.into_iter().map(HandCard::from).collect();
             let request = AnalyzeRequest { hand, profile: None, upcard: Some(upcard), all_arrangements: false };
-            let answer = analysis(request).unwrap();
+            let AnalyzeAnswer::Natural(answer) = analysis(request).unwrap() else { panic!("a joker-free answer") };
             let mut fast = Vec::new();
             prop_assert!(write_ten_card_analysis(&answer, &mut fast));
             prop_assert_eq!(String::from_utf8(fast).unwrap(), serde_json::to_string(&answer).unwrap());
@@ -538,7 +712,8 @@ mod tests {
 
         #[test]
         fn other_answers_are_left_to_serde(hand in prop::sample::subsequence(deck(), 11)) {
-            let answer = analysis(AnalyzeRequest { hand, profile: None, upcard: None, all_arrangements: false }).unwrap();
+            let hand = hand.into_iter().map(HandCard::from).collect();
+            let AnalyzeAnswer::Natural(answer) = analysis(AnalyzeRequest { hand, profile: None, upcard: None, all_arrangements: false }).unwrap() else { panic!("a joker-free answer") };
             let mut fast = Vec::new();
             prop_assert!(!write_ten_card_analysis(&answer, &mut fast));
             prop_assert!(fast.is_empty());

@@ -14,7 +14,37 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use gin_rules::{Breakdown, DefenderReply, HandScore, KnockerArrangement, Outcome, Side};
+use super::jokers::{HandArrangement, HandReply};
+use gin_rules::{
+    Breakdown, DefenderReply, HandScore, KnockerArrangement, Outcome, Side, WildHandScore,
+    WildShowdown,
+};
+
+/// The knocker's side as laid down: the joker-free arrangement, or one holding
+/// jokers (documented as [`HandArrangement`], of which the joker-free form is
+/// the case without `jokers`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum KnockerSide {
+    Natural(KnockerArrangement),
+    Wild(HandArrangement),
+}
+
+/// The defender's side as laid down, likewise (documented as [`HandReply`]).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum DefenderSide {
+    Natural(DefenderReply),
+    Wild(HandReply),
+}
+
+/// Both sides of a knock with jokers, on the wire.
+pub fn wild_sides(showdown: &WildShowdown) -> (KnockerSide, DefenderSide) {
+    (
+        KnockerSide::Wild(HandArrangement::from(&showdown.knocker)),
+        DefenderSide::Wild(HandReply::from(&showdown.defender)),
+    )
+}
 
 /// A scored hand.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -25,8 +55,14 @@ pub struct ScoreResponse {
     #[schema(example = 8)]
     pub points: u32,
     pub breakdown: Breakdown,
-    pub knocker: KnockerArrangement,
-    pub defender: DefenderReply,
+    /// The knocker's melds, deadwood cards and count; with jokers, a joker
+    /// stands in a meld in the place of the card it stands for, named in
+    /// `jokers`.
+    #[schema(value_type = HandArrangement)]
+    pub knocker: KnockerSide,
+    /// The defender's melds, layoffs, deadwood cards and count.
+    #[schema(value_type = HandReply)]
+    pub defender: DefenderSide,
     /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
     /// asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -42,8 +78,24 @@ impl From<HandScore> for ScoreResponse {
             winner: settlement.winner,
             points: settlement.points,
             breakdown: settlement.breakdown,
-            knocker: score.showdown.knocker,
-            defender: score.showdown.defender,
+            knocker: KnockerSide::Natural(score.showdown.knocker),
+            defender: DefenderSide::Natural(score.showdown.defender),
+            receipt: None,
+        }
+    }
+}
+
+impl From<WildHandScore> for ScoreResponse {
+    fn from(score: WildHandScore) -> ScoreResponse {
+        let settlement = score.settlement;
+        let (knocker, defender) = wild_sides(&score.showdown);
+        ScoreResponse {
+            outcome: settlement.outcome,
+            winner: settlement.winner,
+            points: settlement.points,
+            breakdown: settlement.breakdown,
+            knocker,
+            defender,
             receipt: None,
         }
     }

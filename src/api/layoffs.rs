@@ -6,29 +6,34 @@ use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use super::hand_errors::hand_problem;
+use super::jokers::{
+    HandArrangement, HandCard, HandReply, WildDefenderHand, WildKnockerHand, score_with_jokers,
+};
 use super::json::{ValidJson, from_slice};
+use super::knock::{DefenderSide, KnockerSide, wild_sides};
 use super::ndjson::{self, batch_line_schema, request_line_schema};
 use super::problem::Problem;
 use super::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::{Card, DefenderHand, DefenderReply, KnockerArrangement, KnockerHand, showdown};
+use gin_rules::{Card, showdown};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DefenderCards {
-    /// The defender's 10 cards (another count is a 422 `wrong_card_count`;
-    /// more than a deck, a 400).
+    /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
+    /// among them (another count is a 422 `wrong_card_count`; more than a
+    /// deck, a 400).
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<Card>,
+    pub hand: Vec<HandCard>,
 }
 
 /// A knock and the defender's hand.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayoffsRequest {
-    pub knocker: KnockerHand,
+    pub knocker: WildKnockerHand,
     pub defender: DefenderCards,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed under Oklahoma.
@@ -38,13 +43,19 @@ pub struct LayoffsRequest {
 /// Both sides laid down.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LayoffsResponse {
-    pub knocker: KnockerArrangement,
-    pub defender: DefenderReply,
+    /// The knocker's melds, deadwood cards and count; with jokers, a joker
+    /// stands in a meld in the place of the card it stands for, named in
+    /// `jokers`.
+    #[schema(value_type = HandArrangement)]
+    pub knocker: KnockerSide,
+    /// The defender's melds, layoffs, deadwood cards and count.
+    #[schema(value_type = HandReply)]
+    pub defender: DefenderSide,
 }
 
 crate::problem_responses!(
     /// The error answers of `/v1/layoffs`.
-    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired]
+    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, JokerNotInDeck]
 );
 
 /// Computes the optimal layoffs.
@@ -79,16 +90,21 @@ pub async fn layoffs(
 /// The layoffs of one knock, without HTTP (the single and the batch endpoint).
 pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let defender = DefenderHand {
+    let defender = WildDefenderHand {
         hand: request.defender.hand,
-        ..DefenderHand::default()
+        ..WildDefenderHand::default()
     };
-    let laid_down = showdown(&profile, request.upcard, &request.knocker, &defender)
-        .map_err(|e| hand_problem(&e, &request.knocker, None))?;
-    Ok(LayoffsResponse {
-        knocker: laid_down.knocker,
-        defender: laid_down.defender,
-    })
+    if let (Some(knocker), Some(defender)) = (request.knocker.natural(), defender.natural()) {
+        let laid_down = showdown(&profile, request.upcard, &knocker, &defender)
+            .map_err(|e| hand_problem(&e, &knocker, None))?;
+        return Ok(LayoffsResponse {
+            knocker: KnockerSide::Natural(laid_down.knocker),
+            defender: DefenderSide::Natural(laid_down.defender),
+        });
+    }
+    let scored = score_with_jokers(&profile, request.upcard, &request.knocker, &defender)?;
+    let (knocker, defender) = wild_sides(&scored.showdown);
+    Ok(LayoffsResponse { knocker, defender })
 }
 
 batch_line_schema!(LayoffsBatchLine, LayoffsResponse);

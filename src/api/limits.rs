@@ -294,10 +294,12 @@ impl RequestLimits {
             ),
             ("ValidateRequest/properties/hand", "maxItems", MAX_CARDS),
             ("Card", "maxLength", 3),
+            ("HandCard", "maxLength", 3),
             ("Deal/properties/dealer", "maxItems", MAX_CARDS),
             ("Deal/properties/non_dealer", "maxItems", MAX_CARDS),
             ("Deal/properties/stock", "maxItems", MAX_CARDS),
             ("DefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
+            ("WildDefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
             ("Action/oneOf/4/properties/layoffs", "maxItems", MAX_CARDS),
         ];
         let mut places: Vec<(String, &str, usize)> = places
@@ -307,6 +309,8 @@ impl RequestLimits {
         for melds in [
             "KnockerHand/properties/melds",
             "DefenderHand/properties/melds",
+            "WildKnockerHand/properties/melds",
+            "WildDefenderHand/properties/melds",
             "Action/oneOf/3/properties/melds",
             "Action/oneOf/4/properties/melds",
         ] {

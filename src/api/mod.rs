@@ -12,7 +12,7 @@
 //!
 //! A resource imports no other resource: request and response pieces that two
 //! of them need live in the shared modules ([`cards`], [`profile_spec`],
-//! [`knock`], [`hand_errors`]), so each resource can be read, changed or
+//! [`knock`], [`hand_errors`], [`jokers`]), so each resource can be read, changed or
 //! removed on its own.
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
@@ -50,6 +50,7 @@ pub mod profiles;
 pub mod cards;
 pub mod formats;
 pub mod hand_errors;
+pub mod jokers;
 pub mod knock;
 pub mod ndjson;
 pub mod profile_spec;

@@ -149,6 +149,55 @@ pub struct ProfileSchema {
     /// `totals_and_net` or `winner_scores_difference`.
     #[schema(value_type = SettlementSchema)]
     settlement: String,
+    /// Jokers added to the deck: 0 (absent: none), 1 (`X1`) or 2 (`X1` and
+    /// `X2`); wild, see "Jokers" in the rules. The five joker parameters are
+    /// listed only for a profile that plays with jokers (the `jokers` preset).
+    #[schema(required = false, minimum = 0, maximum = 2, example = 2)]
+    jokers: u8,
+    /// What a joker left in deadwood counts: 0, 15 or 25. Only with jokers.
+    #[schema(required = false, value_type = JokerDeadwoodSchema)]
+    joker_deadwood: u8,
+    /// The fewest natural cards in a meld holding a joker: 1, 2 or 3. Only
+    /// with jokers.
+    #[schema(required = false, minimum = 1, maximum = 3, example = 2)]
+    joker_min_natural: u8,
+    /// The defender may lay a joker off onto the knocker's melds. Only with
+    /// jokers.
+    #[schema(required = false)]
+    joker_layoff: bool,
+    /// A joker taken from the discard pile must be melded that turn. Only
+    /// with jokers.
+    #[schema(required = false)]
+    joker_pickup_must_meld: bool,
+}
+
+/// The five joker parameters: a profile's JSON lists them only when it plays
+/// with jokers.
+pub const JOKER_PARAMETERS: [&str; 5] = [
+    "jokers",
+    "joker_deadwood",
+    "joker_min_natural",
+    "joker_layoff",
+    "joker_pickup_must_meld",
+];
+
+/// `0`, `15` or `25`.
+pub struct JokerDeadwoodSchema;
+
+impl PartialSchema for JokerDeadwoodSchema {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .enum_values(Some(gin_rules::JOKER_DEADWOOD_VALUES))
+            .description(Some("What a joker left in deadwood counts: 0, 15 or 25."))
+            .into()
+    }
+}
+
+impl ToSchema for JokerDeadwoodSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("JokerDeadwood")
+    }
 }
 
 macro_rules! string_enum_schema {
@@ -340,18 +389,35 @@ mod tests {
 
     #[test]
     fn the_profile_schema_lists_exactly_the_profile_fields() {
-        let serialised = serde_json::to_value(Preset::Standard.profile()).unwrap_or_default();
-        let mut fields: Vec<String> = serialised
-            .as_object()
-            .map(|o| o.keys().cloned().collect())
-            .unwrap_or_default();
-        fields.sort();
+        let fields = |preset: Preset| {
+            let serialised = serde_json::to_value(preset.profile()).unwrap_or_default();
+            let mut fields: Vec<String> = serialised
+                .as_object()
+                .map(|o| o.keys().cloned().collect())
+                .unwrap_or_default();
+            fields.sort();
+            fields
+        };
         let RefOr::T(Schema::Object(schema)) = ProfileSchema::schema() else {
             panic!("the profile schema is an object");
         };
         let mut documented: Vec<String> = schema.properties.keys().cloned().collect();
         documented.sort();
-        assert_eq!(fields, documented);
+        // The jokers preset lists every parameter; the others all but the
+        // joker ones, which the schema does not require.
+        assert_eq!(fields(Preset::Jokers), documented);
+        let without_jokers: Vec<String> = documented
+            .iter()
+            .filter(|name| !JOKER_PARAMETERS.contains(&name.as_str()))
+            .cloned()
+            .collect();
+        assert_eq!(fields(Preset::Standard), without_jokers);
+        for parameter in JOKER_PARAMETERS {
+            assert!(
+                !schema.required.iter().any(|r| r == parameter),
+                "{parameter}"
+            );
+        }
     }
 
     #[test]
@@ -360,9 +426,12 @@ mod tests {
             panic!("the overrides schema is an object");
         };
         let profile = serde_json::to_value(Preset::Oklahoma.profile()).unwrap_or_default();
+        let jokers = serde_json::to_value(Preset::Jokers.profile()).unwrap_or_default();
         for name in schema.properties.keys() {
             let value = if name == "base" {
                 json!("oklahoma")
+            } else if JOKER_PARAMETERS.contains(&name.as_str()) {
+                jokers[name].clone()
             } else {
                 profile[name].clone()
             };

@@ -13,8 +13,10 @@ use gin_rules::{Preset, Profile};
     tag = "profiles",
     summary = "List the rule profiles",
     description = "Every preset (standard, oklahoma, straight, tournament, hollywood, pagat, \
-        schneider, open-gin, partnership) with every parameter resolved. Any scoring request may name one \
-        or override its parameters.",
+        schneider, open-gin, partnership, jokers) with every parameter resolved; the five joker \
+        parameters (`jokers`, `joker_deadwood`, `joker_min_natural`, `joker_layoff`, \
+        `joker_pickup_must_meld`) appear only in a profile that plays with jokers. Any scoring \
+        request may name one or override its parameters.",
     responses(
         (status = 200, description = "Every preset.", body = Vec<ProfileSchema>,
          example = json!([Preset::Standard.profile(), Preset::Oklahoma.profile()])),

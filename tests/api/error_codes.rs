@@ -138,6 +138,28 @@ fn layoff_cases() -> Vec<(&'static str, Value)> {
     ]
 }
 
+/// The hand with a joker in place of its last card.
+fn with_joker(hand: &[&'static str; 10]) -> Vec<&'static str> {
+    let mut hand = hand.to_vec();
+    hand[9] = "X1";
+    hand
+}
+
+/// The joker faults of an operation that lays down a knock.
+fn joker_cases() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "joker_not_in_deck",
+            json!({"knocker": {"hand": with_joker(&KNOCKER)}, "defender": {"hand": DEFENDER}}),
+        ),
+        (
+            "declared_with_jokers",
+            json!({"profile": "jokers", "knocker": {"hand": with_joker(&KNOCKER)},
+                "defender": {"hand": DEFENDER, "layoffs": [{"card": "6H", "meld": 0}]}}),
+        ),
+    ]
+}
+
 fn deal() -> Value {
     json!({
         "dealer": ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
@@ -206,16 +228,24 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         ),
         ("duplicate_card", json!({"hand": repeated})),
         ("wrong_card_count", json!({"hand": &TEN[..9]})),
+        ("joker_not_in_deck", json!({"hand": with_joker(&TEN)})),
     ]);
     cases.insert("POST /v1/hands/analyze", analyze_cases);
 
     let mut score_cases = profile_cases(&knock);
     score_cases.extend(knock_cases(&knock));
     score_cases.extend(layoff_cases());
+    score_cases.extend(joker_cases());
     cases.insert("POST /v1/hands/score", score_cases);
 
     let mut layoffs_cases = profile_cases(&knock);
     layoffs_cases.extend(knock_cases(&knock));
+    // The defender declares nothing here.
+    layoffs_cases.extend(
+        joker_cases()
+            .into_iter()
+            .filter(|(code, _)| *code != "declared_with_jokers"),
+    );
     cases.insert("POST /v1/layoffs", layoffs_cases);
 
     cases.insert(

@@ -21,6 +21,7 @@ mod error_codes;
 mod errors;
 mod fuzz;
 mod hostile;
+mod jokers;
 mod limits;
 mod match_audit;
 mod matches;

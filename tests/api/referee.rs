@@ -199,7 +199,8 @@ async fn profiles_list_every_preset_and_unknown_names_are_404() {
             "pagat",
             "schneider",
             "open-gin",
-            "partnership"
+            "partnership",
+            "jokers"
         ]
     );
     let schneider: Value = app
@@ -449,12 +450,12 @@ async fn a_shape_error_names_the_documented_schema() {
         (
             "/v1/hands/score",
             json!({"knocker": 5, "defender": defender}),
-            "KnockerHand",
+            "WildKnockerHand",
         ),
         (
             "/v1/hands/score",
             json!({"knocker": knocker, "defender": 5}),
-            "DefenderHand",
+            "WildDefenderHand",
         ),
         (
             "/v1/hands/score",

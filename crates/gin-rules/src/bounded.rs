@@ -7,8 +7,6 @@
 
 use serde::de::{Deserialize, Deserializer, Error};
 
-use crate::card::Card;
-
 /// Cards in any one list: a deck (a longer list must repeat a card).
 pub const MAX_CARDS: usize = 52;
 /// Melds one hand can declare: 17 disjoint melds of three use 51 cards.
@@ -49,12 +47,14 @@ where
 }
 
 /// Declared melds: at most [`MAX_DECLARED_MELDS`] lists of at most
-/// [`MAX_CARDS`] cards, for an optional field (null reads as absent).
-pub fn declared_melds<'de, D>(deserializer: D) -> Result<Option<Vec<Vec<Card>>>, D::Error>
+/// [`MAX_CARDS`] cards (of any card type, jokers included), for an optional
+/// field (null reads as absent).
+pub fn declared_melds<'de, D, C>(deserializer: D) -> Result<Option<Vec<Vec<C>>>, D::Error>
 where
     D: Deserializer<'de>,
+    C: Deserialize<'de>,
 {
-    let melds = optional_at_most::<D, Vec<Card>, MAX_DECLARED_MELDS>(deserializer)?;
+    let melds = optional_at_most::<D, Vec<C>, MAX_DECLARED_MELDS>(deserializer)?;
     if let Some(meld) = melds.iter().flatten().find(|meld| meld.len() > MAX_CARDS) {
         return Err(D::Error::invalid_length(
             meld.len(),

@@ -130,6 +130,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! **Jokers.** An opt-in profile (`jokers`, or `jokers: 1` or `2` on any
+//! preset) adds wild jokers `X1` and `X2`; [`wild`] has their rules, the exact
+//! least count ([`wild_min_deadwood`]), layoffs ([`wild_best_reply`]) and
+//! scoring ([`score_wild_hand`]). The joker-free functions above are unchanged.
+//!
+//! ```
+//! use gin_rules::{wild_best_arrangement, wild_cards, Joker, Preset};
+//! let rules = Preset::Jokers.profile().joker_rules();
+//! let best = wild_best_arrangement(wild_cards("5H X1 7H KS QD 2C")?, &rules);
+//! assert_eq!(best.deadwood, 22);
+//! assert_eq!(best.melds[0].stands_for(Joker::X1).map(|c| c.to_string()), Some("6H".into()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //!
 //! - `serde` (default): `Serialize`/`Deserialize` for the types that cross a
@@ -159,6 +173,7 @@ mod meld;
 mod openapi;
 mod profile;
 mod score;
+pub mod wild;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
@@ -194,11 +209,19 @@ pub use meld::{
     MeldVerdict, check_arrangement,
 };
 pub use profile::{
-    BoxBonusTiming, KnockLimit, MAX_KNOCK_LIMIT, MAX_POINTS_PARAMETER, NextDealer, Preset, Profile,
-    ProfileError, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest, StockEnd,
+    BoxBonusTiming, JOKER_DEADWOOD_VALUES, JokerRules, KnockLimit, MAX_JOKERS, MAX_KNOCK_LIMIT,
+    MAX_POINTS_PARAMETER, NextDealer, Preset, Profile, ProfileError, ProfileOverrides, Settlement,
+    ShutoutRule, ShutoutTest, StockEnd,
 };
 pub use score::{
     Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
     Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand, settle,
     showdown,
+};
+pub use wild::{
+    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDiscard,
+    WildDrawnAnalysis, WildHand, WildHandError, WildHandScore, WildLayoff, WildMeld, WildMeldError,
+    WildReply, WildShowdown, analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
+    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_min_deadwood,
+    wild_min_deadwood_avoiding, wild_optimal_arrangements,
 };

@@ -184,6 +184,149 @@ pub struct Profile {
     shutout_bonus: u32,
     shutout_test: ShutoutTest,
     settlement: Settlement,
+    // The wild-card parameters, written into the JSON form only when the
+    // profile plays with jokers: a joker-free profile reads exactly as it did
+    // before jokers existed.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    jokers: JokerRules,
+}
+
+/// The wild-card (joker) parameters of a profile (`docs/RULES.md`, "Jokers").
+///
+/// Jokers are opt-in: every preset but `jokers` plays without them, and then
+/// the other parameters here keep their defaults and mean nothing. Read them
+/// from a profile ([`Profile::joker_rules`]); the wild-card solver
+/// (`gin_rules::wild_min_deadwood` and its neighbours) takes them as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JokerRules {
+    jokers: u8,
+    joker_deadwood: u8,
+    joker_min_natural: u8,
+    joker_layoff: bool,
+    joker_pickup_must_meld: bool,
+}
+
+/// The jokers a profile may add to the deck: none, `X1`, or `X1` and `X2`.
+pub const MAX_JOKERS: u8 = 2;
+/// The values a joker left in deadwood may count.
+pub const JOKER_DEADWOOD_VALUES: [u8; 3] = [0, 15, 25];
+
+impl JokerRules {
+    /// No jokers: the standard game (the other parameters at their defaults).
+    pub const NONE: JokerRules = JokerRules {
+        jokers: 0,
+        ..JokerRules::TWO_JOKERS
+    };
+
+    /// The `jokers` preset's rules: two jokers, 15 in deadwood, two natural
+    /// cards per meld, jokers may be laid off, a joker picked up from the
+    /// discard pile need not be melded at once.
+    pub const TWO_JOKERS: JokerRules = JokerRules {
+        jokers: 2,
+        joker_deadwood: 15,
+        joker_min_natural: 2,
+        joker_layoff: true,
+        joker_pickup_must_meld: false,
+    };
+
+    /// Rules with these values, checked as a profile override is: `jokers` 0
+    /// to 2, `joker_deadwood` 0, 15 or 25, `joker_min_natural` 1 to 3.
+    pub fn new(
+        jokers: u8,
+        joker_deadwood: u8,
+        joker_min_natural: u8,
+    ) -> Result<JokerRules, ProfileError> {
+        let rules = JokerRules {
+            jokers,
+            joker_deadwood,
+            joker_min_natural,
+            ..JokerRules::TWO_JOKERS
+        };
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// The same rules with `joker_layoff` set.
+    pub const fn with_layoff(self, joker_layoff: bool) -> JokerRules {
+        JokerRules {
+            joker_layoff,
+            ..self
+        }
+    }
+
+    /// Range checks, with the parameter named.
+    fn check(&self) -> Result<(), ProfileError> {
+        if self.jokers > MAX_JOKERS {
+            return Err(ProfileError::invalid(
+                "jokers",
+                format!("{} must be 0, 1 or 2", self.jokers),
+            ));
+        }
+        if !JOKER_DEADWOOD_VALUES.contains(&self.joker_deadwood) {
+            return Err(ProfileError::invalid(
+                "joker_deadwood",
+                format!("{} must be 0, 15 or 25", self.joker_deadwood),
+            ));
+        }
+        if !(1..=3).contains(&self.joker_min_natural) {
+            return Err(ProfileError::invalid(
+                "joker_min_natural",
+                format!("{} must be 1, 2 or 3", self.joker_min_natural),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Jokers in the deck: 0, 1 (`X1`) or 2 (`X1` and `X2`).
+    pub const fn jokers(&self) -> u8 {
+        self.jokers
+    }
+
+    /// What a joker left in deadwood counts: 0, 15 or 25.
+    pub const fn joker_deadwood(&self) -> u8 {
+        self.joker_deadwood
+    }
+
+    /// The fewest natural (non-joker) cards in a meld that holds a joker: 1, 2 or 3.
+    pub const fn joker_min_natural(&self) -> u8 {
+        self.joker_min_natural
+    }
+
+    /// The defender may lay a joker off onto the knocker's melds.
+    pub const fn joker_layoff(&self) -> bool {
+        self.joker_layoff
+    }
+
+    /// A joker taken from the discard pile must be melded that turn.
+    pub const fn joker_pickup_must_meld(&self) -> bool {
+        self.joker_pickup_must_meld
+    }
+}
+
+impl Default for JokerRules {
+    /// No jokers.
+    fn default() -> JokerRules {
+        JokerRules::NONE
+    }
+}
+
+/// The five joker parameters by name, or nothing at all for a profile without
+/// jokers (the JSON form of every joker-free profile is unchanged).
+#[cfg(feature = "serde")]
+impl Serialize for JokerRules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.jokers == 0 {
+            return serializer.serialize_map(Some(0))?.end();
+        }
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("jokers", &self.jokers)?;
+        map.serialize_entry("joker_deadwood", &self.joker_deadwood)?;
+        map.serialize_entry("joker_min_natural", &self.joker_min_natural)?;
+        map.serialize_entry("joker_layoff", &self.joker_layoff)?;
+        map.serialize_entry("joker_pickup_must_meld", &self.joker_pickup_must_meld)?;
+        map.end()
+    }
 }
 
 /// The largest fixed knock limit: knocking with more than 10 is not gin rummy.
@@ -311,6 +454,36 @@ impl Profile {
     pub const fn settlement(&self) -> Settlement {
         self.settlement
     }
+
+    /// The wild-card parameters (no jokers unless the profile adds them).
+    pub const fn joker_rules(&self) -> JokerRules {
+        self.jokers
+    }
+
+    /// Jokers in the deck: 0 (the default), 1 (`X1`) or 2 (`X1`, `X2`).
+    pub const fn jokers(&self) -> u8 {
+        self.jokers.jokers
+    }
+
+    /// What a joker left in deadwood counts: 0, 15 (default) or 25.
+    pub const fn joker_deadwood(&self) -> u8 {
+        self.jokers.joker_deadwood
+    }
+
+    /// The fewest natural cards in a meld holding a joker: 1, 2 (default) or 3.
+    pub const fn joker_min_natural(&self) -> u8 {
+        self.jokers.joker_min_natural
+    }
+
+    /// The defender may lay a joker off onto the knocker's melds (default yes).
+    pub const fn joker_layoff(&self) -> bool {
+        self.jokers.joker_layoff
+    }
+
+    /// A joker taken from the discard pile must be melded that turn (default no).
+    pub const fn joker_pickup_must_meld(&self) -> bool {
+        self.jokers.joker_pickup_must_meld
+    }
 }
 
 impl Profile {
@@ -370,7 +543,7 @@ impl Profile {
 pub enum ProfileError {
     /// No preset has this name; holds the name.
     #[error(
-        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership"
+        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers"
     )]
     UnknownPreset(String),
     /// A parameter outside its range.

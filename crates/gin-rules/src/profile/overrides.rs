@@ -87,6 +87,21 @@ pub struct ProfileOverrides {
     /// Overrides [`Profile::settlement`].
     #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
     pub settlement: Option<Settlement>,
+    /// Overrides [`Profile::jokers`].
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub jokers: Option<u8>,
+    /// Overrides [`Profile::joker_deadwood`]; only with jokers in play.
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub joker_deadwood: Option<u8>,
+    /// Overrides [`Profile::joker_min_natural`]; only with jokers in play.
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub joker_min_natural: Option<u8>,
+    /// Overrides [`Profile::joker_layoff`]; only with jokers in play.
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub joker_layoff: Option<bool>,
+    /// Overrides [`Profile::joker_pickup_must_meld`]; only with jokers in play.
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "given"))]
+    pub joker_pickup_must_meld: Option<bool>,
 }
 
 /// An override that is present must hold a value: `null` is an error.
@@ -143,6 +158,17 @@ impl ProfileOverrides {
             shutout_test,
             settlement
         );
+        // The joker parameters live together in `JokerRules`.
+        macro_rules! apply_joker {
+            ($($field:ident),*) => { $( if let Some(value) = self.$field { p.jokers.$field = value; } )* };
+        }
+        apply_joker!(
+            jokers,
+            joker_deadwood,
+            joker_min_natural,
+            joker_layoff,
+            joker_pickup_must_meld
+        );
 
         if let KnockLimit::Fixed(limit) = p.knock_limit {
             if limit > MAX_KNOCK_LIMIT {
@@ -186,6 +212,26 @@ impl ProfileOverrides {
                     parameter,
                     format!("{value} is above the maximum of {MAX_POINTS_PARAMETER}"),
                 ));
+            }
+        }
+        p.jokers.check()?;
+        // Like an ace rule for a fixed limit: a joker rule without jokers
+        // means nothing, and is refused rather than silently ignored.
+        if p.jokers.jokers() == 0 {
+            let joker_rules = [
+                ("joker_deadwood", self.joker_deadwood.is_some()),
+                ("joker_min_natural", self.joker_min_natural.is_some()),
+                ("joker_layoff", self.joker_layoff.is_some()),
+                (
+                    "joker_pickup_must_meld",
+                    self.joker_pickup_must_meld.is_some(),
+                ),
+            ];
+            if let Some((parameter, _)) = joker_rules.into_iter().find(|(_, given)| *given) {
+                return Err(ProfileError::Combination {
+                    parameters: [parameter, "jokers"],
+                    message: format!("{parameter} applies only when jokers is 1 or 2"),
+                });
             }
         }
         if p.shutout != ShutoutRule::FlatBonus && self.shutout_bonus.is_some_and(|b| b > 0) {

@@ -4,8 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    BoxBonusTiming, KnockLimit, NextDealer, Profile, ProfileError, Settlement, ShutoutRule,
-    ShutoutTest, StockEnd,
+    BoxBonusTiming, JokerRules, KnockLimit, NextDealer, Profile, ProfileError, Settlement,
+    ShutoutRule, ShutoutTest, StockEnd,
 };
 
 /// The named presets.
@@ -32,11 +32,15 @@ pub enum Preset {
     /// Partnership play: standard with a target of 125 (`[S3]` and the team
     /// rules in `docs/RULES.md`, "Partnership").
     Partnership,
+    /// `standard` with two jokers, wild (`docs/RULES.md`, "Jokers"): a joker
+    /// counts 15 in deadwood, every meld holds two natural cards, the
+    /// defender may lay a joker off.
+    Jokers,
 }
 
 impl Preset {
     /// Every preset, in the order of the rules table.
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Standard,
         Preset::Oklahoma,
         Preset::Straight,
@@ -46,6 +50,7 @@ impl Preset {
         Preset::Schneider,
         Preset::OpenGin,
         Preset::Partnership,
+        Preset::Jokers,
     ];
 
     /// The preset's name, as clients write it (`open-gin`).
@@ -60,6 +65,7 @@ impl Preset {
             Preset::Schneider => "schneider",
             Preset::OpenGin => "open-gin",
             Preset::Partnership => "partnership",
+            Preset::Jokers => "jokers",
         }
     }
 
@@ -88,6 +94,7 @@ impl Preset {
             shutout_bonus: 0,
             shutout_test: ShutoutTest::ScoredNothing,
             settlement: Settlement::TotalsAndNet,
+            jokers: JokerRules::NONE,
         };
         match self {
             Preset::Standard => standard,
@@ -136,6 +143,10 @@ impl Preset {
             },
             Preset::Partnership => Profile {
                 target: 125,
+                ..standard
+            },
+            Preset::Jokers => Profile {
+                jokers: JokerRules::TWO_JOKERS,
                 ..standard
             },
         }

@@ -297,3 +297,95 @@ fn the_json_form_lists_every_parameter_by_name() {
         })
     );
 }
+
+#[test]
+fn the_jokers_preset_is_standard_with_two_wild_jokers() {
+    let jokers = Preset::Jokers.profile();
+    assert_eq!(
+        (
+            jokers.jokers(),
+            jokers.joker_deadwood(),
+            jokers.joker_min_natural(),
+            jokers.joker_layoff(),
+            jokers.joker_pickup_must_meld()
+        ),
+        (2, 15, 2, true, false)
+    );
+    let standard = Profile {
+        name: "jokers".into(),
+        base: Preset::Jokers,
+        jokers: JokerRules::TWO_JOKERS,
+        ..Preset::Standard.profile()
+    };
+    assert_eq!(jokers, standard);
+    for preset in Preset::ALL.into_iter().filter(|&p| p != Preset::Jokers) {
+        assert_eq!(preset.profile().joker_rules(), JokerRules::NONE, "{preset}");
+    }
+    assert_eq!("jokers".parse::<Preset>(), Ok(Preset::Jokers));
+}
+
+#[test]
+fn joker_parameters_are_checked_and_need_jokers() {
+    let p = resolve(r#"{"base": "jokers", "jokers": 1, "joker_deadwood": 25, "joker_min_natural": 3, "joker_layoff": false, "joker_pickup_must_meld": true}"#).unwrap();
+    assert_eq!(
+        (
+            p.jokers(),
+            p.joker_deadwood(),
+            p.joker_min_natural(),
+            p.joker_layoff(),
+            p.joker_pickup_must_meld()
+        ),
+        (1, 25, 3, false, true)
+    );
+    assert_eq!(resolve(r#"{"jokers": 2}"#).unwrap().joker_deadwood(), 15);
+    for bad in [
+        r#"{"jokers": 3}"#,
+        r#"{"base": "jokers", "joker_deadwood": 10}"#,
+        r#"{"base": "jokers", "joker_min_natural": 0}"#,
+        r#"{"base": "jokers", "joker_min_natural": 4}"#,
+    ] {
+        assert_eq!(resolve(bad).unwrap_err().code(), "invalid_profile", "{bad}");
+    }
+    let error = resolve(r#"{"jokers": 3}"#).unwrap_err();
+    assert!(matches!(
+        error,
+        ProfileError::InvalidParameter {
+            parameter: "jokers",
+            ..
+        }
+    ));
+    for meaningless in [
+        r#"{"joker_deadwood": 25}"#,
+        r#"{"base": "jokers", "jokers": 0, "joker_min_natural": 3}"#,
+        r#"{"joker_layoff": false}"#,
+    ] {
+        assert_eq!(
+            resolve(meaningless).unwrap_err().code(),
+            "invalid_profile_combination",
+            "{meaningless}"
+        );
+    }
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"jokers": null}"#).is_err());
+    assert!(serde_json::from_str::<ProfileOverrides>(r#"{"jokers": -1}"#).is_err());
+    assert!(JokerRules::new(2, 25, 1).is_ok());
+    assert!(JokerRules::new(2, 20, 1).is_err());
+}
+
+#[test]
+fn joker_parameters_appear_in_the_json_form_only_with_jokers() {
+    for preset in Preset::ALL.into_iter().filter(|&p| p != Preset::Jokers) {
+        let json = serde_json::to_value(preset.profile()).unwrap();
+        assert!(
+            json.get("jokers").is_none() && json.get("joker_deadwood").is_none(),
+            "{preset}"
+        );
+        assert_eq!(json.as_object().unwrap().len(), 22, "{preset}");
+    }
+    let json = serde_json::to_value(Preset::Jokers.profile()).unwrap();
+    assert_eq!(json["name"], "jokers");
+    assert_eq!(json["jokers"], 2);
+    assert_eq!(json["joker_deadwood"], 15);
+    assert_eq!(json["joker_min_natural"], 2);
+    assert_eq!(json["joker_layoff"], true);
+    assert_eq!(json["joker_pickup_must_meld"], false);
+}

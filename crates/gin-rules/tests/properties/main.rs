@@ -6,6 +6,8 @@
 //!   choice against a naive oracle that tries every order of layoffs.
 //! - [`drawn`]: the 11-card analysis against the per-discard computation it
 //!   replaced, on random and dense hands and exhaustively on dense families.
+//! - [`wild_oracle`]: the wild-card (joker) solver against a naive oracle that
+//!   tries every meld of every subset with every card a joker could stand for.
 //! - [`fuzz`]: arbitrary input and arbitrary legal hands through every entry
 //!   point: no panic, and the invariants a caller relies on.
 //!
@@ -30,3 +32,4 @@ mod drawn;
 mod fuzz;
 mod oracle;
 mod oracle_play;
+mod wild_oracle;

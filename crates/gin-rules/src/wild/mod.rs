@@ -1,0 +1,651 @@
+//! Wild cards: the opt-in joker game (`docs/RULES.md`, "Jokers").
+//!
+//! # The rules
+//!
+//! A profile may add one joker (`X1`) or two (`X1`, `X2`) to the deck
+//! ([`JokerRules`]). A joker is wild: in a meld it stands for one definite
+//! card, and the meld must be legal with that card in the joker's place.
+//!
+//! - Every meld holding a joker has at least `joker_min_natural` natural cards
+//!   (1, 2 or 3; 2 by default, so two jokers never meld with a single natural).
+//! - A set has at most four cards, jokers included; a joker stands for a suit
+//!   the set lacks.
+//! - A joker may fill a gap in a run or extend it at either end, within A..K
+//!   (no wrap: Q-K-joker is J-Q-K).
+//! - The melds of one arrangement stand for distinct cards: a joker never
+//!   stands for a card another melded card is, or another joker stands for.
+//!   It may stand for a card the hand holds as deadwood.
+//! - An unmelded joker counts `joker_deadwood` (0, 15 or 25; 15 by default); a
+//!   melded joker counts nothing.
+//!
+//! # The least count
+//!
+//! Take an arrangement and look at the melds holding jokers: at most two (two
+//! jokers). Each shows a *footprint*, the cards it displays (its naturals and
+//! what its jokers stand for): a rank in three or four suits, or an interval
+//! of one suit. No other meld may use a card of a footprint, and a card of the
+//! hand inside a footprint that a joker stands for is deadwood. Every other
+//! meld is natural, within the naturals outside the footprints, and for those
+//! the joker-free solver ([`crate::min_deadwood`]) is exact. So
+//!
+//! ```text
+//! least = min over plans P of  min_deadwood(naturals - cards(P))
+//!                              + the held cards P's jokers stand for
+//!                              + joker_deadwood x the jokers P leaves out
+//! ```
+//!
+//! where a plan is no footprint, one (holding one or two jokers), or two
+//! disjoint ones holding a joker each. When a joker must stand for a held card
+//! (no other card fits) it stands for the cheapest; a plan doing so is tried
+//! only when it can beat melding that card naturally and leaving the joker out.
+//!
+//! Most plans need no solver call: a footprint whose naturals belong to no
+//! natural meld of the hand lowers the count by exactly their value (they are
+//! deadwood in every arrangement). The others are bounded below by the
+//! naturals outside every natural meld, and pairs are tried by gain so the
+//! search stops early (figures: `benches/wild.rs`). The oracle in
+//! `tests/properties/wild_oracle.rs` checks all of it against a brute force
+//! over every subset and every card a joker could stand for.
+//!
+//! # Which card a joker stands for
+//!
+//! Several arrangements may reach the least count. [`wild_best_arrangement`]
+//! returns the first in a fixed order: no joker melded first; then one meld
+//! holding jokers, then two; footprints ordered sets before runs, sets by rank
+//! (four suits before three, and among three-suit sets the joker stands for
+//! the lowest missing suit in the order spades, hearts, diamonds, clubs), runs
+//! by suit in that order, then by low end from the highest (a joker extends a
+//! run upwards when it can), then shortest, then fewest jokers. Within a meld,
+//! `X1` stands for the lower card and `X2` for the higher; with one meld of one
+//! joker, `X1` is melded and `X2` (if held) stays out. [`wild_optimal_arrangements`]
+//! lists them all.
+//!
+//! # Layoffs and scoring
+//!
+//! On the table every melded and laid-off card stands for a distinct card. A
+//! knocker's joker fixes what its meld shows, hence what it takes: `5H X1 7H`
+//! with `X1` = 6H takes 4H and 8H, and the defender's 6H can neither go on
+//! nor meld. The defender may lay a joker off (`joker_layoff`) standing for
+//! the card that extends a run or completes a three-card set; layoffs chain.
+//! [`wild_best_reply`] chooses the defender's melds and layoffs together for
+//! the least count, then the fewest layoffs. [`score_wild_hand`] picks the
+//! knocker's arrangement as the joker-free scoring does (best net result
+//! after the defender's reply) and settles the points with the joker-free
+//! [`crate::settle`].
+//!
+//! ```
+//! use gin_rules::{wild_cards, wild_min_deadwood, analyze_wild_drawn_hand, Preset};
+//! let rules = Preset::Jokers.profile().joker_rules();
+//! // X1 bridges 5H and 7H, X2 makes a set of the kings.
+//! assert_eq!(wild_min_deadwood(wild_cards("5H X1 7H KS KD X2 9S 9D 9C 2C")?, &rules), 2);
+//! // Eleven cards: the best discard is the two of clubs, and it leaves gin.
+//! let drawn = analyze_wild_drawn_hand(wild_cards("5H X1 7H KS KD X2 9S 9D 9C 2C 8H")?, &rules);
+//! assert_eq!((drawn.deadwood, drawn.discards[0].card.to_string()), (0, "2C".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod card;
+mod layoff;
+mod score;
+mod solve;
+#[cfg(test)]
+mod tests;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+pub use card::{DuplicateWildCard, Joker, WildCard, WildCardsError, WildHand, wild_cards};
+pub use layoff::{WildLayoff, WildReply, wild_best_reply};
+pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand};
+
+use crate::card::{Card, CardSet, Hand};
+use crate::deadwood::{best_arrangement, optimal_arrangements};
+use crate::meld::{Meld, MeldKind};
+use crate::profile::JokerRules;
+use solve::{Footprint, Params, Plan, min_cost, plans_within};
+
+/// A legal meld that may hold jokers, each standing for a definite card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WildMeld {
+    kind: MeldKind,
+    naturals: CardSet,
+    jokers: [Option<(Joker, Card)>; 2],
+}
+
+impl WildMeld {
+    /// A meld of natural cards only.
+    pub fn natural(meld: Meld) -> WildMeld {
+        WildMeld {
+            kind: meld.kind(),
+            naturals: meld.cards(),
+            jokers: [None; 2],
+        }
+    }
+
+    /// Set or run.
+    pub const fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// The natural cards of the meld.
+    pub const fn naturals(&self) -> CardSet {
+        self.naturals
+    }
+
+    /// Each joker of the meld with the card it stands for, `X1` first.
+    pub fn jokers(&self) -> impl Iterator<Item = (Joker, Card)> + '_ {
+        self.jokers.iter().flatten().copied()
+    }
+
+    /// The number of jokers in the meld.
+    pub fn joker_count(&self) -> usize {
+        self.jokers().count()
+    }
+
+    /// The card this joker stands for, if the meld holds it.
+    pub fn stands_for(&self, joker: Joker) -> Option<Card> {
+        self.jokers()
+            .find(|&(j, _)| j == joker)
+            .map(|(_, card)| card)
+    }
+
+    /// The cards the meld shows: its naturals and the cards its jokers stand
+    /// for. This is what other melds and layoffs must not repeat.
+    pub fn cards(&self) -> CardSet {
+        self.jokers().fold(self.naturals, |acc, (_, card)| {
+            acc.union(CardSet::single(card))
+        })
+    }
+
+    /// The number of cards, jokers included.
+    pub fn len(&self) -> usize {
+        self.naturals.len() + self.joker_count()
+    }
+
+    /// Always false: a meld has at least three cards.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The meld as the joker-free meld of the cards it shows.
+    pub fn as_shown(&self) -> Meld {
+        Meld::new_unchecked(self.kind, self.cards())
+    }
+
+    /// Checks a meld of naturals and jokers with the card each joker stands
+    /// for, under these rules.
+    ///
+    /// ```
+    /// use gin_rules::{cards, Joker, JokerRules, WildMeld};
+    /// let six: gin_rules::Card = "6H".parse().unwrap();
+    /// let rules = JokerRules::TWO_JOKERS;
+    /// let bridge = WildMeld::new(cards("5H 7H").unwrap(), &[(Joker::X1, six)], &rules).unwrap();
+    /// assert_eq!(bridge.cards().to_string(), "5H 6H 7H");
+    /// // Two natural cards at least, by default.
+    /// let seven: gin_rules::Card = "7H".parse().unwrap();
+    /// assert!(WildMeld::new(cards("5H").unwrap(), &[(Joker::X1, six), (Joker::X2, seven)], &rules).is_err());
+    /// ```
+    pub fn new(
+        naturals: CardSet,
+        jokers: &[(Joker, Card)],
+        rules: &JokerRules,
+    ) -> Result<WildMeld, WildMeldError> {
+        let mut shown = naturals;
+        let mut slots = [None; 2];
+        if jokers.len() > 2 {
+            return Err(WildMeldError::TooManyJokers);
+        }
+        for (slot, &(joker, card)) in slots.iter_mut().zip(jokers) {
+            if !shown.insert(card) {
+                return Err(WildMeldError::StandsForShownCard { joker, card });
+            }
+            *slot = Some((joker, card));
+        }
+        if let [Some((a, _)), Some((b, _))] = slots
+            && a == b
+        {
+            return Err(WildMeldError::TooManyJokers);
+        }
+        if !jokers.is_empty() && naturals.len() < usize::from(rules.joker_min_natural()) {
+            return Err(WildMeldError::TooFewNaturals {
+                needed: rules.joker_min_natural(),
+            });
+        }
+        let meld = Meld::try_from(shown).map_err(|_| WildMeldError::NotAMeld)?;
+        Ok(WildMeld {
+            kind: meld.kind(),
+            naturals,
+            jokers: slots,
+        })
+    }
+}
+
+/// Melds order as the joker-free melds of the cards they show, then by their
+/// jokers.
+impl Ord for WildMeld {
+    fn cmp(&self, other: &WildMeld) -> Ordering {
+        (self.as_shown(), self.naturals, self.jokers).cmp(&(
+            other.as_shown(),
+            other.naturals,
+            other.jokers,
+        ))
+    }
+}
+
+impl PartialOrd for WildMeld {
+    fn partial_cmp(&self, other: &WildMeld) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for WildMeld {
+    /// The cards shown in order, a joker as `X1=6H`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for card in self.cards() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            match self.jokers().find(|&(_, c)| c == card) {
+                Some((joker, _)) => write!(f, "{joker}={card}")?,
+                None => card.fmt(f)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for WildMeld {
+    /// `{"kind", "cards": [shown cards, a joker as X1], "stands_for": {"X1": "6H"}}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeStruct};
+        struct StandsFor<'a>(&'a WildMeld);
+        impl serde::Serialize for StandsFor<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.joker_count()))?;
+                for (joker, card) in self.0.jokers() {
+                    map.serialize_entry(joker.notation(), card.notation())?;
+                }
+                map.end()
+            }
+        }
+        let shown: Vec<WildCard> = self
+            .cards()
+            .iter()
+            .map(|card| match self.jokers().find(|&(_, c)| c == card) {
+                Some((joker, _)) => WildCard::Joker(joker),
+                None => WildCard::Natural(card),
+            })
+            .collect();
+        let mut state = serializer.serialize_struct("WildMeld", 3)?;
+        state.serialize_field("kind", &self.kind)?;
+        state.serialize_field("cards", &shown)?;
+        state.serialize_field("stands_for", &StandsFor(self))?;
+        state.end()
+    }
+}
+
+/// Why cards and jokers are not a meld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum WildMeldError {
+    /// More than two jokers, or one joker twice.
+    #[error("a meld holds at most the two jokers, each once")]
+    TooManyJokers,
+    /// A joker stands for a card the meld already shows.
+    #[error("{joker} stands for {card}, which the meld already shows")]
+    StandsForShownCard {
+        /// The joker.
+        joker: Joker,
+        /// The card it stands for.
+        card: Card,
+    },
+    /// Fewer natural cards than the rules ask of a meld holding a joker.
+    #[error("a meld holding a joker needs at least {needed} natural cards")]
+    TooFewNaturals {
+        /// The rules' `joker_min_natural`.
+        needed: u8,
+    },
+    /// With the jokers in place, the cards are not a set or a run.
+    #[error("with each joker in place, the cards are not a set or a run")]
+    NotAMeld,
+}
+
+/// One arrangement of a hand with jokers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WildArrangement {
+    /// The melds, in the order of [`WildMeld`]'s `Ord`.
+    pub melds: Vec<WildMeld>,
+    /// The natural cards in no meld (including any card a joker stands for).
+    pub deadwood_cards: CardSet,
+    /// The jokers in no meld.
+    pub deadwood_jokers: Vec<Joker>,
+    /// The count: the deadwood cards' values plus `joker_deadwood` per joker.
+    pub deadwood: u32,
+}
+
+impl WildArrangement {
+    /// Every card a meld shows (naturals and what the jokers stand for).
+    pub fn shown(&self) -> CardSet {
+        self.melds
+            .iter()
+            .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
+    }
+}
+
+/// The solver's view of a hand: the naturals that may meld, their count when
+/// they may not, and the jokers.
+#[derive(Debug, Clone, Copy)]
+struct Problem {
+    avail: u64,
+    blocked: u64,
+    /// The held naturals no meld may use (the blocked ones), and their count.
+    forced: CardSet,
+    jokers: [Option<Joker>; 2],
+    params: Params,
+}
+
+impl Problem {
+    fn new(hand: WildHand, rules: &JokerRules, blocked: CardSet) -> Problem {
+        let mut jokers = [None; 2];
+        for (slot, joker) in jokers.iter_mut().zip(hand.jokers()) {
+            *slot = Some(joker);
+        }
+        let naturals = hand.naturals();
+        Problem {
+            avail: naturals.difference(blocked).bits(),
+            blocked: blocked.bits(),
+            forced: naturals.intersection(blocked),
+            jokers,
+            params: Params {
+                jokers: u32::from(hand.joker_count()),
+                min_natural: u32::from(rules.joker_min_natural()),
+                joker_deadwood: u32::from(rules.joker_deadwood()),
+            },
+        }
+    }
+
+    fn least(&self) -> u32 {
+        min_cost(self.avail, self.blocked, self.params) + self.forced.value()
+    }
+
+    /// The arrangement a plan gives, with `rest` the natural melds of the
+    /// naturals outside its footprints (an optimal arrangement of them) and
+    /// `jokers` assigned to its fillers in order.
+    fn arrangement(&self, plan: &Plan, rest_melds: &[Meld], jokers: &[Joker]) -> WildArrangement {
+        let mut melds: Vec<WildMeld> = rest_melds.iter().map(|&m| WildMeld::natural(m)).collect();
+        let mut jokers_left = jokers.iter().copied();
+        let mut deadwood_cards = CardSet::from_bits(self.avail & !plan.cards())
+            .difference(
+                rest_melds
+                    .iter()
+                    .fold(CardSet::EMPTY, |a, m| a.union(m.cards())),
+            )
+            .union(self.forced);
+        for footprint in plan.footprints() {
+            let mut slots = [None; 2];
+            for (slot, card) in slots
+                .iter_mut()
+                .zip(CardSet::from_bits(footprint.fillers(self.avail)))
+            {
+                *slot = jokers_left.next().map(|joker| (joker, card));
+            }
+            deadwood_cards = deadwood_cards.union(CardSet::from_bits(footprint.held_fillers));
+            melds.push(WildMeld {
+                kind: footprint.kind,
+                naturals: CardSet::from_bits(footprint.naturals(self.avail)),
+                jokers: slots,
+            });
+        }
+        melds.sort();
+        let mut deadwood_jokers: Vec<Joker> = jokers_left.collect();
+        deadwood_jokers.sort_unstable();
+        let deadwood = deadwood_cards.value()
+            + u32::try_from(deadwood_jokers.len()).unwrap_or(0) * self.params.joker_deadwood;
+        WildArrangement {
+            melds,
+            deadwood_cards,
+            deadwood_jokers,
+            deadwood,
+        }
+    }
+
+    fn held_jokers(&self) -> Vec<Joker> {
+        self.jokers.iter().flatten().copied().collect()
+    }
+
+    /// The first plan in the fixed order reaching the least count whose
+    /// arrangement shows no two touching runs of one suit (those are listed
+    /// as the one run they make, a later plan).
+    fn best(&self) -> WildArrangement {
+        let least = min_cost(self.avail, self.blocked, self.params);
+        let held = self.held_jokers();
+        let mut first = None;
+        for (plan, cost) in plans_within(self.avail, self.blocked, self.params, least) {
+            if cost != least {
+                continue;
+            }
+            let rest = best_arrangement(CardSet::from_bits(self.avail & !plan.cards()));
+            let arrangement = self.arrangement(&plan, &rest.melds, &held);
+            if !has_touching_runs(&arrangement.melds) {
+                return arrangement;
+            }
+            first.get_or_insert(arrangement);
+        }
+        first.unwrap_or_else(|| {
+            let rest = best_arrangement(CardSet::from_bits(self.avail));
+            self.arrangement(&Plan::Bare, &rest.melds, &held)
+        })
+    }
+
+    fn all_best(&self) -> Vec<WildArrangement> {
+        let least = min_cost(self.avail, self.blocked, self.params);
+        let held = self.held_jokers();
+        let mut found = Vec::new();
+        for (plan, _) in plans_within(self.avail, self.blocked, self.params, least) {
+            for plan in filler_choices(plan, self.avail) {
+                let Ok(rest) = Hand::new(CardSet::from_bits(self.avail & !plan.cards())) else {
+                    continue;
+                };
+                for rest in optimal_arrangements(rest) {
+                    for order in joker_orders(&held) {
+                        let arrangement = self.arrangement(&plan, &rest.melds, &order);
+                        if !has_touching_runs(&arrangement.melds) && !found.contains(&arrangement) {
+                            found.push(arrangement);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The plan with every choice of the held cards its jokers stand for that
+/// costs the same (cards of equal value).
+fn filler_choices(plan: Plan, avail: u64) -> Vec<Plan> {
+    let options = |f: Footprint| -> Vec<Footprint> {
+        let extra = f.held_fillers.count_ones();
+        if extra == 0 {
+            return vec![f];
+        }
+        let held = f.cards & avail;
+        let mut out = Vec::new();
+        let mut subset = held;
+        loop {
+            if subset.count_ones() == extra && CardSet::from_bits(subset).value() == f.held_cost {
+                out.push(Footprint {
+                    held_fillers: subset,
+                    ..f
+                });
+            }
+            if subset == 0 {
+                break;
+            }
+            subset = (subset - 1) & held;
+        }
+        out.sort_by_key(|f| f.held_fillers);
+        out
+    };
+    match plan {
+        Plan::Bare => vec![Plan::Bare],
+        Plan::One(a) => options(a).into_iter().map(Plan::One).collect(),
+        Plan::Two(a, b) => {
+            let bs = options(b);
+            options(a)
+                .into_iter()
+                .flat_map(|a| bs.iter().map(move |&b| Plan::Two(a, b)))
+                .collect()
+        }
+    }
+}
+
+/// The held jokers in every order (which one is melded first matters: they
+/// are two cards).
+fn joker_orders(held: &[Joker]) -> Vec<Vec<Joker>> {
+    match held {
+        [a, b] => vec![vec![*a, *b], vec![*b, *a]],
+        other => vec![other.to_vec()],
+    }
+}
+
+/// Two runs of one suit that touch would be one run: such arrangements are
+/// listed once, as the single run (as the joker-free listing does).
+fn has_touching_runs(melds: &[WildMeld]) -> bool {
+    let runs: Vec<u64> = melds
+        .iter()
+        .filter(|m| m.kind() == MeldKind::Run)
+        .map(|m| m.cards().bits())
+        .collect();
+    runs.iter().enumerate().any(|(i, a)| {
+        runs.iter()
+            .skip(i + 1)
+            .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
+    })
+}
+
+/// The least count of a hand with jokers (see the module docs): the least
+/// over every arrangement of the naturals' values left out plus
+/// `joker_deadwood` per joker left out.
+///
+/// ```
+/// use gin_rules::{wild_cards, wild_min_deadwood, JokerRules};
+/// let rules = JokerRules::TWO_JOKERS;
+/// // X1 bridges 5H and 7H; KS and 2C stay out.
+/// assert_eq!(wild_min_deadwood(wild_cards("5H X1 7H KS 2C")?, &rules), 12);
+/// assert_eq!(wild_min_deadwood(wild_cards("5H 6H 7H X1")?, &rules), 0);
+/// // A joker left out counts 15: better to have it stand for the ace, which
+/// // then counts 1, in a run that cannot grow.
+/// assert_eq!(wild_min_deadwood(wild_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS X1")?, &rules), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn wild_min_deadwood(hand: WildHand, rules: &JokerRules) -> u32 {
+    Problem::new(hand, rules, CardSet::EMPTY).least()
+}
+
+/// [`wild_min_deadwood`] where no meld may show a card of `blocked` (cards
+/// already on the table): held cards of `blocked` are deadwood.
+pub fn wild_min_deadwood_avoiding(hand: WildHand, rules: &JokerRules, blocked: CardSet) -> u32 {
+    Problem::new(hand, rules, blocked).least()
+}
+
+/// One arrangement reaching [`wild_min_deadwood`], chosen as the module docs
+/// say ("Which card a joker stands for").
+///
+/// ```
+/// use gin_rules::{wild_cards, wild_best_arrangement, Joker, JokerRules};
+/// let best = wild_best_arrangement(wild_cards("5H 6H X1 KS")?, &JokerRules::TWO_JOKERS);
+/// assert_eq!(best.deadwood, 10);
+/// // The joker extends the run upwards.
+/// assert_eq!(best.melds[0].stands_for(Joker::X1).map(|c| c.to_string()), Some("7H".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn wild_best_arrangement(hand: WildHand, rules: &JokerRules) -> WildArrangement {
+    Problem::new(hand, rules, CardSet::EMPTY).best()
+}
+
+/// [`wild_best_arrangement`] where no meld may show a card of `blocked`.
+pub fn wild_best_arrangement_avoiding(
+    hand: WildHand,
+    rules: &JokerRules,
+    blocked: CardSet,
+) -> WildArrangement {
+    Problem::new(hand, rules, blocked).best()
+}
+
+/// Every arrangement reaching [`wild_min_deadwood`], each once: every choice
+/// of the cards the jokers stand for, each order of `X1` and `X2`, runs of one
+/// suit that touch listed as one run. [`wild_best_arrangement`]'s is among
+/// them. A hand of more than [`WildHand::MAX_CARDS`] cards lists nothing
+/// (the listing is bounded by the hand's size).
+pub fn wild_optimal_arrangements(hand: WildHand, rules: &JokerRules) -> Vec<WildArrangement> {
+    if hand.len() > WildHand::MAX_CARDS {
+        return Vec::new();
+    }
+    Problem::new(hand, rules, CardSet::EMPTY).all_best()
+}
+
+/// One best discard of an 11-card hand with jokers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WildDiscard {
+    /// The card or joker discarded.
+    pub card: WildCard,
+    /// The best arrangement of the ten cards kept.
+    pub arrangement: WildArrangement,
+}
+
+/// The analysis of an 11-card hand with jokers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WildDrawnAnalysis {
+    /// The least 10-card count over every discard.
+    pub deadwood: u32,
+    /// Every discard reaching it: naturals in canonical order, then `X1` and
+    /// `X2` (both, when both are best).
+    pub discards: Vec<WildDiscard>,
+    /// All 11 cards melded, jokers included, no discard needed.
+    pub big_gin: bool,
+}
+
+/// Analyses a hand right after the draw: every discard reaching the least
+/// count of the cards kept, and whether all its cards meld (big gin).
+///
+/// ```
+/// use gin_rules::{analyze_wild_drawn_hand, wild_cards, JokerRules, WildCard};
+/// let drawn = analyze_wild_drawn_hand(wild_cards("5H 6H 7H 9S 9D KC KD X1 X2 2C 3D")?, &JokerRules::TWO_JOKERS);
+/// assert_eq!(drawn.deadwood, 2);
+/// assert_eq!(drawn.discards.len(), 1);
+/// assert_eq!(drawn.discards[0].card.to_string(), "3D");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyze_wild_drawn_hand(hand: WildHand, rules: &JokerRules) -> WildDrawnAnalysis {
+    let mut best = u32::MAX;
+    let mut cards = Vec::new();
+    for card in hand.cards() {
+        let count = wild_min_deadwood(hand.without(card), rules);
+        if count < best {
+            best = count;
+            cards.clear();
+        }
+        if count == best {
+            cards.push(card);
+        }
+    }
+    // Every card melded: with a joker left out worth something, the least
+    // count is 0 only when every card melds (a natural is worth 1 or more).
+    let melds_all = JokerRules::new(rules.jokers(), 15, rules.joker_min_natural())
+        .map(|strict| wild_min_deadwood(hand, &strict) == 0)
+        .unwrap_or(false);
+    WildDrawnAnalysis {
+        deadwood: if cards.is_empty() { 0 } else { best },
+        discards: cards
+            .into_iter()
+            .map(|card| WildDiscard {
+                card,
+                arrangement: wild_best_arrangement(hand.without(card), rules),
+            })
+            .collect(),
+        big_gin: !hand.is_empty() && melds_all,
+    }
+}

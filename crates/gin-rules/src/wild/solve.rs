@@ -1,0 +1,520 @@
+//! The wild-card deadwood solver: footprints, the fast least count, and the
+//! plans behind an arrangement (the argument is in the module docs of `wild`).
+
+use crate::card::{CardSet, LANE};
+use crate::deadwood::{min_deadwood, run_cards};
+use crate::meld::MeldKind;
+
+/// One card of each suit at the same rank bit: `RANK_STRIDE << r` is rank `r`.
+const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
+
+/// What the solver needs to know of the rules and the hand's jokers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Params {
+    /// Jokers held: 0, 1 or 2.
+    pub jokers: u32,
+    /// The fewest natural cards in a meld holding a joker (1 to 3).
+    pub min_natural: u32,
+    /// What an unmelded joker counts.
+    pub joker_deadwood: u32,
+}
+
+/// The cards a meld holding jokers shows (its naturals and the cards its
+/// jokers stand for), how many jokers it holds, and which of the hand's own
+/// cards its jokers stand for (those stay deadwood).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    pub kind: MeldKind,
+    /// Every card the meld shows: a set's rank in three or four suits, or an
+    /// interval of one suit.
+    pub cards: u64,
+    /// Jokers in the meld: 1 or 2.
+    pub jokers: u32,
+    /// Held cards the jokers stand for (the cheapest, lowest first), left as
+    /// deadwood: no other meld may use a card a joker stands for.
+    pub held_fillers: u64,
+    /// Their count.
+    pub held_cost: u32,
+    /// The value of the hand's cards inside the footprint (its naturals and
+    /// the held cards its jokers stand for).
+    pub inside_value: u32,
+}
+
+impl Footprint {
+    /// The natural cards melded.
+    pub fn naturals(&self, avail: u64) -> u64 {
+        self.cards & avail & !self.held_fillers
+    }
+
+    /// The cards the jokers stand for: the missing cards, then the held fillers.
+    pub fn fillers(&self, avail: u64) -> u64 {
+        (self.cards & !avail) | self.held_fillers
+    }
+}
+
+/// The value of the cards of `bits`.
+#[inline]
+fn value(bits: u64) -> u32 {
+    CardSet::from_bits(bits).value()
+}
+
+/// The value of a card at rank bit `bit` (0 for the ace).
+#[inline]
+const fn rank_value(bit: u32) -> u32 {
+    if bit >= 9 { 10 } else { bit + 1 }
+}
+
+/// The lowest `count` cards of `bits` (fewer when it has fewer).
+#[inline]
+fn lowest(mut bits: u64, count: u32) -> u64 {
+    let mut picked = 0;
+    for _ in 0..count {
+        let low = bits & bits.wrapping_neg();
+        picked |= low;
+        bits &= !low;
+    }
+    picked
+}
+
+/// Cards of `avail` in some natural meld within `avail`: a run of three or a
+/// rank of three or more. The others are deadwood however the naturals meld.
+#[inline]
+pub(crate) fn natural_meld_cards(avail: u64) -> u64 {
+    let [s, h, d, c] = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    let three = (s & h & (d | c)) | ((s | h) & d & c);
+    run_cards(avail) | (avail & (three * RANK_STRIDE))
+}
+
+/// Calls `visit` with every footprint of a meld holding 1 or 2 jokers (at most
+/// `p.jokers`) that the naturals `avail` can make while avoiding `blocked`, in
+/// the fixed order the documented tie-break relies on: sets before runs; sets
+/// by rank, the four-suit set first, then the three-suit sets leaving out
+/// clubs, diamonds, hearts, spades (a joker stands for the lowest missing
+/// suit first); runs by suit, the highest low end first (a joker extends a run
+/// upwards first), then the shortest; fewer jokers first.
+///
+/// A footprint whose jokers would stand for held cards is skipped when
+/// melding those cards naturally and leaving the jokers out costs no more.
+/// Without `every_position`, for the count alone, a run of every joker held
+/// is offered at one position per set of naturals.
+#[inline]
+pub(crate) fn for_each_footprint(
+    avail: u64,
+    blocked: u64,
+    p: Params,
+    every_position: bool,
+    mut visit: impl FnMut(Footprint),
+) {
+    if p.jokers == 0 {
+        return;
+    }
+    // A meld holding jokers has at least `need` naturals: the rules' minimum,
+    // and 3 less the jokers (a meld has three cards).
+    let need = p.min_natural.max(3u32.saturating_sub(p.jokers)).max(1);
+    let [s, h, d, c] = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    let ranks = match need {
+        1 => s | h | d | c,
+        2 => (s & (h | d | c)) | (h & (d | c)) | (d & c),
+        _ => (s & h & (d | c)) | ((s | h) & d & c),
+    };
+    let mut pending = ranks;
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let whole = RANK_STRIDE << bit;
+        let held = avail & whole;
+        offer_set(whole, held, blocked, rank_value(bit), p, &mut visit);
+        for suit in [3u32, 2, 1, 0] {
+            let three = whole & !(1 << (16 * suit + bit));
+            offer_set(three, held, blocked, rank_value(bit), p, &mut visit);
+        }
+    }
+    for (suit, lane) in (0u32..).zip([s, h, d, c]) {
+        if lane == 0 {
+            continue;
+        }
+        // A run holding jokers starts where its first `need` naturals lie
+        // within `need + jokers` cards: a bit-parallel count over every start
+        // at once skips the suits (most of a random hand's) and starts that
+        // cannot hold one.
+        let mut starts = starts_with_enough(lane, need, p.jokers) & 0x7FF;
+        let shift = 16 * suit;
+        let lane_blocked = (blocked >> shift) & LANE;
+        while starts != 0 {
+            let start = 63 - starts.leading_zeros();
+            starts &= !(1 << start);
+            let mut span = 0u64;
+            let mut missing = 0u32;
+            let mut inside_value = 0u32;
+            let mut end = start;
+            while end < 13 {
+                let card = 1u64 << end;
+                if card & lane_blocked != 0 {
+                    break;
+                }
+                span |= card;
+                let is_held = card & lane != 0;
+                missing += u32::from(!is_held);
+                inside_value += if is_held { rank_value(end) } else { 0 };
+                if missing > p.jokers {
+                    break;
+                }
+                end += 1;
+                let len = end - start;
+                if len < 3 {
+                    continue;
+                }
+                let most = p.jokers.min(len.saturating_sub(p.min_natural));
+                // A meld of every joker is in no pair: only the naturals it
+                // takes count, so a window that slides one card up with the
+                // same naturals (its low end and the card above both
+                // missing, the card above free) is the same for the count,
+                // and is left to that later window.
+                let next = card << 1;
+                let slides = !every_position
+                    && missing == p.jokers
+                    && (1u64 << start) & lane == 0
+                    && end < 13
+                    && next & (lane | lane_blocked) == 0;
+                for jokers in missing.max(1)..=most {
+                    if slides && jokers == p.jokers {
+                        continue;
+                    }
+                    let extra = jokers - missing;
+                    let held_fillers = if extra == 0 {
+                        0
+                    } else {
+                        lowest(lane & span, extra)
+                    };
+                    let held_cost = if extra == 0 { 0 } else { value(held_fillers) };
+                    if extra > 0 && held_cost >= extra * p.joker_deadwood {
+                        continue;
+                    }
+                    visit(Footprint {
+                        kind: MeldKind::Run,
+                        cards: span << shift,
+                        jokers,
+                        held_fillers: held_fillers << shift,
+                        held_cost,
+                        inside_value,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The rank bits `a` of `lane` such that `a .. a + need + jokers` holds at
+/// least `need` of its cards: a bit-sliced count of `need + jokers` shifted
+/// copies of the lane (at most 5, so three counter bits suffice).
+#[inline]
+fn starts_with_enough(lane: u64, need: u32, jokers: u32) -> u64 {
+    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+    for k in 0..need + jokers {
+        let add = lane >> k;
+        let carry = ones & add;
+        ones ^= add;
+        let carry2 = twos & carry;
+        twos ^= carry;
+        fours |= carry2;
+    }
+    match need {
+        0 | 1 => ones | twos | fours,
+        2 => twos | fours,
+        _ => fours | (twos & ones),
+    }
+}
+
+/// The footprints of a set showing `cards` (three or four suits of one rank,
+/// each card worth `each`), `held` being the hand's cards of that rank.
+#[inline]
+fn offer_set(
+    cards: u64,
+    held: u64,
+    blocked: u64,
+    each: u32,
+    p: Params,
+    visit: &mut impl FnMut(Footprint),
+) {
+    if cards & blocked != 0 {
+        return;
+    }
+    // One bit per suit lane at the same rank: the lanes add up without a
+    // popcount (the default x86-64 target has none).
+    let per_lane = |bits: u64| {
+        let low = bits >> (cards.trailing_zeros() % 16);
+        ((low + (low >> 16) + (low >> 32) + (low >> 48)) & 0xF) as u32
+    };
+    let size = per_lane(cards);
+    let held_here = held & cards;
+    let held_count = per_lane(held_here);
+    let missing = size - held_count;
+    let most = p.jokers.min(size.saturating_sub(p.min_natural));
+    for jokers in missing.max(1)..=most {
+        let extra = jokers - missing;
+        let held_cost = extra * each;
+        if extra > 0 && held_cost >= extra * p.joker_deadwood {
+            continue;
+        }
+        visit(Footprint {
+            kind: MeldKind::Set,
+            cards,
+            jokers,
+            held_fillers: if extra == 0 {
+                0
+            } else {
+                lowest(held_here, extra)
+            },
+            held_cost,
+            inside_value: held_count * each,
+        });
+    }
+}
+
+/// A footprint of one joker kept for the search over pairs, with a second
+/// footprint taking the same cards of the hand (the same set with the joker
+/// standing for the other missing suit, the same run extended the other way):
+/// both count the same, and a pair needs only one of them disjoint from its
+/// partner, so the pair is solved once for both.
+#[derive(Debug, Clone, Copy, Default)]
+struct Single {
+    /// The cards the footprints show (the second equal to the first when
+    /// there is no second).
+    cards: [u64; 2],
+    /// The hand's cards inside them.
+    content: u64,
+    /// The value of the hand's cards inside it, less its held fillers: the
+    /// most it can lower a count (taking cards out of a hand lowers its count
+    /// by at most their value); exact when it shares no card with a natural
+    /// meld.
+    gain: i32,
+    /// A floor of the naturals' count without it, plus its held fillers
+    /// (exact when it shares no card with a natural meld).
+    solo: i32,
+    held_cost: u16,
+    /// Shares a card with some natural meld: its effect needs the solver.
+    touches: bool,
+}
+
+/// Singles kept on the stack; more (only in hands dense in one suit or rank)
+/// spill to the heap.
+const SINGLES_ON_STACK: usize = 16;
+
+/// Footprints needing the solver that [`min_cost`] holds back until the
+/// cheap ones have lowered the best count (their floors then prune more);
+/// more are solved at once.
+const DEFERRED_ON_STACK: usize = 8;
+
+/// The least count of the naturals `avail` with `p.jokers` jokers, no meld
+/// using a card of `blocked` (the caller counts the held cards that are
+/// blocked). The fast path of `wild_min_deadwood`.
+pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
+    let base = min_deadwood(CardSet::from_bits(avail));
+    let mut best = base + p.jokers * p.joker_deadwood;
+    if p.jokers == 0 || best == 0 {
+        return best;
+    }
+    let meldable = natural_meld_cards(avail);
+    let base = i64::from(base);
+    let narrow = |count: i64| i32::try_from(count).unwrap_or(i32::MAX);
+    let mut stack = [Single::default(); SINGLES_ON_STACK];
+    let mut kept = 0usize;
+    let mut spilled: Vec<Single> = Vec::new();
+    let mut deferred = [(0u64, 0u32, 0i64); DEFERRED_ON_STACK];
+    let mut waiting = 0usize;
+    let keep_pairs = p.jokers == 2;
+    for_each_footprint(avail, blocked, p, false, |f| {
+        if best == 0 {
+            // Nothing is lower: the rest of the search is moot.
+            return;
+        }
+        let left_out = (p.jokers - f.jokers) * p.joker_deadwood;
+        let gain = i64::from(f.inside_value) - i64::from(f.held_cost);
+        let touches = f.cards & meldable != 0;
+        let rest = avail & !f.cards;
+        // The naturals' count without the footprint, plus its held fillers:
+        // exact when no natural meld uses its naturals (they are deadwood in
+        // every arrangement, so taking them out lowers the count by exactly
+        // their value); otherwise a floor.
+        let solo = if touches {
+            (base - gain).max(i64::from(value(rest & !meldable) + f.held_cost))
+        } else {
+            base - gain
+        };
+        if solo + i64::from(left_out) < i64::from(best) {
+            if !touches {
+                best = u32::try_from(solo).map_or(best, |solo| solo + left_out);
+            } else if let Some(slot) = deferred.get_mut(waiting) {
+                *slot = (f.cards, f.held_cost + left_out, solo + i64::from(left_out));
+                waiting += 1;
+            } else {
+                best = best.min(min_deadwood(CardSet::from_bits(rest)) + f.held_cost + left_out);
+            }
+        }
+        if keep_pairs && f.jokers == 1 {
+            let content = f.cards & avail;
+            let held_cost = u16::try_from(f.held_cost).unwrap_or(u16::MAX);
+            let twin = stack.get_mut(..kept).and_then(|kept| {
+                kept.iter_mut().find(|s| {
+                    s.content == content && s.held_cost == held_cost && s.cards[0] == s.cards[1]
+                })
+            });
+            if let Some(twin) = twin {
+                twin.cards[1] = f.cards;
+                return;
+            }
+            let single = Single {
+                cards: [f.cards; 2],
+                content,
+                gain: narrow(gain),
+                solo: narrow(solo),
+                held_cost,
+                touches,
+            };
+            match stack.get_mut(kept) {
+                Some(slot) => {
+                    *slot = single;
+                    kept += 1;
+                }
+                None => spilled.push(single),
+            }
+        }
+    });
+    if spilled.is_empty() {
+        let singles = stack.get_mut(..kept).unwrap_or(&mut []);
+        best = best_pair(singles, avail, meldable, best);
+    } else {
+        let mut all = stack.get(..kept).unwrap_or(&[]).to_vec();
+        all.extend(spilled);
+        best = best_pair(&mut all, avail, meldable, best);
+    }
+    for &(cards, extra, floor) in deferred.get(..waiting).unwrap_or(&[]) {
+        if floor < i64::from(best) {
+            best = best.min(min_deadwood(CardSet::from_bits(avail & !cards)) + extra);
+        }
+    }
+    best
+}
+
+/// The least count over pairs of disjoint one-joker footprints, or `best` when
+/// none is lower. A pair counts at least `solo` of either less the other's
+/// `gain`; the singles are tried by `solo`, least first, and the search stops
+/// once even the best remaining pair cannot beat `best`.
+fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, mut best: u32) -> u32 {
+    if singles.len() < 2 || best == 0 {
+        return best;
+    }
+    singles.sort_unstable_by_key(|s| s.solo);
+    let most_gain = singles.iter().map(|s| s.gain).max().unwrap_or(0);
+    let sorted: &[Single] = singles;
+    for (i, first) in sorted.iter().enumerate() {
+        if i64::from(first.solo) - i64::from(most_gain) >= i64::from(best) || best == 0 {
+            break;
+        }
+        for second in sorted.iter().skip(i + 1) {
+            let floor = (i64::from(first.solo) - i64::from(second.gain))
+                .max(i64::from(second.solo) - i64::from(first.gain));
+            let [a, b] = first.cards;
+            let [c, d] = second.cards;
+            let apart = first.content & second.content == 0
+                && (a & c == 0 || a & d == 0 || b & c == 0 || b & d == 0);
+            if floor >= i64::from(best) || !apart {
+                continue;
+            }
+            let cost = if first.touches || second.touches {
+                let rest = avail & !first.content & !second.content;
+                let extra = u32::from(first.held_cost) + u32::from(second.held_cost);
+                if value(rest & !meldable) + extra < best {
+                    min_deadwood(CardSet::from_bits(rest)) + extra
+                } else {
+                    best
+                }
+            } else {
+                // Both exact: the naturals of neither meld naturally.
+                u32::try_from(floor).unwrap_or(best)
+            };
+            best = best.min(cost);
+        }
+    }
+    best
+}
+
+/// One way to place the jokers: no meld holding a joker, one, or two
+/// (disjoint, one joker each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// Every joker unmelded.
+    Bare,
+    /// One meld holds jokers.
+    One(Footprint),
+    /// Two melds hold one joker each.
+    Two(Footprint, Footprint),
+}
+
+impl Plan {
+    pub fn footprints(&self) -> impl Iterator<Item = Footprint> {
+        let (a, b) = match *self {
+            Plan::Bare => (None, None),
+            Plan::One(a) => (Some(a), None),
+            Plan::Two(a, b) => (Some(a), Some(b)),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// Every card its melds holding jokers show.
+    pub fn cards(&self) -> u64 {
+        self.footprints().fold(0, |acc, f| acc | f.cards)
+    }
+
+    pub fn jokers(&self) -> u32 {
+        self.footprints().map(|f| f.jokers).sum()
+    }
+
+    pub fn held_cost(&self) -> u32 {
+        self.footprints().map(|f| f.held_cost).sum()
+    }
+
+    /// Its count: the naturals left, best melded, the held cards its jokers
+    /// stand for, and the jokers it leaves out.
+    pub fn cost(&self, avail: u64, p: Params) -> u32 {
+        min_deadwood(CardSet::from_bits(avail & !self.cards()))
+            + self.held_cost()
+            + (p.jokers - self.jokers()) * p.joker_deadwood
+    }
+
+    /// A floor of its count without the solver.
+    fn floor(&self, avail: u64, meldable: u64, p: Params) -> u32 {
+        value(avail & !self.cards() & !meldable)
+            + self.held_cost()
+            + (p.jokers - self.jokers()) * p.joker_deadwood
+    }
+}
+
+/// Every plan in the fixed order (the bare plan, the footprints in
+/// [`for_each_footprint`]'s order, then the pairs in that order), each with
+/// its count, skipping plans whose floor is above `ceiling`.
+pub(crate) fn plans_within(avail: u64, blocked: u64, p: Params, ceiling: u32) -> Vec<(Plan, u32)> {
+    let meldable = natural_meld_cards(avail);
+    let mut footprints = Vec::new();
+    for_each_footprint(avail, blocked, p, true, |f| footprints.push(f));
+    let mut plans = vec![Plan::Bare];
+    plans.extend(footprints.iter().map(|&f| Plan::One(f)));
+    if p.jokers == 2 {
+        for (i, &a) in footprints.iter().enumerate() {
+            if a.jokers != 1 {
+                continue;
+            }
+            for &b in footprints.iter().skip(i + 1) {
+                if b.jokers == 1 && a.cards & b.cards == 0 {
+                    plans.push(Plan::Two(a, b));
+                }
+            }
+        }
+    }
+    plans
+        .into_iter()
+        .filter(|plan| plan.floor(avail, meldable, p) <= ceiling)
+        .map(|plan| (plan, plan.cost(avail, p)))
+        .filter(|&(_, cost)| cost <= ceiling)
+        .collect()
+}

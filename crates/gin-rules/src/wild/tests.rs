@@ -1,0 +1,279 @@
+use super::*;
+use crate::card::cards;
+
+fn hand(text: &str) -> WildHand {
+    wild_cards(text).unwrap()
+}
+
+fn rules(min_natural: u8, joker_deadwood: u8) -> JokerRules {
+    JokerRules::new(2, joker_deadwood, min_natural).unwrap()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn melds_text(arrangement: &WildArrangement) -> Vec<String> {
+    arrangement.melds.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn a_joker_bridges_a_gap_in_a_run() {
+    let best = wild_best_arrangement(hand("5H X1 7H KS QD 2C"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 22);
+    assert_eq!(melds_text(&best), ["5H X1=6H 7H"]);
+    assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("6H")));
+}
+
+#[test]
+fn a_joker_is_a_sets_fourth_card() {
+    let best = wild_best_arrangement(hand("7S 7H 7D X1 KC"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 10);
+    assert_eq!(melds_text(&best), ["7S 7H 7D X1=7C"]);
+    // With three suits missing, the joker stands for the lowest missing suit.
+    let best = wild_best_arrangement(hand("7S 7C X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["7S X1=7H 7C"]);
+}
+
+#[test]
+fn a_joker_does_not_break_a_run_when_it_can_extend_it() {
+    // Three naturals per meld: the fours would need 4H, which the run keeps.
+    let best = wild_best_arrangement(hand("4S 4D 4H 5H 6H X1"), &rules(3, 15));
+    assert_eq!(best.deadwood, 8);
+    assert_eq!(melds_text(&best), ["4H 5H 6H X1=7H"]);
+}
+
+#[test]
+fn a_joker_that_gains_nothing_stays_out() {
+    // A joker worth nothing in deadwood: melding it gains nothing, and the
+    // documented order keeps it out.
+    let best = wild_best_arrangement(hand("5H 6H 7H KS X1"), &rules(2, 0));
+    assert_eq!(best.deadwood, 10);
+    assert_eq!(melds_text(&best), ["5H 6H 7H"]);
+    assert_eq!(best.deadwood_jokers, [Joker::X1]);
+}
+
+#[test]
+fn two_jokers_in_one_run() {
+    let best = wild_best_arrangement(hand("5H X1 X2 8H 9C"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 9);
+    assert_eq!(melds_text(&best), ["5H X1=6H X2=7H 8H"]);
+}
+
+#[test]
+fn a_meld_of_one_natural_and_two_jokers_needs_joker_min_natural_1() {
+    let h = hand("5H X1 X2 KS");
+    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 5 + 10 + 30);
+    // With one natural enough, the jokers make KS a set and 5H stays out.
+    assert_eq!(wild_min_deadwood(h, &rules(1, 15)), 5);
+    // Three jokers never meld alone, and a joker pair is no meld.
+    assert_eq!(wild_min_deadwood(hand("X1 X2"), &rules(1, 25)), 50);
+}
+
+#[test]
+fn melds_stand_for_distinct_cards() {
+    // Two sets of twos from 2S 2H X1 and 2D 2C X2 are no arrangement: each
+    // joker would stand for a two the other set holds. The best shows each
+    // two once: 2H 2C and the jokers standing for the two cheapest... all
+    // twos, so two of them stay out (2 + 2) rather than a joker (15).
+    let h = hand("2S 2H 2D 2C X1 X2");
+    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 4);
+    let best = wild_best_arrangement(h, &rules(2, 15));
+    assert_eq!(best.deadwood, 4);
+    assert_eq!(best.melds.len(), 1);
+    assert_eq!(best.shown(), cards("2S 2H 2D 2C").unwrap());
+    // With jokers worth nothing out, the natural set of four and both jokers out.
+    assert_eq!(wild_min_deadwood(h, &rules(2, 0)), 0);
+}
+
+#[test]
+fn a_joker_may_stand_for_a_card_held_as_deadwood() {
+    // Four fives and a joker: the joker cannot be a fifth five, so it stands
+    // for the five of spades and the five of spades is deadwood (5 < 15).
+    let best = wild_best_arrangement(hand("5S 5H 5D 5C X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(best.deadwood, 5);
+    assert_eq!(best.deadwood_cards, cards("5S").unwrap());
+    assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("5S")));
+}
+
+#[test]
+fn a_run_ends_at_the_king_and_the_ace() {
+    let best = wild_best_arrangement(hand("QH KH X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["JH QH KH"].map(|_| "X1=JH QH KH"));
+    let best = wild_best_arrangement(hand("AH 2H X1"), &JokerRules::TWO_JOKERS);
+    assert_eq!(melds_text(&best), ["AH 2H X1=3H"]);
+}
+
+#[test]
+fn eleven_cards_list_both_jokers_when_both_are_best() {
+    let drawn = analyze_wild_drawn_hand(
+        hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(WildCard::Natural(card("8H"))),
+        &JokerRules::TWO_JOKERS,
+    );
+    let listed: Vec<String> = drawn.discards.iter().map(|d| d.card.to_string()).collect();
+    assert_eq!(drawn.deadwood, 0);
+    assert!(
+        listed.contains(&"X1".to_string()) && listed.contains(&"X2".to_string()),
+        "{listed:?}"
+    );
+}
+
+#[test]
+fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
+    let all = wild_optimal_arrangements(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    assert!(all.iter().all(|a| a.deadwood == 10));
+    let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
+    assert!(
+        texts.contains(&vec!["5H X1=6H 7H X2=8H".to_string()]),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&vec!["5H X2=6H 7H X1=8H".to_string()]),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&vec!["X1=4H 5H X2=6H 7H".to_string()]),
+        "{texts:?}"
+    );
+    let best = wild_best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    assert!(all.contains(&best));
+}
+
+fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> WildMeld {
+    let jokers: Vec<(Joker, Card)> = jokers.iter().map(|&(j, c)| (j, card(c))).collect();
+    WildMeld::new(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
+}
+
+fn laid(reply: &WildReply) -> Vec<String> {
+    reply
+        .layoffs
+        .iter()
+        .map(|l| format!("{}={}>{}", l.card, l.stands_for, l.meld))
+        .collect()
+}
+
+#[test]
+fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
+    // The knocker's X1 stands for 8H: 9H extends the run, 8H is taken.
+    let run = wild_meld("6H 7H", &[(Joker::X1, "8H")]);
+    let reply = wild_best_reply(
+        &[run],
+        hand("9H 8H KS QD JC"),
+        &JokerRules::TWO_JOKERS,
+        true,
+    );
+    assert_eq!(laid(&reply), ["9H=9H>0"]);
+    // 8H can be neither laid off nor melded: the table shows it already.
+    assert_eq!(reply.deadwood(), 8 + 30);
+    // Had X1 stood for 5H, 8H would go on and 9H after it.
+    let run = wild_meld("6H 7H", &[(Joker::X1, "5H")]);
+    let reply = wild_best_reply(
+        &[run],
+        hand("9H 8H KS QD JC"),
+        &JokerRules::TWO_JOKERS,
+        true,
+    );
+    assert_eq!(laid(&reply), ["8H=8H>0", "9H=9H>0"]);
+    assert_eq!(reply.deadwood(), 30);
+}
+
+#[test]
+fn a_defender_joker_is_laid_off_where_the_rules_allow() {
+    let run = wild_meld("5H 6H 7H", &[]);
+    let set = wild_meld("KS KH", &[(Joker::X1, "KD")]);
+    let melds = [run, set];
+    let reply = wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!(reply.deadwood(), 11);
+    assert_eq!(reply.layoffs.len(), 1);
+    assert_eq!(reply.layoffs[0].card, WildCard::Joker(Joker::X2));
+    // Without joker layoffs, the joker counts 15.
+    let strict = JokerRules::TWO_JOKERS.with_layoff(false);
+    assert_eq!(
+        wild_best_reply(&melds, hand("X2 2C 9S"), &strict, true).deadwood(),
+        26
+    );
+    // Nothing at all after gin.
+    assert_eq!(
+        wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, false).deadwood(),
+        26
+    );
+    // The set's fourth card is KC only: X1 stands for KD.
+    let reply = wild_best_reply(&melds, hand("KD KC 2C"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!(laid(&reply), ["KC=KC>1"]);
+    assert_eq!(reply.deadwood(), 12);
+}
+
+#[test]
+fn chained_layoffs_and_a_defender_joker_bridging_to_its_naturals() {
+    // With three naturals per meld the defender cannot meld 9H TH X1: X1
+    // goes on as 8H so that 9H and TH follow.
+    let run = wild_meld("5H 6H 7H", &[]);
+    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &rules(3, 15), true);
+    assert_eq!(laid(&reply), ["X1=8H>0", "9H=9H>0", "TH=TH>0"]);
+    assert_eq!(reply.deadwood(), 10);
+    // With two, melding them is as good and lays off nothing (fewer layoffs).
+    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &JokerRules::TWO_JOKERS, true);
+    assert_eq!((reply.deadwood(), reply.layoffs.len()), (10, 0));
+}
+
+#[test]
+fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
+    use crate::{HandError, Outcome, Preset, ProfileOverrides, Side, score_wild_hand};
+    let jokers = Preset::Jokers.profile();
+    // Gin with a joker in a meld: the gin bonus and the defender's whole count.
+    let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC KH");
+    let defender = hand("8H 4H QS QD JC 3S 3D 6C 7C X2");
+    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    assert_eq!(score.settlement.outcome, Outcome::Gin);
+    // No layoffs on gin: QS QD X2 melds, the rest counts 8+4+10+3+3+6+7 = 41.
+    assert_eq!(score.showdown.defender.deadwood(), 41);
+    assert_eq!(score.settlement.points, 25 + 41);
+    // An undercut: the defender's count is lower.
+    let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC 4C");
+    let defender = hand("AS 2S 3S AD 2D 3D 4D AC 2C X2");
+    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    assert_eq!(score.showdown.knocker.deadwood, 4);
+    assert_eq!(score.showdown.defender.deadwood(), 0);
+    assert_eq!(score.settlement.points, 25 + 4);
+    assert_eq!(score.settlement.winner, Side::Defender);
+    assert_eq!(score.settlement.outcome, Outcome::Undercut);
+    // The deck decides which jokers exist.
+    let standard = Preset::Standard.profile();
+    let error = score_wild_hand(&standard, None, knocker, defender).unwrap_err();
+    assert_eq!(error.code(), "joker_not_in_deck");
+    let one = ProfileOverrides {
+        base: Some(Preset::Jokers),
+        jokers: Some(1),
+        ..ProfileOverrides::default()
+    }
+    .resolve()
+    .unwrap();
+    let error = score_wild_hand(&one, None, knocker, defender).unwrap_err();
+    assert!(matches!(
+        error,
+        WildHandError::JokerNotInDeck {
+            joker: Joker::X2,
+            side: Side::Defender,
+            ..
+        }
+    ));
+    let error = score_wild_hand(
+        &jokers,
+        None,
+        knocker,
+        hand("AS 2S 3S AD 2D 3D 4D AC 2C X1"),
+    )
+    .unwrap_err();
+    assert_eq!(error, WildHandError::DuplicateJoker { joker: Joker::X1 });
+    let error = score_wild_hand(
+        &jokers,
+        None,
+        hand("5H X1 7H KS KD QC JC TC 8C 6C"),
+        defender,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, WildHandError::Hand(HandError::KnockOverLimit { .. })),
+        "{error:?}"
+    );
+}

@@ -1,0 +1,785 @@
+//! Hands with jokers on the wire, shared by the resources that read a hand
+//! (`docs/RULES.md`, "Jokers").
+//!
+//! **Requests.** A hand's card is a [`HandCard`]: a card, or a joker written
+//! `X1` or `X2` (any case). A joker is read only under a profile whose deck
+//! holds it (`jokers: 1` holds `X1`, `jokers: 2` both): any other is a 422
+//! `joker_not_in_deck` pointing at it. A hand without a joker is answered by
+//! the joker-free referee, byte for byte as before jokers existed, whatever
+//! the profile.
+//!
+//! **Answers.** A meld is still a list of card strings, in the order of the
+//! cards it shows, with each joker written `X1`/`X2` in the place of the card
+//! it stands for; next to the melds, `jokers` maps each melded joker to that
+//! card: `"melds": [["5H", "X1", "7H"]], "jokers": {"X1": "6H"}`. A joker in
+//! no meld is listed in `deadwood_cards` (after the natural cards) and counts
+//! the profile's `joker_deadwood`. A joker laid off names the card it stands
+//! for: `{"card": "X2", "meld": 0, "stands_for": "8H"}`. Answers without a
+//! melded joker carry no `jokers` (nor `stands_for`).
+//!
+//! **Declared melds.** The knocker may declare melds holding jokers in the
+//! same form: `"melds": [["6H", "7H", "X1"]], "jokers": {"X1": "8H"}` (it
+//! matters for what the defender can lay off). They are checked with each
+//! joker in place (`invalid_melds`, with the field codes of a joker-free
+//! meld plus `too_few_naturals` and `joker_stands_for`). The defender's melds
+//! and layoffs cannot be declared where a hand holds a joker
+//! (`declared_with_jokers`): the referee plays its best reply.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
+
+use super::error_codes::ErrorCode;
+use super::hand_errors::hand_problem;
+use super::problem::Problem;
+use gin_rules::{
+    Card, CardSet, DefenderHand, HandError, Joker, JokerRules, KnockerHand, Layoff, Meld, Profile,
+    Side, WildArrangement, WildCard, WildHand, WildHandError, WildHandScore, WildMeld,
+    WildMeldError, WildReply, WildShowdown, score_wild_hand, settle, wild_best_reply,
+};
+
+/// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
+pub const HAND_CARD_PATTERN: &str = "^(([AaTtJjQqKk2-9]|10)([SsHhDdCc]|♠|♥|♦|♣|♤|♡|♢|♧)|[Xx][12])$";
+
+/// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
+/// that plays with jokers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HandCard(pub WildCard);
+
+impl HandCard {
+    /// The natural card, if it is one.
+    pub const fn natural(self) -> Option<Card> {
+        match self.0 {
+            WildCard::Natural(card) => Some(card),
+            WildCard::Joker(_) => None,
+        }
+    }
+}
+
+impl From<Card> for HandCard {
+    fn from(card: Card) -> HandCard {
+        HandCard(WildCard::Natural(card))
+    }
+}
+
+impl<'de> Deserialize<'de> for HandCard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HandCard, D::Error> {
+        struct HandCardVisitor;
+        impl Visitor<'_> for HandCardVisitor {
+            type Value = HandCard;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a card such as \"TS\" (rank A 2-9 T J Q K, suit S H D C)")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<HandCard, E> {
+                text.parse::<WildCard>().map(HandCard).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(HandCardVisitor)
+    }
+}
+
+impl Serialize for HandCard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl PartialSchema for HandCard {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(HAND_CARD_PATTERN))
+            .description(Some(
+                "A card of a hand: rank A 2-9 T (or 10) J Q K, then suit S H D C (or ♠ ♥ ♦ ♣), any \
+                 case; or, under a profile with jokers, a joker `X1` or `X2` (any case). In a meld \
+                 of an answer a joker stands in the place of the card it stands for (see the \
+                 meld's `jokers`). Responses always use the canonical form, such as \"TS\".",
+            ))
+            .examples(["TS", "X1"])
+            .into()
+    }
+}
+
+impl ToSchema for HandCard {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("HandCard")
+    }
+}
+
+/// What each melded joker stands for, by joker: `{"X1": "6H"}`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"X1": "6H"}))]
+pub struct StandsFor {
+    /// The card `X1` stands for.
+    #[serde(rename = "X1", default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub x1: Option<Card>,
+    /// The card `X2` stands for.
+    #[serde(rename = "X2", default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub x2: Option<Card>,
+}
+
+impl StandsFor {
+    /// No joker is melded.
+    pub const fn is_empty(&self) -> bool {
+        self.x1.is_none() && self.x2.is_none()
+    }
+
+    /// The card a joker stands for, if given.
+    pub const fn get(&self, joker: Joker) -> Option<Card> {
+        match joker {
+            Joker::X1 => self.x1,
+            Joker::X2 => self.x2,
+        }
+    }
+
+    fn set(&mut self, joker: Joker, card: Card) {
+        match joker {
+            Joker::X1 => self.x1 = Some(card),
+            Joker::X2 => self.x2 = Some(card),
+        }
+    }
+
+    /// What the jokers of these melds stand for.
+    pub fn of<'a>(melds: impl IntoIterator<Item = &'a WildMeld>) -> StandsFor {
+        let mut map = StandsFor::default();
+        for meld in melds {
+            for (joker, card) in meld.jokers() {
+                map.set(joker, card);
+            }
+        }
+        map
+    }
+}
+
+/// A hand read from a request: without a joker (the joker-free referee
+/// answers it) or with one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadHand {
+    Natural(CardSet),
+    Wild(WildHand),
+}
+
+/// The problem for a joker the profile's deck does not hold.
+pub fn joker_problem(joker: Joker, jokers: u8, pointer: String) -> Problem {
+    let detail = match jokers {
+        0 => format!(
+            "{joker} is not in the deck: this profile plays without jokers (use the \"jokers\" \
+             preset, or \"jokers\": 1 or 2 in the profile)"
+        ),
+        n => format!("{joker} is not in the deck: this profile plays with {n} joker(s)"),
+    };
+    let code = ErrorCode::JokerNotInDeck;
+    Problem::new(code, &detail).with_error(pointer, code, detail)
+}
+
+/// Reads a hand's cards: a repeated card is a 422 `duplicate_card` at its
+/// second place, a joker the profile's deck does not hold a 422
+/// `joker_not_in_deck` at the joker (`{pointer}/{index}`).
+pub fn read_hand(
+    cards: &[HandCard],
+    pointer: &str,
+    profile: &Profile,
+) -> Result<ReadHand, Problem> {
+    let mut naturals = CardSet::EMPTY;
+    let mut jokers: Vec<Joker> = Vec::new();
+    for (index, card) in cards.iter().enumerate() {
+        let fresh = match card.0 {
+            WildCard::Natural(natural) => naturals.insert(natural),
+            WildCard::Joker(joker) => {
+                if joker.number() > profile.jokers() {
+                    return Err(joker_problem(
+                        joker,
+                        profile.jokers(),
+                        format!("{pointer}/{index}"),
+                    ));
+                }
+                let fresh = !jokers.contains(&joker);
+                jokers.push(joker);
+                fresh
+            }
+        };
+        if !fresh {
+            let detail = format!("the card {} appears more than once", card.0);
+            return Err(Problem::new(ErrorCode::DuplicateCard, &detail).with_error(
+                format!("{pointer}/{index}"),
+                ErrorCode::DuplicateCard,
+                detail,
+            ));
+        }
+    }
+    Ok(if jokers.is_empty() {
+        ReadHand::Natural(naturals)
+    } else {
+        ReadHand::Wild(WildHand::new(naturals, &jokers))
+    })
+}
+
+/// A meld's cards as shown, each joker in the place of the card it stands for.
+pub fn meld_cards(meld: &WildMeld) -> Vec<WildCard> {
+    meld.cards()
+        .iter()
+        .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
+            Some((joker, _)) => WildCard::Joker(joker),
+            None => WildCard::Natural(card),
+        })
+        .collect()
+}
+
+/// An arrangement's deadwood: its natural cards in canonical order, then its
+/// unmelded jokers.
+pub fn deadwood_of(arrangement: &WildArrangement) -> Vec<WildCard> {
+    arrangement
+        .deadwood_cards
+        .iter()
+        .map(WildCard::Natural)
+        .chain(
+            arrangement
+                .deadwood_jokers
+                .iter()
+                .map(|&j| WildCard::Joker(j)),
+        )
+        .collect()
+}
+
+/// One arrangement of a hand as laid down: its melds (a joker written in the
+/// place of the card it stands for), what each melded joker stands for
+/// (absent without one), the cards left and their count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HandArrangement {
+    /// The melds; a joker stands in the place of the card it stands for.
+    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
+    pub melds: Vec<Vec<WildCard>>,
+    /// What each melded joker stands for; absent when no joker is melded.
+    #[serde(skip_serializing_if = "StandsFor::is_empty")]
+    pub jokers: StandsFor,
+    /// The cards in no meld, unmelded jokers last.
+    #[schema(value_type = Vec<HandCard>, example = json!(["2C", "X2"]))]
+    pub deadwood_cards: Vec<WildCard>,
+    /// Their count: the natural cards' values plus `joker_deadwood` per joker.
+    pub deadwood: u32,
+}
+
+impl From<&WildArrangement> for HandArrangement {
+    fn from(arrangement: &WildArrangement) -> HandArrangement {
+        HandArrangement {
+            melds: arrangement.melds.iter().map(meld_cards).collect(),
+            jokers: StandsFor::of(&arrangement.melds),
+            deadwood_cards: deadwood_of(arrangement),
+            deadwood: arrangement.deadwood,
+        }
+    }
+}
+
+/// A card laid off by the defender; a joker names the card it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(example = json!({"card": "X2", "meld": 0, "stands_for": "8H"}))]
+pub struct HandLayoff {
+    /// The defender's card or joker.
+    #[schema(value_type = HandCard)]
+    pub card: WildCard,
+    /// Index into the knocker's melds.
+    pub meld: usize,
+    /// For a joker: the card it stands for on the table (absent for a
+    /// natural card, which stands for itself).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Card, nullable = false)]
+    pub stands_for: Option<Card>,
+}
+
+/// The defender's side of a knock: its melds (a joker written in the place
+/// of the card it stands for), its layoffs in the order played, and what is
+/// left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HandReply {
+    /// The defender's own melds; a joker stands in the place of the card it
+    /// stands for.
+    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["QS", "X2", "QD"]]))]
+    pub melds: Vec<Vec<WildCard>>,
+    /// What each joker of `melds` stands for; absent when none is melded.
+    #[serde(skip_serializing_if = "StandsFor::is_empty")]
+    pub jokers: StandsFor,
+    /// Layoffs in the order played; `meld` indexes the knocker's melds.
+    #[schema(example = json!([{"card": "4H", "meld": 2}, {"card": "8H", "meld": 2}]))]
+    pub layoffs: Vec<HandLayoff>,
+    /// The cards neither melded nor laid off, unmelded jokers last.
+    #[schema(value_type = Vec<HandCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
+    pub deadwood_cards: Vec<WildCard>,
+    /// The defender's count after layoffs.
+    pub deadwood: u32,
+}
+
+impl From<&WildReply> for HandReply {
+    fn from(reply: &WildReply) -> HandReply {
+        let arrangement = HandArrangement::from(&reply.arrangement);
+        HandReply {
+            melds: arrangement.melds,
+            jokers: arrangement.jokers,
+            layoffs: reply
+                .layoffs
+                .iter()
+                .map(|layoff| HandLayoff {
+                    card: layoff.card,
+                    meld: layoff.meld,
+                    stands_for: matches!(layoff.card, WildCard::Joker(_))
+                        .then_some(layoff.stands_for),
+                })
+                .collect(),
+            deadwood_cards: arrangement.deadwood_cards,
+            deadwood: arrangement.deadwood,
+        }
+    }
+}
+
+/// The knocker's hand as sent to the operations that lay a knock down: the
+/// joker-free `KnockerHand`, whose cards may hold jokers.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WildKnockerHand {
+    /// The cards kept after the knock discard: 10, or 11 for big gin; under a
+    /// profile with jokers, `X1` and `X2` among them (another count is a 422
+    /// `wrong_card_count`; more than a deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
+        example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]))]
+    pub hand: Vec<HandCard>,
+    /// Declared melds, checked (legal, disjoint, from the hand, within the
+    /// knock limit). Absent: the arrangement best for the knocker is chosen.
+    /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
+    /// says which card it stands for.
+    #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>,
+        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
+    pub melds: Option<Vec<Vec<HandCard>>>,
+    /// With declared melds holding jokers: the card each joker stands for
+    /// (`{"X1": "6H"}`), every melded joker and only those.
+    #[serde(default, deserialize_with = "super::json::present")]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
+}
+
+/// The defender's hand as sent: the joker-free `DefenderHand`, whose cards
+/// may hold jokers.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WildDefenderHand {
+    /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
+    /// among them (another count is a 422 `wrong_card_count`; more than a
+    /// deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
+        example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
+    pub hand: Vec<HandCard>,
+    /// Declared melds, checked. Absent: the best reply is chosen. A hand
+    /// holding a joker declares none.
+    #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
+    pub melds: Option<Vec<Vec<Card>>>,
+    /// Declared layoffs in the order played, each checked against the
+    /// knocker's melds as they grow. Absent: the best layoffs are chosen. Not
+    /// with a joker in either hand.
+    #[serde(
+        default,
+        deserialize_with = "gin_rules::bounded::optional_at_most::<_, _, 52>"
+    )]
+    pub layoffs: Option<Vec<Layoff>>,
+}
+
+/// The natural cards of a list, or `None` if it holds a joker.
+fn naturals(cards: &[HandCard]) -> Option<Vec<Card>> {
+    cards.iter().map(|card| card.natural()).collect()
+}
+
+impl WildKnockerHand {
+    /// The hand as the joker-free referee reads it, if it holds no joker
+    /// (nor declares one).
+    pub fn natural(&self) -> Option<KnockerHand> {
+        if self.jokers.is_some() {
+            return None;
+        }
+        let melds = match &self.melds {
+            Some(melds) => Some(
+                melds
+                    .iter()
+                    .map(|meld| naturals(meld))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            None => None,
+        };
+        Some(KnockerHand {
+            hand: naturals(&self.hand)?,
+            melds,
+        })
+    }
+}
+
+impl WildDefenderHand {
+    /// The hand as the joker-free referee reads it, if it holds no joker.
+    pub fn natural(&self) -> Option<DefenderHand> {
+        Some(DefenderHand {
+            hand: naturals(&self.hand)?,
+            melds: self.melds.clone(),
+            layoffs: self.layoffs.clone(),
+        })
+    }
+}
+
+/// The 422 `invalid_melds` with these faults (pointer, field code, message).
+fn invalid_melds(errors: Vec<(String, ErrorCode, String)>) -> Problem {
+    let detail = "the knocker's declared melds are not legal";
+    errors.into_iter().fold(
+        Problem::new(ErrorCode::InvalidMelds, detail),
+        |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
+    )
+}
+
+/// The knocker's declared melds, checked: every card held and melded once,
+/// every melded joker named in `stands_for` (and only those), each meld legal
+/// with its jokers in place, no card shown twice.
+fn declared_arrangement(
+    hand: WildHand,
+    declared: &[Vec<HandCard>],
+    stands_for: &StandsFor,
+    rules: &JokerRules,
+) -> Result<WildArrangement, Problem> {
+    let mut errors: Vec<(String, ErrorCode, String)> = Vec::new();
+    let mut melds = Vec::new();
+    let mut shown = CardSet::EMPTY;
+    let mut melded = CardSet::EMPTY;
+    let mut melded_jokers: Vec<Joker> = Vec::new();
+    for (index, list) in declared.iter().enumerate() {
+        let base = format!("/knocker/melds/{index}");
+        let mut naturals = CardSet::EMPTY;
+        let mut jokers: Vec<(Joker, Card)> = Vec::new();
+        let mut faults = 0;
+        for (position, card) in list.iter().enumerate() {
+            let at = format!("{base}/{position}");
+            let fault = match card.0 {
+                WildCard::Natural(natural) if !hand.naturals().contains(natural) => Some((
+                    ErrorCode::CardNotInHand,
+                    format!("{natural} is not in the hand"),
+                )),
+                WildCard::Natural(natural) => {
+                    (melded.contains(natural) || !naturals.insert(natural)).then(|| {
+                        (
+                            ErrorCode::CardInTwoMelds,
+                            format!("{natural} is declared twice"),
+                        )
+                    })
+                }
+                WildCard::Joker(joker) if !hand.holds(joker) => Some((
+                    ErrorCode::CardNotInHand,
+                    format!("{joker} is not in the hand"),
+                )),
+                WildCard::Joker(joker)
+                    if melded_jokers.contains(&joker)
+                        || jokers.iter().any(|(j, _)| *j == joker) =>
+                {
+                    Some((
+                        ErrorCode::CardInTwoMelds,
+                        format!("{joker} is declared twice"),
+                    ))
+                }
+                WildCard::Joker(joker) => match stands_for.get(joker) {
+                    Some(card) => {
+                        jokers.push((joker, card));
+                        None
+                    }
+                    None => Some((
+                        ErrorCode::JokerStandsFor,
+                        format!(
+                            "{joker} is melded, but `jokers` does not say which card it stands for"
+                        ),
+                    )),
+                },
+            };
+            if let Some((code, message)) = fault {
+                errors.push((at, code, message));
+                faults += 1;
+            }
+        }
+        if faults > 0 {
+            continue;
+        }
+        match WildMeld::new(naturals, &jokers, rules) {
+            Ok(meld) => {
+                if let Some(card) = meld.cards().intersection(shown).iter().next() {
+                    errors.push((
+                        base,
+                        ErrorCode::CardInTwoMelds,
+                        format!("{card} is shown by two melds"),
+                    ));
+                }
+                shown = shown.union(meld.cards());
+                melded = melded.union(naturals);
+                melded_jokers.extend(jokers.iter().map(|&(joker, _)| joker));
+                melds.push(meld);
+            }
+            Err(WildMeldError::NotAMeld) => {
+                let cards = jokers
+                    .iter()
+                    .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
+                let problems = Meld::try_from(cards).err().unwrap_or_default();
+                for problem in problems {
+                    errors.push((
+                        base.clone(),
+                        ErrorCode::of(problem.code.as_str()),
+                        problem.message,
+                    ));
+                }
+            }
+            Err(error @ WildMeldError::TooFewNaturals { .. }) => {
+                errors.push((base, ErrorCode::TooFewNaturals, error.to_string()));
+            }
+            Err(error) => errors.push((base, ErrorCode::CardInTwoMelds, error.to_string())),
+        }
+    }
+    for joker in Joker::ALL {
+        if stands_for.get(joker).is_some()
+            && !declared
+                .iter()
+                .flatten()
+                .any(|c| c.0 == WildCard::Joker(joker))
+        {
+            errors.push((
+                format!("/knocker/jokers/{joker}"),
+                ErrorCode::JokerStandsFor,
+                format!("`jokers` names {joker}, which no declared meld holds"),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(invalid_melds(errors));
+    }
+    let deadwood_cards = hand.naturals().difference(melded);
+    let deadwood_jokers: Vec<Joker> = hand
+        .jokers()
+        .filter(|j| !melded_jokers.contains(j))
+        .collect();
+    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
+    Ok(WildArrangement {
+        deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),
+        melds,
+        deadwood_cards,
+        deadwood_jokers,
+    })
+}
+
+/// Scores a knock whose knocker declared its melds (with or without jokers),
+/// the defender's reply chosen as [`wild_best_reply`] does, the points as
+/// [`score_wild_hand`] settles them.
+fn score_declared(
+    profile: &Profile,
+    upcard: Option<Card>,
+    hand: WildHand,
+    declared: &[Vec<HandCard>],
+    stands_for: &StandsFor,
+    defender: WildHand,
+) -> Result<WildHandScore, Problem> {
+    let declared_hand = KnockerHand {
+        melds: Some(Vec::new()),
+        ..KnockerHand::default()
+    };
+    let fail = |error: HandError| hand_problem(&error, &declared_hand, None);
+    let knock_limit = profile
+        .knock_limit_for(upcard)
+        .map_err(|e| fail(HandError::from(e)))?;
+    let multiplier = profile
+        .multiplier_for(upcard)
+        .map_err(|e| fail(HandError::from(e)))?;
+    let big_gin = match hand.len() {
+        10 => false,
+        11 if profile.big_gin_bonus().is_none() => return Err(fail(HandError::BigGinNotPlayed)),
+        11 => true,
+        found => {
+            return Err(fail(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            }));
+        }
+    };
+    if defender.len() != 10 {
+        return Err(fail(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender.len(),
+        }));
+    }
+    let rules = profile.joker_rules();
+    let knocker = declared_arrangement(hand, declared, stands_for, &rules)?;
+    let limit = if big_gin { 0 } else { knock_limit };
+    if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
+        return Err(fail(HandError::NotBigGin {
+            deadwood: knocker.deadwood,
+        }));
+    }
+    if knocker.deadwood > limit {
+        return Err(fail(HandError::KnockOverLimit {
+            deadwood: knocker.deadwood,
+            limit,
+        }));
+    }
+    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
+    let reply = wild_best_reply(&knocker.melds, defender, &rules, layoffs_allowed);
+    let settlement = settle(
+        profile,
+        multiplier,
+        knocker.deadwood,
+        reply.deadwood(),
+        big_gin,
+    );
+    Ok(WildHandScore {
+        showdown: WildShowdown {
+            knocker,
+            defender: reply,
+            knock_limit: limit,
+            big_gin,
+        },
+        settlement,
+    })
+}
+
+/// The problem for melds or layoffs declared where a hand holds a joker.
+fn declared_problem(pointer: &str) -> Problem {
+    let detail = "the defender's melds and layoffs cannot be declared when a hand holds a \
+                  joker: leave them out and the referee plays the defender's best reply";
+    let code = ErrorCode::DeclaredWithJokers;
+    Problem::new(code, detail).with_error(pointer, code, detail)
+}
+
+/// Lays down and scores a knock where a hand holds a joker (the caller has
+/// found one): each hand read as [`read_hand`] does, nothing declared, no
+/// card or joker in both hands; then [`score_wild_hand`].
+pub fn score_with_jokers(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &WildKnockerHand,
+    defender: &WildDefenderHand,
+) -> Result<WildHandScore, Problem> {
+    let wild = |hand: ReadHand| match hand {
+        ReadHand::Natural(cards) => WildHand::new(cards, &[]),
+        ReadHand::Wild(hand) => hand,
+    };
+    let knocker_hand = wild(read_hand(&knocker.hand, "/knocker/hand", profile)?);
+    let defender_hand = wild(read_hand(&defender.hand, "/defender/hand", profile)?);
+    if defender.melds.is_some() {
+        return Err(declared_problem("/defender/melds"));
+    }
+    if defender.layoffs.is_some() {
+        return Err(declared_problem("/defender/layoffs"));
+    }
+    if let Some((index, HandCard(card))) = defender
+        .hand
+        .iter()
+        .enumerate()
+        .find(|(_, card)| knocker_hand.contains(card.0))
+    {
+        let detail = format!("{card} is in both hands");
+        let code = ErrorCode::DuplicateCard;
+        return Err(Problem::new(code, &detail).with_error(
+            format!("/defender/hand/{index}"),
+            code,
+            detail,
+        ));
+    }
+    if let Some(melds) = &knocker.melds {
+        let stands_for = knocker.jokers.unwrap_or_default();
+        return score_declared(
+            profile,
+            upcard,
+            knocker_hand,
+            melds,
+            &stands_for,
+            defender_hand,
+        );
+    }
+    if knocker.jokers.is_some() {
+        return Err(invalid_melds(vec![(
+            "/knocker/jokers".to_owned(),
+            ErrorCode::JokerStandsFor,
+            "`jokers` is given without declared melds".to_owned(),
+        )]));
+    }
+    score_wild_hand(profile, upcard, knocker_hand, defender_hand).map_err(|error| match error {
+        WildHandError::Hand(error) => hand_problem(&error, &KnockerHand::default(), None),
+        // Checked above, with the place of the joker.
+        WildHandError::JokerNotInDeck {
+            joker,
+            jokers,
+            side,
+        } => joker_problem(joker, jokers, format!("/{}/hand", side.name())),
+        WildHandError::DuplicateJoker { joker } => {
+            let detail = format!("{joker} is in both hands");
+            Problem::new(ErrorCode::DuplicateCard, &detail).with_error(
+                "/defender/hand",
+                ErrorCode::DuplicateCard,
+                detail,
+            )
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gin_rules::Preset;
+
+    fn read(cards: &[&str], profile: &Profile) -> Result<ReadHand, Problem> {
+        let cards: Vec<HandCard> = cards
+            .iter()
+            .map(|c| serde_json::from_value(serde_json::json!(c)).unwrap())
+            .collect();
+        read_hand(&cards, "/hand", profile)
+    }
+
+    #[test]
+    fn jokers_are_read_only_when_the_deck_holds_them() {
+        let standard = Preset::Standard.profile();
+        let jokers = Preset::Jokers.profile();
+        assert!(matches!(
+            read(&["7S", "8S"], &standard),
+            Ok(ReadHand::Natural(_))
+        ));
+        assert!(matches!(
+            read(&["7S", "x1"], &jokers),
+            Ok(ReadHand::Wild(_))
+        ));
+        let problem = read(&["7S", "X1"], &standard).unwrap_err();
+        assert_eq!(problem.code.as_str(), "joker_not_in_deck");
+        assert_eq!(problem.errors[0].pointer, "/hand/1");
+        let one = gin_rules::ProfileOverrides {
+            jokers: Some(1),
+            ..Default::default()
+        }
+        .resolve()
+        .unwrap();
+        assert!(read(&["X1", "7S"], &one).is_ok());
+        assert_eq!(
+            read(&["X1", "X2"], &one).unwrap_err().errors[0].pointer,
+            "/hand/1"
+        );
+        let twice = read(&["X1", "x1"], &jokers).unwrap_err();
+        assert_eq!(
+            (twice.code.as_str(), twice.errors[0].pointer.as_str()),
+            ("duplicate_card", "/hand/1")
+        );
+    }
+
+    #[test]
+    fn the_pattern_reads_cards_and_jokers() {
+        for text in ["TS", "10s", "X1", "x2"] {
+            assert!(
+                serde_json::from_value::<HandCard>(serde_json::json!(text)).is_ok(),
+                "{text}"
+            );
+        }
+        assert!(serde_json::from_value::<HandCard>(serde_json::json!("X3")).is_err());
+    }
+}
