@@ -298,10 +298,18 @@ pub fn from_slice<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
     let mut deserializer = serde_json::Deserializer::from_slice(body);
     if let Ok(value) = T::deserialize(&mut deserializer)
         && deserializer.end().is_ok()
+        && !is_array(body)
     {
         return Ok(value);
     }
     from_slice_tracked(body)
+}
+
+/// Whether the document is an array. Every request is an object, but serde
+/// also reads a struct from an array of its fields in order (`[[], []]` as
+/// `{"melds": [], "hand": []}`), which no schema allows.
+fn is_array(body: &[u8]) -> bool {
+    body.iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b'[')
 }
 
 /// [`from_slice`]'s typed pass with the path tracked, for the pointer of a fault.
@@ -314,6 +322,12 @@ pub fn from_slice_tracked<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem
     // Trailing bytes after the document (`{} {}`) mean the client sent something
     // other than what it thinks it sent.
     deserializer.end().map_err(|err| json_error(&err, None))?;
+    if is_array(body) {
+        return Err(shape_error(
+            "invalid type: an array, expected an object".to_owned(),
+            String::new(),
+        ));
+    }
     Ok(value)
 }
 
@@ -645,6 +659,16 @@ mod tests {
     struct Counts {
         meld: usize,
         deadwood: Vec<i32>,
+    }
+
+    #[test]
+    fn a_request_is_an_object_not_its_fields_in_an_array() {
+        let problem = from_slice::<Counts>(b" [2, [1]]").expect_err("an array");
+        assert_eq!(problem.code, ErrorCode::InvalidBody);
+        assert_eq!(problem.errors[0].pointer, "");
+        assert!(problem.errors[0].message.contains("expected an object"));
+        let problem = from_slice::<Counts>(b"[2, [1]").expect_err("not JSON");
+        assert_eq!(problem.code, ErrorCode::MalformedJson);
     }
 
     #[test]
