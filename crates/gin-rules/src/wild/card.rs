@@ -115,6 +115,24 @@ impl serde::Serialize for WildCard {
     }
 }
 
+/// Any notation [`WildCard`]'s parser reads: `"X1"`, `"x2"`, `"10h"`.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for WildCard {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<WildCard, D::Error> {
+        struct WildCardVisitor;
+        impl serde::de::Visitor<'_> for WildCardVisitor {
+            type Value = WildCard;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a card such as \"TS\", or a joker \"X1\" or \"X2\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<WildCard, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(WildCardVisitor)
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Joker {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

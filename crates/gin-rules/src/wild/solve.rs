@@ -337,7 +337,9 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
         // every arrangement, so taking them out lowers the count by exactly
         // their value); otherwise a floor.
         let solo = if touches {
-            (base - gain).max(i64::from(value(rest & !meldable) + f.held_cost))
+            (base - gain).max(i64::from(
+                value(rest & !natural_meld_cards(rest)) + f.held_cost,
+            ))
         } else {
             base - gain
         };
@@ -382,11 +384,11 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     });
     if spilled.is_empty() {
         let singles = stack.get_mut(..kept).unwrap_or(&mut []);
-        best = best_pair(singles, avail, meldable, best);
+        best = best_pair(singles, avail, best);
     } else {
         let mut all = stack.get(..kept).unwrap_or(&[]).to_vec();
         all.extend(spilled);
-        best = best_pair(&mut all, avail, meldable, best);
+        best = best_pair(&mut all, avail, best);
     }
     for &(cards, extra, floor) in deferred.get(..waiting).unwrap_or(&[]) {
         if floor < i64::from(best) {
@@ -400,7 +402,7 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
 /// none is lower. A pair counts at least `solo` of either less the other's
 /// `gain`; the singles are tried by `solo`, least first, and the search stops
 /// once even the best remaining pair cannot beat `best`.
-fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, mut best: u32) -> u32 {
+fn best_pair(singles: &mut [Single], avail: u64, mut best: u32) -> u32 {
     if singles.len() < 2 || best == 0 {
         return best;
     }
@@ -422,9 +424,11 @@ fn best_pair(singles: &mut [Single], avail: u64, meldable: u64, mut best: u32) -
                 continue;
             }
             let cost = if first.touches || second.touches {
+                // A floor first: the naturals left in no natural meld of
+                // what remains (taking the footprints out breaks melds).
                 let rest = avail & !first.content & !second.content;
                 let extra = u32::from(first.held_cost) + u32::from(second.held_cost);
-                if value(rest & !meldable) + extra < best {
+                if value(rest & !natural_meld_cards(rest)) + extra < best {
                     min_deadwood(CardSet::from_bits(rest)) + extra
                 } else {
                     best

@@ -277,3 +277,26 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
         "{error:?}"
     );
 }
+
+#[test]
+fn wild_cards_read_any_notation_and_write_the_canonical_one() {
+    let read: Vec<WildCard> = serde_json::from_str(r#"["x1", "10h", "X2", "q♣"]"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&read).unwrap(),
+        r#"["X1","TH","X2","QC"]"#
+    );
+    assert!(serde_json::from_str::<WildCard>(r#""X3""#).is_err());
+    // The joker-free parser still refuses a joker.
+    assert!("X1".parse::<Card>().is_err());
+    let best = wild_best_arrangement(hand("5H X1 7H"), &JokerRules::TWO_JOKERS);
+    let json = serde_json::to_value(&best).unwrap();
+    assert_eq!(
+        json["melds"][0]["cards"],
+        serde_json::json!(["5H", "X1", "7H"])
+    );
+    assert_eq!(
+        json["melds"][0]["stands_for"],
+        serde_json::json!({"X1": "6H"})
+    );
+    assert_eq!(json["deadwood"], 0);
+}
