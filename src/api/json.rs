@@ -38,10 +38,10 @@
 //! report as a syntax error.
 //!
 //! utoipa cannot see through this type, so each operation declares its body with
-//! `request_body(content = T, example = ...)` and lists [`JsonBodyRejections`]
-//! in its responses (the OpenAPI tests insist on both).
-//!
-//! [`JsonBodyRejections`]: super::problem::JsonBodyRejections
+//! `request_body(content = T, example = ...)` and lists the codes this type
+//! answers with (`malformed_json`, `invalid_body`, `payload_too_large`,
+//! `unsupported_media_type`, `unsupported_content_encoding`,
+//! `request_timeout`) in its [`problem_responses!`](crate::problem_responses).
 
 use std::cell::RefCell;
 use std::fmt;

@@ -19,8 +19,9 @@
 //! *and* adds its operation to the OpenAPI document; the tests in
 //! `tests/api/openapi.rs` then check the operation is fully documented (summary,
 //! description, tag declared in [`openapi::ApiDoc`], examples of every body,
-//! 4xx responses as problem+json, and `JsonBodyRejections` when it reads a
-//! body). The `sample` module there is a complete handler written this way.
+//! 4xx responses as problem+json), and `tests/api/error_codes.rs` that the
+//! error codes its `problem_responses!` lists are exactly those it answers
+//! with. The `sample` module there is a complete handler written this way.
 //! After adding or changing an operation, regenerate the committed document:
 //! `cargo run -- openapi > openapi/openapi.json`.
 
