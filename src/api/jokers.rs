@@ -112,8 +112,11 @@ impl ToSchema for HandCard {
 }
 
 /// What each melded joker stands for, by joker: `{"X1": "6H"}`.
+// Read through a map: a derived struct would also read `[null, null]` (serde
+// reads a struct from a list of its fields) and `{"X1": null}`, neither of
+// which the schema allows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "std::collections::BTreeMap<String, Card>")]
 #[schema(example = json!({"X1": "6H"}))]
 pub struct StandsFor {
     /// The card `X1` stands for.
@@ -124,6 +127,22 @@ pub struct StandsFor {
     #[serde(rename = "X2", default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub x2: Option<Card>,
+}
+
+impl TryFrom<std::collections::BTreeMap<String, Card>> for StandsFor {
+    type Error = String;
+
+    fn try_from(map: std::collections::BTreeMap<String, Card>) -> Result<Self, String> {
+        let mut stands_for = StandsFor::default();
+        for (joker, card) in map {
+            match joker.as_str() {
+                "X1" => stands_for.x1 = Some(card),
+                "X2" => stands_for.x2 = Some(card),
+                other => return Err(format!("unknown field `{other}`, expected `X1` or `X2`")),
+            }
+        }
+        Ok(stands_for)
+    }
 }
 
 impl StandsFor {

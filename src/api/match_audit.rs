@@ -87,7 +87,7 @@ pub struct MatchAuditRequest {
     pub hands: Vec<RoundRecord>,
     /// The client's own result, in the shape of the answer's `match` (any part
     /// of it): compared field by field.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "claimed_object")]
     #[schema(value_type = Option<Claim>)]
     pub claimed: Option<Value>,
     /// Accepted for uniformity: a match audit is always signed.
@@ -125,6 +125,26 @@ pub struct DealRecord {
     /// The two tables, in either order.
     #[schema(min_items = 2, max_items = 2)]
     pub tables: Vec<HandRecord>,
+}
+
+/// `claimed` is an object (or null, absent): the shape of `match`, as its
+/// schema says; any other JSON is a shape error.
+fn claimed_object<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Value>, D::Error> {
+    match Option::<Value>::deserialize(deserializer)? {
+        Some(Value::Object(claim)) => Ok(Some(Value::Object(claim))),
+        None | Some(Value::Null) => Ok(None),
+        Some(other) => Err(serde::de::Error::invalid_type(
+            serde::de::Unexpected::Other(match other {
+                Value::Array(_) => "sequence",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                _ => "boolean",
+            }),
+            &"an object in the shape of the answer's `match`",
+        )),
+    }
 }
 
 /// The schema of `claimed`, the client's own result: an object in the shape

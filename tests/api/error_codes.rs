@@ -630,3 +630,23 @@ async fn card_counts_are_422_up_to_a_deck_and_400_beyond() {
         assert_eq!(answered, (status, code.to_owned()), "{count} cards");
     }
 }
+
+/// An object the schema describes is not read from a list of its fields, nor
+/// is an object-only value read from anything else (schemathesis found both).
+#[tokio::test]
+async fn objects_are_only_read_from_objects() {
+    let app = spawn_app().await;
+    let knock = json!({
+        "knocker": {"hand": KNOCKER, "jokers": [null, null]},
+        "defender": {"hand": DEFENDER}
+    });
+    let (status, code) = code_of(app.post_json("/v1/layoffs", &knock.to_string()).await).await;
+    assert_eq!((status, code.as_str()), (400, "invalid_body"));
+    let claimed = json!({"players": ["Ann", "Bob"], "hands": [], "claimed": []});
+    let (status, code) = code_of(
+        app.post_json("/v1/matches/audit", &claimed.to_string())
+            .await,
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (400, "invalid_body"));
+}
