@@ -116,7 +116,10 @@ impl ToSchema for HandCard {
 // reads a struct from a list of its fields) and `{"X1": null}`, neither of
 // which the schema allows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(try_from = "std::collections::BTreeMap<String, Card>")]
+#[serde(
+    try_from = "std::collections::BTreeMap<String, Card>",
+    deny_unknown_fields
+)]
 #[schema(example = json!({"X1": "6H"}))]
 pub struct StandsFor {
     /// The card `X1` stands for.
