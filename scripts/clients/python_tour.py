@@ -307,9 +307,11 @@ def check_prose(answers: dict[str, Any]) -> None:
     expect("the melds are valid", melds.valid, True)
     expect("their kinds", [str(meld.kind) for meld in melds.melds], ["set", "run"])
 
-    (layoffs,) = by_path["POST /v1/layoffs"]
+    layoffs, jokers_layoffs = by_path["POST /v1/layoffs"]
     expect("the layoffs answer", type(layoffs), models.LayoffsResponse)
     expect("a layoff's meld index", type(layoffs.defender.layoffs[0].meld), int)
+    expect("the jokers' layoffs answer", type(jokers_layoffs), models.LayoffsResponse)
+    expect("the jokers' analysis", type(analyze[2]), models.AnalyzeResponse)
 
     (score,) = by_path["POST /v1/hands/score"]
     expect("the score", type(score), models.ScoreResponse)
