@@ -85,6 +85,7 @@
 //! ```
 
 mod card;
+mod declared;
 mod layoff;
 mod score;
 mod solve;
@@ -95,7 +96,11 @@ use std::cmp::Ordering;
 use std::fmt;
 
 pub use card::{DuplicateWildCard, Joker, WildCard, WildCardsError, WildHand, wild_cards};
-pub use layoff::{WildLayoff, WildReply, wild_best_reply};
+pub use declared::{DeclaredMeldFault, DeclaredMeldsError, wild_declared_arrangement};
+pub use layoff::{
+    WildDeclaration, WildDeclaredLayoff, WildLayoff, WildReply, WildReplyError, wild_best_reply,
+    wild_declared_reply,
+};
 pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand};
 
 use crate::card::{Card, CardSet, Hand};
