@@ -85,6 +85,7 @@
 //! ```
 
 mod card;
+mod declared;
 mod layoff;
 mod score;
 mod solve;
@@ -94,9 +95,14 @@ mod tests;
 use std::cmp::Ordering;
 use std::fmt;
 
-pub use card::{DuplicateWildCard, Joker, WildCard, WildCardsError, WildHand, wild_cards};
+pub use card::{
+    DuplicateWildCard, HandReadFault, Joker, WildCard, WildCardsError, WildHand, wild_cards,
+};
+pub use declared::{
+    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+};
 pub use layoff::{WildLayoff, WildReply, wild_best_reply};
-pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand};
+pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand, score_wild_knock};
 
 use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::{best_arrangement, optimal_arrangements};

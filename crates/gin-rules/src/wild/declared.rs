@@ -1,0 +1,233 @@
+//! A knocker's declared melds with jokers: each card held and melded once,
+//! each melded joker standing for a named card, each meld legal with its
+//! jokers in place, and no card shown by two melds.
+//!
+//! Every fault is reported, each at its place (a card of a meld, a whole
+//! meld, or a joker's named card), so a caller can point at all of them at
+//! once, as the joker-free [`crate::check_arrangement`] does.
+
+use crate::card::{Card, CardSet};
+use crate::meld::{Meld, MeldProblemCode};
+use crate::profile::JokerRules;
+
+use super::{Joker, WildArrangement, WildCard, WildHand, WildMeld, WildMeldError};
+
+/// Melds a knocker declares: the cards of each, a joker written in its
+/// meld, and the card each melded joker stands for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DeclaredWildMelds {
+    /// The melds, each a list of naturals and jokers.
+    pub melds: Vec<Vec<WildCard>>,
+    /// The card each melded joker stands for: every melded joker, and only
+    /// those.
+    pub stands_for: Vec<(Joker, Card)>,
+}
+
+impl DeclaredWildMelds {
+    /// The card this joker is declared to stand for.
+    pub fn stands_for(&self, joker: Joker) -> Option<Card> {
+        self.stands_for
+            .iter()
+            .find(|&&(j, _)| j == joker)
+            .map(|&(_, card)| card)
+    }
+}
+
+/// Where a fault of declared melds lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredPlace {
+    /// One card of one meld (both indices from 0).
+    Card {
+        /// The meld's index.
+        meld: usize,
+        /// The card's position in it.
+        position: usize,
+    },
+    /// A whole meld.
+    Meld(usize),
+    /// The card a joker is declared to stand for.
+    StandsFor(Joker),
+}
+
+/// What is wrong with declared melds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredFaultCode {
+    /// A card or joker the hand does not hold.
+    CardNotInHand,
+    /// A card or joker melded twice, or a card shown by two melds.
+    CardInTwoMelds,
+    /// A melded joker without its card, or a card named for a joker no meld
+    /// holds.
+    JokerStandsFor,
+    /// A meld holding a joker with fewer naturals than the rules ask.
+    TooFewNaturals,
+    /// With the jokers in place, the cards are not a set or a run.
+    NotAMeld(MeldProblemCode),
+}
+
+impl DeclaredFaultCode {
+    /// The stable snake_case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DeclaredFaultCode::CardNotInHand => "card_not_in_hand",
+            DeclaredFaultCode::CardInTwoMelds => "card_in_two_melds",
+            DeclaredFaultCode::JokerStandsFor => "joker_stands_for",
+            DeclaredFaultCode::TooFewNaturals => "too_few_naturals",
+            DeclaredFaultCode::NotAMeld(code) => code.as_str(),
+        }
+    }
+}
+
+/// One fault of declared melds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclaredFault {
+    /// Where it lies.
+    pub place: DeclaredPlace,
+    /// What it is.
+    pub code: DeclaredFaultCode,
+    /// A sentence naming the cards.
+    pub message: String,
+}
+
+/// Checks declared melds against the hand (see the module docs) and gives
+/// the arrangement they make, or every fault found.
+///
+/// ```
+/// use gin_rules::wild::{declared_wild_arrangement, DeclaredWildMelds};
+/// use gin_rules::{wild_cards, Joker, JokerRules, WildCard};
+/// let hand = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let card = |text: &str| text.parse::<WildCard>();
+/// let declared = DeclaredWildMelds {
+///     melds: vec![vec![card("5H")?, card("X1")?, card("7H")?]],
+///     stands_for: vec![(Joker::X1, "6H".parse()?)],
+/// };
+/// let arrangement = declared_wild_arrangement(hand, &declared, &JokerRules::TWO_JOKERS).unwrap();
+/// // Only the run is declared: the nines and kings count 27 + 30, the two 2.
+/// assert_eq!(arrangement.deadwood, 59);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn declared_wild_arrangement(
+    hand: WildHand,
+    declared: &DeclaredWildMelds,
+    rules: &JokerRules,
+) -> Result<WildArrangement, Vec<DeclaredFault>> {
+    let mut faults = Vec::new();
+    let mut melds = Vec::new();
+    let mut shown = CardSet::EMPTY;
+    let mut melded = WildHand::default();
+    for (index, list) in declared.melds.iter().enumerate() {
+        let mut naturals = CardSet::EMPTY;
+        let mut jokers: Vec<(Joker, Card)> = Vec::new();
+        let mut this_meld = WildHand::default();
+        let mut sound = true;
+        for (position, &card) in list.iter().enumerate() {
+            let fault = if !hand.contains(card) {
+                Some((
+                    DeclaredFaultCode::CardNotInHand,
+                    format!("{card} is not in the hand"),
+                ))
+            } else if melded.contains(card) || this_meld.contains(card) {
+                Some((
+                    DeclaredFaultCode::CardInTwoMelds,
+                    format!("{card} is declared twice"),
+                ))
+            } else {
+                this_meld = this_meld.with(card);
+                match card {
+                    WildCard::Natural(natural) => {
+                        naturals = naturals.union(CardSet::single(natural));
+                        None
+                    }
+                    WildCard::Joker(joker) => match declared.stands_for(joker) {
+                        Some(stands_for) => {
+                            jokers.push((joker, stands_for));
+                            None
+                        }
+                        None => Some((
+                            DeclaredFaultCode::JokerStandsFor,
+                            format!(
+                                "{joker} is melded, but `jokers` does not say which card it \
+                                 stands for"
+                            ),
+                        )),
+                    },
+                }
+            };
+            if let Some((code, message)) = fault {
+                faults.push(DeclaredFault {
+                    place: DeclaredPlace::Card {
+                        meld: index,
+                        position,
+                    },
+                    code,
+                    message,
+                });
+                sound = false;
+            }
+        }
+        if !sound {
+            continue;
+        }
+        let meld_fault = |code, message| DeclaredFault {
+            place: DeclaredPlace::Meld(index),
+            code,
+            message,
+        };
+        match WildMeld::new(naturals, &jokers, rules) {
+            Ok(meld) => {
+                if let Some(card) = meld.cards().intersection(shown).iter().next() {
+                    faults.push(meld_fault(
+                        DeclaredFaultCode::CardInTwoMelds,
+                        format!("{card} is shown by two melds"),
+                    ));
+                }
+                shown = shown.union(meld.cards());
+                melded = this_meld.cards().fold(melded, WildHand::with);
+                melds.push(meld);
+            }
+            Err(WildMeldError::NotAMeld) => {
+                let cards = jokers
+                    .iter()
+                    .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
+                for problem in Meld::try_from(cards).err().unwrap_or_default() {
+                    faults.push(meld_fault(
+                        DeclaredFaultCode::NotAMeld(problem.code),
+                        problem.message,
+                    ));
+                }
+            }
+            Err(error @ WildMeldError::TooFewNaturals { .. }) => {
+                faults.push(meld_fault(
+                    DeclaredFaultCode::TooFewNaturals,
+                    error.to_string(),
+                ));
+            }
+            Err(error) => faults.push(meld_fault(
+                DeclaredFaultCode::CardInTwoMelds,
+                error.to_string(),
+            )),
+        }
+    }
+    for &(joker, _) in &declared.stands_for {
+        let in_a_meld = declared.melds.iter().flatten().any(|&c| c == joker.into());
+        if !in_a_meld {
+            faults.push(DeclaredFault {
+                place: DeclaredPlace::StandsFor(joker),
+                code: DeclaredFaultCode::JokerStandsFor,
+                message: format!("`jokers` names {joker}, which no declared meld holds"),
+            });
+        }
+    }
+    if !faults.is_empty() {
+        return Err(faults);
+    }
+    let deadwood_cards = hand.naturals().difference(melded.naturals());
+    let deadwood_jokers: Vec<Joker> = hand.jokers().filter(|&j| !melded.holds(j)).collect();
+    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
+    Ok(WildArrangement {
+        deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),
+        melds,
+        deadwood_cards,
+        deadwood_jokers,
+    })
+}
