@@ -37,10 +37,12 @@ use utoipa::{PartialSchema, ToSchema};
 use super::error_codes::ErrorCode;
 use super::hand_errors::hand_problem;
 use super::problem::Problem;
+use gin_rules::wild::{
+    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, score_wild_knock,
+};
 use gin_rules::{
-    Card, CardSet, DefenderHand, HandError, Joker, JokerRules, KnockerHand, Layoff, Meld, Profile,
-    Side, WildArrangement, WildCard, WildHand, WildHandError, WildHandScore, WildMeld,
-    WildMeldError, WildReply, WildShowdown, score_wild_hand, settle, wild_best_reply,
+    Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, WildArrangement, WildCard,
+    WildHand, WildHandError, WildHandScore, WildMeld, WildReply,
 };
 
 /// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
@@ -162,6 +164,13 @@ impl StandsFor {
         }
     }
 
+    /// Each joker given with its card, `X1` first.
+    pub fn pairs(self) -> impl Iterator<Item = (Joker, Card)> {
+        Joker::ALL
+            .into_iter()
+            .filter_map(move |joker| self.get(joker).map(|card| (joker, card)))
+    }
+
     fn set(&mut self, joker: Joker, card: Card) {
         match joker {
             Joker::X1 => self.x1 = Some(card),
@@ -189,58 +198,20 @@ pub enum ReadHand {
     Wild(WildHand),
 }
 
-/// The problem for a joker the profile's deck does not hold.
-pub fn joker_problem(joker: Joker, jokers: u8, pointer: String) -> Problem {
-    let detail = match jokers {
-        0 => format!(
-            "{joker} is not in the deck: this profile plays without jokers (use the \"jokers\" \
-             preset, or \"jokers\": 1 or 2 in the profile)"
-        ),
-        n => format!("{joker} is not in the deck: this profile plays with {n} joker(s)"),
-    };
-    let code = ErrorCode::JokerNotInDeck;
-    Problem::new(code, &detail).with_error(pointer, code, detail)
-}
-
-/// Reads a hand's cards: a repeated card is a 422 `duplicate_card` at its
-/// second place, a joker the profile's deck does not hold a 422
-/// `joker_not_in_deck` at the joker (`{pointer}/{index}`).
+/// Reads a hand's cards under the profile's deck: a repeated card is a 422
+/// `duplicate_card` at its second place, a joker the deck does not hold a
+/// 422 `joker_not_in_deck` at the joker (`{pointer}/{index}`).
 pub fn read_hand(
     cards: &[HandCard],
     pointer: &str,
     profile: &Profile,
 ) -> Result<ReadHand, Problem> {
-    let mut naturals = CardSet::EMPTY;
-    let mut jokers: Vec<Joker> = Vec::new();
-    for (index, card) in cards.iter().enumerate() {
-        let fresh = match card.0 {
-            WildCard::Natural(natural) => naturals.insert(natural),
-            WildCard::Joker(joker) => {
-                if joker.number() > profile.jokers() {
-                    return Err(joker_problem(
-                        joker,
-                        profile.jokers(),
-                        format!("{pointer}/{index}"),
-                    ));
-                }
-                let fresh = !jokers.contains(&joker);
-                jokers.push(joker);
-                fresh
-            }
-        };
-        if !fresh {
-            let detail = format!("the card {} appears more than once", card.0);
-            return Err(Problem::new(ErrorCode::DuplicateCard, &detail).with_error(
-                format!("{pointer}/{index}"),
-                ErrorCode::DuplicateCard,
-                detail,
-            ));
-        }
-    }
-    Ok(if jokers.is_empty() {
-        ReadHand::Natural(naturals)
+    let hand = WildHand::read(&cards_of(cards), profile.jokers())
+        .map_err(|fault| read_problem(&fault, pointer))?;
+    Ok(if hand.joker_count() == 0 {
+        ReadHand::Natural(hand.naturals())
     } else {
-        ReadHand::Wild(WildHand::new(naturals, &jokers))
+        ReadHand::Wild(hand)
     })
 }
 
@@ -461,211 +432,28 @@ fn invalid_melds(errors: Vec<(String, ErrorCode, String)>) -> Problem {
     )
 }
 
-/// The knocker's declared melds, checked: every card held and melded once,
-/// every melded joker named in `stands_for` (and only those), each meld legal
-/// with its jokers in place, no card shown twice.
-fn declared_arrangement(
-    hand: WildHand,
-    declared: &[Vec<HandCard>],
-    stands_for: &StandsFor,
-    rules: &JokerRules,
-) -> Result<WildArrangement, Problem> {
-    let mut errors: Vec<(String, ErrorCode, String)> = Vec::new();
-    let mut melds = Vec::new();
-    let mut shown = CardSet::EMPTY;
-    let mut melded = CardSet::EMPTY;
-    let mut melded_jokers: Vec<Joker> = Vec::new();
-    for (index, list) in declared.iter().enumerate() {
-        let base = format!("/knocker/melds/{index}");
-        let mut naturals = CardSet::EMPTY;
-        let mut jokers: Vec<(Joker, Card)> = Vec::new();
-        let mut faults = 0;
-        for (position, card) in list.iter().enumerate() {
-            let at = format!("{base}/{position}");
-            let fault = match card.0 {
-                WildCard::Natural(natural) if !hand.naturals().contains(natural) => Some((
-                    ErrorCode::CardNotInHand,
-                    format!("{natural} is not in the hand"),
-                )),
-                WildCard::Natural(natural) => {
-                    (melded.contains(natural) || !naturals.insert(natural)).then(|| {
-                        (
-                            ErrorCode::CardInTwoMelds,
-                            format!("{natural} is declared twice"),
-                        )
-                    })
-                }
-                WildCard::Joker(joker) if !hand.holds(joker) => Some((
-                    ErrorCode::CardNotInHand,
-                    format!("{joker} is not in the hand"),
-                )),
-                WildCard::Joker(joker)
-                    if melded_jokers.contains(&joker)
-                        || jokers.iter().any(|(j, _)| *j == joker) =>
-                {
-                    Some((
-                        ErrorCode::CardInTwoMelds,
-                        format!("{joker} is declared twice"),
-                    ))
-                }
-                WildCard::Joker(joker) => match stands_for.get(joker) {
-                    Some(card) => {
-                        jokers.push((joker, card));
-                        None
+/// The library's faults of declared melds as the 422 `invalid_melds`, each at
+/// its place under `/knocker`.
+fn declared_problem_of(faults: &[DeclaredFault]) -> Problem {
+    invalid_melds(
+        faults
+            .iter()
+            .map(|fault| {
+                let pointer = match fault.place {
+                    DeclaredPlace::Card { meld, position } => {
+                        format!("/knocker/melds/{meld}/{position}")
                     }
-                    None => Some((
-                        ErrorCode::JokerStandsFor,
-                        format!(
-                            "{joker} is melded, but `jokers` does not say which card it stands for"
-                        ),
-                    )),
-                },
-            };
-            if let Some((code, message)) = fault {
-                errors.push((at, code, message));
-                faults += 1;
-            }
-        }
-        if faults > 0 {
-            continue;
-        }
-        match WildMeld::new(naturals, &jokers, rules) {
-            Ok(meld) => {
-                if let Some(card) = meld.cards().intersection(shown).iter().next() {
-                    errors.push((
-                        base,
-                        ErrorCode::CardInTwoMelds,
-                        format!("{card} is shown by two melds"),
-                    ));
-                }
-                shown = shown.union(meld.cards());
-                melded = melded.union(naturals);
-                melded_jokers.extend(jokers.iter().map(|&(joker, _)| joker));
-                melds.push(meld);
-            }
-            Err(WildMeldError::NotAMeld) => {
-                let cards = jokers
-                    .iter()
-                    .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
-                let problems = Meld::try_from(cards).err().unwrap_or_default();
-                for problem in problems {
-                    errors.push((
-                        base.clone(),
-                        ErrorCode::of(problem.code.as_str()),
-                        problem.message,
-                    ));
-                }
-            }
-            Err(error @ WildMeldError::TooFewNaturals { .. }) => {
-                errors.push((base, ErrorCode::TooFewNaturals, error.to_string()));
-            }
-            Err(error) => errors.push((base, ErrorCode::CardInTwoMelds, error.to_string())),
-        }
-    }
-    for joker in Joker::ALL {
-        if stands_for.get(joker).is_some()
-            && !declared
-                .iter()
-                .flatten()
-                .any(|c| c.0 == WildCard::Joker(joker))
-        {
-            errors.push((
-                format!("/knocker/jokers/{joker}"),
-                ErrorCode::JokerStandsFor,
-                format!("`jokers` names {joker}, which no declared meld holds"),
-            ));
-        }
-    }
-    if !errors.is_empty() {
-        return Err(invalid_melds(errors));
-    }
-    let deadwood_cards = hand.naturals().difference(melded);
-    let deadwood_jokers: Vec<Joker> = hand
-        .jokers()
-        .filter(|j| !melded_jokers.contains(j))
-        .collect();
-    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
-    Ok(WildArrangement {
-        deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),
-        melds,
-        deadwood_cards,
-        deadwood_jokers,
-    })
-}
-
-/// Scores a knock whose knocker declared its melds (with or without jokers),
-/// the defender's reply chosen as [`wild_best_reply`] does, the points as
-/// [`score_wild_hand`] settles them.
-fn score_declared(
-    profile: &Profile,
-    upcard: Option<Card>,
-    hand: WildHand,
-    declared: &[Vec<HandCard>],
-    stands_for: &StandsFor,
-    defender: WildHand,
-) -> Result<WildHandScore, Problem> {
-    let declared_hand = KnockerHand {
-        melds: Some(Vec::new()),
-        ..KnockerHand::default()
-    };
-    let fail = |error: HandError| hand_problem(&error, &declared_hand, None);
-    let knock_limit = profile
-        .knock_limit_for(upcard)
-        .map_err(|e| fail(HandError::from(e)))?;
-    let multiplier = profile
-        .multiplier_for(upcard)
-        .map_err(|e| fail(HandError::from(e)))?;
-    let big_gin = match hand.len() {
-        10 => false,
-        11 if profile.big_gin_bonus().is_none() => return Err(fail(HandError::BigGinNotPlayed)),
-        11 => true,
-        found => {
-            return Err(fail(HandError::WrongCardCount {
-                side: Side::Knocker,
-                expected: "10 (11 for big gin)",
-                found,
-            }));
-        }
-    };
-    if defender.len() != 10 {
-        return Err(fail(HandError::WrongCardCount {
-            side: Side::Defender,
-            expected: "10",
-            found: defender.len(),
-        }));
-    }
-    let rules = profile.joker_rules();
-    let knocker = declared_arrangement(hand, declared, stands_for, &rules)?;
-    let limit = if big_gin { 0 } else { knock_limit };
-    if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
-        return Err(fail(HandError::NotBigGin {
-            deadwood: knocker.deadwood,
-        }));
-    }
-    if knocker.deadwood > limit {
-        return Err(fail(HandError::KnockOverLimit {
-            deadwood: knocker.deadwood,
-            limit,
-        }));
-    }
-    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
-    let reply = wild_best_reply(&knocker.melds, defender, &rules, layoffs_allowed);
-    let settlement = settle(
-        profile,
-        multiplier,
-        knocker.deadwood,
-        reply.deadwood(),
-        big_gin,
-    );
-    Ok(WildHandScore {
-        showdown: WildShowdown {
-            knocker,
-            defender: reply,
-            knock_limit: limit,
-            big_gin,
-        },
-        settlement,
-    })
+                    DeclaredPlace::Meld(meld) => format!("/knocker/melds/{meld}"),
+                    DeclaredPlace::StandsFor(joker) => format!("/knocker/jokers/{joker}"),
+                };
+                (
+                    pointer,
+                    ErrorCode::of(fault.code.as_str()),
+                    fault.message.clone(),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// The problem for melds or layoffs declared where a hand holds a joker.
@@ -676,76 +464,87 @@ fn declared_problem(pointer: &str) -> Problem {
     Problem::new(code, detail).with_error(pointer, code, detail)
 }
 
+/// The library's error for a knock with jokers as a problem whose pointers
+/// are `/knocker/...` and `/defender/...`; `declared` says whether the
+/// knocker declared its melds (a knock over the limit then points at them).
+pub fn wild_hand_problem(error: &WildHandError, declared: bool) -> Problem {
+    match error {
+        WildHandError::Hand(error) => {
+            let knocker = KnockerHand {
+                melds: declared.then(Vec::new),
+                ..KnockerHand::default()
+            };
+            hand_problem(error, &knocker, None)
+        }
+        WildHandError::Read { side, fault } => {
+            read_problem(fault, &format!("/{}/hand", side.name()))
+        }
+        WildHandError::InBothHands { index, .. } => {
+            let detail = error.to_string();
+            let code = ErrorCode::DuplicateCard;
+            Problem::new(code, &detail).with_error(format!("/defender/hand/{index}"), code, detail)
+        }
+        WildHandError::InvalidMelds(faults) => declared_problem_of(faults),
+    }
+}
+
+/// The problem for a card list that is not a hand of the deck, pointing at
+/// the card at fault (`{pointer}/{index}`).
+pub fn read_problem(fault: &HandReadFault, pointer: &str) -> Problem {
+    let detail = fault.to_string();
+    let code = ErrorCode::of(fault.code());
+    Problem::new(code, &detail).with_error(format!("{pointer}/{}", fault.index()), code, detail)
+}
+
 /// Lays down and scores a knock where a hand holds a joker (the caller has
-/// found one): each hand read as [`read_hand`] does, nothing declared, no
-/// card or joker in both hands; then [`score_wild_hand`].
+/// found one): each hand read under the profile's deck, the knocker's
+/// declared melds checked, no card or joker in both hands; then
+/// [`score_wild_knock`].
 pub fn score_with_jokers(
     profile: &Profile,
     upcard: Option<Card>,
     knocker: &WildKnockerHand,
     defender: &WildDefenderHand,
 ) -> Result<WildHandScore, Problem> {
-    let wild = |hand: ReadHand| match hand {
-        ReadHand::Natural(cards) => WildHand::new(cards, &[]),
-        ReadHand::Wild(hand) => hand,
-    };
-    let knocker_hand = wild(read_hand(&knocker.hand, "/knocker/hand", profile)?);
-    let defender_hand = wild(read_hand(&defender.hand, "/defender/hand", profile)?);
     if defender.melds.is_some() {
         return Err(declared_problem("/defender/melds"));
     }
     if defender.layoffs.is_some() {
         return Err(declared_problem("/defender/layoffs"));
     }
-    if let Some((index, HandCard(card))) = defender
-        .hand
-        .iter()
-        .enumerate()
-        .find(|(_, card)| knocker_hand.contains(card.0))
-    {
-        let detail = format!("{card} is in both hands");
-        let code = ErrorCode::DuplicateCard;
-        return Err(Problem::new(code, &detail).with_error(
-            format!("/defender/hand/{index}"),
-            code,
-            detail,
-        ));
-    }
-    if let Some(melds) = &knocker.melds {
-        let stands_for = knocker.jokers.unwrap_or_default();
-        return score_declared(
-            profile,
-            upcard,
-            knocker_hand,
-            melds,
-            &stands_for,
-            defender_hand,
-        );
-    }
-    if knocker.jokers.is_some() {
-        return Err(invalid_melds(vec![(
-            "/knocker/jokers".to_owned(),
-            ErrorCode::JokerStandsFor,
-            "`jokers` is given without declared melds".to_owned(),
-        )]));
-    }
-    score_wild_hand(profile, upcard, knocker_hand, defender_hand).map_err(|error| match error {
-        WildHandError::Hand(error) => hand_problem(&error, &KnockerHand::default(), None),
-        // Checked above, with the place of the joker.
-        WildHandError::JokerNotInDeck {
-            joker,
-            jokers,
-            side,
-        } => joker_problem(joker, jokers, format!("/{}/hand", side.name())),
-        WildHandError::DuplicateJoker { joker } => {
-            let detail = format!("{joker} is in both hands");
-            Problem::new(ErrorCode::DuplicateCard, &detail).with_error(
-                "/defender/hand",
-                ErrorCode::DuplicateCard,
-                detail,
-            )
+    let declared = knocker.declared()?;
+    score_wild_knock(
+        profile,
+        upcard,
+        &cards_of(&knocker.hand),
+        declared.as_ref(),
+        &cards_of(&defender.hand),
+    )
+    .map_err(|error| wild_hand_problem(&error, declared.is_some()))
+}
+
+/// The cards of a wire list.
+pub fn cards_of(cards: &[HandCard]) -> Vec<WildCard> {
+    cards.iter().map(|card| card.0).collect()
+}
+
+impl WildKnockerHand {
+    /// The declared melds with the cards their jokers stand for; `jokers`
+    /// without `melds` is a 422 `invalid_melds`.
+    pub fn declared(&self) -> Result<Option<DeclaredWildMelds>, Problem> {
+        match (&self.melds, &self.jokers) {
+            (Some(melds), stands_for) => Ok(Some(DeclaredWildMelds {
+                melds: melds.iter().map(|meld| cards_of(meld)).collect(),
+                stands_for: stands_for.unwrap_or_default().pairs().collect(),
+            })),
+            (None, Some(_)) => Err(invalid_melds(vec![(
+                "/knocker/jokers".to_owned(),
+                ErrorCode::JokerStandsFor,
+                "`jokers` is given without declared melds".to_owned(),
+            )])),
+            (None, None) => Ok(None),
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -219,10 +219,10 @@ pub use score::{
     showdown,
 };
 pub use wild::{
-    DeclaredMeldFault, DeclaredMeldsError, DuplicateWildCard, Joker, WildArrangement, WildCard,
-    WildCardsError, WildDeclaration, WildDeclaredLayoff, WildDiscard, WildDrawnAnalysis, WildHand,
-    WildHandError, WildHandScore, WildLayoff, WildMeld, WildMeldError, WildReply, WildReplyError,
-    WildShowdown, analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
-    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_declared_arrangement,
-    wild_declared_reply, wild_min_deadwood, wild_min_deadwood_avoiding, wild_optimal_arrangements,
+    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDeclaration,
+    WildDeclaredLayoff, WildDiscard, WildDrawnAnalysis, WildHand, WildHandError, WildHandScore,
+    WildLayoff, WildMeld, WildMeldError, WildReply, WildReplyError, WildShowdown,
+    analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
+    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_declared_reply,
+    wild_min_deadwood, wild_min_deadwood_avoiding, wild_optimal_arrangements,
 };

@@ -213,6 +213,20 @@ impl WildHand {
         }
     }
 
+    /// The hand with one more card (unchanged when it holds it already).
+    pub fn with(self, card: WildCard) -> WildHand {
+        match card {
+            WildCard::Natural(card) => WildHand {
+                naturals: self.naturals.union(CardSet::single(card)),
+                ..self
+            },
+            WildCard::Joker(joker) => WildHand {
+                jokers: self.jokers | joker.bit(),
+                ..self
+            },
+        }
+    }
+
     /// Every card, naturals in canonical order then the jokers.
     pub fn cards(self) -> impl Iterator<Item = WildCard> {
         self.naturals
@@ -230,16 +244,7 @@ impl WildHand {
             if hand.contains(card) {
                 return Err(DuplicateWildCard(card));
             }
-            hand = match card {
-                WildCard::Natural(natural) => WildHand {
-                    naturals: hand.naturals.union(CardSet::single(natural)),
-                    ..hand
-                },
-                WildCard::Joker(joker) => WildHand {
-                    jokers: hand.jokers | joker.bit(),
-                    ..hand
-                },
-            };
+            hand = hand.with(card);
         }
         Ok(hand)
     }
@@ -256,6 +261,91 @@ impl fmt::Display for WildHand {
             first = false;
         }
         Ok(())
+    }
+}
+
+/// Why a list of cards and jokers is not a hand of a deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum HandReadFault {
+    /// A card or joker listed a second time, at `index`.
+    #[error("the card {card} appears more than once")]
+    Repeated {
+        /// The position of the repeat.
+        index: usize,
+        /// The card.
+        card: WildCard,
+    },
+    /// A joker the deck does not hold (any joker without jokers, `X2` with
+    /// one), at `index`.
+    #[error("{joker} is not in the deck: {}", deck_jokers(*jokers))]
+    JokerNotInDeck {
+        /// Its position.
+        index: usize,
+        /// The joker.
+        joker: Joker,
+        /// The jokers the deck holds.
+        jokers: u8,
+    },
+}
+
+/// The deck's jokers, as the end of a sentence.
+fn deck_jokers(jokers: u8) -> String {
+    match jokers {
+        0 => "this profile plays without jokers (use the \"jokers\" preset, or \"jokers\": 1 \
+              or 2 in the profile)"
+            .to_owned(),
+        n => format!("this profile plays with {n} joker(s)"),
+    }
+}
+
+impl HandReadFault {
+    /// Stable machine-readable code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            HandReadFault::Repeated { .. } => "duplicate_card",
+            HandReadFault::JokerNotInDeck { .. } => "joker_not_in_deck",
+        }
+    }
+
+    /// The position of the card at fault.
+    pub const fn index(&self) -> usize {
+        match self {
+            HandReadFault::Repeated { index, .. } | HandReadFault::JokerNotInDeck { index, .. } => {
+                *index
+            }
+        }
+    }
+}
+
+impl WildHand {
+    /// Reads a list of cards under a deck of `deck_jokers` jokers: the first
+    /// repeated card, or joker the deck lacks, is the fault.
+    ///
+    /// ```
+    /// use gin_rules::{Joker, WildCard, WildHand};
+    /// let cards: Vec<WildCard> = ["5H", "X2"].iter().map(|c| c.parse().unwrap()).collect();
+    /// assert_eq!(WildHand::read(&cards, 2).unwrap().joker_count(), 1);
+    /// let fault = WildHand::read(&cards, 1).unwrap_err();
+    /// assert_eq!((fault.code(), fault.index()), ("joker_not_in_deck", 1));
+    /// ```
+    pub fn read(cards: &[WildCard], deck_jokers: u8) -> Result<WildHand, HandReadFault> {
+        let mut hand = WildHand::default();
+        for (index, &card) in cards.iter().enumerate() {
+            if let WildCard::Joker(joker) = card
+                && joker.number() > deck_jokers
+            {
+                return Err(HandReadFault::JokerNotInDeck {
+                    index,
+                    joker,
+                    jokers: deck_jokers,
+                });
+            }
+            if hand.contains(card) {
+                return Err(HandReadFault::Repeated { index, card });
+            }
+            hand = hand.with(card);
+        }
+        Ok(hand)
     }
 }
 

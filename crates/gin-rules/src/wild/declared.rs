@@ -1,210 +1,228 @@
-//! Melds declared by a player whose hand may hold jokers: a knocker laying
-//! its melds down, or a defender replying. Each joker of a declared meld is
-//! written in the meld and named, once, with the card it stands for.
+//! A knocker's declared melds with jokers: each card held and melded once,
+//! each melded joker standing for a named card, each meld legal with its
+//! jokers in place, and no card shown by two melds.
 //!
-//! Every fault is reported, each at its meld (and card, when one card is at
-//! fault), so that a client or a tournament director sees them all at once.
-
-use std::fmt;
+//! Every fault is reported, each at its place (a card of a meld, a whole
+//! meld, or a joker's named card), so a caller can point at all of them at
+//! once, as the joker-free [`crate::check_arrangement`] does.
 
 use crate::card::{Card, CardSet};
-use crate::meld::Meld;
+use crate::meld::{Meld, MeldProblemCode};
 use crate::profile::JokerRules;
 
 use super::{Joker, WildArrangement, WildCard, WildHand, WildMeld, WildMeldError};
 
-/// One fault of declared melds with jokers.
+/// Melds a knocker declares: the cards of each, a joker written in its
+/// meld, and the card each melded joker stands for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DeclaredWildMelds {
+    /// The melds, each a list of naturals and jokers.
+    pub melds: Vec<Vec<WildCard>>,
+    /// The card each melded joker stands for: every melded joker, and only
+    /// those.
+    pub stands_for: Vec<(Joker, Card)>,
+}
+
+impl DeclaredWildMelds {
+    /// The card this joker is declared to stand for.
+    pub fn stands_for(&self, joker: Joker) -> Option<Card> {
+        self.stands_for
+            .iter()
+            .find(|&&(j, _)| j == joker)
+            .map(|&(_, card)| card)
+    }
+}
+
+/// Where a fault of declared melds lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredPlace {
+    /// One card of one meld (both indices from 0).
+    Card {
+        /// The meld's index.
+        meld: usize,
+        /// The card's position in it.
+        position: usize,
+    },
+    /// A whole meld.
+    Meld(usize),
+    /// The card a joker is declared to stand for.
+    StandsFor(Joker),
+}
+
+/// What is wrong with declared melds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredFaultCode {
+    /// A card or joker the hand does not hold.
+    CardNotInHand,
+    /// A card or joker melded twice, or a card shown by two melds.
+    CardInTwoMelds,
+    /// A melded joker without its card, or a card named for a joker no meld
+    /// holds.
+    JokerStandsFor,
+    /// A meld holding a joker with fewer naturals than the rules ask.
+    TooFewNaturals,
+    /// With the jokers in place, the cards are not a set or a run.
+    NotAMeld(MeldProblemCode),
+}
+
+impl DeclaredFaultCode {
+    /// The stable snake_case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DeclaredFaultCode::CardNotInHand => "card_not_in_hand",
+            DeclaredFaultCode::CardInTwoMelds => "card_in_two_melds",
+            DeclaredFaultCode::JokerStandsFor => "joker_stands_for",
+            DeclaredFaultCode::TooFewNaturals => "too_few_naturals",
+            DeclaredFaultCode::NotAMeld(code) => code.as_str(),
+        }
+    }
+}
+
+/// One fault of declared melds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeclaredMeldFault {
-    /// The meld at fault, by its place in the declaration; `None` for a fault
-    /// of the joker map (`joker` says which entry).
-    pub meld: Option<usize>,
-    /// The card at fault, by its place in the meld, when one card is.
-    pub position: Option<usize>,
-    /// The entry of the joker map at fault, for a fault of the map.
-    pub joker: Option<Joker>,
-    /// A stable code: `card_not_in_hand`, `card_in_two_melds`,
-    /// `joker_stands_for`, `too_few_naturals`, or one of the joker-free
-    /// meld codes ([`crate::MeldProblemCode`]).
-    pub code: &'static str,
+pub struct DeclaredFault {
+    /// Where it lies.
+    pub place: DeclaredPlace,
+    /// What it is.
+    pub code: DeclaredFaultCode,
     /// A sentence naming the cards.
     pub message: String,
 }
 
-/// Why declared melds with jokers are refused: every fault found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct DeclaredMeldsError {
-    /// The faults, in the order of the declaration, the joker map's last.
-    pub faults: Vec<DeclaredMeldFault>,
-}
-
-impl fmt::Display for DeclaredMeldsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for fault in &self.faults {
-            if !first {
-                f.write_str("; ")?;
-            }
-            first = false;
-            match fault.meld {
-                Some(meld) => write!(f, "meld {meld}: {}", fault.message)?,
-                None => f.write_str(&fault.message)?,
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The card `joker` stands for in a joker map (its first entry).
-fn stands_for(jokers: &[(Joker, Card)], joker: Joker) -> Option<Card> {
-    jokers
-        .iter()
-        .find(|(j, _)| *j == joker)
-        .map(|&(_, card)| card)
-}
-
-/// Checks melds declared from `hand`, jokers written in place and `jokers`
-/// naming the card each melded joker stands for: every card held and melded
-/// once, every melded joker named (and no other), each meld legal with its
-/// jokers in place, no card shown twice, and no meld showing a card of
-/// `blocked` (the cards already on the table, for a defender). The melds
-/// keep the declared order; what no meld holds is deadwood, a joker counting
-/// the rules' `joker_deadwood`.
+/// Checks declared melds against the hand (see the module docs) and gives
+/// the arrangement they make, or every fault found.
 ///
 /// ```
-/// use gin_rules::{wild_cards, Card, Joker, JokerRules, WildCard, CardSet};
-/// use gin_rules::wild::wild_declared_arrangement;
-/// let hand = wild_cards("5H X1 7H KS KD KC 2C 3C 9S 9D")?;
-/// let meld = |text: &str| -> Vec<WildCard> { text.split(' ').map(|c| c.parse().unwrap()).collect() };
-/// let six: Card = "6H".parse()?;
-/// let declared = [meld("5H X1 7H"), meld("KS KD KC")];
-/// let laid = wild_declared_arrangement(hand, &declared, &[(Joker::X1, six)], &JokerRules::TWO_JOKERS, CardSet::EMPTY)?;
-/// assert_eq!(laid.deadwood, 2 + 3 + 9 + 9);
-/// // Without saying what X1 stands for, the meld is refused at the joker.
-/// let refused = wild_declared_arrangement(hand, &declared, &[], &JokerRules::TWO_JOKERS, CardSet::EMPTY).unwrap_err();
-/// assert_eq!((refused.faults[0].position, refused.faults[0].code), (Some(1), "joker_stands_for"));
+/// use gin_rules::wild::{declared_wild_arrangement, DeclaredWildMelds};
+/// use gin_rules::{wild_cards, Joker, JokerRules, WildCard};
+/// let hand = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let card = |text: &str| text.parse::<WildCard>();
+/// let declared = DeclaredWildMelds {
+///     melds: vec![vec![card("5H")?, card("X1")?, card("7H")?]],
+///     stands_for: vec![(Joker::X1, "6H".parse()?)],
+/// };
+/// let arrangement = declared_wild_arrangement(hand, &declared, &JokerRules::TWO_JOKERS).unwrap();
+/// // Only the run is declared: the nines and kings count 27 + 30, the two 2.
+/// assert_eq!(arrangement.deadwood, 59);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn wild_declared_arrangement(
+pub fn declared_wild_arrangement(
     hand: WildHand,
-    declared: &[Vec<WildCard>],
-    jokers: &[(Joker, Card)],
+    declared: &DeclaredWildMelds,
     rules: &JokerRules,
-    blocked: CardSet,
-) -> Result<WildArrangement, DeclaredMeldsError> {
-    let mut faults: Vec<DeclaredMeldFault> = Vec::new();
-    let mut melds = Vec::with_capacity(declared.len());
+) -> Result<WildArrangement, Vec<DeclaredFault>> {
+    let mut faults = Vec::new();
+    let mut melds = Vec::new();
     let mut shown = CardSet::EMPTY;
-    let mut melded = CardSet::EMPTY;
-    let mut melded_jokers: Vec<Joker> = Vec::new();
-    for (index, list) in declared.iter().enumerate() {
+    let mut melded = WildHand::default();
+    for (index, list) in declared.melds.iter().enumerate() {
         let mut naturals = CardSet::EMPTY;
-        let mut in_meld: Vec<(Joker, Card)> = Vec::new();
-        let mut card_faults = 0;
+        let mut jokers: Vec<(Joker, Card)> = Vec::new();
+        let mut this_meld = WildHand::default();
+        let mut sound = true;
         for (position, &card) in list.iter().enumerate() {
-            let fault = match card {
-                WildCard::Natural(natural) if !hand.naturals().contains(natural) => {
-                    Some(("card_not_in_hand", format!("{natural} is not in the hand")))
-                }
-                WildCard::Natural(natural) => (melded.contains(natural)
-                    || !naturals.insert(natural))
-                .then(|| ("card_in_two_melds", format!("{natural} is declared twice"))),
-                WildCard::Joker(joker) if !hand.holds(joker) => {
-                    Some(("card_not_in_hand", format!("{joker} is not in the hand")))
-                }
-                WildCard::Joker(joker)
-                    if melded_jokers.contains(&joker)
-                        || in_meld.iter().any(|(j, _)| *j == joker) =>
-                {
-                    Some(("card_in_two_melds", format!("{joker} is declared twice")))
-                }
-                WildCard::Joker(joker) => match stands_for(jokers, joker) {
-                    Some(target) => {
-                        in_meld.push((joker, target));
+            let fault = if !hand.contains(card) {
+                Some((
+                    DeclaredFaultCode::CardNotInHand,
+                    format!("{card} is not in the hand"),
+                ))
+            } else if melded.contains(card) || this_meld.contains(card) {
+                Some((
+                    DeclaredFaultCode::CardInTwoMelds,
+                    format!("{card} is declared twice"),
+                ))
+            } else {
+                this_meld = this_meld.with(card);
+                match card {
+                    WildCard::Natural(natural) => {
+                        naturals = naturals.union(CardSet::single(natural));
                         None
                     }
-                    None => Some((
-                        "joker_stands_for",
-                        format!("{joker} is melded without saying which card it stands for"),
-                    )),
-                },
+                    WildCard::Joker(joker) => match declared.stands_for(joker) {
+                        Some(stands_for) => {
+                            jokers.push((joker, stands_for));
+                            None
+                        }
+                        None => Some((
+                            DeclaredFaultCode::JokerStandsFor,
+                            format!(
+                                "{joker} is melded, but `jokers` does not say which card it \
+                                 stands for"
+                            ),
+                        )),
+                    },
+                }
             };
             if let Some((code, message)) = fault {
-                faults.push(DeclaredMeldFault {
-                    meld: Some(index),
-                    position: Some(position),
-                    joker: None,
+                faults.push(DeclaredFault {
+                    place: DeclaredPlace::Card {
+                        meld: index,
+                        position,
+                    },
                     code,
                     message,
                 });
-                card_faults += 1;
+                sound = false;
             }
         }
-        if card_faults > 0 {
+        if !sound {
             continue;
         }
-        let mut meld_fault = |code: &'static str, message: String| {
-            faults.push(DeclaredMeldFault {
-                meld: Some(index),
-                position: None,
-                joker: None,
-                code,
-                message,
-            });
+        let meld_fault = |code, message| DeclaredFault {
+            place: DeclaredPlace::Meld(index),
+            code,
+            message,
         };
-        match WildMeld::new(naturals, &in_meld, rules) {
+        match WildMeld::new(naturals, &jokers, rules) {
             Ok(meld) => {
                 if let Some(card) = meld.cards().intersection(shown).iter().next() {
-                    meld_fault("card_in_two_melds", format!("{card} is shown by two melds"));
-                } else if let Some(card) = meld.cards().intersection(blocked).iter().next() {
-                    meld_fault(
-                        "card_in_two_melds",
-                        format!("{card} is already on the table, in a meld of the knocker"),
-                    );
+                    faults.push(meld_fault(
+                        DeclaredFaultCode::CardInTwoMelds,
+                        format!("{card} is shown by two melds"),
+                    ));
                 }
                 shown = shown.union(meld.cards());
-                melded = melded.union(naturals);
-                melded_jokers.extend(in_meld.iter().map(|&(joker, _)| joker));
+                melded = this_meld.cards().fold(melded, WildHand::with);
                 melds.push(meld);
             }
             Err(WildMeldError::NotAMeld) => {
-                let cards = in_meld
+                let cards = jokers
                     .iter()
                     .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
                 for problem in Meld::try_from(cards).err().unwrap_or_default() {
-                    meld_fault(problem.code.as_str(), problem.message);
+                    faults.push(meld_fault(
+                        DeclaredFaultCode::NotAMeld(problem.code),
+                        problem.message,
+                    ));
                 }
             }
             Err(error @ WildMeldError::TooFewNaturals { .. }) => {
-                meld_fault("too_few_naturals", error.to_string());
+                faults.push(meld_fault(
+                    DeclaredFaultCode::TooFewNaturals,
+                    error.to_string(),
+                ));
             }
-            Err(error) => meld_fault("card_in_two_melds", error.to_string()),
+            Err(error) => faults.push(meld_fault(
+                DeclaredFaultCode::CardInTwoMelds,
+                error.to_string(),
+            )),
         }
     }
-    for joker in Joker::ALL {
-        if stands_for(jokers, joker).is_some()
-            && !declared
-                .iter()
-                .flatten()
-                .any(|&c| c == WildCard::Joker(joker))
-        {
-            faults.push(DeclaredMeldFault {
-                meld: None,
-                position: None,
-                joker: Some(joker),
-                code: "joker_stands_for",
-                message: format!("the joker map names {joker}, which no declared meld holds"),
+    for &(joker, _) in &declared.stands_for {
+        let in_a_meld = declared.melds.iter().flatten().any(|&c| c == joker.into());
+        if !in_a_meld {
+            faults.push(DeclaredFault {
+                place: DeclaredPlace::StandsFor(joker),
+                code: DeclaredFaultCode::JokerStandsFor,
+                message: format!("`jokers` names {joker}, which no declared meld holds"),
             });
         }
     }
     if !faults.is_empty() {
-        return Err(DeclaredMeldsError { faults });
+        return Err(faults);
     }
-    let deadwood_cards = hand.naturals().difference(melded);
-    let deadwood_jokers: Vec<Joker> = hand
-        .jokers()
-        .filter(|j| !melded_jokers.contains(j))
-        .collect();
+    let deadwood_cards = hand.naturals().difference(melded.naturals());
+    let deadwood_jokers: Vec<Joker> = hand.jokers().filter(|&j| !melded.holds(j)).collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
     Ok(WildArrangement {
         deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),

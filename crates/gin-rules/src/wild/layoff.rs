@@ -23,7 +23,9 @@ use crate::layoff::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
-use super::declared::{DeclaredMeldsError, wild_declared_arrangement};
+use super::declared::{
+    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+};
 use super::{
     Joker, WildArrangement, WildCard, WildHand, WildMeld, wild_best_arrangement_avoiding,
     wild_min_deadwood_avoiding,
@@ -422,9 +424,11 @@ pub struct WildDeclaration {
 /// in the list), or every fault of the declared melds.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WildReplyError {
-    /// The declared melds are not legal (see [`DeclaredMeldsError`]).
-    #[error("the defender's declared melds are not legal: {0}")]
-    Melds(#[from] DeclaredMeldsError),
+    /// The declared melds are not legal: every fault found (see
+    /// [`declared_wild_arrangement`]), a meld showing a card already on the
+    /// table among them.
+    #[error("the defender's declared melds are not legal: {}", faults_text(.0))]
+    Melds(Vec<DeclaredFault>),
     /// The knocker went gin and the profile allows no layoffs on gin.
     #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
     NotAllowedOnGin {
@@ -489,6 +493,55 @@ pub enum WildReplyError {
         /// Why it does not fit, in words.
         reason: &'static str,
     },
+}
+
+/// Every fault in one line: "meld 0: 6H is already on the table; ...".
+fn faults_text(faults: &[DeclaredFault]) -> String {
+    faults
+        .iter()
+        .map(|fault| match fault.place {
+            DeclaredPlace::Card { meld, .. } | DeclaredPlace::Meld(meld) => {
+                format!("meld {meld}: {}", fault.message)
+            }
+            DeclaredPlace::StandsFor(_) => fault.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The defender's declared melds, checked as a knocker's are
+/// ([`declared_wild_arrangement`]), and none showing a card of `table`.
+fn defender_melds(
+    defender: WildHand,
+    melds: &[Vec<WildCard>],
+    jokers: &[(Joker, Card)],
+    rules: &JokerRules,
+    table: CardSet,
+) -> Result<WildArrangement, WildReplyError> {
+    let declared = DeclaredWildMelds {
+        melds: melds.to_vec(),
+        stands_for: jokers.to_vec(),
+    };
+    let own =
+        declared_wild_arrangement(defender, &declared, rules).map_err(WildReplyError::Melds)?;
+    let faults: Vec<DeclaredFault> = own
+        .melds
+        .iter()
+        .enumerate()
+        .filter_map(|(index, meld)| {
+            let card = meld.cards().intersection(table).iter().next()?;
+            Some(DeclaredFault {
+                place: DeclaredPlace::Meld(index),
+                code: DeclaredFaultCode::CardInTwoMelds,
+                message: format!("{card} is already on the table, in a meld of the knocker"),
+            })
+        })
+        .collect();
+    if faults.is_empty() {
+        Ok(own)
+    } else {
+        Err(WildReplyError::Melds(faults))
+    }
 }
 
 /// "8H", or "X1 standing for 8H".
@@ -596,14 +649,7 @@ pub fn wild_declared_reply(
         if !declared.jokers.is_empty() {
             // A joker map with no melds: the same fault as a map entry no
             // declared meld holds.
-            return Err(
-                wild_declared_arrangement(defender, &[], &declared.jokers, rules, table)
-                    .err()
-                    .map_or(
-                        WildReplyError::Melds(DeclaredMeldsError { faults: Vec::new() }),
-                        WildReplyError::Melds,
-                    ),
-            );
+            defender_melds(defender, &[], &declared.jokers, rules, table)?;
         }
         let Some(layoffs) = &declared.layoffs else {
             return Ok(wild_best_reply(
@@ -630,7 +676,7 @@ pub fn wild_declared_reply(
             layoffs: laid,
         });
     };
-    let own = wild_declared_arrangement(defender, melds, &declared.jokers, rules, table)?;
+    let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
     let unmelded = WildHand::new(own.deadwood_cards, &own.deadwood_jokers);
     let blocked = table.union(own.shown());
     let laid = match &declared.layoffs {
@@ -1089,13 +1135,13 @@ mod tests {
             jokers: vec![(Joker::X2, card("5H"))],
             layoffs: None,
         };
-        let WildReplyError::Melds(melds) = reply_err(&declared) else {
+        let WildReplyError::Melds(faults) = reply_err(&declared) else {
             panic!("not a meld fault");
         };
-        assert_eq!(melds.faults.len(), 1);
+        assert_eq!(faults.len(), 1);
         assert_eq!(
-            (melds.faults[0].meld, melds.faults[0].code),
-            (Some(0), "card_in_two_melds")
+            (faults[0].place, faults[0].code),
+            (DeclaredPlace::Meld(0), DeclaredFaultCode::CardInTwoMelds)
         );
     }
 

@@ -95,13 +95,17 @@ mod tests;
 use std::cmp::Ordering;
 use std::fmt;
 
-pub use card::{DuplicateWildCard, Joker, WildCard, WildCardsError, WildHand, wild_cards};
-pub use declared::{DeclaredMeldFault, DeclaredMeldsError, wild_declared_arrangement};
+pub use card::{
+    DuplicateWildCard, HandReadFault, Joker, WildCard, WildCardsError, WildHand, wild_cards,
+};
+pub use declared::{
+    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+};
 pub use layoff::{
     WildDeclaration, WildDeclaredLayoff, WildLayoff, WildReply, WildReplyError, wild_best_reply,
     wild_declared_reply,
 };
-pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand};
+pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand, score_wild_knock};
 
 use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::{best_arrangement, optimal_arrangements};

@@ -16,8 +16,11 @@ use crate::card::{Card, CardSet, Hand};
 use crate::profile::Profile;
 use crate::score::{HandError, Settlement as HandSettlement, Side, knocker_arrangements, settle};
 
+use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
 use super::solve::plans_within;
-use super::{Joker, Problem, WildArrangement, WildHand, WildReply, wild_best_reply};
+use super::{
+    HandReadFault, Problem, WildArrangement, WildCard, WildHand, WildReply, wild_best_reply,
+};
 
 /// Both hands laid down.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,26 +47,30 @@ pub struct WildHandScore {
 /// Why a hand with jokers cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WildHandError {
-    /// A joker the profile's deck does not hold (any joker without jokers,
-    /// `X2` with one).
-    #[error("{joker} is not in the deck: this profile plays with {jokers} joker(s)")]
-    JokerNotInDeck {
-        /// The hand holding it.
+    /// A hand's list repeats a card or holds a joker the profile's deck does
+    /// not (any joker without jokers, `X2` with one).
+    #[error("the {side} hand: {fault}", side = side.name())]
+    Read {
+        /// The hand at fault.
         side: Side,
-        /// The joker.
-        joker: Joker,
-        /// The jokers the profile adds to the deck.
-        jokers: u8,
+        /// The fault, with its position in the list.
+        fault: HandReadFault,
     },
-    /// The same joker in both hands.
-    #[error("{joker} is in both hands")]
-    DuplicateJoker {
-        /// The joker.
-        joker: Joker,
+    /// A card or joker of the defender's that the knocker holds too.
+    #[error("{card} is in both hands")]
+    InBothHands {
+        /// Its position in the defender's list.
+        index: usize,
+        /// The card.
+        card: WildCard,
     },
-    /// What the joker-free scoring also refuses: a card in both hands, a
-    /// wrong number of cards, a knock over the limit, big gin not played or
-    /// not melded, a profile that needs the upcard.
+    /// Declared melds that are not legal, overlap, use cards not held or
+    /// leave a joker's card unnamed: every fault found.
+    #[error("the knocker's declared melds are not legal")]
+    InvalidMelds(Vec<DeclaredFault>),
+    /// What the joker-free scoring also refuses: a wrong number of cards, a
+    /// knock over the limit, big gin not played or not melded, a profile that
+    /// needs the upcard.
     #[error(transparent)]
     Hand(#[from] HandError),
 }
@@ -72,23 +79,11 @@ impl WildHandError {
     /// Stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
-            WildHandError::JokerNotInDeck { .. } => "joker_not_in_deck",
-            WildHandError::DuplicateJoker { .. } => "duplicate_card",
+            WildHandError::Read { fault, .. } => fault.code(),
+            WildHandError::InBothHands { .. } => "duplicate_card",
+            WildHandError::InvalidMelds(_) => "invalid_melds",
             WildHandError::Hand(error) => error.code(),
         }
-    }
-}
-
-/// Checks that the profile's deck holds the hand's jokers.
-fn check_jokers(profile: &Profile, side: Side, hand: WildHand) -> Result<(), WildHandError> {
-    let deck = profile.jokers();
-    match hand.jokers().find(|&joker| joker.number() > deck) {
-        Some(joker) => Err(WildHandError::JokerNotInDeck {
-            side,
-            joker,
-            jokers: deck,
-        }),
-        None => Ok(()),
     }
 }
 
@@ -142,29 +137,56 @@ pub fn score_wild_hand(
     knocker: WildHand,
     defender: WildHand,
 ) -> Result<WildHandScore, WildHandError> {
+    let knocker: Vec<WildCard> = knocker.cards().collect();
+    let defender: Vec<WildCard> = defender.cards().collect();
+    score_wild_knock(profile, upcard, &knocker, None, &defender)
+}
+
+/// [`score_wild_hand`] from the two hands' lists of cards, where the
+/// knocker may declare its melds. Each list is read under the profile's
+/// deck ([`WildHand::read`]); a defender's card the knocker holds is
+/// refused. Declared melds are checked ([`declared_wild_arrangement`]), must
+/// be within the knock limit (all eleven cards melded for big gin), and the
+/// defender replies to them at best; `None` chooses the arrangement as
+/// [`score_wild_hand`] does.
+///
+/// ```
+/// use gin_rules::wild::{score_wild_knock, DeclaredWildMelds};
+/// use gin_rules::{Joker, Preset, WildCard};
+/// let jokers = Preset::Jokers.profile();
+/// let list = |text: &str| text.split(' ').map(str::parse).collect::<Result<Vec<WildCard>, _>>();
+/// let knocker = list("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let defender = list("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
+/// // X1 declared as 6H in the run, as the referee would choose.
+/// let declared = DeclaredWildMelds {
+///     melds: vec![list("5H X1 7H")?, list("9S 9D 9C")?, list("KS KD KC")?],
+///     stands_for: vec![(Joker::X1, "6H".parse()?)],
+/// };
+/// let score = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender)?;
+/// assert_eq!((score.showdown.knocker.deadwood, score.settlement.points), (2, 27));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_wild_knock(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &[WildCard],
+    declared: Option<&DeclaredWildMelds>,
+    defender: &[WildCard],
+) -> Result<WildHandScore, WildHandError> {
     let knock_limit = profile.knock_limit_for(upcard).map_err(HandError::from)?;
     let multiplier = profile.multiplier_for(upcard).map_err(HandError::from)?;
-    check_jokers(profile, Side::Knocker, knocker)?;
-    check_jokers(profile, Side::Defender, defender)?;
-    if let Some(card) = knocker
-        .naturals()
-        .intersection(defender.naturals())
+    let read = |side: Side, cards: &[WildCard]| {
+        WildHand::read(cards, profile.jokers()).map_err(|fault| WildHandError::Read { side, fault })
+    };
+    let knocker = read(Side::Knocker, knocker)?;
+    let defender_list = defender;
+    let defender = read(Side::Defender, defender_list)?;
+    if let Some((index, &card)) = defender_list
         .iter()
-        .next()
+        .enumerate()
+        .find(|&(_, &card)| knocker.contains(card))
     {
-        let index = knocker
-            .cards()
-            .position(|c| c == super::WildCard::Natural(card))
-            .unwrap_or(0);
-        return Err(HandError::DuplicateCard {
-            side: Side::Defender,
-            index,
-            card,
-        }
-        .into());
-    }
-    if let Some(joker) = defender.jokers().find(|&j| knocker.holds(j)) {
-        return Err(WildHandError::DuplicateJoker { joker });
+        return Err(WildHandError::InBothHands { index, card });
     }
     let big_gin = match knocker.len() {
         10 => false,
@@ -188,8 +210,59 @@ pub fn score_wild_hand(
         .into());
     }
     let rules = profile.joker_rules();
-    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
     let limit = if big_gin { 0 } else { knock_limit };
+    let (knocker, defender) = match declared {
+        Some(declared) => {
+            let knocker = declared_wild_arrangement(knocker, declared, &rules)
+                .map_err(WildHandError::InvalidMelds)?;
+            if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
+                return Err(HandError::NotBigGin {
+                    deadwood: knocker.deadwood,
+                }
+                .into());
+            }
+            if knocker.deadwood > limit {
+                return Err(HandError::KnockOverLimit {
+                    deadwood: knocker.deadwood,
+                    limit,
+                }
+                .into());
+            }
+            let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
+            let reply = wild_best_reply(&knocker.melds, defender, &rules, layoffs_allowed);
+            (knocker, reply)
+        }
+        None => best_knock(profile, knocker, defender, limit, big_gin)?,
+    };
+    let settlement = settle(
+        profile,
+        multiplier,
+        knocker.deadwood,
+        defender.deadwood(),
+        big_gin,
+    );
+    Ok(WildHandScore {
+        showdown: WildShowdown {
+            knocker,
+            defender,
+            knock_limit: limit,
+            big_gin,
+        },
+        settlement,
+    })
+}
+
+/// The knocker's arrangement best for the knocker (see the module docs) and
+/// the defender's reply to it.
+fn best_knock(
+    profile: &Profile,
+    knocker: WildHand,
+    defender: WildHand,
+    limit: u32,
+    big_gin: bool,
+) -> Result<(WildArrangement, WildReply), WildHandError> {
+    let rules = profile.joker_rules();
+    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
     let candidates: Vec<WildArrangement> = knocker_candidates(&problem, limit)
         .into_iter()
         // Big gin melds every card: no joker left out, even one worth 0.
@@ -228,20 +301,5 @@ pub fn score_wild_hand(
         }
         .into());
     };
-    let settlement = settle(
-        profile,
-        multiplier,
-        knocker.deadwood,
-        defender.deadwood(),
-        big_gin,
-    );
-    Ok(WildHandScore {
-        showdown: WildShowdown {
-            knocker,
-            defender,
-            knock_limit: limit,
-            big_gin,
-        },
-        settlement,
-    })
+    Ok((knocker, defender))
 }

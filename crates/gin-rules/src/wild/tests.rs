@@ -251,10 +251,12 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     let error = score_wild_hand(&one, None, knocker, defender).unwrap_err();
     assert!(matches!(
         error,
-        WildHandError::JokerNotInDeck {
-            joker: Joker::X2,
+        WildHandError::Read {
             side: Side::Defender,
-            ..
+            fault: HandReadFault::JokerNotInDeck {
+                joker: Joker::X2,
+                ..
+            },
         }
     ));
     let error = score_wild_hand(
@@ -264,7 +266,13 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
         hand("AS 2S 3S AD 2D 3D 4D AC 2C X1"),
     )
     .unwrap_err();
-    assert_eq!(error, WildHandError::DuplicateJoker { joker: Joker::X1 });
+    assert_eq!(
+        error,
+        WildHandError::InBothHands {
+            index: 9,
+            card: WildCard::Joker(Joker::X1),
+        }
+    );
     let error = score_wild_hand(
         &jokers,
         None,
@@ -299,4 +307,219 @@ fn wild_cards_read_any_notation_and_write_the_canonical_one() {
         serde_json::json!({"X1": "6H"})
     );
     assert_eq!(json["deadwood"], 0);
+}
+
+/// The declared form of an arrangement: each meld's cards as shown, a joker
+/// in the place of the card it stands for.
+fn declared_form(arrangement: &WildArrangement) -> DeclaredWildMelds {
+    DeclaredWildMelds {
+        melds: arrangement
+            .melds
+            .iter()
+            .map(|meld| {
+                meld.cards()
+                    .iter()
+                    .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
+                        Some((joker, _)) => WildCard::Joker(joker),
+                        None => WildCard::Natural(card),
+                    })
+                    .collect()
+            })
+            .collect(),
+        stands_for: arrangement.melds.iter().flat_map(|m| m.jokers()).collect(),
+    }
+}
+
+fn list(text: &str) -> Vec<WildCard> {
+    text.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn declared_melds_are_checked_with_every_fault_at_its_place() {
+    let rules = JokerRules::TWO_JOKERS;
+    let held = hand("5H X1 7H 9S 9D 9C KS KD 2C X2");
+    let check = |melds: &[&str], stands_for: &[(Joker, &str)]| {
+        let declared = DeclaredWildMelds {
+            melds: melds.iter().map(|m| list(m)).collect(),
+            stands_for: stands_for.iter().map(|&(j, c)| (j, card(c))).collect(),
+        };
+        declared_wild_arrangement(held, &declared, &rules)
+            .map_err(|faults| {
+                faults
+                    .into_iter()
+                    .map(|f| (f.place, f.code.as_str()))
+                    .collect::<Vec<_>>()
+            })
+            .map(|a| a.deadwood)
+    };
+    // Legal: X1 bridges the hearts, X2 is the fourth king... of three.
+    assert_eq!(
+        check(
+            &["5H X1 7H", "KS KD X2"],
+            &[(Joker::X1, "6H"), (Joker::X2, "KH")]
+        ),
+        Ok(27 + 2)
+    );
+    // Nothing declared: everything counts, each joker 15.
+    assert_eq!(check(&[], &[]), Ok(5 + 7 + 27 + 20 + 2 + 30));
+    let card_at = |meld, position| DeclaredPlace::Card { meld, position };
+    assert_eq!(
+        check(&["5H X1 7H 8H"], &[(Joker::X1, "6H")]),
+        Err(vec![(card_at(0, 3), "card_not_in_hand")])
+    );
+    assert_eq!(
+        check(&["5H X1 7H"], &[]),
+        Err(vec![(card_at(0, 1), "joker_stands_for")])
+    );
+    assert_eq!(
+        check(&["9S 9D 9C"], &[(Joker::X2, "KH")]),
+        Err(vec![(
+            DeclaredPlace::StandsFor(Joker::X2),
+            "joker_stands_for"
+        )])
+    );
+    assert_eq!(
+        check(
+            &["9S 9D 9C", "9S X1 X2"],
+            &[(Joker::X1, "9H"), (Joker::X2, "8S")]
+        ),
+        Err(vec![(card_at(1, 0), "card_in_two_melds")])
+    );
+    // X2 stands for 9H, which X1's meld already shows.
+    assert_eq!(
+        check(
+            &["9S 9D X1", "KS KD X2"],
+            &[(Joker::X1, "9H"), (Joker::X2, "9H")]
+        ),
+        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+    );
+    assert_eq!(
+        check(
+            &["9S 9D X1", "9C X2 KD"],
+            &[(Joker::X1, "9H"), (Joker::X2, "9H")]
+        ),
+        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+    );
+    assert_eq!(
+        check(
+            &["9S 9D X1", "7H X2 5H"],
+            &[(Joker::X1, "9H"), (Joker::X2, "9H")]
+        ),
+        Err(vec![(DeclaredPlace::Meld(1), "gap")])
+    );
+    // Both stand for 6H: the second meld shows a card the first shows.
+    assert_eq!(
+        check(&["5H X1 7H", "9S 9D 9C"], &[(Joker::X1, "6H")]).map(|_| ()),
+        Ok(())
+    );
+    assert_eq!(
+        check(
+            &["7H X2 5H", "9S X1 9C"],
+            &[(Joker::X1, "9H"), (Joker::X2, "6H")]
+        )
+        .map(|_| ()),
+        Ok(())
+    );
+    assert_eq!(
+        check(
+            &["7H X2 5H", "9S 9D X1"],
+            &[(Joker::X1, "6H"), (Joker::X2, "6H")]
+        ),
+        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+    );
+    assert_eq!(
+        check(&["5H X1 X2"], &[(Joker::X1, "6H"), (Joker::X2, "7H")]),
+        Err(vec![(DeclaredPlace::Meld(0), "too_few_naturals")])
+    );
+    assert_eq!(
+        check(&["5H X1 9S"], &[(Joker::X1, "6H")]),
+        Err(vec![(DeclaredPlace::Meld(0), "mixed_suits")])
+    );
+    // X2 stands for 7H, which the first meld shows.
+    let held = hand("5H 7H 8H 9H X1 X2 2C 3C 4C KS");
+    let declared = DeclaredWildMelds {
+        melds: vec![list("5H X1 7H"), list("8H 9H X2")],
+        stands_for: vec![(Joker::X1, card("6H")), (Joker::X2, card("7H"))],
+    };
+    let faults = declared_wild_arrangement(held, &declared, &rules).unwrap_err();
+    assert_eq!(
+        faults
+            .iter()
+            .map(|f| (f.place, f.code.as_str(), f.message.as_str()))
+            .collect::<Vec<_>>(),
+        [(
+            DeclaredPlace::Meld(1),
+            "card_in_two_melds",
+            "7H is shown by two melds"
+        )]
+    );
+}
+
+/// Random ten-card hands with one or two jokers from a fixed seed.
+fn random_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+    use rand::{Rng, SeedableRng, seq::SliceRandom};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let deck: Vec<WildCard> = CardSet::FULL_DECK
+        .iter()
+        .map(WildCard::Natural)
+        .chain(Joker::ALL.map(WildCard::Joker))
+        .collect();
+    (0..count)
+        .map(|_| {
+            let mut deck = deck.clone();
+            deck.shuffle(&mut rng);
+            let knocker_jokers = rng.gen_range(1..=2);
+            // The knocker holds its jokers; the defender holds the rest with
+            // even odds.
+            let mut knocker: Vec<WildCard> = Joker::ALL[..knocker_jokers]
+                .iter()
+                .map(|&j| WildCard::Joker(j))
+                .collect();
+            let naturals = deck.iter().filter(|c| matches!(c, WildCard::Natural(_)));
+            knocker.extend(naturals.clone().take(10 - knocker_jokers));
+            let mut defender: Vec<WildCard> = naturals.skip(10).take(10).copied().collect();
+            if knocker_jokers == 1 && rng.gen_bool(0.5) {
+                defender[0] = WildCard::Joker(Joker::X2);
+            }
+            (
+                WildHand::from_distinct(knocker).unwrap(),
+                WildHand::from_distinct(defender).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_optimal_arrangement_declared_back_is_itself() {
+    let rules = JokerRules::TWO_JOKERS;
+    for (held, _) in random_wild_hands(300, 18) {
+        for arrangement in wild_optimal_arrangements(held, &rules) {
+            let declared = declared_wild_arrangement(held, &declared_form(&arrangement), &rules);
+            let mut back = declared.unwrap();
+            back.melds.sort();
+            assert_eq!(back, arrangement, "{held}");
+        }
+    }
+}
+
+#[test]
+fn declaring_the_referees_choice_scores_the_same() {
+    let jokers = crate::Preset::Jokers.profile();
+    let mut scored = 0;
+    for (knocker, defender) in random_wild_hands(2000, 23) {
+        let Ok(chosen) = score_wild_hand(&jokers, None, knocker, defender) else {
+            continue;
+        };
+        let declared = declared_form(&chosen.showdown.knocker);
+        let knocker: Vec<WildCard> = knocker.cards().collect();
+        let defender: Vec<WildCard> = defender.cards().collect();
+        let again = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender).unwrap();
+        assert_eq!(again, chosen);
+        scored += 1;
+    }
+    // Random hands rarely knock: enough of them must to make the test mean
+    // something.
+    assert!(scored >= 20, "only {scored} hands could knock");
 }
