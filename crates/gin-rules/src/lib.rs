@@ -108,8 +108,8 @@
 //! and reports the first illegal action, or how the hand ended.
 //!
 //! ```
-//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source};
-//! let deck: Vec<Card> = Card::deck().collect();
+//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source, WildCard};
+//! let deck: Vec<WildCard> = Card::deck().map(WildCard::from).collect();
 //! let deal = Deal {
 //!     dealer: deck[0..10].to_vec(),
 //!     non_dealer: deck[10..20].to_vec(),
@@ -179,9 +179,9 @@ pub mod wild;
 pub mod strategies;
 
 pub use audit::{
-    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
-    RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
-    ViolationCode, audit_hand, check_deal,
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, JokerPlace,
+    Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
+    ViolationCode, WildScoredHand, audit_hand, check_deal, check_deal_with, stock_size,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,

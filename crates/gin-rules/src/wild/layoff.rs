@@ -496,7 +496,7 @@ pub enum WildReplyError {
 }
 
 /// Every fault in one line: "meld 0: 6H is already on the table; ...".
-fn faults_text(faults: &[DeclaredFault]) -> String {
+pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
     faults
         .iter()
         .map(|fault| match fault.place {
