@@ -25,11 +25,11 @@ pub const STOCK_RESERVE: usize = 2;
 /// Under a profile with jokers, `X1` (and `X2`) are cards of the deck like any
 /// other, dealt anywhere, and the stock is longer by as many.
 ///
-/// The stock may be given whole (31 cards, the rest of the deck) or, as a
-/// recorder knows it, only its first cards: the cards drawn from it, in order.
-/// A draw past the cards listed takes the card the draw action names (which
-/// must be one not yet seen); the stock still counts 31 cards for the end of
-/// the hand.
+/// The stock may be given whole (31 cards, the rest of the deck; 32 or 33
+/// with jokers) or, as a recorder knows it, only its first cards: the cards
+/// drawn from it, in order. A draw past the cards listed takes the card the
+/// draw action names (which must be one not yet seen); the stock still counts
+/// its 31 (32, 33) cards for the end of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -57,7 +57,7 @@ pub struct Deal {
     /// the Oklahoma knock limit and spade doubling.
     #[cfg_attr(feature = "openapi", schema(value_type = WildCard, example = "2C"))]
     pub upcard: WildCard,
-    /// The stock in drawing order, top card first: all 31 cards, or only the
+    /// The stock in drawing order, top card first: all 31 (+ jokers) cards, or only the
     /// first ones (those drawn).
     #[cfg_attr(
         feature = "serde",
