@@ -193,7 +193,9 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
     let (deal, mismatch) = match request.deal {
         DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => seeded_deal(&seeds, &commitment, "/deal")?,
+        DealInput::Seeds { seeds, commitment } => {
+            seeded_deal(&seeds, &commitment, "/deal", profile.jokers())?
+        }
     };
     // A deal that does not match its commitment is judged before any action.
     let replayed = if mismatch.is_some() {

@@ -507,13 +507,15 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
     )
 }
 
-/// The cards of a seeded deal, and the mismatch message when the server seed
-/// does not hash to the commitment. Seeds the schema forbids are 400, pointed
-/// at under `deal`, the pointer to the deal (`/deal`, `/hands/3/deal`).
+/// The cards of a seeded deal (from the deck with `jokers` jokers, the
+/// profile's), and the mismatch message when the server seed does not hash
+/// to the commitment. Seeds the schema forbids are 400, pointed at under
+/// `deal`, the pointer to the deal (`/deal`, `/hands/3/deal`).
 pub fn seeded_deal(
     seeds: &Seeds,
     commitment: &str,
     deal: &str,
+    jokers: u8,
 ) -> Result<(Deal, Option<String>), Problem> {
     let fault = |pointer: &str, error: &SeedError| {
         let detail = error.to_string();
@@ -529,10 +531,11 @@ pub fn seeded_deal(
     };
     let seed = ServerSeed::from_hex(&seeds.server_seed)
         .map_err(|e| fault(&format!("{deal}/seeds/server_seed"), &e))?;
-    let dealt = fair_deal::deal(&seed, &seeds.client_seed, seeds.nonce).map_err(|e| match e {
-        SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
-        _ => fault(&format!("{deal}/seeds/nonce"), &e),
-    })?;
+    let dealt = fair_deal::deal_with_jokers(&seed, &seeds.client_seed, seeds.nonce, jokers)
+        .map_err(|e| match e {
+            SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
+            _ => fault(&format!("{deal}/seeds/nonce"), &e),
+        })?;
     if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
         let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
         return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(

@@ -203,3 +203,37 @@ async fn a_match_of_hands_with_jokers_is_audited_and_scored() {
     );
     assert_eq!(scored["points"], hand["result"]["points"], "{scored}");
 }
+
+#[tokio::test]
+async fn a_seeded_deal_with_jokers_is_the_one_post_deals_gives() {
+    let app = spawn_app().await;
+    let seeds = json!({"server_seed": "00".repeat(32), "client_seed": "player", "nonce": 0});
+    let mut with_jokers = seeds.clone();
+    with_jokers["jokers"] = json!(2);
+    let dealt = app.post_json("/v1/deals", &with_jokers.to_string()).await;
+    assert_eq!(dealt.status().as_u16(), 200);
+    let dealt: Value = dealt.json().await.expect("a deal");
+    assert_eq!(dealt["deal"]["stock"].as_array().map(Vec::len), Some(33));
+    // Audited under the jokers profile, the seeds deal the same 54 cards.
+    let request = json!({"profile": "jokers", "actions": [],
+        "deal": {"seeds": seeds, "commitment": dealt["commitment"]}});
+    let body = verdict(&app, &request).await;
+    assert_eq!(body["legal"], true, "{body}");
+    assert_eq!(body["table"]["stock_remaining"], 33);
+    assert_eq!(body["table"]["discard_top"], dealt["deal"]["upcard"]);
+    let mut dealer: Vec<Value> = dealt["deal"]["dealer"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let mut table: Vec<Value> = body["table"]["dealer"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let key = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    dealer.sort_by_key(key);
+    table.sort_by_key(key);
+    assert_eq!(dealer, table);
+    // The same deal audited as its cards.
+    let cards = json!({"profile": "jokers", "actions": [], "deal": dealt["deal"]});
+    assert_eq!(verdict(&app, &cards).await["table"], body["table"]);
+}

@@ -293,4 +293,58 @@ mod tests {
     }
 
     include!("fair_deal_vectors.rs");
+
+    /// Vectors with jokers, from `scripts/fair_deal_vectors.py` (Python's
+    /// `hmac` and `hashlib`): (jokers, non-dealer, dealer, upcard, stock) for
+    /// the server seed of 32 zero bytes, client seed "player", nonce 0, and
+    /// the seed of 32 0x5a bytes, "client", nonce 7 (two jokers).
+    #[test]
+    fn deals_with_jokers_come_out_as_the_independent_script_computes_them() {
+        let zero = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+        let five_a = ServerSeed::from_hex(&"5a".repeat(32)).unwrap();
+        let vectors = [
+            (
+                &zero,
+                "player",
+                0,
+                1,
+                "9C 7H TD 7D 4D QC 5D AC 9H KC",
+                "5S 4S X1 AD 5C 6C 8S KD 3D 7C",
+                "JD",
+                "TS 8D 9D 7S 6H 3H 3C QH 2H 5H 4H JS 2C KS 9S TC QD KH JC TH 8C 3S 8H 2D AH 2S 6D JH QS 4C 6S AS",
+            ),
+            (
+                &zero,
+                "player",
+                0,
+                2,
+                "2D AD 4S 3S 5S KD 9S AH 8S 3C",
+                "9D 2S 4C 7S 6H 6C KS AC JH QS",
+                "2C",
+                "JS 8D 7D 4H 4D KH 9C AS TD 7H 9H 3D X2 TC QH QC 5D QD 8C 6D 8H TS 5C JC 6S 2H KC 5H X1 TH 7C 3H JD",
+            ),
+            (
+                &five_a,
+                "client",
+                7,
+                2,
+                "7H 5S X1 3C 3D AC 2D 5H 3S AD",
+                "TD 4C X2 4S 7S TC JS 9H 8S QS",
+                "8C",
+                "6S AH 7D QD 6H KD TH 8H JD 6C 9D 8D 4D 3H JC TS 2C 9S 4H 2H 6D KH KS 5C KC JH 5D QC AS 9C 2S 7C QH",
+            ),
+        ];
+        for (seed, client, nonce, jokers, non_dealer, dealer, upcard, stock) in vectors {
+            let dealt = deal_with_jokers(seed, client, nonce, jokers).unwrap();
+            assert_eq!(text(&dealt.non_dealer), non_dealer, "{jokers}");
+            assert_eq!(text(&dealt.dealer), dealer, "{jokers}");
+            assert_eq!(dealt.upcard.to_string(), upcard, "{jokers}");
+            assert_eq!(text(&dealt.stock), stock, "{jokers}");
+        }
+        // No joker: the 52-card algorithm, card for card.
+        assert_eq!(
+            deal_with_jokers(&zero, "player", 0, 0),
+            deal(&zero, "player", 0)
+        );
+    }
 }
