@@ -237,3 +237,79 @@ async fn a_seeded_deal_with_jokers_is_the_one_post_deals_gives() {
     let cards = json!({"profile": "jokers", "actions": [], "deal": dealt["deal"]});
     assert_eq!(verdict(&app, &cards).await["table"], body["table"]);
 }
+
+/// The costliest joker records stay within the request bounds: a match
+/// audit's most hands (500), each a knock scored with jokers (the knocker's
+/// arrangements, each against the defender's best reply); and a hand audit whose ten unnamed layoffs, jokers
+/// among them, the referee must place.
+#[test]
+fn the_costliest_joker_audits_stay_within_the_request_bounds() {
+    use crate::cost::{Server, assert_within_request_bounds};
+    let server = Server::start(&[]);
+    let json = [("Content-Type", "application/json")];
+    // Both jokers in the knocker's hand beside a long run and a set, which
+    // leaves many arrangements within the limit, each against the defender's
+    // best reply (hearts and nines to lay off).
+    let knocker = ["5H", "6H", "7H", "8H", "9S", "9D", "9C", "X1", "X2", "KC"];
+    let defender = ["4H", "TH", "9H", "3H", "JH", "2S", "3S", "4S", "QD", "KD"];
+    let mut actions = knock();
+    actions[3] = json!({"player": "non_dealer", "action": "knock", "discard": "KC"});
+    let hands: Vec<Value> = (0..500)
+        .map(|i| {
+            // The same seat knocks each hand, so the deal alternates the
+            // winner's name: the game ends at the third hand, and every hand
+            // is still replayed.
+            let dealer = if i % 2 == 0 { "Ann" } else { "Bob" };
+            json!({"dealer": dealer, "deal": deal(&defender, &knocker, "2C", &["2H"]),
+                "actions": actions})
+        })
+        .collect();
+    let record = serde_json::to_vec(
+        &json!({"profile": "jokers", "players": ["Ann", "Bob"], "hands": hands}),
+    )
+    .unwrap();
+    let ((status, _, answer), cost) =
+        server.measure(|| server.post("/v1/matches/audit", &json, &record));
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
+    let audit: Value = serde_json::from_slice(&answer).unwrap();
+    assert_eq!(audit["violation"]["code"], "hand_after_game_end", "{audit}");
+    assert_within_request_bounds(
+        "match audit, 500 knocks with jokers",
+        record.len(),
+        answer.len(),
+        cost,
+    );
+    // Three runs of hearts on the table and ten unnamed layoffs, two of them
+    // jokers: the placement search is bounded by the cards each run can take.
+    let hand = json!({
+        "profile": "jokers",
+        "deal": {
+            "non_dealer": ["AH", "2H", "3H", "5H", "6H", "7H", "9H", "TH", "JH", "KC"],
+            "dealer": ["4H", "8H", "QH", "KH", "4S", "5S", "X1", "X2", "9D", "TD"],
+            "upcard": "2C", "stock": ["3C"]},
+        "actions": [
+            {"player": "non_dealer", "action": "pass"},
+            {"player": "dealer", "action": "pass"},
+            {"player": "non_dealer", "action": "draw", "from": "stock"},
+            {"player": "non_dealer", "action": "knock", "discard": "KC"},
+            {"player": "dealer", "action": "lay_off", "layoffs": [
+                {"card": "4H"}, {"card": "8H"}, {"card": "QH"}, {"card": "KH"},
+                {"card": "X1", "stands_for": "3S"}, {"card": "X2", "stands_for": "6S"},
+                {"card": "4S"}, {"card": "5S"}, {"card": "9D"}, {"card": "TD"}]}
+        ]
+    })
+    .to_string();
+    let ((status, _, answer), cost) = server.measure(|| server.post(PATH, &json, hand.as_bytes()));
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
+    let verdict: Value = serde_json::from_slice(&answer).unwrap();
+    assert_eq!(
+        verdict["violation"]["code"], "layoff_does_not_fit",
+        "{verdict}"
+    );
+    assert_within_request_bounds(
+        "ten unnamed layoffs with jokers",
+        hand.len(),
+        answer.len(),
+        cost,
+    );
+}
