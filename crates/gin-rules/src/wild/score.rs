@@ -68,6 +68,13 @@ pub enum WildHandError {
     /// leave a joker's card unnamed: every fault found.
     #[error("the knocker's declared melds are not legal")]
     InvalidMelds(Vec<DeclaredFault>),
+    /// The defender declared melds or layoffs where a hand holds a joker:
+    /// with jokers the referee plays the defender's best reply.
+    #[error(
+        "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave \
+         them out and the referee plays the defender's best reply"
+    )]
+    DefenderDeclared,
     /// What the joker-free scoring also refuses: a wrong number of cards, a
     /// knock over the limit, big gin not played or not melded, a profile that
     /// needs the upcard.
@@ -82,6 +89,7 @@ impl WildHandError {
             WildHandError::Read { fault, .. } => fault.code(),
             WildHandError::InBothHands { .. } => "duplicate_card",
             WildHandError::InvalidMelds(_) => "invalid_melds",
+            WildHandError::DefenderDeclared => "declared_with_jokers",
             WildHandError::Hand(error) => error.code(),
         }
     }
