@@ -604,3 +604,40 @@ async fn a_defenders_count_may_reach_the_joker_bound() {
     let heavy = json!({"base": "jokers", "joker_deadwood": 25});
     assert_eq!(count(heavy, 130).await.status().as_u16(), 200);
 }
+
+/// A match of the costliest card hands with jokers found (a random search
+/// over hands of low cards, where the knocker has the most arrangements
+/// within the limit and the defender the most ways to lay off), as many as
+/// the body limit holds: its cost stays within the request bounds.
+#[test]
+fn a_body_full_of_the_costliest_joker_hands_stays_within_the_request_bounds() {
+    use crate::cost::{Server, assert_within_request_bounds};
+    // The players take turns to knock, so that the game (to 10,000) lasts.
+    let hand = |knocker: &str| {
+        json!({"knocker": knocker,
+            "knocker_hand": {"hand": ["2D", "5S", "AS", "AH", "AD", "2S", "6S", "4S", "X1", "X2"]},
+            "defender_hand": {"hand": ["7C", "3H", "6D", "4H", "7S", "2C", "4C", "2H", "5H", "7D"]}})
+        .to_string()
+    };
+    let profile = json!({"base": "jokers", "joker_min_natural": 1, "joker_deadwood": 0,
+        "target": 10_000});
+    let head = format!(r#"{{"profile": {profile}, "players": ["A", "B"], "hands": ["#);
+    let count = ((64 * 1024 - head.len() - 2) / (hand("A").len() + 1)).min(500);
+    let hands: Vec<String> = (0..count)
+        .map(|i| hand(if i % 2 == 0 { "A" } else { "B" }))
+        .collect();
+    let body = format!("{head}{}]}}", hands.join(","));
+    assert!(body.len() <= 64 * 1024);
+    let server = Server::start(&[]);
+    let ((status, _, answer), cost) =
+        server.measure(|| server.post("/v1/matches/score", &[], body.as_bytes()));
+    // The game to 10,000 ends at about the 333rd hand: a longer list is
+    // refused (`game_over`) after every hand before it was scored.
+    assert!(status == 200 || status == 422, "{status}");
+    assert_within_request_bounds(
+        &format!("{count} joker card hands"),
+        body.len(),
+        answer.len(),
+        cost,
+    );
+}
