@@ -615,8 +615,8 @@ fn a_body_full_of_the_costliest_joker_hands_stays_within_the_request_bounds() {
     // The players take turns to knock, so that the game (to 10,000) lasts.
     let hand = |knocker: &str| {
         json!({"knocker": knocker,
-            "knocker_hand": {"hand": ["2D", "5S", "AS", "AH", "AD", "2S", "6S", "4S", "X1", "X2"]},
-            "defender_hand": {"hand": ["7C", "3H", "6D", "4H", "7S", "2C", "4C", "2H", "5H", "7D"]}})
+            "knocker_hand": {"hand": ["5S", "4S", "2D", "3D", "3S", "4C", "4D", "2H", "X1", "X2"]},
+            "defender_hand": {"hand": ["AC", "2S", "AD", "5D", "4H", "AS", "6S", "2C", "3C", "6H"]}})
         .to_string()
     };
     let profile = json!({"base": "jokers", "joker_min_natural": 1, "joker_deadwood": 0,
