@@ -19,35 +19,27 @@ BINARY=${BINARY:-target/debug/gin-referee}
 if ! schemathesis --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
     python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
-[ -x "$BINARY" ] || cargo build --locked --quiet
-
-port=$(free_port)
-log=$(mktemp)
-GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
-
-wait_ready "http://127.0.0.1:$port"
+start_service
 
 # The batch endpoints' NDJSON bodies (scripts/schemathesis_hooks.py).
 PYTHONPATH="scripts${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=schemathesis_hooks \
-schemathesis run "http://127.0.0.1:$port/api-docs/openapi.json" \
+schemathesis run "$service_url/api-docs/openapi.json" \
     --checks all \
     --max-examples "$MAX_EXAMPLES" \
     --seed 20261121 \
     --workers 2 \
     --report-dir target/schemathesis
 
-if ! kill -0 "$server" 2>/dev/null; then
+if ! kill -0 "$service_pid" 2>/dev/null; then
     echo "the service died during the run:" >&2
-    cat "$log" >&2
+    cat "$service_log" >&2
     exit 1
 fi
 # The service's own errors (an internal error logs its cause under the
 # gin_referee target). actix-http also logs malformed requests it refused
 # itself (bad header bytes) at ERROR: those are the client's, not ours.
-if grep '"level":"ERROR"' "$log" | grep -q '"target":"gin_referee'; then
+if grep '"level":"ERROR"' "$service_log" | grep -q '"target":"gin_referee'; then
     echo "the service logged errors during the run:" >&2
-    grep '"level":"ERROR"' "$log" | grep '"target":"gin_referee' >&2
+    grep '"level":"ERROR"' "$service_log" | grep '"target":"gin_referee' >&2
     exit 1
 fi

@@ -60,14 +60,7 @@ EOF
 then :; else status=1; fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$out/python"
 
-[ -x "$BINARY" ] || cargo build --locked --quiet
-port=$(free_port)
-log=$(mktemp)
-GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
-wait_ready "http://127.0.0.1:$port"
-
-"$venv/bin/python" scripts/clients/python_tour.py "http://127.0.0.1:$port" README.md "$DOCUMENT" || status=1
+start_service
+"$venv/bin/python" scripts/clients/python_tour.py "$service_url" README.md "$DOCUMENT" || status=1
 
 exit "$status"

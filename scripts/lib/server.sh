@@ -16,3 +16,18 @@ wait_ready() {
     echo "the service at $url was not ready within ${2:-10} s" >&2
     return 1
 }
+
+# Starts $BINARY (built in debug when missing) on a free loopback port, its log
+# in a temporary file, stopped and cleaned up when the script exits; waits for
+# it to be ready. Sets `service_url`, `service_pid` and `service_log`.
+start_service() {
+    [ -x "$BINARY" ] || cargo build --locked --quiet
+    local port
+    port=$(free_port)
+    service_url="http://127.0.0.1:$port"
+    service_log=$(mktemp)
+    GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$service_log" 2>&1 &
+    service_pid=$!
+    trap 'kill "$service_pid" 2>/dev/null || true; rm -f "$service_log"' EXIT
+    wait_ready "$service_url"
+}

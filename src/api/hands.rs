@@ -44,50 +44,45 @@ pub struct AnalyzeRequest {
 }
 
 // Flat, unlike the rules' `Discard` (a card and an arrangement), and with what
-// the knock limit makes of it, hence this type of its own.
+// the knock limit makes of it, hence this type of its own. Generic over how
+// cards are written: the joker-free answer keeps the rules' types (the batch
+// writes them without serde), a hand with jokers writes cards and jokers.
 /// One discard from 11 cards reaching the least deadwood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct BestDiscard {
+#[schema(as = BestDiscard, bound = "")]
+pub struct Discard<C, Melds, Cards> {
     /// The card (or joker) discarded.
     #[schema(value_type = HandCard)]
-    pub card: Card,
+    pub card: C,
     pub deadwood: u32,
     /// The melds of the ten cards kept; a joker stands in the place of the
     /// card it stands for.
     #[schema(value_type = Vec<Vec<HandCard>>)]
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     /// What each melded joker stands for; absent when no joker is melded.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
     /// The cards in no meld, unmelded jokers last.
     #[schema(value_type = Vec<HandCard>)]
-    pub deadwood_cards: CardSet,
+    pub deadwood_cards: Cards,
     pub can_knock: bool,
     pub gin: bool,
 }
 
-/// [`BestDiscard`] of a hand holding a joker (the same fields).
-#[derive(Debug, Clone, Serialize)]
-pub struct WildBestDiscard {
-    pub card: WildCard,
-    pub deadwood: u32,
-    pub melds: Vec<Vec<WildCard>>,
-    #[serde(skip_serializing_if = "StandsFor::is_empty")]
-    pub jokers: StandsFor,
-    pub deadwood_cards: Vec<WildCard>,
-    pub can_knock: bool,
-    pub gin: bool,
-}
+/// A discard of a hand without jokers.
+pub type BestDiscard = Discard<Card, Vec<Meld>, CardSet>;
+/// A discard of a hand holding a joker.
+pub type WildBestDiscard = Discard<WildCard, Vec<Vec<WildCard>>, Vec<WildCard>>;
 
 /// The analysis. For 10 cards: `melds`, `deadwood_cards` (and `arrangements` on
 /// request); for 11 cards: `discards` and `big_gin`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({
+#[schema(as = AnalyzeResponse, bound = "", example = json!({
     "deadwood": 25, "melds": [["7S", "7D", "7C"], ["7H", "8H", "9H"]],
     "deadwood_cards": ["KS", "7H"], "knock_limit": 10, "can_knock": false, "gin": false
 }))]
-pub struct AnalyzeResponse {
+pub struct Analysis<C, Melds, Cards, Arrangements> {
     /// The minimum deadwood (for 11 cards: after the best discard).
     pub deadwood: u32,
     /// The knock limit under the profile (and upcard).
@@ -101,7 +96,7 @@ pub struct AnalyzeResponse {
     /// `jokers` says which card that is.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
-    pub melds: Option<Vec<Meld>>,
+    pub melds: Option<Melds>,
     /// 10 cards: what each joker of `melds` stands for (`{"X1": "6H"}`);
     /// absent when no joker is melded.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,16 +105,17 @@ pub struct AnalyzeResponse {
     /// 10 cards: that arrangement's deadwood cards, unmelded jokers last.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<HandCard>>)]
-    pub deadwood_cards: Option<CardSet>,
+    pub deadwood_cards: Option<Cards>,
     /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed
     /// order (with jokers: every card each joker may stand for, and each order
     /// of `X1` and `X2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<HandArrangement>>)]
-    pub arrangements: Option<Vec<Arrangement>>,
+    pub arrangements: Option<Arrangements>,
     /// 11 cards: every discard reaching the minimum, in canonical card order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub discards: Option<Vec<BestDiscard>>,
+    #[schema(value_type = Option<Vec<BestDiscard>>)]
+    pub discards: Option<Vec<Discard<C, Melds, Cards>>>,
     /// 11 cards: all eleven meld without a discard.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub big_gin: Option<bool>,
@@ -130,25 +126,69 @@ crate::problem_responses!(
     AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount, JokerNotInDeck]
 );
 
-/// [`AnalyzeResponse`] of a hand holding a joker (the same fields).
-#[derive(Debug, Clone, Serialize)]
-pub struct WildAnalyzeResponse {
-    pub deadwood: u32,
-    pub knock_limit: u32,
-    pub can_knock: bool,
-    pub gin: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub melds: Option<Vec<Vec<WildCard>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jokers: Option<StandsFor>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deadwood_cards: Option<Vec<WildCard>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangements: Option<Vec<HandArrangement>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub discards: Option<Vec<WildBestDiscard>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub big_gin: Option<bool>,
+/// The analysis of a hand without jokers.
+pub type AnalyzeResponse = Analysis<Card, Vec<Meld>, CardSet, Vec<Arrangement>>;
+/// The analysis of a hand holding a joker.
+pub type WildAnalyzeResponse =
+    Analysis<WildCard, Vec<Vec<WildCard>>, Vec<WildCard>, Vec<HandArrangement>>;
+
+impl<C, Melds, Cards, Arrangements> Analysis<C, Melds, Cards, Arrangements> {
+    /// Ten cards: one optimal arrangement (and every one, on request).
+    fn ten(
+        deadwood: u32,
+        knock_limit: u32,
+        melds: Melds,
+        jokers: StandsFor,
+        deadwood_cards: Cards,
+        arrangements: Option<Arrangements>,
+    ) -> Self {
+        Analysis {
+            deadwood,
+            knock_limit,
+            can_knock: deadwood <= knock_limit,
+            gin: deadwood == 0,
+            melds: Some(melds),
+            jokers: (!jokers.is_empty()).then_some(jokers),
+            deadwood_cards: Some(deadwood_cards),
+            arrangements,
+            discards: None,
+            big_gin: None,
+        }
+    }
+
+    /// Eleven cards: every best discard, given as the card and what the ten
+    /// kept make of it.
+    fn eleven(
+        deadwood: u32,
+        knock_limit: u32,
+        discards: impl IntoIterator<Item = (C, u32, Melds, StandsFor, Cards)>,
+        big_gin: bool,
+    ) -> Self {
+        let discards = discards
+            .into_iter()
+            .map(|(card, deadwood, melds, jokers, deadwood_cards)| Discard {
+                card,
+                deadwood,
+                melds,
+                jokers: (!jokers.is_empty()).then_some(jokers),
+                deadwood_cards,
+                can_knock: deadwood <= knock_limit,
+                gin: deadwood == 0,
+            })
+            .collect();
+        Analysis {
+            deadwood,
+            knock_limit,
+            can_knock: deadwood <= knock_limit,
+            gin: deadwood == 0,
+            melds: None,
+            jokers: None,
+            deadwood_cards: None,
+            arrangements: None,
+            discards: Some(discards),
+            big_gin: Some(big_gin),
+        }
+    }
 }
 
 /// An analysis as answered: the joker-free one, or one of a hand holding a
@@ -231,62 +271,46 @@ fn wild_analysis(
     all_arrangements: bool,
 ) -> Result<WildAnalyzeResponse, Problem> {
     let rules = profile.joker_rules();
-    let response = match hand.len() {
+    match hand.len() {
         10 => {
             let best = wild_best_arrangement(hand, &rules);
-            let jokers = StandsFor::of(&best.melds);
-            WildAnalyzeResponse {
-                deadwood: best.deadwood,
+            let arrangements = all_arrangements.then(|| {
+                wild_optimal_arrangements(hand, &rules)
+                    .iter()
+                    .map(HandArrangement::from)
+                    .collect()
+            });
+            Ok(Analysis::ten(
+                best.deadwood,
                 knock_limit,
-                can_knock: best.deadwood <= knock_limit,
-                gin: best.deadwood == 0,
-                melds: Some(best.melds.iter().map(meld_cards).collect()),
-                jokers: (!jokers.is_empty()).then_some(jokers),
-                deadwood_cards: Some(deadwood_of(&best)),
-                arrangements: all_arrangements.then(|| {
-                    wild_optimal_arrangements(hand, &rules)
-                        .iter()
-                        .map(HandArrangement::from)
-                        .collect()
-                }),
-                discards: None,
-                big_gin: None,
-            }
+                best.melds.iter().map(meld_cards).collect(),
+                StandsFor::of(&best.melds),
+                deadwood_of(&best),
+                arrangements,
+            ))
         }
         11 => {
             let analysis = analyze_wild_drawn_hand(hand, &rules);
-            let discards = analysis
-                .discards
-                .iter()
-                .map(|d| {
-                    let arrangement = HandArrangement::from(&d.arrangement);
-                    WildBestDiscard {
-                        card: d.card,
-                        deadwood: arrangement.deadwood,
-                        can_knock: arrangement.deadwood <= knock_limit,
-                        gin: arrangement.deadwood == 0,
-                        melds: arrangement.melds,
-                        jokers: arrangement.jokers,
-                        deadwood_cards: arrangement.deadwood_cards,
-                    }
-                })
-                .collect();
-            WildAnalyzeResponse {
-                deadwood: analysis.deadwood,
+            let discards = analysis.discards.iter().map(|d| {
+                let kept = HandArrangement::from(&d.arrangement);
+                let jokers = kept.jokers;
+                (
+                    d.card,
+                    kept.deadwood,
+                    kept.melds,
+                    jokers,
+                    kept.deadwood_cards,
+                )
+            });
+            Ok(Analysis::eleven(
+                analysis.deadwood,
                 knock_limit,
-                can_knock: analysis.deadwood <= knock_limit,
-                gin: analysis.deadwood == 0,
-                melds: None,
-                jokers: None,
-                deadwood_cards: None,
-                arrangements: None,
-                discards: Some(discards),
-                big_gin: Some(analysis.big_gin),
-            }
+                discards,
+                analysis.big_gin,
+            ))
         }
-        found => return Err(wrong_card_count(found)),
-    };
-    Ok(response)
+        found => Err(wrong_card_count(found)),
+    }
 }
 
 /// The analysis of a hand without jokers.
@@ -295,7 +319,7 @@ fn natural_analysis(
     knock_limit: u32,
     all_arrangements: bool,
 ) -> Result<AnalyzeResponse, Problem> {
-    let response = match hand.len() {
+    match hand.len() {
         10 => {
             let best = best_arrangement(hand);
             let arrangements = all_arrangements.then(|| {
@@ -304,50 +328,36 @@ fn natural_analysis(
                     .map(optimal_arrangements)
                     .unwrap_or_default()
             });
-            AnalyzeResponse {
-                deadwood: best.deadwood,
+            Ok(Analysis::ten(
+                best.deadwood,
                 knock_limit,
-                can_knock: best.deadwood <= knock_limit,
-                gin: best.deadwood == 0,
-                melds: Some(best.melds),
-                jokers: None,
-                deadwood_cards: Some(best.deadwood_cards),
+                best.melds,
+                StandsFor::default(),
+                best.deadwood_cards,
                 arrangements,
-                discards: None,
-                big_gin: None,
-            }
+            ))
         }
         11 => {
             let analysis = analyze_drawn_hand(hand);
-            let discards = analysis
-                .discards
-                .into_iter()
-                .map(|d| BestDiscard {
-                    card: d.card,
-                    deadwood: d.arrangement.deadwood,
-                    can_knock: d.arrangement.deadwood <= knock_limit,
-                    gin: d.arrangement.deadwood == 0,
-                    melds: d.arrangement.melds,
-                    jokers: None,
-                    deadwood_cards: d.arrangement.deadwood_cards,
-                })
-                .collect();
-            AnalyzeResponse {
-                deadwood: analysis.deadwood,
+            let discards = analysis.discards.into_iter().map(|d| {
+                let kept = d.arrangement;
+                (
+                    d.card,
+                    kept.deadwood,
+                    kept.melds,
+                    StandsFor::default(),
+                    kept.deadwood_cards,
+                )
+            });
+            Ok(Analysis::eleven(
+                analysis.deadwood,
                 knock_limit,
-                can_knock: analysis.deadwood <= knock_limit,
-                gin: analysis.deadwood == 0,
-                melds: None,
-                jokers: None,
-                deadwood_cards: None,
-                arrangements: None,
-                discards: Some(discards),
-                big_gin: Some(analysis.big_gin),
-            }
+                discards,
+                analysis.big_gin,
+            ))
         }
-        found => return Err(wrong_card_count(found)),
-    };
-    Ok(response)
+        found => Err(wrong_card_count(found)),
+    }
 }
 
 /// Reads one line of an analyse batch. The line nearly every client sends,

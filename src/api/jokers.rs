@@ -485,6 +485,7 @@ pub fn wild_hand_problem(error: &WildHandError, declared: bool) -> Problem {
             Problem::new(code, &detail).with_error(format!("/defender/hand/{index}"), code, detail)
         }
         WildHandError::InvalidMelds(faults) => declared_problem_of(faults),
+        WildHandError::DefenderDeclared => declared_problem("/defender"),
     }
 }
 

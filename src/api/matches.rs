@@ -16,6 +16,7 @@ use actix_web::{post, web};
 
 use super::ServiceConfig;
 use super::hand_errors::hand_problem;
+use super::jokers::wild_hand_problem;
 use super::json::ValidJson;
 use super::limits::{RequestLimits, check_items, check_length};
 use super::problem::{ErrorCode, Problem};
@@ -163,6 +164,16 @@ fn match_problem(
                 inner.detail = detail.clone();
                 inner
             }
+            MatchError::WildCards { error, .. } => {
+                let declared =
+                    matches!(&recorded, MatchHand::WildCards(hand) if hand.declared.is_some());
+                let mut inner = wild_hand_problem(error, declared);
+                for e in &mut inner.errors {
+                    e.pointer = rebase(&e.pointer, &base);
+                }
+                inner.detail = detail.clone();
+                inner
+            }
             _ => at(base),
         }
     };
@@ -185,7 +196,8 @@ fn match_problem(
         | MatchError::SamePlayerTwice { hand, .. }
         | MatchError::KnockerNotFirst { hand }
         | MatchError::Count { hand, .. }
-        | MatchError::Cards { hand, .. } => located(*hand, None, error),
+        | MatchError::Cards { hand, .. }
+        | MatchError::WildCards { hand, .. } => located(*hand, None, error),
     }
 }
 
@@ -208,7 +220,7 @@ fn rebase(pointer: &str, base: &str) -> String {
 
 crate::problem_responses!(
     /// The error answers of `/v1/matches/score`.
-    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape, JokerNotInDeck, DeclaredWithJokers]
 );
 
 /// Scores a match.
@@ -357,6 +369,9 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
                 check_length(&format!("{base}/knocker"), &counts.knocker, max)?;
             }
             RecordedHand::Plain(MatchHand::Cards(cards)) => {
+                check_length(&format!("{base}/knocker"), &cards.knocker, max)?;
+            }
+            RecordedHand::Plain(MatchHand::WildCards(cards)) => {
                 check_length(&format!("{base}/knocker"), &cards.knocker, max)?;
             }
             RecordedHand::Plain(MatchHand::Void) => {}

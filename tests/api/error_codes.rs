@@ -303,6 +303,13 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         }
         match_cases.push((code, scored));
     }
+    for (code, body) in joker_cases() {
+        let mut scored = two_player_match(json!([cards_hand(&body)]));
+        if let Some(profile) = body.get("profile") {
+            scored = with(scored, "profile", profile.clone());
+        }
+        match_cases.push((code, scored));
+    }
     match_cases.extend([
         (
             "upcard_required",

@@ -504,3 +504,140 @@ async fn a_batch_line_with_a_joker_is_read_by_the_general_reader() {
     assert_eq!(lines[1]["result"]["jokers"], json!({"X1": "6H"}));
     assert_eq!(lines[2]["result"]["deadwood"], 25);
 }
+
+#[tokio::test]
+async fn a_match_scores_card_hands_with_jokers_as_the_hand_scoring_does() {
+    let app = spawn_app().await;
+    let knocker = ["5H", "X1", "7H", "9S", "9D", "9C", "KS", "KD", "KC", "2C"];
+    let defender = ["8H", "4H", "QS", "QD", "JC", "3S", "3D", "6C", "7C", "X2"];
+    let single = ok(
+        &app,
+        "/v1/hands/score",
+        json!({"profile": "jokers", "knocker": {"hand": knocker}, "defender": {"hand": defender}}),
+    )
+    .await;
+    let cards = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
+        "defender_hand": {"hand": defender}});
+    // The same knock with its melds declared as the referee chose them.
+    let declared = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker,
+            "melds": [["5H", "X1", "7H"], ["9S", "9D", "9C"], ["KS", "KD", "KC"]],
+            "jokers": {"X1": "6H"}},
+        "defender_hand": {"hand": defender}});
+    let counts = json!({"knocker": "Ann", "knocker_deadwood": single["knocker"]["deadwood"],
+        "defender_deadwood": single["defender"]["deadwood"]});
+    let mut answers = Vec::new();
+    for hand in [cards, declared, counts] {
+        let answer = ok(
+            &app,
+            "/v1/matches/score",
+            json!({"profile": "jokers", "players": ["Ann", "Bob"], "hands": [hand]}),
+        )
+        .await;
+        assert_eq!(answer["hands"][0]["points"], single["points"], "{answer}");
+        answers.push(answer);
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], answers[2]);
+    assert_eq!(answers[0]["hands"][0]["defender_deadwood"], 29);
+}
+
+#[tokio::test]
+async fn match_hands_with_jokers_are_refused_at_the_card_at_fault() {
+    let app = spawn_app().await;
+    let knocker = ["5H", "X1", "7H", "9S", "9D", "9C", "KS", "KD", "KC", "2C"];
+    let defender = ["8H", "4H", "QS", "QD", "JC", "3S", "3D", "6C", "7C", "X2"];
+    async fn post_second(app: &TestApp, profile: &str, hand: Value) -> reqwest::Response {
+        let body = json!({"profile": profile, "players": ["Ann", "Bob"],
+            "hands": [{"knocker": "Bob", "knocker_deadwood": 0, "defender_deadwood": 10}, hand]});
+        app.post_json("/v1/matches/score", &body.to_string()).await
+    }
+    let post = |profile: &'static str, hand: Value| post_second(&app, profile, hand);
+    let cards = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
+        "defender_hand": {"hand": defender}});
+    let problem = expect_problem(
+        post("standard", cards.clone()).await,
+        422,
+        "joker_not_in_deck",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/hands/1/knocker_hand/hand/1");
+    let one_joker = json!({"base": "jokers", "jokers": 1});
+    let body = json!({"profile": one_joker, "players": ["Ann", "Bob"], "hands": [cards]});
+    let problem = expect_problem(
+        app.post_json("/v1/matches/score", &body.to_string()).await,
+        422,
+        "joker_not_in_deck",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/hands/0/defender_hand/hand/9");
+    // X1 declared as 8H: 5H 8H 7H is no run.
+    let wrong = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker,
+            "melds": [["5H", "X1", "7H"]], "jokers": {"X1": "8H"}},
+        "defender_hand": {"hand": defender}});
+    let problem = expect_problem(post("jokers", wrong).await, 422, "invalid_melds").await;
+    assert_eq!(problem.errors[0].pointer, "/hands/1/knocker_hand/melds/0");
+    assert_eq!(problem.errors[0].code, "gap");
+    let declared = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
+        "defender_hand": {"hand": defender, "melds": [["QS", "QD", "JC"]]}});
+    let problem = expect_problem(post("jokers", declared).await, 422, "declared_with_jokers").await;
+    assert_eq!(problem.errors[0].pointer, "/hands/1/defender_hand");
+    let twice = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
+        "defender_hand": {"hand": ["8H", "4H", "QS", "QD", "JC", "3S", "3D", "6C", "7C", "X1"]}});
+    let problem = expect_problem(post("jokers", twice).await, 422, "duplicate_card").await;
+    assert_eq!(problem.errors[0].pointer, "/hands/1/defender_hand/hand/9");
+}
+
+#[tokio::test]
+async fn a_defenders_count_may_reach_the_joker_bound() {
+    let app = spawn_app().await;
+    async fn one_hand(app: &TestApp, profile: Value, defender: u32) -> reqwest::Response {
+        let body = json!({"profile": profile, "players": ["Ann", "Bob"],
+            "hands": [{"knocker": "Ann", "knocker_deadwood": 0, "defender_deadwood": defender}]});
+        app.post_json("/v1/matches/score", &body.to_string()).await
+    }
+    let count = |profile: Value, defender: u32| one_hand(&app, profile, defender);
+    // Eight naturals of 10 and two jokers of 15: 110 (standard stops at 98).
+    assert_eq!(count(json!("jokers"), 110).await.status().as_u16(), 200);
+    let problem = expect_problem(count(json!("jokers"), 111).await, 422, "impossible_count").await;
+    assert!(problem.detail.contains("110"), "{problem:?}");
+    expect_problem(count(json!("standard"), 99).await, 422, "impossible_count").await;
+    let heavy = json!({"base": "jokers", "joker_deadwood": 25});
+    assert_eq!(count(heavy, 130).await.status().as_u16(), 200);
+}
+
+/// A match of the costliest card hands with jokers found (a random search
+/// over hands of low cards, where the knocker has the most arrangements
+/// within the limit and the defender the most ways to lay off), as many as
+/// the body limit holds: its cost stays within the request bounds.
+#[test]
+fn a_body_full_of_the_costliest_joker_hands_stays_within_the_request_bounds() {
+    use crate::cost::{Server, assert_within_request_bounds};
+    // The players take turns to knock, so that the game (to 10,000) lasts.
+    let hand = |knocker: &str| {
+        json!({"knocker": knocker,
+            "knocker_hand": {"hand": ["5S", "4S", "2D", "3D", "3S", "4C", "4D", "2H", "X1", "X2"]},
+            "defender_hand": {"hand": ["AC", "2S", "AD", "5D", "4H", "AS", "6S", "2C", "3C", "6H"]}})
+        .to_string()
+    };
+    let profile = json!({"base": "jokers", "joker_min_natural": 1, "joker_deadwood": 0,
+        "target": 10_000});
+    let head = format!(r#"{{"profile": {profile}, "players": ["A", "B"], "hands": ["#);
+    let count = ((64 * 1024 - head.len() - 2) / (hand("A").len() + 1)).min(500);
+    let hands: Vec<String> = (0..count)
+        .map(|i| hand(if i % 2 == 0 { "A" } else { "B" }))
+        .collect();
+    let body = format!("{head}{}]}}", hands.join(","));
+    assert!(body.len() <= 64 * 1024);
+    let server = Server::start(&[]);
+    let ((status, _, answer), cost) =
+        server.measure(|| server.post("/v1/matches/score", &[], body.as_bytes()));
+    // The game to 10,000 ends at about the 333rd hand: a longer list is
+    // refused (`game_over`) after every hand before it was scored.
+    assert!(status == 200 || status == 422, "{status}");
+    assert_within_request_bounds(
+        &format!("{count} joker card hands"),
+        body.len(),
+        answer.len(),
+        cost,
+    );
+}

@@ -201,8 +201,8 @@ pub use match_audit::{
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
     MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player, Players, ScoredDeal,
-    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, score_match,
-    score_partnership, score_three,
+    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, WildCardHand,
+    max_defender_count, score_match, score_partnership, score_three,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,

@@ -458,6 +458,22 @@ pub fn check_arrangement(melds: &[Vec<Card>], hand: Option<CardSet>) -> Arrangem
     }
 }
 
+/// Whether two runs of one suit touch (`5H 6H 7H` and `8H 9H TH`): together
+/// they are one run, so an arrangement listing them apart is listed once, as
+/// the single run.
+pub(crate) fn has_touching_runs(melds: impl IntoIterator<Item = Meld>) -> bool {
+    let runs: Vec<u64> = melds
+        .into_iter()
+        .filter(|m| m.kind() == MeldKind::Run)
+        .map(|m| m.cards().bits())
+        .collect();
+    runs.iter().enumerate().any(|(i, a)| {
+        runs.iter()
+            .skip(i + 1)
+            .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,8 +9,10 @@ use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
 use crate::api::formats::TeamSpec;
+use crate::api::jokers::{WildDefenderHand, WildKnockerHand, cards_of};
 use crate::api::profile_spec::ProfileSpec;
-use gin_rules::{Card, CardHand, CountHand, DefenderHand, KnockerHand, MatchHand, SeatedHand};
+use gin_rules::wild::DeclaredWildMelds;
+use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand, WildCardHand};
 
 /// A match to score.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -70,8 +72,8 @@ struct FlatHand {
     knocker_deadwood: Option<u32>,
     defender_deadwood: Option<u32>,
     big_gin: Option<bool>,
-    knocker_hand: Option<KnockerHand>,
-    defender_hand: Option<DefenderHand>,
+    knocker_hand: Option<WildKnockerHand>,
+    defender_hand: Option<WildDefenderHand>,
     upcard: Option<Card>,
     void: Option<bool>,
     players: Option<Vec<String>>,
@@ -146,16 +148,14 @@ impl FlatHand {
                     cards: card_fields,
                 });
             }
-            (false, true) => MatchHand::Cards(CardHand {
-                knocker: knocker.clone(),
-                knocker_hand: self
-                    .knocker_hand
+            (false, true) => card_hand(
+                knocker.clone(),
+                self.knocker_hand
                     .ok_or(ShapeError::Missing("knocker_hand"))?,
-                defender_hand: self
-                    .defender_hand
+                self.defender_hand
                     .ok_or(ShapeError::Missing("defender_hand"))?,
-                upcard: self.upcard,
-            }),
+                self.upcard,
+            ),
             (true, _) => MatchHand::Counts(CountHand {
                 knocker: knocker.clone(),
                 knocker_deadwood: self
@@ -188,6 +188,38 @@ impl FlatHand {
             .map(|tables| RecordedHand::Deal(Box::new(tables)))
             .map_err(|_| ShapeError::TableCount(count))
     }
+}
+
+/// A hand given as the cards: read by the joker-free referee when neither
+/// hand holds (nor declares) a joker, else as a hand with jokers. The profile
+/// decides later whether its deck holds them.
+fn card_hand(
+    knocker: String,
+    knocker_hand: WildKnockerHand,
+    defender_hand: WildDefenderHand,
+    upcard: Option<Card>,
+) -> MatchHand {
+    if let (Some(natural_knocker), Some(natural_defender)) =
+        (knocker_hand.natural(), defender_hand.natural())
+    {
+        return MatchHand::Cards(CardHand {
+            knocker,
+            knocker_hand: natural_knocker,
+            defender_hand: natural_defender,
+            upcard,
+        });
+    }
+    MatchHand::WildCards(WildCardHand {
+        knocker,
+        declared: knocker_hand.melds.as_ref().map(|melds| DeclaredWildMelds {
+            melds: melds.iter().map(|meld| cards_of(meld)).collect(),
+            stands_for: knocker_hand.jokers.unwrap_or_default().pairs().collect(),
+        }),
+        knocker_hand: cards_of(&knocker_hand.hand),
+        defender_hand: cards_of(&defender_hand.hand),
+        defender_declared: defender_hand.melds.is_some() || defender_hand.layoffs.is_some(),
+        upcard,
+    })
 }
 
 enum ShapeError {
@@ -285,8 +317,10 @@ pub struct CountHandSchema {
     knocker_deadwood: u32,
     /// The defender's count after layoffs: at most 98 (two cards of each of
     /// T J Q K and two nines is the most 10 cards can count with their melds
-    /// laid down).
-    #[schema(minimum = 0, maximum = 98, example = 15)]
+    /// laid down). Under a profile with jokers, at most the largest of 98 and
+    /// 10 x (10 - k) + k x `joker_deadwood` for k up to the deck's jokers
+    /// (110 under the `jokers` preset, 130 at most).
+    #[schema(minimum = 0, maximum = 130, example = 15)]
     defender_deadwood: u32,
     /// The knocker melded all 11 cards (profiles with a big gin bonus only);
     /// `knocker_deadwood` is then 0. False when absent.
@@ -311,9 +345,9 @@ pub struct CardHandSchema {
     /// there, absent with two players).
     defender: Option<String>,
     /// As `knocker` of `POST /v1/hands/score`.
-    knocker_hand: KnockerHand,
+    knocker_hand: WildKnockerHand,
     /// As `defender` of `POST /v1/hands/score`.
-    defender_hand: DefenderHand,
+    defender_hand: WildDefenderHand,
     /// The first upcard: sets the knock limit and spade doubling under Oklahoma.
     upcard: Option<Card>,
 }

@@ -816,10 +816,10 @@ impl<'a> Referee<'a> {
                 Some("melds".to_owned()),
             ),
             // The deal and the replay keep every card in the deck and in one
-            // hand only.
-            error @ (WildHandError::Read { .. } | WildHandError::InBothHands { .. }) => {
-                Stop::Inconsistent(error.to_string())
-            }
+            // hand only, and score_wild_knock is given no defender declaration.
+            error @ (WildHandError::Read { .. }
+            | WildHandError::InBothHands { .. }
+            | WildHandError::DefenderDeclared) => Stop::Inconsistent(error.to_string()),
         })?;
         Ok(WildScoredHand {
             knocker: player,

@@ -3,9 +3,27 @@
 use super::{CountHand, MatchError, MatchHand, Player, Players};
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
+use crate::wild::{WildHandError, score_wild_knock};
 
 /// The largest count a defender can hold after layoffs (argued in the module docs).
 pub const MAX_DEFENDER_COUNT: u32 = 98;
+
+/// The largest count a defender can hold after layoffs under this profile:
+/// [`MAX_DEFENDER_COUNT`] without jokers, and with them the bound argued in
+/// the module docs.
+///
+/// ```
+/// use gin_rules::{max_defender_count, Preset};
+/// assert_eq!(max_defender_count(&Preset::Standard.profile()), 98);
+/// // Two jokers at 15: eight tens and two jokers.
+/// assert_eq!(max_defender_count(&Preset::Jokers.profile()), 110);
+/// ```
+pub fn max_defender_count(profile: &Profile) -> u32 {
+    let joker_deadwood = u32::from(profile.joker_rules().joker_deadwood());
+    (1..=u32::from(profile.jokers()))
+        .map(|jokers| 10 * (10 - jokers) + jokers * joker_deadwood)
+        .fold(MAX_DEFENDER_COUNT, u32::max)
+}
 
 /// Why a count hand cannot have happened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -96,10 +114,11 @@ fn settle_counts(profile: &Profile, hand: &CountHand) -> Result<crate::HandSettl
             limit,
         });
     }
-    if hand.defender_deadwood > MAX_DEFENDER_COUNT {
+    let max = max_defender_count(profile);
+    if hand.defender_deadwood > max {
         return Err(CountError::ImpossibleDefenderCount {
             deadwood: hand.defender_deadwood,
-            max: MAX_DEFENDER_COUNT,
+            max,
         });
     }
     Ok(settle(
@@ -138,6 +157,29 @@ pub(super) fn play(
                 settlement,
                 counts.knocker_deadwood,
                 counts.defender_deadwood,
+            )
+        }
+        MatchHand::WildCards(cards) => {
+            let knocker = player(&cards.knocker)?;
+            if cards.defender_declared {
+                return Err(MatchError::WildCards {
+                    hand: index,
+                    error: WildHandError::DefenderDeclared,
+                });
+            }
+            let score = score_wild_knock(
+                profile,
+                cards.upcard,
+                &cards.knocker_hand,
+                cards.declared.as_ref(),
+                &cards.defender_hand,
+            )
+            .map_err(|error| MatchError::WildCards { hand: index, error })?;
+            (
+                knocker,
+                score.settlement,
+                score.showdown.knocker.deadwood,
+                score.showdown.defender.deadwood(),
             )
         }
         MatchHand::Cards(cards) => {

@@ -29,7 +29,12 @@
 //!   any knocker count within the limit can face it. Layoffs only lower a count.
 //!   (A defender who *declares* fewer melds than they hold can count up to 100
 //!   in a card hand; the count form describes the defender's count with their
-//!   melds laid down, so it stops at 98.)
+//!   melds laid down, so it stops at 98.) Under a profile with jokers the
+//!   bound is [`max_defender_count`]: a hand holding `k` jokers has `10 - k`
+//!   naturals of at most 10 each and `k` jokers of at most `joker_deadwood`
+//!   each, so it counts at most `10 (10 - k) + k joker_deadwood` (an upper
+//!   bound, not the exact maximum: melds only lower it); the bound is the
+//!   largest of that and 98 over the jokers the deck holds.
 //! - under a profile whose knock limit or multiplier depends on the first upcard,
 //!   the hand must carry it (`upcard_required`).
 //!
@@ -109,6 +114,7 @@
 use crate::card::Card;
 use crate::profile::Profile;
 use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
+use crate::wild::{DeclaredWildMelds, WildCard, WildHandError};
 
 mod hand;
 mod hollywood;
@@ -126,7 +132,7 @@ mod tests;
 mod three;
 
 use hand::play;
-pub use hand::{CountError, MAX_DEFENDER_COUNT};
+pub use hand::{CountError, MAX_DEFENDER_COUNT, max_defender_count};
 use hollywood::{Entries, sum_of_games};
 pub use partnership::{PartnershipDeal, PartnershipScore, ScoredDeal, Team, score_partnership};
 pub use players::{Player, Players};
@@ -147,6 +153,9 @@ pub enum MatchHand {
     Counts(CountHand),
     /// The full hands, scored as a single hand is.
     Cards(CardHand),
+    /// The full hands under a profile with jokers, scored as
+    /// [`score_wild_knock`](crate::wild::score_wild_knock) scores them.
+    WildCards(WildCardHand),
     /// No knock before the stock ran out: no points, no box.
     Void,
 }
@@ -176,6 +185,24 @@ pub struct CardHand {
     pub knocker_hand: KnockerHand,
     /// The defender's cards, and melds and layoffs if declared.
     pub defender_hand: DefenderHand,
+    /// The first upcard, needed when the profile depends on it.
+    pub upcard: Option<Card>,
+}
+
+/// A hand given as the cards, jokers among them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WildCardHand {
+    /// The knocking player's name.
+    pub knocker: String,
+    /// The knocker's cards kept after the knock discard.
+    pub knocker_hand: Vec<WildCard>,
+    /// The knocker's melds, if declared.
+    pub declared: Option<DeclaredWildMelds>,
+    /// The defender's cards.
+    pub defender_hand: Vec<WildCard>,
+    /// Whether the defender declared melds or layoffs: not yet taken with
+    /// jokers (the defender's reply is the best one), so refused.
+    pub defender_declared: bool,
     /// The first upcard, needed when the profile depends on it.
     pub upcard: Option<Card>,
 }
@@ -310,6 +337,14 @@ pub enum MatchError {
         /// Why.
         error: HandError,
     },
+    /// A card hand with jokers that cannot be scored.
+    #[error("hands[{hand}]: {error}")]
+    WildCards {
+        /// The hand's index.
+        hand: usize,
+        /// Why.
+        error: WildHandError,
+    },
     /// A hand naming the same player as knocker and defender.
     #[error("hands[{hand}]: \"{name}\" cannot play against themselves")]
     SamePlayerTwice {
@@ -380,6 +415,7 @@ impl MatchError {
             MatchError::GameOver { .. } => "game_over",
             MatchError::Count { error, .. } => error.code(),
             MatchError::Cards { error, .. } => error.code(),
+            MatchError::WildCards { error, .. } => error.code(),
             MatchError::SamePlayerTwice { .. } => "same_player_twice",
             MatchError::KnockerNotFirst { .. } => "knocker_not_first",
             MatchError::RotationBroken { .. } => "rotation_broken",
@@ -406,6 +442,7 @@ impl MatchError {
             | MatchError::GameOver { hand, .. }
             | MatchError::Count { hand, .. }
             | MatchError::Cards { hand, .. }
+            | MatchError::WildCards { hand, .. }
             | MatchError::SamePlayerTwice { hand, .. }
             | MatchError::KnockerNotFirst { hand }
             | MatchError::RotationBroken { hand, .. } => Some(*hand),

@@ -321,3 +321,68 @@ proptest! {
         prop_assert_eq!(from_cards, from_counts);
     }
 }
+
+proptest! {
+    // Each case solves up to eight showdowns with jokers: few cases in debug.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn card_hands_with_jokers_and_their_counts_score_the_same_match(
+        seed in any::<u64>(),
+        length in 1usize..8,
+        joker_deadwood in prop::sample::select(vec![0u8, 15, 25]),
+        joker_min_natural in 1u8..=3,
+    ) {
+        use crate::wild::{Joker, WildCard, score_wild_knock};
+        let profile = ProfileOverrides {
+            base: Some(Preset::Jokers),
+            joker_deadwood: Some(joker_deadwood),
+            joker_min_natural: Some(joker_min_natural),
+            ..ProfileOverrides::default()
+        }
+        .resolve()
+        .expect("a jokers profile");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut as_cards = Vec::new();
+        let mut as_counts = Vec::new();
+        for _ in 0..length {
+            let knocker = names().as_array()[rng.gen_range(0..2)].clone();
+            let (upcard, knocker_hand, defender_hand) = random_deal(&mut rng, &profile);
+            // A joker in place of a random card of the knocker's (and, half
+            // the time, of the defender's): most such knocks stay legal.
+            let wild = |cards: &[Card]| cards.iter().map(|&c| WildCard::Natural(c)).collect::<Vec<_>>();
+            let mut knocker_cards = wild(&knocker_hand.hand);
+            let mut defender_cards = wild(&defender_hand.hand);
+            let swap = rng.gen_range(0..knocker_cards.len());
+            knocker_cards[swap] = WildCard::Joker(Joker::X1);
+            if rng.gen_bool(0.5) {
+                let swap = rng.gen_range(0..defender_cards.len());
+                defender_cards[swap] = WildCard::Joker(Joker::X2);
+            }
+            let Ok(score) = score_wild_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards) else {
+                continue;
+            };
+            prop_assert!(score.showdown.defender.deadwood() <= max_defender_count(&profile));
+            as_counts.push(MatchHand::Counts(CountHand {
+                knocker: knocker.clone(),
+                knocker_deadwood: score.showdown.knocker.deadwood,
+                defender_deadwood: score.showdown.defender.deadwood(),
+                big_gin: score.showdown.big_gin,
+                upcard: Some(upcard),
+            }));
+            as_cards.push(MatchHand::WildCards(WildCardHand {
+                knocker,
+                knocker_hand: knocker_cards,
+                declared: None,
+                defender_hand: defender_cards,
+                defender_declared: false,
+                upcard: Some(upcard),
+            }));
+        }
+        let from_cards = score_match(&profile, &names(), &as_cards);
+        let from_counts = score_match(&profile, &names(), &as_counts);
+        let legal = matches!(&from_cards, Ok(_) | Err(MatchError::GameOver { .. }));
+        prop_assert!(legal, "{:?}", from_cards);
+        prop_assert_eq!(from_cards, from_counts);
+    }
+}

@@ -3,7 +3,7 @@
 use super::KnockerArrangement;
 use crate::card::{CardSet, Hand};
 use crate::deadwood::melds_within;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::{Meld, has_touching_runs};
 
 /// Every arrangement of the knocker's hand with deadwood within `limit`, in the
 /// fixed order described in the module docs.
@@ -37,7 +37,7 @@ fn collect_arrangements(
     if rest.difference(meldable).value() > limit {
         return;
     }
-    if rest.value() <= limit && !has_touching_runs(chosen) {
+    if rest.value() <= limit && !has_touching_runs(chosen.iter().copied()) {
         found.push(KnockerArrangement {
             melds: chosen.clone(),
             deadwood_cards: rest,
@@ -53,19 +53,4 @@ fn collect_arrangements(
         }
         next = later;
     }
-}
-
-/// Two runs of one suit that touch would be one run: such arrangements are
-/// listed once, as the single run.
-fn has_touching_runs(melds: &[Meld]) -> bool {
-    let runs: Vec<u64> = melds
-        .iter()
-        .filter(|m| m.kind() == MeldKind::Run)
-        .map(|m| m.cards().bits())
-        .collect();
-    runs.iter().enumerate().any(|(i, a)| {
-        runs.iter()
-            .skip(i + 1)
-            .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
-    })
 }

@@ -282,7 +282,7 @@ impl HandError {
 }
 
 /// The knocker's net result of a settlement: points won, or minus points lost.
-fn net_for_knocker(settlement: &Settlement) -> i64 {
+pub(crate) fn net_for_knocker(settlement: &Settlement) -> i64 {
     match settlement.winner {
         Side::Knocker => i64::from(settlement.points),
         Side::Defender => -i64::from(settlement.points),

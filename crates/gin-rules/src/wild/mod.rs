@@ -527,16 +527,7 @@ fn joker_orders(held: &[Joker]) -> Vec<Vec<Joker>> {
 /// Two runs of one suit that touch would be one run: such arrangements are
 /// listed once, as the single run (as the joker-free listing does).
 fn has_touching_runs(melds: &[WildMeld]) -> bool {
-    let runs: Vec<u64> = melds
-        .iter()
-        .filter(|m| m.kind() == MeldKind::Run)
-        .map(|m| m.cards().bits())
-        .collect();
-    runs.iter().enumerate().any(|(i, a)| {
-        runs.iter()
-            .skip(i + 1)
-            .any(|b| (a << 1) & b != 0 || (a >> 1) & b != 0)
-    })
+    crate::meld::has_touching_runs(melds.iter().map(WildMeld::as_shown))
 }
 
 /// The least count of a hand with jokers (see the module docs): the least

@@ -14,13 +14,17 @@
 
 use crate::card::{Card, CardSet, Hand};
 use crate::profile::Profile;
-use crate::score::{HandError, Settlement as HandSettlement, Side, knocker_arrangements, settle};
+use std::cmp::Reverse;
+
+use crate::score::{
+    HandError, Settlement as HandSettlement, Side, knocker_arrangements, net_for_knocker, settle,
+};
 
 use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
 use super::solve::plans_within;
 use super::{
     HandReadFault, Problem, WildArrangement, WildCard, WildDeclaration, WildHand, WildReply,
-    WildReplyError, wild_best_reply, wild_declared_reply,
+    WildReplyError, wild_best_reply, wild_declared_reply, wild_min_deadwood_avoiding,
 };
 
 /// Both hands laid down.
@@ -69,6 +73,13 @@ pub enum WildHandError {
     /// leave a joker's card unnamed: every fault found.
     #[error("the knocker's declared melds are not legal")]
     InvalidMelds(Vec<DeclaredFault>),
+    /// The defender declared melds or layoffs where a hand holds a joker:
+    /// with jokers the referee plays the defender's best reply.
+    #[error(
+        "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave \
+         them out and the referee plays the defender's best reply"
+    )]
+    DefenderDeclared,
     /// What the joker-free scoring also refuses: a wrong number of cards, a
     /// knock over the limit, big gin not played or not melded, a profile that
     /// needs the upcard.
@@ -83,6 +94,7 @@ impl WildHandError {
             WildHandError::Read { fault, .. } => fault.code(),
             WildHandError::InBothHands { .. } => "duplicate_card",
             WildHandError::InvalidMelds(_) => "invalid_melds",
+            WildHandError::DefenderDeclared => "declared_with_jokers",
             WildHandError::Hand(error) => error.code(),
         }
     }
@@ -90,7 +102,7 @@ impl WildHandError {
 
 /// Every arrangement of the knocker's hand with a count within `limit`, in
 /// the solver's fixed order (see the module docs).
-fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArrangement> {
+pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArrangement> {
     let held = problem.held_jokers();
     let mut found = Vec::new();
     for (plan, _) in plans_within(problem.avail, problem.blocked, problem.params, limit) {
@@ -253,6 +265,17 @@ pub fn score_wild_knock(
     })
 }
 
+/// How good a knocker's candidate is: the knocker's net result, then the
+/// lower count, then the earlier candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank(i64, Reverse<u32>, Reverse<usize>);
+
+impl Rank {
+    fn of(net: i64, knocker_count: u32, index: usize) -> Rank {
+        Rank(net, Reverse(knocker_count), Reverse(index))
+    }
+}
+
 /// The knocker's arrangement best for the knocker (see the module docs) and
 /// the defender's reply to it.
 fn best_knock(
@@ -278,24 +301,55 @@ fn best_knock(
         }
         .into());
     }
-    let mut best: Option<(i64, u32, WildArrangement, WildReply)> = None;
-    for arrangement in candidates {
+    // The knocker's net result after the defender's best reply, highest
+    // first; among equals the lower knocker count, then the earlier
+    // candidate. The reply is the costly part, and the defender's count
+    // without layoffs bounds it from above (layoffs only lower it), so the
+    // net result it gives bounds the candidate's from above: candidates are
+    // tried by that bound, and once the bound of the next is no better than
+    // the best found, none left can be.
+    let net = |knocker_count: u32, defender_count: u32| {
+        net_for_knocker(&settle(profile, 1, knocker_count, defender_count, big_gin))
+    };
+    let mut order: Vec<(i64, usize)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(index, arrangement)| {
+            let unlaid = wild_min_deadwood_avoiding(defender, &rules, arrangement.shown());
+            (net(arrangement.deadwood, unlaid), index)
+        })
+        .collect();
+    order.sort_by_key(|&(bound, index)| {
+        let count = candidates.get(index).map_or(0, |a| a.deadwood);
+        Reverse(Rank::of(bound, count, index))
+    });
+    let mut best: Option<(Rank, usize, WildReply)> = None;
+    for (bound, index) in order {
+        let Some(arrangement) = candidates.get(index) else {
+            continue;
+        };
+        if best
+            .as_ref()
+            .is_some_and(|(key, _, _)| Rank::of(bound, arrangement.deadwood, index) <= *key)
+        {
+            break;
+        }
         let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
         let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
-        let settlement = settle(profile, 1, arrangement.deadwood, reply.deadwood(), big_gin);
-        let net = match settlement.winner {
-            Side::Knocker => i64::from(settlement.points),
-            Side::Defender => -i64::from(settlement.points),
-        };
-        let better = best.as_ref().is_none_or(|(best_net, best_count, _, _)| {
-            (net, std::cmp::Reverse(arrangement.deadwood))
-                > (*best_net, std::cmp::Reverse(*best_count))
-        });
-        if better {
-            best = Some((net, arrangement.deadwood, arrangement, reply));
+        let key = Rank::of(
+            net(arrangement.deadwood, reply.deadwood()),
+            arrangement.deadwood,
+            index,
+        );
+        if best.as_ref().is_none_or(|(best_key, _, _)| key > *best_key) {
+            best = Some((key, index, reply));
         }
     }
-    let Some((_, _, knocker, defender)) = best else {
+    let chosen = best.and_then(|(_, index, reply)| {
+        let arrangement = candidates.into_iter().nth(index)?;
+        Some((arrangement, reply))
+    });
+    let Some((knocker, defender)) = chosen else {
         return Err(HandError::KnockOverLimit {
             deadwood: problem.least(),
             limit,

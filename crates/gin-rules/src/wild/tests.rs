@@ -459,9 +459,23 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
 
 /// Random ten-card hands with one or two jokers from a fixed seed.
 fn random_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+    random_hands_from(CardSet::FULL_DECK, count, seed)
+}
+
+/// Random hands of low cards (ace to seven) with jokers: most can knock, and
+/// with many arrangements within the limit.
+fn random_low_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+    let low = CardSet::FULL_DECK
+        .iter()
+        .filter(|card| card.value() <= 7)
+        .fold(CardSet::EMPTY, |set, card| set.union(CardSet::single(card)));
+    random_hands_from(low, count, seed)
+}
+
+fn random_hands_from(naturals: CardSet, count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
     use rand::{Rng, SeedableRng, seq::SliceRandom};
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let deck: Vec<WildCard> = CardSet::FULL_DECK
+    let deck: Vec<WildCard> = naturals
         .iter()
         .map(WildCard::Natural)
         .chain(Joker::ALL.map(WildCard::Joker))
@@ -522,4 +536,62 @@ fn declaring_the_referees_choice_scores_the_same() {
     // Random hands rarely knock: enough of them must to make the test mean
     // something.
     assert!(scored >= 20, "only {scored} hands could knock");
+}
+
+/// The knocker's choice without pruning: every candidate's best reply, the
+/// best net result, then the lower count, then the first.
+fn exhaustive_knock(
+    profile: &crate::Profile,
+    knocker: WildHand,
+    defender: WildHand,
+) -> Option<(WildArrangement, u32)> {
+    let rules = profile.joker_rules();
+    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
+    let mut best: Option<(i64, u32, WildArrangement, u32)> = None;
+    for arrangement in score::knocker_candidates(&problem, profile.knock_limit_for(None).unwrap()) {
+        let allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
+        let reply = wild_best_reply(&arrangement.melds, defender, &rules, allowed);
+        let settlement = crate::settle(profile, 1, arrangement.deadwood, reply.deadwood(), false);
+        let net = match settlement.winner {
+            crate::Side::Knocker => i64::from(settlement.points),
+            crate::Side::Defender => -i64::from(settlement.points),
+        };
+        let key = (net, std::cmp::Reverse(arrangement.deadwood));
+        if best
+            .as_ref()
+            .is_none_or(|(n, c, _, _)| key > (*n, std::cmp::Reverse(*c)))
+        {
+            let count = reply.deadwood();
+            best = Some((net, arrangement.deadwood, arrangement, count));
+        }
+    }
+    best.map(|(_, _, arrangement, defender)| (arrangement, defender))
+}
+
+#[test]
+fn the_pruned_knocker_choice_is_the_exhaustive_one() {
+    use crate::{Preset, ProfileOverrides};
+    let mut compared = 0;
+    for (joker_deadwood, joker_min_natural, seed) in [(15, 2, 31), (0, 1, 32), (25, 3, 33)] {
+        let profile = ProfileOverrides {
+            base: Some(Preset::Jokers),
+            joker_deadwood: Some(joker_deadwood),
+            joker_min_natural: Some(joker_min_natural),
+            ..ProfileOverrides::default()
+        }
+        .resolve()
+        .unwrap();
+        let hands = random_wild_hands(500, seed).into_iter();
+        for (knocker, defender) in hands.chain(random_low_wild_hands(800, seed)) {
+            let Ok(score) = score_wild_hand(&profile, None, knocker, defender) else {
+                assert_eq!(exhaustive_knock(&profile, knocker, defender), None);
+                continue;
+            };
+            let chosen = (score.showdown.knocker, score.showdown.defender.deadwood());
+            let exhaustive = exhaustive_knock(&profile, knocker, defender);
+            assert_eq!(Some(chosen), exhaustive, "{knocker} / {defender}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 500, "only {compared} knocks");
 }
