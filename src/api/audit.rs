@@ -193,7 +193,9 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
     let (deal, mismatch) = match request.deal {
         DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => seeded_deal(&seeds, &commitment, "/deal")?,
+        DealInput::Seeds { seeds, commitment } => {
+            seeded_deal(&seeds, &commitment, "/deal", profile.jokers())?
+        }
     };
     // A deal that does not match its commitment is judged before any action.
     let replayed = if mismatch.is_some() {
@@ -229,7 +231,7 @@ pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/audit`.
-    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, ClientSeedTooLong]
+    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong]
 );
 
 /// Audit a recorded hand.

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 use super::ServiceConfig;
 use super::json::ValidJson;
 use super::problem::{ErrorCode, Problem};
-use gin_rules::Deal;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
+use gin_rules::{Deal, MAX_JOKERS};
 
 /// The seeds of one deal.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -29,6 +29,12 @@ pub struct DealRequest {
     /// The deal's number in the series: 0 to 2^53 - 1.
     #[schema(minimum = 0, maximum = 9007199254740991_u64)]
     pub nonce: u64,
+    /// Jokers in the deck: 0 (the default), 1 (`X1`) or 2 (`X1`, `X2`),
+    /// added after KC before the shuffle; the stock is longer by as many. Use
+    /// the audited profile's `jokers`.
+    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[schema(nullable = false, minimum = 0, maximum = 2, example = 0)]
+    pub jokers: Option<u8>,
 }
 
 /// A deal derived from seeds, with what proves it.
@@ -61,8 +67,10 @@ crate::problem_responses!(
         integer below n rejects values at or above 2^32 - (2^32 mod n) and takes the rest mod n; \
         the deck AS..KS, AH..KH, AD..KD, AC..KC is shuffled by Fisher-Yates (i from 51 down to 1, \
         j uniform below i + 1, swap); cards 0, 2, ..., 18 go to the non-dealer, 1, 3, ..., 19 to \
-        the dealer, card 20 is the upcard and 21..51 the stock, top first. Test vectors are in \
-        the project's rules document.",
+        the dealer, card 20 is the upcard and 21..51 the stock, top first. With `jokers` 1 or 2 \
+        the deck is the same 52 cards followed by X1 (then X2), shuffled from the last index \
+        down, and the stock holds the rest (32 or 33 cards). Test vectors are in the project's \
+        rules document.",
     request_body(content = DealRequest, example = json!({
         "server_seed": "0000000000000000000000000000000000000000000000000000000000000000",
         "client_seed": "player", "nonce": 0})),
@@ -88,7 +96,16 @@ pub async fn deal_from_seeds(
 
 fn answer(request: &DealRequest) -> Result<DealResponse, Problem> {
     let seed = ServerSeed::from_hex(&request.server_seed).map_err(|e| seed_problem(&e))?;
-    let deal = fair_deal::deal(&seed, &request.client_seed, request.nonce)
+    let jokers = request.jokers.unwrap_or(0);
+    if jokers > MAX_JOKERS {
+        let detail = format!("a deck holds 0, 1 or 2 jokers, not {jokers}");
+        return Err(Problem::new(ErrorCode::InvalidBody, &detail).with_error(
+            "/jokers",
+            ErrorCode::InvalidValue,
+            detail,
+        ));
+    }
+    let deal = fair_deal::deal_with_jokers(&seed, &request.client_seed, request.nonce, jokers)
         .map_err(|e| seed_problem(&e))?;
     Ok(DealResponse {
         algorithm: fair_deal::ALGORITHM,
@@ -131,7 +148,28 @@ mod tests {
             server_seed: server_seed.into(),
             client_seed: client_seed.into(),
             nonce,
+            jokers: None,
         }
+    }
+
+    #[test]
+    fn a_deck_with_jokers_deals_them_and_a_longer_stock() {
+        let two = DealRequest {
+            jokers: Some(2),
+            ..request(&"00".repeat(32), "player", 0)
+        };
+        let answered = serde_json::to_value(answer(&two).unwrap()).unwrap();
+        assert_eq!(answered["deal"]["stock"].as_array().unwrap().len(), 33);
+        assert_eq!(answered["deal"]["stock"][12], "X2");
+        let three = DealRequest {
+            jokers: Some(3),
+            ..request(&"00".repeat(32), "player", 0)
+        };
+        let problem = answer(&three).unwrap_err();
+        assert_eq!(
+            (problem.status.as_u16(), problem.errors[0].pointer.as_str()),
+            (400, "/jokers")
+        );
     }
 
     #[test]

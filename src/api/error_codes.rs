@@ -178,7 +178,7 @@ error_codes! {
     DeclaredWithJokers = ("declared_with_jokers", UNPROCESSABLE_ENTITY, Problem, "Declared with jokers");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
-    /// and at most 31 stock cards).
+    /// and at most 31 stock cards, one more per joker of the profile).
     WrongCardCount = ("wrong_card_count", UNPROCESSABLE_ENTITY, Problem, "Wrong card count");
     /// A recorded hand draws from the stock past the cards its deal lists
     /// without naming the card drawn, so the record does not say which card

@@ -553,12 +553,12 @@ const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"act
     deals of two tables belong to partnership play (`teams`)";
 
 /// The library's record of one table: the deal derived from its seeds when
-/// given by them.
-fn recorded(record: &HandRecord, at: &str) -> Result<RecordedHand, Problem> {
+/// given by them (from the deck with the profile's `jokers`).
+fn recorded(record: &HandRecord, at: &str, jokers: u8) -> Result<RecordedHand, Problem> {
     let (deal, seeds) = match &record.deal {
         DealInput::Cards(deal) => (deal.clone(), None),
         DealInput::Seeds { seeds, commitment } => {
-            let (deal, mismatch) = seeded_deal(seeds, commitment, &format!("{at}/deal"))?;
+            let (deal, mismatch) = seeded_deal(seeds, commitment, &format!("{at}/deal"), jokers)?;
             let seeds = DealSeeds {
                 client_seed: seeds.client_seed.clone(),
                 commitment: commitment.to_ascii_lowercase(),
@@ -578,14 +578,14 @@ fn recorded(record: &HandRecord, at: &str) -> Result<RecordedHand, Problem> {
 }
 
 impl Format {
-    fn of(request: &MatchAuditRequest) -> Result<Format, Problem> {
+    fn of(request: &MatchAuditRequest, jokers: u8) -> Result<Format, Problem> {
         let single = || -> Result<Vec<RecordedHand>, Problem> {
             request
                 .hands
                 .iter()
                 .enumerate()
                 .map(|(index, round)| match round {
-                    RoundRecord::Hand(record) => recorded(record, &base(index, None)),
+                    RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
                     RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
                 })
                 .collect()
@@ -602,8 +602,8 @@ impl Format {
                     .map(|(index, round)| match round {
                         RoundRecord::Deal(tables) => match tables.as_slice() {
                             [one, two] => Ok([
-                                recorded(one, &base(index, Some(0)))?,
-                                recorded(two, &base(index, Some(1)))?,
+                                recorded(one, &base(index, Some(0)), jokers)?,
+                                recorded(two, &base(index, Some(1)), jokers)?,
                             ]),
                             _ => Err(shape_problem(
                                 &format!("/hands/{index}/tables"),
@@ -683,7 +683,7 @@ fn verdict<S>(
 pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
     let problem = |e: MatchAuditError| audit_problem(request, &e);
-    match Format::of(request)? {
+    match Format::of(request, profile.jokers())? {
         Format::Two(players, hands) => {
             let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
             let score = MatchResponse::new(&audit.score, profile.hollywood());
@@ -730,7 +730,7 @@ fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(
 
 crate::problem_responses!(
     /// The error answers of `/v1/matches/audit`.
-    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
+    MatchAuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape]
 );
 
 /// Audit a whole match.

@@ -9,12 +9,14 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use super::jokers::{HandCard, StandsFor};
 use super::knock::ScoreResponse;
 use super::problem::{ErrorCode, Problem};
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
+use gin_rules::wild::HandReadFault;
 use gin_rules::{
-    Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Move, RecordedLayoff, Seat, Source,
-    Table, Violation, ViolationCode,
+    Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Joker, JokerPlace, Move,
+    RecordedLayoff, Seat, Source, Table, Violation, ViolationCode, WildCard,
 };
 
 /// The deal as a request gives it: the cards, or the seeds of a provably fair
@@ -45,10 +47,10 @@ pub struct Seeds {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, expecting = "struct Deal")]
 struct FlatDeal {
-    dealer: Option<Vec<Card>>,
-    non_dealer: Option<Vec<Card>>,
-    upcard: Option<Card>,
-    stock: Option<Vec<Card>>,
+    dealer: Option<Vec<HandCard>>,
+    non_dealer: Option<Vec<HandCard>>,
+    upcard: Option<HandCard>,
+    stock: Option<Vec<HandCard>>,
     seeds: Option<Seeds>,
     commitment: Option<String>,
 }
@@ -66,10 +68,10 @@ impl<'de> Deserialize<'de> for DealInput {
                 seeds: None,
                 commitment: None,
             } => Ok(DealInput::Cards(Deal {
-                dealer,
-                non_dealer,
-                upcard,
-                stock,
+                dealer: wild(dealer),
+                non_dealer: wild(non_dealer),
+                upcard: upcard.0,
+                stock: wild(stock),
             })),
             FlatDeal {
                 dealer: None,
@@ -85,6 +87,21 @@ impl<'de> Deserialize<'de> for DealInput {
             )),
         }
     }
+}
+
+/// The cards of a list, jokers included.
+fn wild(cards: Vec<HandCard>) -> Vec<WildCard> {
+    cards.into_iter().map(|card| card.0).collect()
+}
+
+/// What a joker map says, as the rules take it.
+fn stands_for(map: Option<StandsFor>) -> Vec<(Joker, Card)> {
+    map.unwrap_or_default().pairs().collect()
+}
+
+/// Declared melds as the rules take them.
+fn melds_of(melds: Option<Vec<Vec<HandCard>>>) -> Option<Vec<Vec<WildCard>>> {
+    melds.map(|melds| melds.into_iter().map(wild).collect())
 }
 
 /// A deal given by its seeds: the service derives the cards, and checks that
@@ -126,21 +143,21 @@ pub enum TranscriptAction {
     /// Take the top card of the stock or of the discard pile (taking the upcard
     /// during the offer is a draw from the discard pile). `card` is optional: the
     /// deal fixes every card, but naming it makes the transcript readable, and it
-    /// is checked.
+    /// is checked. Under a profile with jokers it may be `X1` or `X2`.
     #[schema(title = "DrawAction")]
     Draw {
         player: Seat,
         from: Source,
         #[serde(default)]
         #[schema(example = "2H")]
-        card: Option<Card>,
+        card: Option<HandCard>,
     },
-    /// Discard a card held, ending the turn.
+    /// Discard a card held (a joker too), ending the turn.
     #[schema(title = "DiscardAction")]
     Discard {
         player: Seat,
         #[schema(example = "KC")]
-        card: Card,
+        card: HandCard,
     },
     /// Knock: discard `discard` and lay the other ten cards down. Without
     /// `discard` the knock is big gin (all eleven cards melded; only where the
@@ -152,19 +169,32 @@ pub enum TranscriptAction {
         player: Seat,
         #[serde(default)]
         #[schema(example = "KC")]
-        discard: Option<Card>,
+        discard: Option<HandCard>,
+        /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
+        /// names the card it stands for.
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
-        melds: Option<Vec<Vec<Card>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
+        /// With declared melds holding jokers: the card each joker stands for,
+        /// `{"X1": "6H"}`.
+        #[serde(default, deserialize_with = "crate::api::json::present")]
+        #[schema(nullable = false)]
+        jokers: Option<StandsFor>,
     },
     /// The defender's reply to the knock (optional, once). Declared `melds` and
     /// `layoffs` are checked; what is not declared is played best for the
-    /// defender, as in `/v1/hands/score`.
+    /// defender, as in `/v1/hands/score`. Under a profile with jokers a meld
+    /// may hold the defender's joker (named in `jokers`) and a joker may be
+    /// laid off, naming the card it stands for.
     #[schema(title = "LayOffAction")]
     LayOff {
         player: Seat,
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-        melds: Option<Vec<Vec<Card>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
+        /// With declared melds holding jokers: the card each joker stands for.
+        #[serde(default, deserialize_with = "crate::api::json::present")]
+        #[schema(nullable = false)]
+        jokers: Option<StandsFor>,
         /// The cards laid off. Absent: the defender's best layoffs are played;
         /// `[]`: the defender lays off nothing.
         #[serde(
@@ -186,23 +216,29 @@ pub enum TranscriptAction {
 #[schema(example = json!({"card": "7H", "onto": ["4H", "5H", "6H"]}))]
 pub struct LayoffRecord {
     #[schema(example = "7H")]
-    pub card: Card,
+    pub card: HandCard,
+    /// For a joker: the card it stands for on the table (a natural card
+    /// stands for itself).
+    #[serde(default, deserialize_with = "super::json::present")]
+    #[schema(nullable = false, example = "8H")]
+    pub stands_for: Option<Card>,
     /// Index into the knocker's melds as laid down at the knock.
     #[serde(default, deserialize_with = "super::json::present")]
     #[schema(nullable = false, minimum = 0, maximum = 4294967295_u64, format = Int64)]
     pub meld: Option<u32>,
-    /// Cards of the target meld as laid down at the knock (one is enough).
+    /// Cards of the target meld as laid down at the knock (one is enough; a
+    /// joker names the meld holding it).
     #[serde(default, deserialize_with = "meld_cards")]
     #[schema(nullable = false, max_items = 11, example = json!(["4H", "5H", "6H"]))]
-    pub onto: Option<Vec<Card>>,
+    pub onto: Option<Vec<HandCard>>,
 }
 
 /// At most the 11 cards a meld can hold (a run of a big gin hand); more is a
 /// shape error.
 fn meld_cards<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
-) -> Result<Option<Vec<Card>>, D::Error> {
-    let cards = Vec::<Card>::deserialize(deserializer)?;
+) -> Result<Option<Vec<HandCard>>, D::Error> {
+    let cards = Vec::<HandCard>::deserialize(deserializer)?;
     if cards.len() > 11 {
         return Err(serde::de::Error::invalid_length(
             cards.len(),
@@ -215,12 +251,13 @@ fn meld_cards<'de, D: serde::Deserializer<'de>>(
 impl From<LayoffRecord> for RecordedLayoff {
     fn from(layoff: LayoffRecord) -> RecordedLayoff {
         RecordedLayoff {
-            card: layoff.card,
+            card: layoff.card.0,
+            stands_for: layoff.stands_for,
             // An index this large names no meld on any platform.
             meld: layoff
                 .meld
                 .map(|meld| usize::try_from(meld).unwrap_or(usize::MAX)),
-            onto: layoff.onto,
+            onto: layoff.onto.map(wild),
         }
     }
 }
@@ -260,21 +297,37 @@ impl From<TranscriptAction> for Action {
     fn from(action: TranscriptAction) -> Action {
         let (player, play) = match action {
             TranscriptAction::Pass { player } => (player, Move::Pass),
-            TranscriptAction::Draw { player, from, card } => (player, Move::Draw { from, card }),
-            TranscriptAction::Discard { player, card } => (player, Move::Discard { card }),
+            TranscriptAction::Draw { player, from, card } => (
+                player,
+                Move::Draw {
+                    from,
+                    card: card.map(|card| card.0),
+                },
+            ),
+            TranscriptAction::Discard { player, card } => (player, Move::Discard { card: card.0 }),
             TranscriptAction::Knock {
                 player,
                 discard,
                 melds,
-            } => (player, Move::Knock { discard, melds }),
+                jokers,
+            } => (
+                player,
+                Move::Knock {
+                    discard: discard.map(|card| card.0),
+                    melds: melds_of(melds),
+                    jokers: stands_for(jokers),
+                },
+            ),
             TranscriptAction::LayOff {
                 player,
                 melds,
+                jokers,
                 layoffs,
             } => (
                 player,
                 Move::LayOff {
-                    melds,
+                    melds: melds_of(melds),
+                    jokers: stands_for(jokers),
                     layoffs: layoffs.map(|list| list.into_iter().map(Into::into).collect()),
                 },
             ),
@@ -384,6 +437,11 @@ impl From<Audit> for AuditResponse {
                 Some(scored.knocker),
                 Some(scored.knock_action),
             ),
+            Some(HandEnd::ScoredWild(scored)) => (
+                Some(AuditResult::Scored(ScoreResponse::from(scored.score))),
+                Some(scored.knocker),
+                Some(scored.knock_action),
+            ),
         };
         AuditResponse {
             receipt: None,
@@ -419,6 +477,27 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
             DealPart::Upcard => list(second.part),
             part => format!("{}/{}", list(part), second.index),
         },
+        // The same problem as the score endpoints answer for a joker the
+        // profile's deck does not hold.
+        DealError::JokerNotInDeck { joker, jokers, at } => {
+            let pointer = match at {
+                JokerPlace::Deal(slot) => match slot.part {
+                    DealPart::Upcard => list(slot.part),
+                    part => format!("{}/{}", list(part), slot.index),
+                },
+                JokerPlace::Action { action, field } => {
+                    format!("{actions}/actions/{action}/{field}")
+                }
+            };
+            let fault = HandReadFault::JokerNotInDeck {
+                index: 0,
+                joker: *joker,
+                jokers: *jokers,
+            };
+            let detail = fault.to_string();
+            let code = ErrorCode::JokerNotInDeck;
+            return Problem::new(code, &detail).with_error(pointer, code, detail);
+        }
     };
     let code = ErrorCode::of(error.code());
     Problem::new(code, format!("the deal is impossible: {error}")).with_error(
@@ -428,13 +507,15 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
     )
 }
 
-/// The cards of a seeded deal, and the mismatch message when the server seed
-/// does not hash to the commitment. Seeds the schema forbids are 400, pointed
-/// at under `deal`, the pointer to the deal (`/deal`, `/hands/3/deal`).
+/// The cards of a seeded deal (from the deck with `jokers` jokers, the
+/// profile's), and the mismatch message when the server seed does not hash
+/// to the commitment. Seeds the schema forbids are 400, pointed at under
+/// `deal`, the pointer to the deal (`/deal`, `/hands/3/deal`).
 pub fn seeded_deal(
     seeds: &Seeds,
     commitment: &str,
     deal: &str,
+    jokers: u8,
 ) -> Result<(Deal, Option<String>), Problem> {
     let fault = |pointer: &str, error: &SeedError| {
         let detail = error.to_string();
@@ -450,10 +531,11 @@ pub fn seeded_deal(
     };
     let seed = ServerSeed::from_hex(&seeds.server_seed)
         .map_err(|e| fault(&format!("{deal}/seeds/server_seed"), &e))?;
-    let dealt = fair_deal::deal(&seed, &seeds.client_seed, seeds.nonce).map_err(|e| match e {
-        SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
-        _ => fault(&format!("{deal}/seeds/nonce"), &e),
-    })?;
+    let dealt = fair_deal::deal_with_jokers(&seed, &seeds.client_seed, seeds.nonce, jokers)
+        .map_err(|e| match e {
+            SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
+            _ => fault(&format!("{deal}/seeds/nonce"), &e),
+        })?;
     if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
         let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
         return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(
@@ -506,5 +588,25 @@ pub mod examples {
             {"player": "dealer", "action": "lay_off",
              "layoffs": [{"card": "7H", "meld": 1}, {"card": "4S", "meld": 0}]},
         ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_library_and_the_service_describe_a_hand_card_alike() {
+        // The deal and the table (library types) document their cards with
+        // `WildCard`'s schema, the service's requests with `HandCard`'s: both
+        // are the one `HandCard` of the document.
+        assert_eq!(
+            <WildCard as ToSchema>::name(),
+            <HandCard as ToSchema>::name()
+        );
+        assert_eq!(
+            serde_json::to_value(<WildCard as PartialSchema>::schema()).unwrap(),
+            serde_json::to_value(<HandCard as PartialSchema>::schema()).unwrap()
+        );
     }
 }

@@ -275,6 +275,10 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
             "unrecorded_draw",
             json!({"deal": deal_with("/stock", json!([])), "actions": opening_draw()}),
         ),
+        (
+            "joker_not_in_deck",
+            json!({"deal": deal_with("/upcard", json!("X1")), "actions": []}),
+        ),
     ]);
     cases.insert("POST /v1/hands/audit", audit_cases);
 
@@ -382,6 +386,10 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         (
             "unrecorded_draw",
             audited(json!([{"dealer": "Ann", "deal": deal_with("/stock", json!([])), "actions": opening_draw()}])),
+        ),
+        (
+            "joker_not_in_deck",
+            audited(json!([hand(deal_with("/stock/30", json!("X2")))])),
         ),
         (
             "blank_player_name",

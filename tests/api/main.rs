@@ -12,6 +12,7 @@
 )]
 
 mod audit;
+mod audit_jokers;
 mod batch;
 mod cli;
 mod cost;

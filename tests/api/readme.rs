@@ -46,9 +46,10 @@ fn examples() -> Vec<Example> {
             let from = &rest[head.len()..];
             from[..from.find("\nEOF").expect("the here-document ends")].to_owned() + "\n"
         });
-        let after = &rest[rest.find("\n```").map_or(0, |at| at + 4)..];
+        // The answer's block follows the command's, a blank line between or not.
+        let after = rest[rest.find("\n```").map_or(0, |at| at + 4)..].trim_start_matches('\n');
         let shown = after
-            .strip_prefix("\n```json\n")
+            .strip_prefix("```json\n")
             .and_then(|json| json.split("\n```").next())
             .and_then(|json| serde_json::from_str(json).ok());
         found.push(Example {

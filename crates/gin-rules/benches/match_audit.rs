@@ -11,15 +11,19 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gin_rules::{
     Action, Card, Deal, Layoff, Move, Players, ProfileOverrides, RecordedHand, Seat, Source,
-    audit_match, cards,
+    WildCard, audit_match, cards,
 };
 
-fn list(text: &str) -> Vec<Card> {
-    cards(text).expect("cards").iter().collect()
+fn list(text: &str) -> Vec<WildCard> {
+    cards(text)
+        .expect("cards")
+        .iter()
+        .map(WildCard::from)
+        .collect()
 }
 
 fn deal() -> Deal {
-    let stock: Vec<Card> = "2H 5S 6S 9S JS QS KS AH 3H 8H TH JH AD 2D 3D 4D 5D 6D 7D 8D TD QD KD AC 5C 6C 7C 8C TC JC QC"
+    let stock: Vec<WildCard> = "2H 5S 6S 9S JS QS KS AH 3H 8H TH JH AD 2D 3D 4D 5D 6D 7D 8D TD QD KD AC 5C 6C 7C 8C TC JC QC"
         .split(' ')
         .map(|c| c.parse().expect("card"))
         .collect();
@@ -44,20 +48,22 @@ fn knock_hand(dealer: &str) -> RecordedHand {
             Seat::NonDealer,
             Move::Draw {
                 from: Source::Stock,
-                card: Some(card("2H")),
+                card: Some(card("2H").into()),
             },
         ),
         act(
             Seat::NonDealer,
             Move::Knock {
-                discard: Some(card("KC")),
+                discard: Some(card("KC").into()),
                 melds: Some(vec![list("AS 2S 3S"), list("4H 5H 6H"), list("9C 9D 9H")]),
+                jokers: Vec::new(),
             },
         ),
         act(
             Seat::Dealer,
             Move::LayOff {
                 melds: None,
+                jokers: Vec::new(),
                 layoffs: Some(vec![
                     Layoff {
                         card: card("7H"),

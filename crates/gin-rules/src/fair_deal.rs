@@ -17,6 +17,12 @@
 //! 4. Deal from the front: cards 0, 2, ..., 18 to the non-dealer, 1, 3, ..., 19
 //!    to the dealer, card 20 the upcard, cards 21..=51 the stock, top first.
 //!
+//! With jokers ([`deal_with_jokers`], a profile's `jokers` 1 or 2), the deck
+//! before the shuffle is the same 52 cards followed by `X1`, then `X2`; the
+//! shuffle runs from the last index (52 or 53) down to 1 and the stock is the
+//! rest, 32 or 33 cards. With no joker it is the algorithm above, card for
+//! card: the same name covers both, the deck being fixed by the profile.
+//!
 //! The test vectors in `docs/RULES.md` ("Provably fair deals") were computed
 //! by an independent implementation and are pinned in this module's tests.
 
@@ -25,6 +31,7 @@ use sha2::{Digest, Sha256};
 
 use crate::audit::Deal;
 use crate::card::{Card, Rank, Suit};
+use crate::wild::{Joker, WildCard};
 
 /// The algorithm's name, as answers and records state it.
 pub const ALGORITHM: &str = "hmac-sha256-fisher-yates-v1";
@@ -164,6 +171,24 @@ fn ordered_deck() -> Vec<Card> {
 /// assert_eq!((dealt.dealer.len(), dealt.non_dealer.len(), dealt.stock.len()), (10, 10, 31));
 /// ```
 pub fn deal(seed: &ServerSeed, client_seed: &str, nonce: u64) -> Result<Deal, SeedError> {
+    deal_with_jokers(seed, client_seed, nonce, 0)
+}
+
+/// The deal for these seeds and nonce from a deck with `jokers` jokers (0,
+/// 1 or 2; more are read as 2): see the module docs.
+///
+/// ```
+/// use gin_rules::fair_deal::{deal_with_jokers, ServerSeed};
+/// let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+/// let dealt = deal_with_jokers(&seed, "player", 0, 2).unwrap();
+/// assert_eq!(dealt.stock.len(), 33);
+/// ```
+pub fn deal_with_jokers(
+    seed: &ServerSeed,
+    client_seed: &str,
+    nonce: u64,
+    jokers: u8,
+) -> Result<Deal, SeedError> {
     if client_seed.len() > MAX_CLIENT_SEED_BYTES {
         return Err(SeedError::ClientSeedTooLong(client_seed.len()));
     }
@@ -178,7 +203,13 @@ pub fn deal(seed: &ServerSeed, client_seed: &str, nonce: u64) -> Result<Deal, Se
         bytes: [0; 32],
         used: 32,
     };
-    let mut deck = ordered_deck();
+    let mut deck: Vec<WildCard> = ordered_deck().into_iter().map(WildCard::from).collect();
+    deck.extend(
+        Joker::ALL
+            .into_iter()
+            .take(usize::from(jokers))
+            .map(WildCard::from),
+    );
     for i in (1..deck.len()).rev() {
         let j = stream.below(i as u32 + 1) as usize;
         deck.swap(i, j);
@@ -190,7 +221,9 @@ pub fn deal(seed: &ServerSeed, client_seed: &str, nonce: u64) -> Result<Deal, Se
         non_dealer.extend(cards.next());
         dealer.extend(cards.next());
     }
-    let upcard = cards.next().unwrap_or(Card::new(Rank::ACE, Suit::Spades));
+    let upcard = cards
+        .next()
+        .unwrap_or(WildCard::Natural(Card::new(Rank::ACE, Suit::Spades)));
     Ok(Deal {
         dealer,
         non_dealer,
@@ -203,7 +236,7 @@ pub fn deal(seed: &ServerSeed, client_seed: &str, nonce: u64) -> Result<Deal, Se
 mod tests {
     use super::*;
 
-    fn text(cards: &[Card]) -> String {
+    fn text(cards: &[WildCard]) -> String {
         cards
             .iter()
             .map(|c| c.to_string())
@@ -246,18 +279,72 @@ mod tests {
         let seed = ServerSeed::from_hex(&"5a".repeat(32)).unwrap();
         for nonce in 0..50 {
             let dealt = deal(&seed, "client", nonce).unwrap();
-            let mut all: Vec<Card> = [
+            let mut all: Vec<WildCard> = [
                 dealt.dealer,
                 dealt.non_dealer,
                 vec![dealt.upcard],
                 dealt.stock,
             ]
             .concat();
-            all.sort_by_key(|c| c.bit_index());
+            all.sort();
             all.dedup();
             assert_eq!(all.len(), 52);
         }
     }
 
     include!("fair_deal_vectors.rs");
+
+    /// Vectors with jokers, from `scripts/fair_deal_vectors.py` (Python's
+    /// `hmac` and `hashlib`): (jokers, non-dealer, dealer, upcard, stock) for
+    /// the server seed of 32 zero bytes, client seed "player", nonce 0, and
+    /// the seed of 32 0x5a bytes, "client", nonce 7 (two jokers).
+    #[test]
+    fn deals_with_jokers_come_out_as_the_independent_script_computes_them() {
+        let zero = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+        let five_a = ServerSeed::from_hex(&"5a".repeat(32)).unwrap();
+        let vectors = [
+            (
+                &zero,
+                "player",
+                0,
+                1,
+                "9C 7H TD 7D 4D QC 5D AC 9H KC",
+                "5S 4S X1 AD 5C 6C 8S KD 3D 7C",
+                "JD",
+                "TS 8D 9D 7S 6H 3H 3C QH 2H 5H 4H JS 2C KS 9S TC QD KH JC TH 8C 3S 8H 2D AH 2S 6D JH QS 4C 6S AS",
+            ),
+            (
+                &zero,
+                "player",
+                0,
+                2,
+                "2D AD 4S 3S 5S KD 9S AH 8S 3C",
+                "9D 2S 4C 7S 6H 6C KS AC JH QS",
+                "2C",
+                "JS 8D 7D 4H 4D KH 9C AS TD 7H 9H 3D X2 TC QH QC 5D QD 8C 6D 8H TS 5C JC 6S 2H KC 5H X1 TH 7C 3H JD",
+            ),
+            (
+                &five_a,
+                "client",
+                7,
+                2,
+                "7H 5S X1 3C 3D AC 2D 5H 3S AD",
+                "TD 4C X2 4S 7S TC JS 9H 8S QS",
+                "8C",
+                "6S AH 7D QD 6H KD TH 8H JD 6C 9D 8D 4D 3H JC TS 2C 9S 4H 2H 6D KH KS 5C KC JH 5D QC AS 9C 2S 7C QH",
+            ),
+        ];
+        for (seed, client, nonce, jokers, non_dealer, dealer, upcard, stock) in vectors {
+            let dealt = deal_with_jokers(seed, client, nonce, jokers).unwrap();
+            assert_eq!(text(&dealt.non_dealer), non_dealer, "{jokers}");
+            assert_eq!(text(&dealt.dealer), dealer, "{jokers}");
+            assert_eq!(dealt.upcard.to_string(), upcard, "{jokers}");
+            assert_eq!(text(&dealt.stock), stock, "{jokers}");
+        }
+        // No joker: the 52-card algorithm, card for card.
+        assert_eq!(
+            deal_with_jokers(&zero, "player", 0, 0),
+            deal(&zero, "player", 0)
+        );
+    }
 }

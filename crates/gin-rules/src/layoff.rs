@@ -324,7 +324,7 @@ pub fn check_layoffs(
         let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
             return Err(LayoffError::NoSuchMeld { index, meld });
         };
-        if let Err(reason) = fit(*target, *cards, card) {
+        if let Err(reason) = fit(target.kind(), *cards, card) {
             return Err(LayoffError::DoesNotFit {
                 index,
                 card,
@@ -390,7 +390,7 @@ pub fn greedy_layoffs(knocker_melds: &[Meld], requests: &[(Card, Vec<usize>)]) -
                 let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get(meld)) else {
                     return false;
                 };
-                fit(*target, *cards, *card).is_ok()
+                fit(target.kind(), *cards, *card).is_ok()
             };
             let meld = candidates
                 .iter()
@@ -406,9 +406,11 @@ pub fn greedy_layoffs(knocker_melds: &[Meld], requests: &[(Card, Vec<usize>)]) -
         .collect()
 }
 
-/// Whether `card` extends `target`, whose cards are now `cards`; else why not.
-fn fit(target: Meld, cards: CardSet, card: Card) -> Result<(), &'static str> {
-    match target.kind() {
+/// Whether `card` extends a meld of this kind whose cards are now `cards`;
+/// else why not. The one rule of what a meld takes: the joker layoffs
+/// ([`crate::wild`]) apply it to the cards a meld shows.
+pub(crate) fn fit(kind: MeldKind, cards: CardSet, card: Card) -> Result<(), &'static str> {
+    match kind {
         MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),
         MeldKind::Set if cards.of_rank(card.rank()).len() == cards.len() => Ok(()),
         MeldKind::Set => Err("a set takes only its own rank"),

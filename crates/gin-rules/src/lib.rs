@@ -108,8 +108,8 @@
 //! and reports the first illegal action, or how the hand ended.
 //!
 //! ```
-//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source};
-//! let deck: Vec<Card> = Card::deck().collect();
+//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source, WildCard};
+//! let deck: Vec<WildCard> = Card::deck().map(WildCard::from).collect();
 //! let deal = Deal {
 //!     dealer: deck[0..10].to_vec(),
 //!     non_dealer: deck[10..20].to_vec(),
@@ -179,9 +179,9 @@ pub mod wild;
 pub mod strategies;
 
 pub use audit::{
-    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, Move,
-    RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
-    ViolationCode, audit_hand, check_deal,
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, JokerPlace,
+    Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
+    ViolationCode, WildScoredHand, audit_hand, check_deal, check_deal_with, stock_size,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,
@@ -219,9 +219,10 @@ pub use score::{
     showdown,
 };
 pub use wild::{
-    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDiscard,
-    WildDrawnAnalysis, WildHand, WildHandError, WildHandScore, WildLayoff, WildMeld, WildMeldError,
-    WildReply, WildShowdown, analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
-    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_min_deadwood,
-    wild_min_deadwood_avoiding, wild_optimal_arrangements,
+    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDeclaration,
+    WildDeclaredLayoff, WildDiscard, WildDrawnAnalysis, WildHand, WildHandError, WildHandScore,
+    WildLayoff, WildMeld, WildMeldError, WildReply, WildReplyError, WildShowdown,
+    analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
+    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_declared_reply,
+    wild_min_deadwood, wild_min_deadwood_avoiding, wild_optimal_arrangements,
 };

@@ -53,11 +53,13 @@
 //! void hand appended, to learn whether the game had ended): linear in the
 //! record.
 
-use crate::audit::{Audit, AuditError, Deal, DealError, HandEnd, Seat, Violation, ViolationCode};
+use crate::audit::{
+    Audit, AuditError, Deal, DealError, HandEnd, Seat, Violation, ViolationCode, scoring_upcard,
+};
 use crate::card::Card;
 use crate::matches::{
-    CardHand, MatchError, MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player,
-    Players, SeatedHand, Team, ThreeScore, score_match, score_partnership, score_three,
+    CardHand, CountHand, MatchError, MatchHand, MatchScore, PartnershipDeal, PartnershipScore,
+    Player, Players, SeatedHand, Team, ThreeScore, score_match, score_partnership, score_three,
 };
 use crate::profile::{NextDealer, Profile};
 use crate::score::Side;
@@ -196,7 +198,8 @@ pub fn audit_match(
         let Some(end) = replay.table(index, None, hand, fault, index + 1 == hands.len())? else {
             break;
         };
-        let (record, scorer) = two_player_hand(players, dealer, hand.deal.upcard, &end);
+        let (record, scorer) =
+            two_player_hand(players, dealer, scoring_upcard(hand.deal.upcard), &end);
         scored.push(record);
         previous = Some((dealer, scorer));
     }
@@ -221,7 +224,12 @@ pub fn audit_three(
         let Some(end) = replay.table(index, None, hand, None, index + 1 == hands.len())? else {
             break;
         };
-        scored.push(seated_hand(players, seats, hand.deal.upcard, &end));
+        scored.push(seated_hand(
+            players,
+            seats,
+            scoring_upcard(hand.deal.upcard),
+            &end,
+        ));
     }
     let probe = match hands.get(scored.len()) {
         Some(next) => Probe {
@@ -259,7 +267,12 @@ pub fn audit_partnership(
         for (table, hand) in deal.iter().enumerate() {
             let seats = replay.both_seats(hand, index, Some(table))?;
             match replay.table(index, Some(table), hand, None, last)? {
-                Some(end) => tables.push(seated_hand(&names, seats, hand.deal.upcard, &end)),
+                Some(end) => tables.push(seated_hand(
+                    &names,
+                    seats,
+                    scoring_upcard(hand.deal.upcard),
+                    &end,
+                )),
                 None if replay.violation.is_some() => break 'deals,
                 // The last deal, in progress at this table.
                 None => {}
@@ -583,18 +596,46 @@ fn wrong_dealer(
     })
 }
 
-/// The knocker's and the winner's seats of a scored hand, and whether it
-/// scored anything.
-fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, &crate::audit::ScoredHand)> {
-    match end {
-        HandEnd::Void { .. } => None,
-        HandEnd::Scored(scored) => {
-            let settlement = &scored.score.settlement;
-            let winner = match settlement.winner {
-                Side::Knocker => scored.knocker,
-                Side::Defender => scored.knocker.other(),
-            };
-            Some((scored.knocker, winner, settlement.points > 0, scored))
+/// The knocker's and the winner's seats of a scored hand, whether it scored
+/// anything, and the hand as the match scorers take it.
+fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
+    let (knocker, _, settlement) = end.knock()?;
+    let winner = match settlement.winner {
+        Side::Knocker => knocker,
+        Side::Defender => knocker.other(),
+    };
+    let scored = match end {
+        HandEnd::Scored(scored) => Scored::Cards(scored),
+        HandEnd::ScoredWild(scored) => Scored::Counts(&scored.score),
+        HandEnd::Void { .. } => return None,
+    };
+    Some((knocker, winner, settlement.points > 0, scored))
+}
+
+/// A scored hand as the match scorers take it: the cards of a hand without
+/// jokers (re-scored as `/v1/hands/score` scores them), the counts of a hand
+/// with jokers (settled by the same rule from the counts the audit found).
+enum Scored<'a> {
+    Cards(&'a crate::audit::ScoredHand),
+    Counts(&'a crate::wild::WildHandScore),
+}
+
+impl Scored<'_> {
+    fn hand(&self, knocker: String, upcard: Card) -> MatchHand {
+        match self {
+            Scored::Cards(scored) => MatchHand::Cards(CardHand {
+                knocker,
+                knocker_hand: scored.knocker_hand.clone(),
+                defender_hand: scored.defender_hand.clone(),
+                upcard: Some(upcard),
+            }),
+            Scored::Counts(score) => MatchHand::Counts(CountHand {
+                knocker,
+                knocker_deadwood: score.showdown.knocker.deadwood,
+                defender_deadwood: score.showdown.defender.deadwood(),
+                big_gin: score.showdown.big_gin,
+                upcard: Some(upcard),
+            }),
         }
     }
 }
@@ -614,12 +655,7 @@ fn two_player_hand(
     match knock_seats(end) {
         None => (MatchHand::Void, None),
         Some((knocker, winner, scored_points, scored)) => {
-            let hand = MatchHand::Cards(CardHand {
-                knocker: players.get(player(knocker)).clone(),
-                knocker_hand: scored.knocker_hand.clone(),
-                defender_hand: scored.defender_hand.clone(),
-                upcard: Some(upcard),
-            });
+            let hand = scored.hand(players.get(player(knocker)).clone(), upcard);
             (hand, scored_points.then_some(player(winner)))
         }
     }
@@ -640,12 +676,7 @@ fn seated_hand(names: &[String], seats: [usize; 2], upcard: Card, end: &HandEnd)
         None => void_between(names, seats),
         Some((knocker, _, _, scored)) => SeatedHand {
             players: [name(knocker), name(knocker.other())],
-            hand: MatchHand::Cards(CardHand {
-                knocker: name(knocker),
-                knocker_hand: scored.knocker_hand.clone(),
-                defender_hand: scored.defender_hand.clone(),
-                upcard: Some(upcard),
-            }),
+            hand: scored.hand(name(knocker), upcard),
         },
     }
 }

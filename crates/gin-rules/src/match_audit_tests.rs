@@ -1,4 +1,5 @@
 use super::*;
+use crate::audit::scoring_upcard;
 use crate::audit::tests::play_outs::{PlayOut, play_out};
 use crate::profile::{Preset, ProfileOverrides};
 use crate::{CountHand, Move, PartnershipDeal, SeatedHand, Team, score_partnership, score_three};
@@ -21,7 +22,7 @@ fn scorer(game: &PlayOut, dealer: Player) -> Option<Player> {
         Seat::Dealer => dealer,
         Seat::NonDealer => dealer.other(),
     };
-    let settlement = &score.settlement;
+    let settlement = score.settlement();
     (settlement.points > 0).then_some(match settlement.winner {
         Side::Knocker => knocker,
         Side::Defender => knocker.other(),
@@ -40,10 +41,10 @@ fn counts(game: &PlayOut, dealer: Player) -> MatchHand {
     };
     MatchHand::Counts(CountHand {
         knocker: players().get(knocker).clone(),
-        knocker_deadwood: score.showdown.knocker.deadwood,
-        defender_deadwood: score.showdown.defender.deadwood,
-        big_gin: score.showdown.big_gin,
-        upcard: Some(game.deal.upcard),
+        knocker_deadwood: score.counts().0,
+        defender_deadwood: score.counts().1,
+        big_gin: score.counts().2,
+        upcard: Some(scoring_upcard(game.deal.upcard)),
     })
 }
 
@@ -349,7 +350,7 @@ fn seated_play_out(
     } else {
         dealer
     };
-    let winner = match score.settlement.winner {
+    let winner = match score.settlement().winner {
         Side::Knocker => knocker,
         Side::Defender => defender,
     };
@@ -357,10 +358,10 @@ fn seated_play_out(
         players: [all[knocker].clone(), all[defender].clone()],
         hand: MatchHand::Counts(CountHand {
             knocker: all[knocker].clone(),
-            knocker_deadwood: score.showdown.knocker.deadwood,
-            defender_deadwood: score.showdown.defender.deadwood,
-            big_gin: score.showdown.big_gin,
-            upcard: Some(game.deal.upcard),
+            knocker_deadwood: score.counts().0,
+            defender_deadwood: score.counts().1,
+            big_gin: score.counts().2,
+            upcard: Some(scoring_upcard(game.deal.upcard)),
         }),
     };
     (recorded, counts, Some(winner))

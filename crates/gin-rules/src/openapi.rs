@@ -9,6 +9,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::card::Card;
+use crate::wild::WildCard;
 
 /// ECMA-262 pattern of the card notation that [`Card`]'s parser reads (OpenAPI
 /// patterns are ECMA regexes, so no inline case-insensitivity flag: both cases
@@ -32,6 +33,33 @@ impl PartialSchema for Card {
 impl ToSchema for Card {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Card")
+    }
+}
+
+/// The notation a [`WildCard`] reads: the card pattern, or `X1`/`X2`.
+pub const WILD_CARD_PATTERN: &str = "^(([AaTtJjQqKk2-9]|10)([SsHhDdCc]|♠|♥|♦|♣|♤|♡|♢|♧)|[Xx][12])$";
+
+/// A card of a hand or of a deck with jokers: named `HandCard` in the
+/// document, where every resource reading a hand uses it.
+impl PartialSchema for WildCard {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(WILD_CARD_PATTERN))
+            .description(Some(
+                "A card of a hand: rank A 2-9 T (or 10) J Q K, then suit S H D C (or ♠ ♥ ♦ ♣), any \
+                 case; or, under a profile with jokers, a joker `X1` or `X2` (any case). In a meld \
+                 of an answer a joker stands in the place of the card it stands for (see the \
+                 meld's `jokers`). Responses always use the canonical form, such as \"TS\".",
+            ))
+            .examples(["TS", "X1"])
+            .into()
+    }
+}
+
+impl ToSchema for WildCard {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("HandCard")
     }
 }
 

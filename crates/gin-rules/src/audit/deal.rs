@@ -2,25 +2,34 @@
 
 use std::fmt;
 
-use super::Seat;
-use crate::card::Card;
+use super::{Action, Move, Seat};
+use crate::wild::{Joker, WildCard, WildHand};
 
 /// Cards dealt to each player.
 pub const HAND_SIZE: usize = 10;
-/// Cards in the stock after the deal: 52 - 2 x 10 - the upcard.
+/// Cards in the stock after the deal of a 52-card deck: 52 - 2 x 10 - the
+/// upcard. Each joker the profile adds makes it one longer ([`stock_size`]).
 pub const STOCK_SIZE: usize = 31;
+
+/// Cards in the stock after the deal of a deck with `jokers` jokers: 31, 32
+/// or 33.
+pub const fn stock_size(jokers: u8) -> usize {
+    STOCK_SIZE + jokers as usize
+}
 /// Stock cards that are never drawn: once only these remain, the hand is over
 /// unless the player who drew the 50th card knocks (or, under the 50th-card rule,
 /// the opponent takes that player's discard to knock).
 pub const STOCK_RESERVE: usize = 2;
 
 /// The cards as dealt: 10 + 10 + the upcard + the stock, each card once.
+/// Under a profile with jokers, `X1` (and `X2`) are cards of the deck like any
+/// other, dealt anywhere, and the stock is longer by as many.
 ///
-/// The stock may be given whole (31 cards, the rest of the deck) or, as a
-/// recorder knows it, only its first cards: the cards drawn from it, in order.
-/// A draw past the cards listed takes the card the draw action names (which
-/// must be one not yet seen); the stock still counts 31 cards for the end of
-/// the hand.
+/// The stock may be given whole (31 cards, the rest of the deck; 32 or 33
+/// with jokers) or, as a recorder knows it, only its first cards: the cards
+/// drawn from it, in order. A draw past the cards listed takes the card the
+/// draw action names (which must be one not yet seen); the stock still counts
+/// its 31 (32, 33) cards for the end of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -33,7 +42,8 @@ pub struct Deal {
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    pub dealer: Vec<Card>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
+    pub dealer: Vec<WildCard>,
     /// The non-dealer's ten cards.
     #[cfg_attr(feature = "openapi", schema(
         example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"])))]
@@ -41,18 +51,20 @@ pub struct Deal {
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    pub non_dealer: Vec<Card>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
+    pub non_dealer: Vec<WildCard>,
     /// The first upcard, turned face up to start the discard pile. It also sets
     /// the Oklahoma knock limit and spade doubling.
-    #[cfg_attr(feature = "openapi", schema(example = "2C"))]
-    pub upcard: Card,
-    /// The stock in drawing order, top card first: all 31 cards, or only the
+    #[cfg_attr(feature = "openapi", schema(value_type = WildCard, example = "2C"))]
+    pub upcard: WildCard,
+    /// The stock in drawing order, top card first: all 31 (+ jokers) cards, or only the
     /// first ones (those drawn).
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    pub stock: Vec<Card>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
+    pub stock: Vec<WildCard>,
 }
 
 /// A part of the deal, for locating a fault.
@@ -108,11 +120,13 @@ pub enum DealError {
         /// The cards it has.
         found: usize,
     },
-    #[error("the stock holds at most {STOCK_SIZE} cards, not {found}")]
+    #[error("the stock holds at most {most} cards, not {found}")]
     /// The stock lists more cards than a deck leaves for it.
     StockTooLong {
         /// The cards listed.
         found: usize,
+        /// The most it may list: [`stock_size`] of the profile's jokers.
+        most: usize,
     },
     #[error(
         "action {action} draws from the stock past the {listed} cards it lists without naming \
@@ -133,13 +147,24 @@ pub enum DealError {
         /// The draw action's index.
         action: usize,
         /// The card named.
-        card: Card,
+        card: WildCard,
+    },
+    #[error("{joker} is not in the deck: {}", joker_deck(*jokers))]
+    /// A joker in the deal or in an action under a profile whose deck does
+    /// not hold it (any joker without jokers, `X2` with one).
+    JokerNotInDeck {
+        /// The joker.
+        joker: Joker,
+        /// The jokers the profile adds to the deck.
+        jokers: u8,
+        /// Where it is written.
+        at: JokerPlace,
     },
     #[error("{card} is dealt twice: in {first} and in {second}")]
     /// A card appears twice: the deal is not one deck.
     DuplicateCard {
         /// The repeated card.
-        card: Card,
+        card: WildCard,
         /// Where it appears first, in reading order (dealer, non-dealer, upcard, stock).
         first: DealSlot,
         /// Where it appears again.
@@ -154,14 +179,129 @@ impl DealError {
             DealError::WrongCardCount { .. } | DealError::StockTooLong { .. } => "wrong_card_count",
             DealError::DuplicateCard { .. } | DealError::DrawnCardSeen { .. } => "duplicate_card",
             DealError::UnrecordedDraw { .. } => "unrecorded_draw",
+            DealError::JokerNotInDeck { .. } => "joker_not_in_deck",
         }
     }
 }
 
-/// Checks a deal: 10 cards each, at most 31 in the stock, all distinct (with a
-/// whole stock, the whole deck). Counts are checked first, then repeats in
-/// reading order: dealer, non-dealer, upcard, stock.
+/// "this profile plays without jokers", "this profile plays with 1 joker(s)".
+fn joker_deck(jokers: u8) -> String {
+    match jokers {
+        0 => "this profile plays without jokers".to_owned(),
+        n => format!("this profile plays with {n} joker(s)"),
+    }
+}
+
+/// Where a joker is written in a record.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum JokerPlace {
+    /// In the deal.
+    Deal(DealSlot),
+    /// In an action: its index, and the field within it as a JSON Pointer
+    /// (`card`, `melds/0/1`, `layoffs/2/card`).
+    Action {
+        /// The action's index.
+        action: usize,
+        /// The field.
+        field: String,
+    },
+}
+
+/// Refuses a joker the profile's deck does not hold, in the deal (reading
+/// order) or in an action (in order): a record of another game.
+pub(super) fn check_jokers(jokers: u8, deal: &Deal, actions: &[Action]) -> Result<(), DealError> {
+    let stray = |card: &WildCard| match card {
+        WildCard::Joker(joker) if joker.number() > jokers => Some(*joker),
+        _ => None,
+    };
+    let fault = |joker: Joker, at: JokerPlace| DealError::JokerNotInDeck { joker, jokers, at };
+    for (card, part, index) in slots(deal) {
+        if let Some(joker) = stray(&card) {
+            return Err(fault(joker, JokerPlace::Deal(DealSlot { part, index })));
+        }
+    }
+    for (action, Action { play, .. }) in actions.iter().enumerate() {
+        let mut fields: Vec<(String, WildCard)> = Vec::new();
+        let melds = |fields: &mut Vec<(String, WildCard)>, melds: &Option<Vec<Vec<WildCard>>>| {
+            for (m, meld) in melds.iter().flatten().enumerate() {
+                for (c, card) in meld.iter().enumerate() {
+                    fields.push((format!("melds/{m}/{c}"), *card));
+                }
+            }
+        };
+        match play {
+            Move::Pass => {}
+            Move::Draw { card, .. } => fields.extend(card.map(|c| ("card".to_owned(), c))),
+            Move::Discard { card } => fields.push(("card".to_owned(), *card)),
+            Move::Knock {
+                discard,
+                melds: declared,
+                jokers: map,
+            } => {
+                fields.extend(discard.map(|c| ("discard".to_owned(), c)));
+                melds(&mut fields, declared);
+                fields.extend(map.iter().map(|&(j, _)| (format!("jokers/{j}"), j.into())));
+            }
+            Move::LayOff {
+                melds: declared,
+                jokers: map,
+                layoffs,
+            } => {
+                melds(&mut fields, declared);
+                fields.extend(map.iter().map(|&(j, _)| (format!("jokers/{j}"), j.into())));
+                for (l, layoff) in layoffs.iter().flatten().enumerate() {
+                    fields.push((format!("layoffs/{l}/card"), layoff.card));
+                    for (c, card) in layoff.onto.iter().flatten().enumerate() {
+                        fields.push((format!("layoffs/{l}/onto/{c}"), *card));
+                    }
+                }
+            }
+        }
+        if let Some((field, joker)) = fields
+            .into_iter()
+            .find_map(|(field, card)| stray(&card).map(|j| (field, j)))
+        {
+            return Err(fault(joker, JokerPlace::Action { action, field }));
+        }
+    }
+    Ok(())
+}
+
+/// Every card of the deal with its place, in reading order: dealer,
+/// non-dealer, upcard, stock.
+fn slots(deal: &Deal) -> impl Iterator<Item = (WildCard, DealPart, usize)> + '_ {
+    deal.dealer
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, DealPart::Hand(Seat::Dealer), i))
+        .chain(
+            deal.non_dealer
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, DealPart::Hand(Seat::NonDealer), i)),
+        )
+        .chain([(deal.upcard, DealPart::Upcard, 0)])
+        .chain(
+            deal.stock
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, DealPart::Stock, i)),
+        )
+}
+
+/// Checks a deal of the 52-card deck: 10 cards each, at most 31 in the
+/// stock, all distinct (with a whole stock, the whole deck). Counts are
+/// checked first, then repeats in reading order: dealer, non-dealer, upcard,
+/// stock. A joker is refused ([`check_deal_with`] takes a deck with jokers).
 pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
+    check_jokers(0, deal, &[])?;
+    check_deal_with(deal, 0)
+}
+
+/// [`check_deal`] for a deck with `jokers` jokers (0, 1 or 2): the stock
+/// holds at most [`stock_size`]`(jokers)` cards. The jokers themselves are
+/// checked by the audit, which knows the profile (`joker_not_in_deck`).
+pub fn check_deal_with(deal: &Deal, jokers: u8) -> Result<(), DealError> {
     let counts = [
         (DealPart::Hand(Seat::Dealer), deal.dealer.len(), HAND_SIZE),
         (
@@ -179,40 +319,31 @@ pub fn check_deal(deal: &Deal) -> Result<(), DealError> {
             });
         }
     }
-    if deal.stock.len() > STOCK_SIZE {
+    let most = stock_size(jokers);
+    if deal.stock.len() > most {
         return Err(DealError::StockTooLong {
             found: deal.stock.len(),
+            most,
         });
     }
-    let slots = deal
-        .dealer
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (c, DealPart::Hand(Seat::Dealer), i))
-        .chain(
-            deal.non_dealer
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| (c, DealPart::Hand(Seat::NonDealer), i)),
-        )
-        .chain([(deal.upcard, DealPart::Upcard, 0)])
-        .chain(
-            deal.stock
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| (c, DealPart::Stock, i)),
-        );
-    let mut seen: Vec<(Card, DealSlot)> = Vec::with_capacity(52);
-    for (card, part, index) in slots {
+    // A deck's cards as a set: a repeat is a card already in it.
+    let mut seen = WildHand::default();
+    let mut first_slot: Vec<(WildCard, DealSlot)> = Vec::with_capacity(most + 21);
+    for (card, part, index) in slots(deal) {
         let slot = DealSlot { part, index };
-        if let Some(&(_, first)) = seen.iter().find(|(c, _)| *c == card) {
+        if seen.contains(card) {
+            let first = first_slot
+                .iter()
+                .find(|(c, _)| *c == card)
+                .map_or(slot, |&(_, first)| first);
             return Err(DealError::DuplicateCard {
                 card,
                 first,
                 second: slot,
             });
         }
-        seen.push((card, slot));
+        seen = seen.with(card);
+        first_slot.push((card, slot));
     }
     Ok(())
 }

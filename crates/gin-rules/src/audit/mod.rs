@@ -65,6 +65,44 @@
 //!    stock cards are never drawn.
 //! 5. Nothing may follow the end of the hand except the defender's one reply.
 //!
+//! # Jokers
+//!
+//! Under a profile with `jokers` 1 or 2 the deck holds 53 or 54 cards: `X1`
+//! (and `X2`) may be dealt to either hand, turned as the upcard or lie in the
+//! stock, which then holds 32 or 33 cards (a partial stock list is still
+//! allowed); the hand still ends when two stock cards remain. A joker is
+//! drawn, taken and discarded like any card. A joker the profile's deck does
+//! not hold, anywhere in the deal or an action, makes the record one of
+//! another game: [`DealError::JokerNotInDeck`] (`joker_not_in_deck`, with its
+//! place).
+//!
+//! - A knock where neither hand holds a joker is scored by the joker-free
+//!   referee, exactly as before (and as `/v1/hands/score` scores such
+//!   hands); otherwise with the jokers, as [`crate::score_wild_hand`] scores
+//!   it ([`HandEnd::ScoredWild`]). The knocker may declare melds holding
+//!   jokers, each joker written in its meld and named with the card it stands
+//!   for (`Move::Knock`'s `jokers`), checked by
+//!   [`crate::wild::declared_wild_arrangement`].
+//! - The defender's reply may declare melds holding its jokers, and layoffs
+//!   of naturals or jokers (a joker names the card it stands for), checked by
+//!   [`crate::wild_declared_reply`]: every card on the table stands for a
+//!   distinct card, a knocker's joker fixes what its meld shows, a joker is
+//!   laid off only where `joker_layoff` allows. What is not declared is
+//!   played best for the defender. A layoff naming its meld by cards
+//!   (`onto`) names that meld; the referee then checks such a record in a
+//!   playing order (sets, then each run outward), since which cards a meld
+//!   ends with decides legality.
+//! - A joker turned as the first upcard has no rank and no suit: where the
+//!   profile reads the upcard (Oklahoma knock limit, spade doubling) it counts
+//!   as a face card that is not a spade, so the knock limit is 10 and nothing
+//!   doubles.
+//! - `joker_pickup_must_meld`: a joker taken from the discard pile (the
+//!   upcard too) must be melded that turn. A player melds only by knocking,
+//!   so that turn must end in a knock with the joker in one of the knocker's
+//!   melds (declared, or the referee's best arrangement when none are
+//!   declared); a discard instead, or a knock leaving the joker in deadwood,
+//!   is `joker_not_melded`. A joker drawn from the stock is free.
+//!
 //! # Decisions
 //!
 //! - Checks run in a fixed order, so one action has one verdict: the hand already
@@ -88,10 +126,11 @@
 
 use std::fmt;
 
-use crate::card::{Card, CardSet};
+use crate::card::Card;
 use crate::layoff::Layoff;
 use crate::profile::Profile;
-use crate::score::{DefenderHand, HandError, HandScore, KnockerHand};
+use crate::score::{DefenderHand, HandScore, KnockerHand};
+use crate::wild::{Joker, WildCard, WildHand, WildHandScore};
 
 mod deal;
 mod referee;
@@ -100,8 +139,10 @@ pub(crate) mod tests;
 mod violation;
 
 pub use deal::{
-    Deal, DealError, DealPart, DealSlot, HAND_SIZE, STOCK_RESERVE, STOCK_SIZE, check_deal,
+    Deal, DealError, DealPart, DealSlot, HAND_SIZE, JokerPlace, STOCK_RESERVE, STOCK_SIZE,
+    check_deal, check_deal_with, stock_size,
 };
+pub(crate) use referee::scoring_upcard;
 use referee::{Referee, Stop};
 
 pub use violation::{Violation, ViolationCode};
@@ -171,26 +212,30 @@ pub enum Move {
         from: Source,
         /// The card the transcript expects, checked against the card drawn;
         /// `None` takes whatever is on top.
-        card: Option<Card>,
+        card: Option<WildCard>,
     },
-    /// Discard a card held, ending the turn.
+    /// Discard a card held (a joker too), ending the turn.
     Discard {
         /// The card discarded.
-        card: Card,
+        card: WildCard,
     },
     /// Knock, optionally declaring melds.
     Knock {
         /// The knock card, discarded face down; `None` is big gin (all eleven
         /// cards melded).
-        discard: Option<Card>,
-        /// The knocker's melds; `None` lets the referee choose the knocker's
-        /// best arrangement.
-        melds: Option<Vec<Vec<Card>>>,
+        discard: Option<WildCard>,
+        /// The knocker's melds, a joker written in its meld; `None` lets the
+        /// referee choose the knocker's best arrangement.
+        melds: Option<Vec<Vec<WildCard>>>,
+        /// The card each joker of `melds` stands for.
+        jokers: Vec<(Joker, Card)>,
     },
     /// The defender's reply to a knock, each part optional.
     LayOff {
         /// The defender's own melds; `None` plays them best for the defender.
-        melds: Option<Vec<Vec<Card>>>,
+        melds: Option<Vec<Vec<WildCard>>>,
+        /// The card each joker of `melds` stands for.
+        jokers: Vec<(Joker, Card)>,
         /// The cards laid off onto the knocker's melds; `None` plays them best
         /// for the defender, `Some(vec![])` declares that nothing is laid off.
         layoffs: Option<Vec<RecordedLayoff>>,
@@ -208,18 +253,22 @@ pub enum Move {
 /// first such placement in meld order; the result reports where each went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedLayoff {
-    /// The defender's card laid off.
-    pub card: Card,
+    /// The defender's card (or joker) laid off.
+    pub card: WildCard,
+    /// For a joker, the card it stands for on the table.
+    pub stands_for: Option<Card>,
     /// The target meld's index among the knocker's melds, if recorded.
     pub meld: Option<usize>,
-    /// Cards of the target meld as laid down at the knock, if recorded.
-    pub onto: Option<Vec<Card>>,
+    /// Cards of the target meld as laid down at the knock, if recorded (a
+    /// joker of the meld names the meld holding it).
+    pub onto: Option<Vec<WildCard>>,
 }
 
 impl From<Layoff> for RecordedLayoff {
     fn from(layoff: Layoff) -> RecordedLayoff {
         RecordedLayoff {
-            card: layoff.card,
+            card: layoff.card.into(),
+            stands_for: None,
             meld: Some(layoff.meld),
             onto: None,
         }
@@ -275,6 +324,23 @@ pub struct ScoredHand {
     pub score: HandScore,
 }
 
+/// A hand with jokers ended by a knock, scored as [`crate::score_wild_hand`]
+/// scores it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WildScoredHand {
+    /// The seat that knocked.
+    pub knocker: Seat,
+    /// Index of the knock action.
+    pub knock_action: usize,
+    /// The knocker's cards kept after the knock discard.
+    pub knocker_hand: WildHand,
+    /// The defender's cards.
+    pub defender_hand: WildHand,
+    /// The score of the hand: without declarations, `score_wild_hand(profile,
+    /// upcard, knocker_hand, defender_hand)`.
+    pub score: WildHandScore,
+}
+
 /// How a legal hand ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandEnd {
@@ -287,6 +353,24 @@ pub enum HandEnd {
     },
     /// A knock, scored.
     Scored(Box<ScoredHand>),
+    /// A knock where a hand held a joker, scored with the jokers.
+    ScoredWild(Box<WildScoredHand>),
+}
+
+impl HandEnd {
+    /// The knocker, the index of the knock and the settlement of a scored
+    /// hand, with or without jokers.
+    pub fn knock(&self) -> Option<(Seat, usize, &crate::score::Settlement)> {
+        match self {
+            HandEnd::Void { .. } => None,
+            HandEnd::Scored(hand) => {
+                Some((hand.knocker, hand.knock_action, &hand.score.settlement))
+            }
+            HandEnd::ScoredWild(hand) => {
+                Some((hand.knocker, hand.knock_action, &hand.score.settlement))
+            }
+        }
+    }
 }
 
 /// The table when the replay stopped: after the last action, or just before the
@@ -295,17 +379,18 @@ pub enum HandEnd {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Table {
-    /// The dealer's cards.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
-    pub dealer: CardSet,
-    /// The non-dealer's cards.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
-    pub non_dealer: CardSet,
+    /// The dealer's cards, jokers last.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
+    pub dealer: WildHand,
+    /// The non-dealer's cards, jokers last.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
+    pub non_dealer: WildHand,
     /// Cards left in the stock.
     #[cfg_attr(feature = "openapi", schema(example = 30))]
     pub stock_remaining: usize,
     /// The top card of the discard pile, if any.
-    pub discard_top: Option<Card>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<WildCard>))]
+    pub discard_top: Option<WildCard>,
     /// Who acts next; null once the hand is over (the defender may still reply to
     /// a knock).
     pub to_act: Option<Seat>,
@@ -339,14 +424,14 @@ pub enum AuditError {
     /// The scorer refused a hand the replay built itself: a bug in the referee,
     /// never a client's fault.
     #[error("the referee's own bookkeeping is inconsistent: {0}")]
-    Inconsistent(HandError),
+    Inconsistent(String),
 }
 
 /// Replays a hand and checks every action (see the module docs).
 ///
 /// ```
-/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source};
-/// let deck: Vec<Card> = Card::deck().collect();
+/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source, WildCard};
+/// let deck: Vec<WildCard> = Card::deck().map(WildCard::from).collect();
 /// let deal = Deal {
 ///     dealer: deck[0..10].to_vec(),
 ///     non_dealer: deck[10..20].to_vec(),
@@ -364,7 +449,8 @@ pub enum AuditError {
 /// assert_eq!((violation.action, violation.code.as_str()), (Some(1), "upcard_offer_violated"));
 /// ```
 pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<Audit, AuditError> {
-    check_deal(deal)?;
+    deal::check_jokers(profile.jokers(), deal, actions)?;
+    check_deal_with(deal, profile.jokers())?;
     let mut referee = Referee::new(profile, deal);
     for (index, action) in actions.iter().enumerate() {
         match referee.step(index, action) {

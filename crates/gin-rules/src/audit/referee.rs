@@ -2,14 +2,34 @@
 
 use super::RecordedLayoff;
 use super::{
-    Action, Deal, DealError, HandEnd, Move, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source,
-    Table, ViolationCode,
+    Action, Deal, DealError, HandEnd, Move, STOCK_RESERVE, ScoredHand, Seat, Source, Table,
+    ViolationCode, WildScoredHand, stock_size,
 };
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::layoff::{Layoff, LayoffError, greedy_layoffs, place_layoffs};
 use crate::meld::ArrangementReport;
 use crate::profile::{Profile, StockEnd};
 use crate::score::{DefenderHand, HandError, KnockerHand, score_hand};
+use crate::wild::{
+    DeclaredWildMelds, Joker, WildArrangement, WildCard, WildDeclaration, WildDeclaredLayoff,
+    WildHand, WildHandError, WildMeld, WildReplyError, WildShowdownError, faults_text,
+    score_wild_knock, score_wild_showdown,
+};
+
+/// The stand-in for a joker turned as the first upcard where the profile
+/// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
+/// rank and no suit, so it counts as a face card (limit 10) that is not a
+/// spade (no doubling). See the module docs.
+const JOKER_UPCARD_STANDS_AS: Card = Card::new(Rank::KING, Suit::Hearts);
+
+/// The first upcard as the profile reads it for the knock limit and spade
+/// doubling: a joker counts as [`JOKER_UPCARD_STANDS_AS`].
+pub(crate) const fn scoring_upcard(upcard: WildCard) -> Card {
+    match upcard {
+        WildCard::Natural(card) => card,
+        WildCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
+    }
+}
 
 /// Where the hand stands between actions.
 #[derive(Debug, Clone)]
@@ -24,18 +44,38 @@ enum Phase {
     /// the discard pile this turn; `must_knock` marks the 50th-card discard taken.
     Drew {
         player: Seat,
-        taken: Option<Card>,
+        taken: Option<WildCard>,
         must_knock: bool,
     },
     /// 50th-card rule: `to` may take the discard only to knock, or pass.
     FiftiethOffer { to: Seat },
     /// The hand ended with a knock; the defender may reply once.
-    Knocked {
-        hand: Box<ScoredHand>,
-        replied: bool,
-    },
+    Knocked { hand: Knocked, replied: bool },
     /// The hand is void since action `at`.
     Void { at: usize },
+}
+
+/// A knock, scored without jokers (no joker in either hand) or with them.
+#[derive(Debug, Clone)]
+enum Knocked {
+    Natural(Box<ScoredHand>),
+    Wild(Box<WildScoredHand>),
+}
+
+impl Knocked {
+    fn knocker(&self) -> Seat {
+        match self {
+            Knocked::Natural(hand) => hand.knocker,
+            Knocked::Wild(hand) => hand.knocker,
+        }
+    }
+
+    fn knock_action(&self) -> usize {
+        match self {
+            Knocked::Natural(hand) => hand.knock_action,
+            Knocked::Wild(hand) => hand.knock_action,
+        }
+    }
 }
 
 /// Why the replay stopped early.
@@ -43,7 +83,8 @@ pub(super) enum Stop {
     /// An illegal action: its code, the sentence, and the part of the action
     /// at fault (a pointer within the action: `card`, `layoffs/2`), if one is.
     Violation(ViolationCode, String, Option<String>),
-    Inconsistent(HandError),
+    /// The scorer refused what the replay built itself, in words.
+    Inconsistent(String),
     /// The record cannot be replayed further (a draw past the listed stock).
     Deal(DealError),
 }
@@ -76,32 +117,38 @@ fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
 
 pub(super) struct Referee<'a> {
     profile: &'a Profile,
-    upcard: Card,
-    hands: [CardSet; 2],
+    upcard: WildCard,
+    /// Each hand as a card mask and a joker mask: a hand without jokers is
+    /// replayed on its 64-bit mask exactly as before jokers existed.
+    hands: [WildHand; 2],
     /// The stock as listed: all of it, or only its first cards.
-    stock: &'a [Card],
+    stock: &'a [WildCard],
     /// Stock cards drawn so far: the next one is `stock[drawn]`, when listed.
     drawn: usize,
     /// Every card known to be in play: dealt, listed in the stock, or named by a
     /// draw past the listed stock.
-    seen: CardSet,
+    seen: WildHand,
     /// The discard pile, top card last.
-    pile: Vec<Card>,
+    pile: Vec<WildCard>,
     phase: Phase,
 }
 
 impl<'a> Referee<'a> {
     /// A referee for a deal already checked by [`check_deal`].
     pub(super) fn new(profile: &'a Profile, deal: &'a Deal) -> Referee<'a> {
-        let hand = |cards: &[Card]| {
+        let hand = |cards: &[WildCard]| {
             cards
                 .iter()
-                .fold(CardSet::EMPTY, |set, &c| set.union(c.into()))
+                .fold(WildHand::default(), |hand, &c| hand.with(c))
         };
-        let seen = hand(&deal.dealer)
-            .union(hand(&deal.non_dealer))
-            .union(hand(&deal.stock))
-            .union(deal.upcard.into());
+        let seen = deal
+            .dealer
+            .iter()
+            .chain(&deal.non_dealer)
+            .chain(&deal.stock)
+            .fold(WildHand::default().with(deal.upcard), |hand, &c| {
+                hand.with(c)
+            });
         Referee {
             profile,
             seen,
@@ -116,7 +163,7 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn hand(&self, seat: Seat) -> CardSet {
+    fn hand(&self, seat: Seat) -> WildHand {
         let [dealer, non_dealer] = self.hands;
         match seat {
             Seat::Dealer => dealer,
@@ -124,7 +171,7 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn hand_mut(&mut self, seat: Seat) -> &mut CardSet {
+    fn hand_mut(&mut self, seat: Seat) -> &mut WildHand {
         let [dealer, non_dealer] = &mut self.hands;
         match seat {
             Seat::Dealer => dealer,
@@ -132,9 +179,21 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// The stock always holds 31 cards at the deal, listed or not.
+    /// The stock always holds 31 cards at the deal (one more per joker),
+    /// listed or not.
     fn stock_remaining(&self) -> usize {
-        STOCK_SIZE.saturating_sub(self.drawn)
+        stock_size(self.profile.jokers()).saturating_sub(self.drawn)
+    }
+
+    /// The upcard as the profile reads it for the knock limit and spade
+    /// doubling (a joker counts as [`JOKER_UPCARD_STANDS_AS`]).
+    fn scoring_upcard(&self) -> Card {
+        scoring_upcard(self.upcard)
+    }
+
+    /// Whether a joker taken from the discard pile must be melded that turn.
+    fn pickup_must_meld(&self) -> bool {
+        self.profile.joker_rules().joker_pickup_must_meld()
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -158,7 +217,14 @@ impl<'a> Referee<'a> {
 
     pub(super) fn end(&self) -> Option<HandEnd> {
         match &self.phase {
-            Phase::Knocked { hand, .. } => Some(HandEnd::Scored(hand.clone())),
+            Phase::Knocked {
+                hand: Knocked::Natural(hand),
+                ..
+            } => Some(HandEnd::Scored(hand.clone())),
+            Phase::Knocked {
+                hand: Knocked::Wild(hand),
+                ..
+            } => Some(HandEnd::ScoredWild(hand.clone())),
             Phase::Void { at } => Some(HandEnd::Void { action: *at }),
             _ => None,
         }
@@ -180,12 +246,14 @@ impl<'a> Referee<'a> {
             }
             Phase::Knocked { hand, replied } => {
                 let replied = *replied;
-                let knocker = hand.knocker;
-                let at = hand.knock_action;
+                let knocker = hand.knocker();
+                let at = hand.knock_action();
                 return match play {
-                    Move::LayOff { melds, layoffs } if !replied && player != knocker => {
-                        self.reply(melds, layoffs)
-                    }
+                    Move::LayOff {
+                        melds,
+                        jokers,
+                        layoffs,
+                    } if !replied && player != knocker => self.reply(melds, jokers, layoffs),
                     Move::LayOff { .. } if !replied => violation(
                         ViolationCode::WrongPlayer,
                         format!(
@@ -383,8 +451,8 @@ impl<'a> Referee<'a> {
     fn check_expected(
         &self,
         player: Seat,
-        expected: Option<Card>,
-        actual: Card,
+        expected: Option<WildCard>,
+        actual: WildCard,
         place: &str,
     ) -> Result<(), Stop> {
         match expected {
@@ -404,7 +472,7 @@ impl<'a> Referee<'a> {
         &mut self,
         index: usize,
         player: Seat,
-        expected: Option<Card>,
+        expected: Option<WildCard>,
     ) -> Result<(), Stop> {
         // Unreachable through `turn` (the hand ends before), but cheap to keep true.
         if self.stock_remaining() <= STOCK_RESERVE {
@@ -418,7 +486,7 @@ impl<'a> Referee<'a> {
             // Past the listed stock the draw names its card: any card not yet
             // in play can be the next stock card.
             (None, Some(card)) if !self.seen.contains(card) => {
-                self.seen.insert(card);
+                self.seen = self.seen.with(card);
                 card
             }
             (None, Some(card)) => {
@@ -435,7 +503,8 @@ impl<'a> Referee<'a> {
             }
         };
         self.drawn += 1;
-        self.hand_mut(player).insert(card);
+        let hand = self.hand_mut(player);
+        *hand = hand.with(card);
         self.phase = Phase::Drew {
             player,
             taken: None,
@@ -457,7 +526,7 @@ impl<'a> Referee<'a> {
     fn take_discard(
         &mut self,
         player: Seat,
-        expected: Option<Card>,
+        expected: Option<WildCard>,
         must_knock: bool,
     ) -> Result<(), Stop> {
         // The pile is empty only between a take and the same player's discard, and
@@ -470,7 +539,8 @@ impl<'a> Referee<'a> {
         };
         self.check_expected(player, expected, card, "the discard pile")?;
         self.pile.pop();
-        self.hand_mut(player).insert(card);
+        let hand = self.hand_mut(player);
+        *hand = hand.with(card);
         self.phase = Phase::Drew {
             player,
             taken: Some(card),
@@ -485,7 +555,7 @@ impl<'a> Referee<'a> {
         index: usize,
         player: Seat,
         play: &Move,
-        taken: Option<Card>,
+        taken: Option<WildCard>,
         must_knock: bool,
     ) -> Result<(), Stop> {
         match play {
@@ -513,7 +583,21 @@ impl<'a> Referee<'a> {
                     );
                 }
                 self.check_discard(player, *card, taken, "card")?;
-                self.hand_mut(player).remove(*card);
+                if let Some(WildCard::Joker(joker)) = taken
+                    && self.pickup_must_meld()
+                {
+                    return violation(
+                        ViolationCode::JokerNotMelded,
+                        format!(
+                            "{player} took {joker} from the discard pile, and under this \
+                             profile a joker taken from the pile must be melded that turn: \
+                             a player melds only by knocking, so {player} had to knock with \
+                             {joker} in a meld rather than discard {card}"
+                        ),
+                    );
+                }
+                let hand = self.hand_mut(player);
+                *hand = hand.without(*card);
                 self.pile.push(*card);
                 self.phase = if self.stock_remaining() > STOCK_RESERVE {
                     Phase::ToDraw {
@@ -527,7 +611,11 @@ impl<'a> Referee<'a> {
                 };
                 Ok(())
             }
-            Move::Knock { discard, melds } => self.knock(index, player, *discard, melds, taken),
+            Move::Knock {
+                discard,
+                melds,
+                jokers,
+            } => self.knock(index, player, *discard, melds, jokers, taken),
             Move::LayOff { .. } => lay_off_without_knock(player),
         }
     }
@@ -537,8 +625,8 @@ impl<'a> Referee<'a> {
     fn check_discard(
         &self,
         player: Seat,
-        card: Card,
-        taken: Option<Card>,
+        card: WildCard,
+        taken: Option<WildCard>,
         field: &str,
     ) -> Result<(), Stop> {
         if !self.hand(player).contains(card) {
@@ -580,61 +668,211 @@ impl<'a> Referee<'a> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn knock(
         &mut self,
         index: usize,
         player: Seat,
-        discard: Option<Card>,
-        melds: &Option<Vec<Vec<Card>>>,
-        taken: Option<Card>,
+        discard: Option<WildCard>,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        jokers: &[(Joker, Card)],
+        taken: Option<WildCard>,
     ) -> Result<(), Stop> {
         let mut kept = self.hand(player);
         if let Some(card) = discard {
             self.check_discard(player, card, taken, "discard")?;
-            kept.remove(card);
+            kept = kept.without(card);
         }
-        let knocker_hand = KnockerHand {
-            hand: kept.to_vec(),
-            melds: melds.clone(),
+        let defender = self.hand(player.other());
+        let names_joker = melds
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|c| matches!(c, WildCard::Joker(_)));
+        // Without a joker anywhere the knock is scored by the joker-free
+        // referee, exactly as `/v1/hands/score` scores such hands.
+        let hand = if kept.joker_count() > 0
+            || defender.joker_count() > 0
+            || names_joker
+            || !jokers.is_empty()
+        {
+            Knocked::Wild(Box::new(
+                self.knock_wild(index, player, kept, defender, melds, jokers)?,
+            ))
+        } else {
+            Knocked::Natural(Box::new(self.knock_natural(
+                index,
+                player,
+                kept.naturals(),
+                defender.naturals(),
+                melds,
+            )?))
         };
-        let defender_hand = DefenderHand {
-            hand: self.hand(player.other()).to_vec(),
-            melds: None,
-            layoffs: None,
-        };
-        let score = score_hand(
-            self.profile,
-            Some(self.upcard),
-            &knocker_hand,
-            &defender_hand,
-        )
-        .map_err(|e| hand_fault(e, player, melds.is_some()))?;
+        if let (Some(WildCard::Joker(joker)), Knocked::Wild(scored)) = (taken, &hand)
+            && self.pickup_must_meld()
+            && !scored
+                .score
+                .showdown
+                .knocker
+                .melds
+                .iter()
+                .any(|m| m.stands_for(joker).is_some())
+        {
+            let how = if melds.is_some() {
+                "the declared melds leave it out"
+            } else {
+                "the knocker's best arrangement leaves it out (declare melds holding it to show \
+                 another)"
+            };
+            return Err(Stop::Violation(
+                ViolationCode::JokerNotMelded,
+                format!(
+                    "{player} took {joker} from the discard pile, and under this profile a joker \
+                     taken from the pile must be melded that turn, but {player} knocked with \
+                     {joker} in deadwood: {how}"
+                ),
+                melds.is_some().then(|| "melds".to_owned()),
+            ));
+        }
         *self.hand_mut(player) = kept;
         if let Some(card) = discard {
             self.pile.push(card);
         }
         self.phase = Phase::Knocked {
-            hand: Box::new(ScoredHand {
-                knocker: player,
-                knock_action: index,
-                knocker_hand,
-                defender_hand,
-                score,
-            }),
+            hand,
             replied: false,
         };
         Ok(())
     }
 
+    /// A knock without a joker in either hand: the joker-free scoring.
+    fn knock_natural(
+        &self,
+        index: usize,
+        player: Seat,
+        kept: CardSet,
+        defender: CardSet,
+        melds: &Option<Vec<Vec<WildCard>>>,
+    ) -> Result<ScoredHand, Stop> {
+        let melds = melds.as_ref().map(|melds| naturals_of(melds));
+        let knocker_hand = KnockerHand {
+            hand: kept.to_vec(),
+            melds: melds.clone(),
+        };
+        let defender_hand = DefenderHand {
+            hand: defender.to_vec(),
+            melds: None,
+            layoffs: None,
+        };
+        let score = score_hand(
+            self.profile,
+            Some(self.scoring_upcard()),
+            &knocker_hand,
+            &defender_hand,
+        )
+        .map_err(|e| hand_fault(e, player, melds.is_some()))?;
+        Ok(ScoredHand {
+            knocker: player,
+            knock_action: index,
+            knocker_hand,
+            defender_hand,
+            score,
+        })
+    }
+
+    /// A knock where a hand holds a joker: scored as `score_wild_hand`
+    /// scores it, or with the knocker's declared melds.
+    fn knock_wild(
+        &self,
+        index: usize,
+        player: Seat,
+        kept: WildHand,
+        defender: WildHand,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        jokers: &[(Joker, Card)],
+    ) -> Result<WildScoredHand, Stop> {
+        let upcard = Some(self.scoring_upcard());
+        let declared = melds.as_ref().map(|melds| DeclaredWildMelds {
+            melds: melds.clone(),
+            stands_for: jokers.to_vec(),
+        });
+        let knocker: Vec<WildCard> = kept.cards().collect();
+        let defender_cards: Vec<WildCard> = defender.cards().collect();
+        let score = score_wild_knock(
+            self.profile,
+            upcard,
+            &knocker,
+            declared.as_ref(),
+            &defender_cards,
+        )
+        .map_err(|e| match e {
+            WildHandError::Hand(error) => hand_fault(error, player, melds.is_some()),
+            WildHandError::InvalidMelds(faults) => Stop::Violation(
+                ViolationCode::InvalidMelds,
+                format!(
+                    "{player}'s declared melds are not legal: {}",
+                    faults_text(&faults)
+                ),
+                Some("melds".to_owned()),
+            ),
+            // The deal and the replay keep every card in the deck and in one
+            // hand only.
+            error @ (WildHandError::Read { .. }
+            | WildHandError::InBothHands { .. }
+            | WildHandError::DefenderDeclared) => Stop::Inconsistent(error.to_string()),
+        })?;
+        Ok(WildScoredHand {
+            knocker: player,
+            knock_action: index,
+            knocker_hand: kept,
+            defender_hand: defender,
+            score,
+        })
+    }
+
     /// The defender's declared reply, against the knocker's melds as laid down.
     fn reply(
         &mut self,
-        melds: &Option<Vec<Vec<Card>>>,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
         let Phase::Knocked { hand, .. } = &self.phase else {
             return Ok(());
         };
+        let hand = match hand {
+            Knocked::Natural(hand) => {
+                let names_joker = melds
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .chain(layoffs.iter().flatten().map(|l| &l.card))
+                    .any(|c| matches!(c, WildCard::Joker(_)));
+                if names_joker || !jokers.is_empty() {
+                    // No hand holds a joker: the checks with jokers find the
+                    // fault (a joker not held).
+                    let knocker = natural_arrangement(hand);
+                    self.reply_wild_check(hand.knocker, &knocker, melds, jokers, layoffs)?;
+                }
+                Knocked::Natural(Box::new(self.reply_natural(hand, melds, layoffs)?))
+            }
+            Knocked::Wild(hand) => {
+                Knocked::Wild(Box::new(self.reply_wild(hand, melds, jokers, layoffs)?))
+            }
+        };
+        self.phase = Phase::Knocked {
+            hand,
+            replied: true,
+        };
+        Ok(())
+    }
+
+    fn reply_natural(
+        &self,
+        hand: &ScoredHand,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        layoffs: &Option<Vec<RecordedLayoff>>,
+    ) -> Result<ScoredHand, Stop> {
         let knocker = hand.knocker;
         let knocker_hand = KnockerHand {
             hand: hand.knocker_hand.hand.clone(),
@@ -648,6 +886,7 @@ impl<'a> Referee<'a> {
                     .collect(),
             ),
         };
+        let melds = melds.as_ref().map(|melds| naturals_of(melds));
         let knocker_melds = &hand.score.showdown.knocker.melds;
         let layoffs = match layoffs {
             Some(recorded) => Some(resolve_layoffs(
@@ -661,28 +900,293 @@ impl<'a> Referee<'a> {
         };
         let defender_hand = DefenderHand {
             hand: hand.defender_hand.hand.clone(),
-            melds: melds.clone(),
+            melds,
             layoffs,
         };
         let score = score_hand(
             self.profile,
-            Some(self.upcard),
+            Some(self.scoring_upcard()),
             &knocker_hand,
             &defender_hand,
         )
         .map_err(|e| hand_fault(e, knocker, true))?;
-        let knock_action = hand.knock_action;
-        self.phase = Phase::Knocked {
-            hand: Box::new(ScoredHand {
-                knocker,
-                knock_action,
-                knocker_hand,
-                defender_hand,
-                score,
-            }),
-            replied: true,
+        Ok(ScoredHand {
+            knocker,
+            knock_action: hand.knock_action,
+            knocker_hand,
+            defender_hand,
+            score,
+        })
+    }
+
+    /// The reply to a knock with jokers: the knocker's melds as laid down,
+    /// the defender's declared parts checked ([`crate::wild_declared_reply`]).
+    fn reply_wild(
+        &self,
+        hand: &WildScoredHand,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        jokers: &[(Joker, Card)],
+        layoffs: &Option<Vec<RecordedLayoff>>,
+    ) -> Result<WildScoredHand, Stop> {
+        let knocker = &hand.score.showdown.knocker;
+        let declaration =
+            declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
+        let score = score_wild_showdown(
+            self.profile,
+            Some(self.scoring_upcard()),
+            hand.knocker_hand,
+            knocker.clone(),
+            hand.defender_hand,
+            &declaration.declared,
+        )
+        .map_err(|e| declaration.locate(showdown_fault(e, hand.knocker, true)))?;
+        Ok(WildScoredHand {
+            score,
+            ..hand.clone()
+        })
+    }
+
+    /// Checks a reply naming a joker to a knock where no hand holds one: the
+    /// fault the checks with jokers find.
+    fn reply_wild_check(
+        &self,
+        knocker: Seat,
+        arrangement: &WildArrangement,
+        melds: &Option<Vec<Vec<WildCard>>>,
+        jokers: &[(Joker, Card)],
+        layoffs: &Option<Vec<RecordedLayoff>>,
+    ) -> Result<(), Stop> {
+        let Phase::Knocked {
+            hand: Knocked::Natural(hand),
+            ..
+        } = &self.phase
+        else {
+            return Ok(());
         };
-        Ok(())
+        let declaration = declaration(&arrangement.melds, melds, jokers, layoffs, knocker.other())?;
+        let defender = WildHand::new(
+            hand.defender_hand
+                .hand
+                .iter()
+                .fold(CardSet::EMPTY, |set, &c| set.union(c.into())),
+            &[],
+        );
+        let rules = self.profile.joker_rules();
+        let layoffs_allowed = arrangement.deadwood > 0 || self.profile.layoffs_on_gin();
+        crate::wild::wild_declared_reply(
+            &arrangement.melds,
+            defender,
+            &declaration.declared,
+            &rules,
+            layoffs_allowed,
+        )
+        .map(|_| ())
+        .map_err(|e| declaration.locate(showdown_fault(e.into(), knocker, true)))
+    }
+}
+
+/// The cards of declared melds that are natural (the caller has found no
+/// joker among them).
+fn naturals_of(melds: &[Vec<WildCard>]) -> Vec<Vec<Card>> {
+    melds
+        .iter()
+        .map(|meld| {
+            meld.iter()
+                .filter_map(|c| match c {
+                    WildCard::Natural(card) => Some(*card),
+                    WildCard::Joker(_) => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A joker-free knock's arrangement as melds with no jokers.
+fn natural_arrangement(hand: &ScoredHand) -> WildArrangement {
+    let knocker = &hand.score.showdown.knocker;
+    WildArrangement {
+        melds: knocker
+            .melds
+            .iter()
+            .map(|&m| WildMeld::natural(m))
+            .collect(),
+        deadwood_cards: knocker.deadwood_cards,
+        deadwood_jokers: Vec::new(),
+        deadwood: knocker.deadwood,
+    }
+}
+
+/// A recorded reply as the checks with jokers take it, and where each of its
+/// layoffs was recorded (the checks may take them in another order).
+struct Declared {
+    declared: WildDeclaration,
+    /// For each layoff given to the checks, its place in the record.
+    recorded_at: Vec<usize>,
+}
+
+impl Declared {
+    /// A layoff fault at the layoff's place in the record.
+    fn locate(&self, stop: Stop) -> Stop {
+        match stop {
+            Stop::Violation(code, message, Some(field)) => {
+                let moved = field
+                    .strip_prefix("layoffs/")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    .and_then(|i| self.recorded_at.get(i));
+                match moved {
+                    Some(&at) => Stop::Violation(
+                        code,
+                        // The message counts layoffs as the checks took them.
+                        message,
+                        Some(format!("layoffs/{at}")),
+                    ),
+                    None => Stop::Violation(code, message, Some(field)),
+                }
+            }
+            other => other,
+        }
+    }
+}
+
+/// The recorded reply as a [`WildDeclaration`]. A layoff naming its meld by
+/// index is played in the order recorded when all do (as without jokers); a
+/// layoff naming it by cards (`onto`) names that meld, and such a record is
+/// given to the checks in a playing order (each run grown outward), since
+/// legality depends on which cards a meld ends with; a layoff naming no meld
+/// is placed by the checks.
+fn declaration(
+    knocker_melds: &[WildMeld],
+    melds: &Option<Vec<Vec<WildCard>>>,
+    jokers: &[(Joker, Card)],
+    layoffs: &Option<Vec<RecordedLayoff>>,
+    defender: Seat,
+) -> Result<Declared, Stop> {
+    let mut recorded_at = Vec::new();
+    let layoffs = match layoffs {
+        None => None,
+        Some(recorded) => {
+            let mut list = Vec::with_capacity(recorded.len());
+            for (index, layoff) in recorded.iter().enumerate() {
+                let holds = |meld: &WildMeld, cards: &[WildCard]| {
+                    cards.iter().all(|&c| match c {
+                        WildCard::Natural(card) => meld.cards().contains(card),
+                        WildCard::Joker(joker) => meld.stands_for(joker).is_some(),
+                    })
+                };
+                let meld = match (&layoff.onto, layoff.meld) {
+                    (None, meld) => meld,
+                    (Some(onto), Some(meld))
+                        if knocker_melds.get(meld).is_some_and(|m| holds(m, onto)) =>
+                    {
+                        Some(meld)
+                    }
+                    (Some(onto), None) if onto.is_empty() => None,
+                    (Some(onto), None) => knocker_melds.iter().position(|m| holds(m, onto)),
+                    (Some(_), Some(_)) => None,
+                };
+                if layoff.onto.as_ref().is_some_and(|onto| !onto.is_empty()) && meld.is_none() {
+                    let named = layoff
+                        .onto
+                        .as_deref()
+                        .unwrap_or_default()
+                        .iter()
+                        .map(WildCard::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    return Err(Stop::Violation(
+                        ViolationCode::LayoffMeldNotFound,
+                        format!(
+                            "{defender}'s layoff {index}: {} is recorded onto the knocker's meld \
+                             holding {named}, and no meld laid down at the knock holds those cards",
+                            layoff.card
+                        ),
+                        Some(format!("layoffs/{index}/onto")),
+                    ));
+                }
+                list.push((
+                    index,
+                    WildDeclaredLayoff {
+                        card: layoff.card,
+                        stands_for: layoff.stands_for,
+                        meld,
+                    },
+                ));
+            }
+            let by_cards = recorded.iter().any(|l| l.onto.is_some());
+            if by_cards && list.iter().all(|(_, l)| l.meld.is_some()) {
+                // Sets first, then each run's cards outward.
+                list.sort_by_key(|(index, l)| {
+                    let distance = l
+                        .meld
+                        .and_then(|m| knocker_melds.get(m))
+                        .map_or(0, |m| outward_distance(m, l));
+                    (distance, *index)
+                });
+            }
+            recorded_at = list.iter().map(|(index, _)| *index).collect();
+            Some(list.into_iter().map(|(_, l)| l).collect())
+        }
+    };
+    Ok(Declared {
+        declared: WildDeclaration {
+            melds: melds.clone(),
+            jokers: jokers.to_vec(),
+            layoffs,
+        },
+        recorded_at,
+    })
+}
+
+/// How far the card a layoff shows lies from a run's ends (0 for a set).
+fn outward_distance(meld: &WildMeld, layoff: &WildDeclaredLayoff) -> u32 {
+    let shows = match (layoff.card, layoff.stands_for) {
+        (WildCard::Natural(card), _) | (WildCard::Joker(_), Some(card)) => card,
+        (WildCard::Joker(_), None) => return 0,
+    };
+    if meld.kind() == crate::meld::MeldKind::Set {
+        return 0;
+    }
+    let bits = meld.cards().bits();
+    let at = CardSet::single(shows).bits().trailing_zeros();
+    let low = bits.trailing_zeros();
+    let high = 63 - bits.leading_zeros();
+    if at < low {
+        low - at
+    } else {
+        at.saturating_sub(high)
+    }
+}
+
+/// Turns the refusal of a knock or a reply with jokers into a violation.
+fn showdown_fault(error: WildShowdownError, knocker: Seat, melds_declared: bool) -> Stop {
+    let defender = knocker.other();
+    match error {
+        WildShowdownError::Hand(error) => hand_fault(error, knocker, melds_declared),
+        WildShowdownError::Reply(WildReplyError::Melds(faults)) => Stop::Violation(
+            ViolationCode::InvalidMelds,
+            format!(
+                "{defender}'s declared melds are not legal: {}",
+                faults_text(&faults)
+            ),
+            Some("melds".to_owned()),
+        ),
+        WildShowdownError::Reply(error) => {
+            let code = match &error {
+                WildReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
+                WildReplyError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
+                WildReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
+                WildReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
+                WildReplyError::Melds(_)
+                | WildReplyError::StandsFor { .. }
+                | WildReplyError::JokerLayoffNotAllowed { .. }
+                | WildReplyError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
+            };
+            let field = match &error {
+                WildReplyError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
+                other => format!("layoffs/{}", other.index().unwrap_or_default()),
+            };
+            Stop::Violation(code, format!("{defender}'s {error}"), Some(field))
+        }
     }
 }
 
@@ -706,6 +1210,11 @@ fn resolve_layoffs(
                 .flatten()
                 .any(|&c| c == card)
     };
+    // The caller found no joker among the cards laid off.
+    let natural = |card: WildCard| match card {
+        WildCard::Natural(card) => card,
+        WildCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
+    };
     if recorded
         .iter()
         .all(|l| l.meld.is_some() && l.onto.is_none())
@@ -713,7 +1222,7 @@ fn resolve_layoffs(
         return Ok(recorded
             .iter()
             .map(|l| Layoff {
-                card: l.card,
+                card: natural(l.card),
                 meld: l.meld.unwrap_or_default(),
             })
             .collect());
@@ -722,9 +1231,13 @@ fn resolve_layoffs(
     for (index, layoff) in recorded.iter().enumerate() {
         let holds = |meld: usize| {
             layoff.onto.as_ref().is_none_or(|cards| {
-                knocker_melds
-                    .get(meld)
-                    .is_some_and(|m| cards.iter().all(|&c| m.cards().contains(c)))
+                knocker_melds.get(meld).is_some_and(|m| {
+                    cards.iter().all(|&c| match c {
+                        WildCard::Natural(card) => m.cards().contains(card),
+                        // No meld of a joker-free knock holds a joker.
+                        WildCard::Joker(_) => false,
+                    })
+                })
             })
         };
         let candidates: Vec<usize> = match layoff.meld {
@@ -737,7 +1250,7 @@ fn resolve_layoffs(
                 .as_deref()
                 .unwrap_or_default()
                 .iter()
-                .map(Card::to_string)
+                .map(WildCard::to_string)
                 .collect::<Vec<_>>()
                 .join(" ");
             return Err(Stop::Violation(
@@ -750,11 +1263,11 @@ fn resolve_layoffs(
                 Some(format!("layoffs/{index}/onto")),
             ));
         }
-        requests.push((layoff.card, candidates));
+        requests.push((natural(layoff.card), candidates));
     }
     // A card the defender cannot lay off is reported at its own index, in the
     // order recorded: only free cards are placed.
-    let placed = if recorded.iter().all(|l| free(l.card)) {
+    let placed = if recorded.iter().all(|l| free(natural(l.card))) {
         place_layoffs(knocker_melds, &requests)
     } else {
         None
@@ -830,7 +1343,7 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
         }
         HandError::DuplicateCard { .. }
         | HandError::WrongCardCount { .. }
-        | HandError::Profile(_) => return Stop::Inconsistent(error),
+        | HandError::Profile(_) => return Stop::Inconsistent(error.to_string()),
     };
     Stop::Violation(code, message, field)
 }

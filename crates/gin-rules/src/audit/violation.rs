@@ -49,6 +49,10 @@ pub enum ViolationCode {
     LayoffMeldNotFound,
     /// A layoff that does not extend the meld it names.
     LayoffDoesNotFit,
+    /// Under `joker_pickup_must_meld`: a joker taken from the discard pile
+    /// and not melded that turn (a discard instead of a knock, or a knock
+    /// leaving the joker in deadwood).
+    JokerNotMelded,
     /// An action after the hand became void at the end of the stock.
     HandIsVoid,
     /// An action after the hand ended with a knock (and the defender's reply).
@@ -80,7 +84,7 @@ pub enum ViolationCode {
 
 impl ViolationCode {
     /// Every code, in the order of the docs.
-    pub const ALL: [ViolationCode; 30] = [
+    pub const ALL: [ViolationCode; 31] = [
         ViolationCode::WrongPlayer,
         ViolationCode::UpcardOfferViolated,
         ViolationCode::PassNotAllowed,
@@ -101,6 +105,7 @@ impl ViolationCode {
         ViolationCode::LayoffCardRepeated,
         ViolationCode::LayoffMeldNotFound,
         ViolationCode::LayoffDoesNotFit,
+        ViolationCode::JokerNotMelded,
         ViolationCode::HandIsVoid,
         ViolationCode::ActionAfterHandEnded,
         ViolationCode::DealCommitmentMismatch,
@@ -153,6 +158,7 @@ impl ViolationCode {
             ViolationCode::LayoffCardRepeated => "layoff_card_repeated",
             ViolationCode::LayoffMeldNotFound => "layoff_meld_not_found",
             ViolationCode::LayoffDoesNotFit => "layoff_does_not_fit",
+            ViolationCode::JokerNotMelded => "joker_not_melded",
             ViolationCode::HandIsVoid => "hand_is_void",
             ViolationCode::ActionAfterHandEnded => "action_after_hand_ended",
             ViolationCode::DealCommitmentMismatch => "deal_commitment_mismatch",

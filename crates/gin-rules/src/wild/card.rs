@@ -250,6 +250,15 @@ impl WildHand {
     }
 }
 
+/// The cards as a list, naturals in canonical order then the jokers: a hand
+/// without a joker is written exactly as its [`CardSet`].
+#[cfg(feature = "serde")]
+impl serde::Serialize for WildHand {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.cards())
+    }
+}
+
 impl fmt::Display for WildHand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;

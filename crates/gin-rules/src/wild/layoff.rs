@@ -19,9 +19,13 @@
 //! before jokers, runs grown downward before upward).
 
 use crate::card::{Card, CardSet};
-use crate::meld::MeldKind;
+use crate::layoff::fit;
+use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
+use super::declared::{
+    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+};
 use super::{
     Joker, WildArrangement, WildCard, WildHand, WildMeld, wild_best_arrangement_avoiding,
     wild_min_deadwood_avoiding,
@@ -149,21 +153,7 @@ pub fn wild_best_reply(
     let rest = rest_of(defender, &growth);
     let blocked = table.union(CardSet::from_bits(growth.claimed));
     let arrangement = wild_best_arrangement_avoiding(rest, rules, blocked);
-    let mut jokers = defender.jokers();
-    let layoffs = growth
-        .layoffs
-        .iter()
-        .map(|&(meld, stands_for, layer)| WildLayoff {
-            card: match layer {
-                Layer::Natural => WildCard::Natural(stands_for),
-                Layer::Joker => jokers
-                    .next()
-                    .map_or(WildCard::Natural(stands_for), WildCard::Joker),
-            },
-            meld,
-            stands_for,
-        })
-        .collect();
+    let layoffs = layoffs_of(defender, &growth);
     WildReply {
         arrangement,
         layoffs,
@@ -201,15 +191,13 @@ fn grow(
     grow(melds, index + 1, table, held, jokers, growth, visit);
     match meld.kind() {
         MeldKind::Set => {
-            if meld.len() != 3 {
-                return;
-            }
             let Some(rank) = meld.cards().iter().next().map(Card::rank) else {
                 return;
             };
+            // A set takes one card at most: its missing suit, if it has three.
             for card in CardSet::FULL_DECK.of_rank(rank).difference(meld.cards()) {
                 for layer in [Layer::Natural, Layer::Joker] {
-                    if try_lay(card, layer, index, table, held, jokers, growth) {
+                    if try_lay(meld, card, layer, index, table, held, jokers, growth) {
                         grow(melds, index + 1, table, held, jokers, growth, visit);
                         undo(growth, layer);
                     }
@@ -240,12 +228,17 @@ fn grow_run(
     growth: &mut Growth,
     visit: &mut dyn FnMut(&Growth),
 ) {
+    let Some(meld) = melds.get(index) else {
+        return;
+    };
     // Continue downward.
     if let Some(&card) = below.get(laid_below) {
         for layer in [Layer::Natural, Layer::Joker] {
-            if try_lay(card, layer, index, table, held, jokers, growth) {
+            if try_lay(meld, card, layer, index, table, held, jokers, growth) {
                 // This prefix below, then every prefix above.
-                grow_above(melds, index, above, 0, table, held, jokers, growth, visit);
+                grow_above(
+                    melds, index, above, 0, true, table, held, jokers, growth, visit,
+                );
                 grow_run(
                     melds,
                     index,
@@ -263,75 +256,90 @@ fn grow_run(
         }
     }
     if laid_below == 0 {
-        // Nothing below: the nonempty prefixes above.
-        grow_above_nonempty(melds, index, above, table, held, jokers, growth, visit);
+        // Nothing below: the nonempty prefixes above (the empty one is the
+        // "no layoff on this meld" choice, already tried).
+        grow_above(
+            melds, index, above, 0, false, table, held, jokers, growth, visit,
+        );
     }
 }
 
-/// After a nonempty choice below: every prefix above (the empty one included).
+/// Every prefix of `above` from `laid_above` on; the empty one (nothing more
+/// above) only when `empty` says it is a new choice.
 #[allow(clippy::too_many_arguments)]
 fn grow_above(
     melds: &[WildMeld],
     index: usize,
     above: &[Card],
     laid_above: usize,
+    empty: bool,
     table: u64,
     held: u64,
     jokers: u32,
     growth: &mut Growth,
     visit: &mut dyn FnMut(&Growth),
 ) {
-    if laid_above == 0 {
+    if empty {
         grow(melds, index + 1, table, held, jokers, growth, visit);
     }
-    if let Some(&card) = above.get(laid_above) {
-        for layer in [Layer::Natural, Layer::Joker] {
-            if try_lay(card, layer, index, table, held, jokers, growth) {
-                grow(melds, index + 1, table, held, jokers, growth, visit);
-                grow_above(
-                    melds,
-                    index,
-                    above,
-                    laid_above + 1,
-                    table,
-                    held,
-                    jokers,
-                    growth,
-                    visit,
-                );
-                undo(growth, layer);
-            }
-        }
-    }
-}
-
-/// Nothing below: every nonempty prefix above.
-#[allow(clippy::too_many_arguments)]
-fn grow_above_nonempty(
-    melds: &[WildMeld],
-    index: usize,
-    above: &[Card],
-    table: u64,
-    held: u64,
-    jokers: u32,
-    growth: &mut Growth,
-    visit: &mut dyn FnMut(&Growth),
-) {
-    let Some(&card) = above.first() else {
+    let (Some(meld), Some(&card)) = (melds.get(index), above.get(laid_above)) else {
         return;
     };
     for layer in [Layer::Natural, Layer::Joker] {
-        if try_lay(card, layer, index, table, held, jokers, growth) {
-            grow(melds, index + 1, table, held, jokers, growth, visit);
-            grow_above(melds, index, above, 1, table, held, jokers, growth, visit);
+        if try_lay(meld, card, layer, index, table, held, jokers, growth) {
+            grow_above(
+                melds,
+                index,
+                above,
+                laid_above + 1,
+                true,
+                table,
+                held,
+                jokers,
+                growth,
+                visit,
+            );
             undo(growth, layer);
         }
     }
 }
 
-/// Lays `card` onto meld `index` by `layer` when it is free on the table and
-/// the defender has what it takes; false (nothing changed) otherwise.
+/// Whether a card showing `shown` may be laid onto `meld`, whose cards on the
+/// table are now `grown` (what it shows and what was laid on it), while
+/// `taken` holds every card the table shows; else why not. The one test of a
+/// layoff with jokers, for the best reply and for a declared one: every card
+/// on the table stands for a distinct card, and what a meld takes is the
+/// joker-free rule ([`crate::layoff`]'s `fit`) applied to the cards it shows
+/// (a knocker's joker fixes the card it shows, so `5H X1=6H 7H` takes 4H).
+fn extends(
+    meld: &WildMeld,
+    grown: CardSet,
+    taken: CardSet,
+    shown: Card,
+) -> Result<(), &'static str> {
+    if taken.contains(shown) {
+        return Err("that card is already on the table");
+    }
+    fit(meld.kind(), grown, shown)
+}
+
+/// The cards meld `index` shows with what `growth` laid on it.
+fn grown(meld: &WildMeld, index: usize, growth: &Growth) -> CardSet {
+    growth
+        .layoffs
+        .iter()
+        .filter(|(m, _, _)| *m == index)
+        .fold(meld.cards(), |acc, &(_, card, _)| {
+            acc.union(CardSet::single(card))
+        })
+}
+
+/// Lays `card` onto meld `index` by `layer` when it extends the meld (see
+/// [`extends`]) and the defender has what it takes; false (nothing changed)
+/// otherwise.
+#[allow(clippy::too_many_arguments)]
 fn try_lay(
+    meld: &WildMeld,
     card: Card,
     layer: Layer,
     index: usize,
@@ -341,7 +349,8 @@ fn try_lay(
     growth: &mut Growth,
 ) -> bool {
     let bit = CardSet::single(card).bits();
-    if (table | growth.claimed) & bit != 0 {
+    let taken = CardSet::from_bits(table | growth.claimed);
+    if extends(meld, grown(meld, index, growth), taken, card).is_err() {
         return false;
     }
     match layer {
@@ -363,5 +372,877 @@ fn undo(growth: &mut Growth, layer: Layer) {
             Layer::Natural => growth.naturals &= !bit,
             Layer::Joker => growth.jokers = growth.jokers.saturating_sub(1),
         }
+    }
+}
+
+/// The layoffs `growth` plays, in its order, jokers laid `X1` first.
+fn layoffs_of(defender: WildHand, growth: &Growth) -> Vec<WildLayoff> {
+    let mut jokers = defender.jokers();
+    growth
+        .layoffs
+        .iter()
+        .map(|&(meld, stands_for, layer)| WildLayoff {
+            card: match layer {
+                Layer::Natural => WildCard::Natural(stands_for),
+                Layer::Joker => jokers
+                    .next()
+                    .map_or(WildCard::Natural(stands_for), WildCard::Joker),
+            },
+            meld,
+            stands_for,
+        })
+        .collect()
+}
+
+/// One layoff as a defender declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WildDeclaredLayoff {
+    /// The defender's card or joker.
+    pub card: WildCard,
+    /// For a joker, the card it stands for on the table (required). A
+    /// natural card stands for itself: `None`, or the card itself.
+    pub stands_for: Option<Card>,
+    /// The knocker's meld it goes onto, by index; `None` lets the referee
+    /// place it (see [`wild_declared_reply`]).
+    pub meld: Option<usize>,
+}
+
+/// A defender's reply as declared, each part optional: what is not declared
+/// is played best for the defender.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WildDeclaration {
+    /// The defender's own melds, jokers written in place; `None` plays them
+    /// best (no meld showing a card on the table).
+    pub melds: Option<Vec<Vec<WildCard>>>,
+    /// The card each joker of `melds` stands for.
+    pub jokers: Vec<(Joker, Card)>,
+    /// The layoffs; `None` plays them best, an empty list declares none.
+    pub layoffs: Option<Vec<WildDeclaredLayoff>>,
+}
+
+/// Why a declared reply is refused: the first layoff at fault (by its place
+/// in the list), or every fault of the declared melds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WildReplyError {
+    /// The declared melds are not legal: every fault found (see
+    /// [`declared_wild_arrangement`]), a meld showing a card already on the
+    /// table among them.
+    #[error("the defender's declared melds are not legal: {}", faults_text(.0))]
+    Melds(Vec<DeclaredFault>),
+    /// The knocker went gin and the profile allows no layoffs on gin.
+    #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
+    NotAllowedOnGin {
+        /// The layoff's position in the list.
+        index: usize,
+    },
+    /// The card is not among the defender's cards left out of its melds.
+    #[error("layoff {index}: {card} is not among the defender's unmelded cards")]
+    CardNotInHand {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card or joker.
+        card: WildCard,
+    },
+    /// The card was laid off earlier in the list.
+    #[error("layoff {index}: {card} was already laid off")]
+    AlreadyLaidOff {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card or joker.
+        card: WildCard,
+    },
+    /// The meld index is past the knocker's melds.
+    #[error("layoff {index}: there is no knocker meld {meld}")]
+    NoSuchMeld {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The meld index given.
+        meld: usize,
+    },
+    /// A joker laid off without the card it stands for, or a natural card
+    /// said to stand for another.
+    #[error("layoff {index}: {card} {reason}")]
+    StandsFor {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card or joker.
+        card: WildCard,
+        /// What is wrong, in words.
+        reason: &'static str,
+    },
+    /// A joker laid off where the rules (`joker_layoff` false) forbid it.
+    #[error("layoff {index}: {joker} may not be laid off under these rules (joker_layoff is off)")]
+    JokerLayoffNotAllowed {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The joker.
+        joker: Joker,
+    },
+    /// The card the layoff shows does not extend the meld as it stands at
+    /// that point, or is already on the table.
+    #[error("layoff {index}: {} does not fit meld {meld} ({reason})", shows(*card, *stands_for))]
+    DoesNotFit {
+        /// The layoff's position in the list.
+        index: usize,
+        /// The card or joker.
+        card: WildCard,
+        /// The card it shows.
+        stands_for: Card,
+        /// The knocker meld it was laid onto.
+        meld: usize,
+        /// Why it does not fit, in words.
+        reason: &'static str,
+    },
+}
+
+/// Every fault in one line: "meld 0: 6H is already on the table; ...".
+pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
+    faults
+        .iter()
+        .map(|fault| match fault.place {
+            DeclaredPlace::Card { meld, .. } | DeclaredPlace::Meld(meld) => {
+                format!("meld {meld}: {}", fault.message)
+            }
+            DeclaredPlace::StandsFor(_) => fault.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The defender's declared melds, checked as a knocker's are
+/// ([`declared_wild_arrangement`]), and none showing a card of `table`.
+fn defender_melds(
+    defender: WildHand,
+    melds: &[Vec<WildCard>],
+    jokers: &[(Joker, Card)],
+    rules: &JokerRules,
+    table: CardSet,
+) -> Result<WildArrangement, WildReplyError> {
+    let declared = DeclaredWildMelds {
+        melds: melds.to_vec(),
+        stands_for: jokers.to_vec(),
+    };
+    let own =
+        declared_wild_arrangement(defender, &declared, rules).map_err(WildReplyError::Melds)?;
+    let faults: Vec<DeclaredFault> = own
+        .melds
+        .iter()
+        .enumerate()
+        .filter_map(|(index, meld)| {
+            let card = meld.cards().intersection(table).iter().next()?;
+            Some(DeclaredFault {
+                place: DeclaredPlace::Meld(index),
+                code: DeclaredFaultCode::CardInTwoMelds,
+                message: format!("{card} is already on the table, in a meld of the knocker"),
+            })
+        })
+        .collect();
+    if faults.is_empty() {
+        Ok(own)
+    } else {
+        Err(WildReplyError::Melds(faults))
+    }
+}
+
+/// "8H", or "X1 standing for 8H".
+fn shows(card: WildCard, stands_for: Card) -> String {
+    match card {
+        WildCard::Natural(card) => card.to_string(),
+        WildCard::Joker(joker) => format!("{joker} standing for {stands_for}"),
+    }
+}
+
+impl WildReplyError {
+    /// Stable machine-readable code: the joker-free codes of
+    /// [`crate::LayoffError::code`], `invalid_melds` for the melds. A joker's
+    /// `stands_for` at fault, or a joker laid off against the rules, is
+    /// `layoff_does_not_fit`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            WildReplyError::Melds(_) => "invalid_melds",
+            WildReplyError::NotAllowedOnGin { .. } => "layoffs_not_allowed",
+            WildReplyError::CardNotInHand { .. } => "layoff_card_not_in_hand",
+            WildReplyError::AlreadyLaidOff { .. } => "layoff_card_repeated",
+            WildReplyError::NoSuchMeld { .. } => "layoff_meld_not_found",
+            WildReplyError::StandsFor { .. }
+            | WildReplyError::JokerLayoffNotAllowed { .. }
+            | WildReplyError::DoesNotFit { .. } => "layoff_does_not_fit",
+        }
+    }
+
+    /// The layoff at fault, by its place in the list (`None` for the melds).
+    pub const fn index(&self) -> Option<usize> {
+        match self {
+            WildReplyError::Melds(_) => None,
+            WildReplyError::NotAllowedOnGin { index }
+            | WildReplyError::CardNotInHand { index, .. }
+            | WildReplyError::AlreadyLaidOff { index, .. }
+            | WildReplyError::NoSuchMeld { index, .. }
+            | WildReplyError::StandsFor { index, .. }
+            | WildReplyError::JokerLayoffNotAllowed { index, .. }
+            | WildReplyError::DoesNotFit { index, .. } => Some(*index),
+        }
+    }
+}
+
+/// Checks a defender's declared reply against the knocker's melds, under the
+/// rules of [`wild_best_reply`]: every card on the table (the knocker's
+/// melds, the defender's melds and layoffs) stands for a distinct card; a
+/// knocker's joker fixes what its meld shows; a joker is laid off only where
+/// `joker_layoff` allows, standing for the card that extends a run or
+/// completes a three-card set; layoffs chain on runs.
+///
+/// What is declared is checked; what is not is played best for the defender:
+///
+/// - melds and layoffs: both checked, the rest is deadwood;
+/// - melds only: the best layoffs of the cards left out of them (the least
+///   count, then the fewest layoffs);
+/// - layoffs only: the best melds of the rest, none showing a card on the
+///   table;
+/// - neither: [`wild_best_reply`].
+///
+/// Layoffs that all name their meld are played in the order given, each
+/// against its meld as grown so far (as [`crate::check_layoffs`] does). When
+/// one names none, the referee places them: each onto a meld it may go onto
+/// (the one named, or any) so that every knocker meld with its layoffs is
+/// still a meld, the first such placement in meld order; the reply lists
+/// them in an order in which each is legal when played. When no placement
+/// is legal, the first layoff that cannot be played in the order given is
+/// the error.
+///
+/// ```
+/// use gin_rules::{wild_cards, Card, Joker, JokerRules, WildCard, WildMeld};
+/// use gin_rules::wild::{wild_declared_reply, WildDeclaration, WildDeclaredLayoff, WildReplyError};
+/// let rules = JokerRules::TWO_JOKERS;
+/// let six: Card = "6H".parse()?;
+/// let run = WildMeld::new(gin_rules::cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
+/// let defender = wild_cards("8H X2 KS KD 2C 3C 4D 5D 9S 9D")?;
+/// let lay = |card: &str, stands_for: Option<&str>| WildDeclaredLayoff {
+///     card: card.parse().unwrap(),
+///     stands_for: stands_for.map(|c| c.parse().unwrap()),
+///     meld: Some(0),
+/// };
+/// // 8H, then X2 standing for 9H, onto the run 5H 6H 7H.
+/// let declared = WildDeclaration {
+///     layoffs: Some(vec![lay("8H", None), lay("X2", Some("9H"))]),
+///     ..WildDeclaration::default()
+/// };
+/// let reply = wild_declared_reply(&[run], defender, &declared, &rules, true)?;
+/// assert_eq!(reply.layoffs[1].stands_for.to_string(), "9H");
+/// // X2 cannot stand for 6H: the knocker's X1 already shows it.
+/// let declared = WildDeclaration { layoffs: Some(vec![lay("X2", Some("6H"))]), ..WildDeclaration::default() };
+/// let error = wild_declared_reply(&[run], defender, &declared, &rules, true).unwrap_err();
+/// assert_eq!((error.code(), error.index()), ("layoff_does_not_fit", Some(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn wild_declared_reply(
+    knocker_melds: &[WildMeld],
+    defender: WildHand,
+    declared: &WildDeclaration,
+    rules: &JokerRules,
+    layoffs_allowed: bool,
+) -> Result<WildReply, WildReplyError> {
+    let table = knocker_melds
+        .iter()
+        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
+    let Some(melds) = &declared.melds else {
+        if !declared.jokers.is_empty() {
+            // A joker map with no melds: the same fault as a map entry no
+            // declared meld holds.
+            defender_melds(defender, &[], &declared.jokers, rules, table)?;
+        }
+        let Some(layoffs) = &declared.layoffs else {
+            return Ok(wild_best_reply(
+                knocker_melds,
+                defender,
+                rules,
+                layoffs_allowed,
+            ));
+        };
+        let laid = check_declared_layoffs(
+            knocker_melds,
+            defender,
+            table,
+            layoffs,
+            rules,
+            layoffs_allowed,
+        )?;
+        let rest = without_laid(defender, &laid);
+        let blocked = laid
+            .iter()
+            .fold(table, |acc, l| acc.union(CardSet::single(l.stands_for)));
+        return Ok(WildReply {
+            arrangement: wild_best_arrangement_avoiding(rest, rules, blocked),
+            layoffs: laid,
+        });
+    };
+    let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
+    let unmelded = WildHand::new(own.deadwood_cards, &own.deadwood_jokers);
+    let blocked = table.union(own.shown());
+    let laid = match &declared.layoffs {
+        Some(layoffs) => check_declared_layoffs(
+            knocker_melds,
+            unmelded,
+            blocked,
+            layoffs,
+            rules,
+            layoffs_allowed,
+        )?,
+        None if layoffs_allowed => best_layoffs_of(knocker_melds, unmelded, blocked, rules),
+        None => Vec::new(),
+    };
+    let rest = without_laid(unmelded, &laid);
+    let deadwood_jokers: Vec<Joker> = rest.jokers().collect();
+    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
+    Ok(WildReply {
+        arrangement: WildArrangement {
+            melds: own.melds,
+            deadwood_cards: rest.naturals(),
+            deadwood: rest.naturals().value() + left_out * u32::from(rules.joker_deadwood()),
+            deadwood_jokers,
+        },
+        layoffs: laid,
+    })
+}
+
+/// The hand less the cards and jokers laid off.
+fn without_laid(hand: WildHand, laid: &[WildLayoff]) -> WildHand {
+    laid.iter().fold(hand, |hand, l| hand.without(l.card))
+}
+
+/// The best layoffs of cards no meld of the defender holds (its melds are
+/// declared): the least count of what is left, then the fewest layoffs.
+fn best_layoffs_of(
+    knocker_melds: &[WildMeld],
+    unmelded: WildHand,
+    blocked: CardSet,
+    rules: &JokerRules,
+) -> Vec<WildLayoff> {
+    let jokers_to_lay = if rules.joker_layoff() {
+        u32::from(unmelded.joker_count())
+    } else {
+        0
+    };
+    let mut best: Option<(u32, usize, Growth)> = None;
+    let mut growth = Growth::default();
+    grow(
+        knocker_melds,
+        0,
+        blocked.bits(),
+        unmelded.naturals().bits(),
+        jokers_to_lay,
+        &mut growth,
+        &mut |growth| {
+            let rest = rest_of(unmelded, growth);
+            let count = rest.naturals().value()
+                + u32::from(rest.joker_count()) * u32::from(rules.joker_deadwood());
+            let key = (count, growth.layoffs.len());
+            if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
+                best = Some((count, growth.layoffs.len(), growth.clone()));
+            }
+        },
+    );
+    best.map(|(_, _, growth)| layoffs_of(unmelded, &growth))
+        .unwrap_or_default()
+}
+
+/// Most layoffs a declared reply may place by search: a defender holds ten
+/// cards, so a longer list repeats one (refused before any search).
+const MAX_PLACED: usize = 10;
+
+/// A declared layoff after the checks that need no placement: the card, the
+/// card it shows, and the melds it may go onto.
+struct Request {
+    index: usize,
+    card: WildCard,
+    shows: Card,
+    candidates: Vec<usize>,
+}
+
+/// Checks declared layoffs of cards from `available` (see
+/// [`wild_declared_reply`]); `blocked` is every card the table shows before
+/// them. Returns the layoffs in a legal playing order.
+fn check_declared_layoffs(
+    knocker_melds: &[WildMeld],
+    available: WildHand,
+    blocked: CardSet,
+    layoffs: &[WildDeclaredLayoff],
+    rules: &JokerRules,
+    layoffs_allowed: bool,
+) -> Result<Vec<WildLayoff>, WildReplyError> {
+    if !layoffs_allowed && !layoffs.is_empty() {
+        return Err(WildReplyError::NotAllowedOnGin { index: 0 });
+    }
+    let in_order = layoffs.iter().all(|l| l.meld.is_some());
+    let mut grown: Vec<CardSet> = knocker_melds.iter().map(WildMeld::cards).collect();
+    let mut taken = blocked;
+    let mut laid = WildHand::default();
+    let mut played = Vec::with_capacity(layoffs.len());
+    let mut requests = Vec::with_capacity(layoffs.len());
+    for (index, declared) in layoffs.iter().enumerate() {
+        let card = declared.card;
+        if !available.contains(card) {
+            return Err(WildReplyError::CardNotInHand { index, card });
+        }
+        if laid.contains(card) {
+            return Err(WildReplyError::AlreadyLaidOff { index, card });
+        }
+        laid = WildHand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
+        let shows = match (card, declared.stands_for) {
+            (WildCard::Natural(natural), None) => natural,
+            (WildCard::Natural(natural), Some(other)) if other == natural => natural,
+            (WildCard::Natural(_), Some(_)) => {
+                return Err(WildReplyError::StandsFor {
+                    index,
+                    card,
+                    reason: "is a natural card: it stands only for itself",
+                });
+            }
+            (WildCard::Joker(_), None) => {
+                return Err(WildReplyError::StandsFor {
+                    index,
+                    card,
+                    reason: "is laid off without saying which card it stands for",
+                });
+            }
+            (WildCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
+                return Err(WildReplyError::JokerLayoffNotAllowed { index, joker });
+            }
+            (WildCard::Joker(_), Some(target)) => target,
+        };
+        let candidates: Vec<usize> = match declared.meld {
+            Some(meld) if meld >= knocker_melds.len() => {
+                return Err(WildReplyError::NoSuchMeld { index, meld });
+            }
+            Some(meld) => vec![meld],
+            None => (0..knocker_melds.len()).collect(),
+        };
+        if taken.contains(shows) {
+            return Err(WildReplyError::DoesNotFit {
+                index,
+                card,
+                stands_for: shows,
+                meld: candidates.first().copied().unwrap_or_default(),
+                reason: "that card is already on the table",
+            });
+        }
+        if in_order {
+            let meld = declared.meld.unwrap_or_default();
+            let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
+                return Err(WildReplyError::NoSuchMeld { index, meld });
+            };
+            if let Err(reason) = extends(target, *cards, taken, shows) {
+                return Err(WildReplyError::DoesNotFit {
+                    index,
+                    card,
+                    stands_for: shows,
+                    meld,
+                    reason,
+                });
+            }
+            cards.insert(shows);
+            played.push(WildLayoff {
+                card,
+                meld,
+                stands_for: shows,
+            });
+        }
+        taken.insert(shows);
+        requests.push(Request {
+            index,
+            card,
+            shows,
+            candidates,
+        });
+    }
+    if in_order {
+        return Ok(played);
+    }
+    if let Some(placed) = place(knocker_melds, &requests) {
+        return Ok(placed);
+    }
+    greedy(knocker_melds, blocked, &requests)
+}
+
+/// The first placement of `requests` (depth first, candidates in meld order)
+/// under which every knocker meld with its layoffs is still a meld, in a
+/// playing order: sets first, then runs outward one card at a time. Bound: at
+/// most ten requests, each onto a meld of its rank (a set) or of its suit (a
+/// run), so a few thousand partial placements at most.
+fn place(knocker_melds: &[WildMeld], requests: &[Request]) -> Option<Vec<WildLayoff>> {
+    if requests.len() > MAX_PLACED {
+        return None;
+    }
+    // Only melds of the card's rank (sets) or suit (runs) can take it.
+    let options: Vec<Vec<usize>> = requests
+        .iter()
+        .map(|r| {
+            r.candidates
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    knocker_melds.get(m).is_some_and(|meld| match meld.kind() {
+                        MeldKind::Set => meld.cards().iter().all(|c| c.rank() == r.shows.rank()),
+                        MeldKind::Run => meld.cards().iter().all(|c| c.suit() == r.shows.suit()),
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut assigned = vec![CardSet::EMPTY; knocker_melds.len()];
+    let mut choice = Vec::with_capacity(requests.len());
+    if !assign(
+        knocker_melds,
+        requests,
+        &options,
+        &mut assigned,
+        &mut choice,
+    ) {
+        return None;
+    }
+    // Play order: by distance from the meld as laid down, then as declared.
+    let mut order: Vec<(u32, usize, WildLayoff)> = requests
+        .iter()
+        .zip(&choice)
+        .filter_map(|(request, &meld)| {
+            let target = knocker_melds.get(meld)?;
+            let distance = match target.kind() {
+                MeldKind::Set => 0,
+                MeldKind::Run => {
+                    let bits = target.cards().bits();
+                    let at = CardSet::single(request.shows).bits().trailing_zeros();
+                    let low = bits.trailing_zeros();
+                    let high = 63 - bits.leading_zeros();
+                    if at < low {
+                        low - at
+                    } else {
+                        at.saturating_sub(high)
+                    }
+                }
+            };
+            Some((
+                distance,
+                request.index,
+                WildLayoff {
+                    card: request.card,
+                    meld,
+                    stands_for: request.shows,
+                },
+            ))
+        })
+        .collect();
+    order.sort_by_key(|&(distance, index, _)| (distance, index));
+    Some(order.into_iter().map(|(_, _, layoff)| layoff).collect())
+}
+
+/// Depth-first assignment for [`place`]: `choice` gets each request's meld.
+fn assign(
+    knocker_melds: &[WildMeld],
+    requests: &[Request],
+    options: &[Vec<usize>],
+    assigned: &mut [CardSet],
+    choice: &mut Vec<usize>,
+) -> bool {
+    let at = choice.len();
+    let (Some(request), Some(melds)) = (requests.get(at), options.get(at)) else {
+        // Every meld with what it took is still a meld of its kind.
+        return knocker_melds
+            .iter()
+            .zip(assigned.iter())
+            .all(|(meld, laid)| {
+                laid.is_empty()
+                    || Meld::try_from(meld.cards().union(*laid))
+                        .is_ok_and(|m| m.kind() == meld.kind())
+            });
+    };
+    for &meld in melds {
+        let Some(slot) = assigned.get_mut(meld) else {
+            continue;
+        };
+        slot.insert(request.shows);
+        choice.push(meld);
+        if assign(knocker_melds, requests, options, assigned, choice) {
+            return true;
+        }
+        choice.pop();
+        if let Some(slot) = assigned.get_mut(meld) {
+            slot.remove(request.shows);
+        }
+    }
+    false
+}
+
+/// No placement is legal: plays the layoffs in the order given, each onto
+/// the first of its melds that takes it as the melds stand by then, and
+/// reports the first that none takes.
+fn greedy(
+    knocker_melds: &[WildMeld],
+    blocked: CardSet,
+    requests: &[Request],
+) -> Result<Vec<WildLayoff>, WildReplyError> {
+    let mut grown: Vec<CardSet> = knocker_melds.iter().map(WildMeld::cards).collect();
+    let mut taken = blocked;
+    let mut played = Vec::with_capacity(requests.len());
+    for request in requests {
+        let fits = |meld: usize| -> Result<(), &'static str> {
+            match (knocker_melds.get(meld), grown.get(meld)) {
+                (Some(target), Some(cards)) => extends(target, *cards, taken, request.shows),
+                _ => Err("there is no such meld"),
+            }
+        };
+        let mut first_reason = None;
+        let mut chosen = None;
+        for &meld in &request.candidates {
+            match fits(meld) {
+                Ok(()) => {
+                    chosen = Some(meld);
+                    break;
+                }
+                Err(reason) => {
+                    first_reason.get_or_insert((meld, reason));
+                }
+            }
+        }
+        let Some(meld) = chosen else {
+            let (meld, reason) = first_reason.unwrap_or((0, "there is no knocker meld"));
+            return Err(WildReplyError::DoesNotFit {
+                index: request.index,
+                card: request.card,
+                stands_for: request.shows,
+                meld,
+                reason,
+            });
+        };
+        if let Some(cards) = grown.get_mut(meld) {
+            cards.insert(request.shows);
+        }
+        taken.insert(request.shows);
+        played.push(WildLayoff {
+            card: request.card,
+            meld,
+            stands_for: request.shows,
+        });
+    }
+    Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::cards;
+    use crate::wild::wild_cards;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    fn wild(text: &str) -> WildCard {
+        text.parse().unwrap()
+    }
+
+    /// `5H X1=6H 7H` and `9S 9H 9D`.
+    fn table() -> Vec<WildMeld> {
+        let rules = JokerRules::TWO_JOKERS;
+        vec![
+            WildMeld::new(cards("5H 7H").unwrap(), &[(Joker::X1, card("6H"))], &rules).unwrap(),
+            WildMeld::new(cards("9S 9H 9D").unwrap(), &[], &rules).unwrap(),
+        ]
+    }
+
+    fn lay(text: &str, stands_for: Option<&str>, meld: Option<usize>) -> WildDeclaredLayoff {
+        WildDeclaredLayoff {
+            card: wild(text),
+            stands_for: stands_for.map(card),
+            meld,
+        }
+    }
+
+    fn layoffs_only(layoffs: Vec<WildDeclaredLayoff>) -> WildDeclaration {
+        WildDeclaration {
+            layoffs: Some(layoffs),
+            ..WildDeclaration::default()
+        }
+    }
+
+    fn reply(declared: &WildDeclaration) -> Result<WildReply, WildReplyError> {
+        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        wild_declared_reply(&table(), defender, declared, &JokerRules::TWO_JOKERS, true)
+    }
+
+    #[test]
+    fn declared_layoffs_chain_on_a_run_in_the_order_given() {
+        let declared = layoffs_only(vec![
+            lay("4H", None, Some(0)),
+            lay("X2", Some("3H"), Some(0)),
+            lay("8H", None, Some(0)),
+        ]);
+        let reply = reply(&declared).unwrap();
+        let shown: Vec<String> = reply
+            .layoffs
+            .iter()
+            .map(|l| l.stands_for.to_string())
+            .collect();
+        assert_eq!(shown, ["4H", "3H", "8H"]);
+        // The rest melds at its best: nothing melds, 6H stays out.
+        assert_eq!(reply.deadwood(), 6 + 9 + 10 + 10 + 2 + 3 + 4);
+        // Played out of order, X2 standing for 3H does not touch the run yet.
+        let declared = layoffs_only(vec![
+            lay("X2", Some("3H"), Some(0)),
+            lay("4H", None, Some(0)),
+        ]);
+        let error = reply_err(&declared);
+        assert!(
+            matches!(
+                error,
+                WildReplyError::DoesNotFit {
+                    index: 0,
+                    meld: 0,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "layoff 0: X2 standing for 3H does not fit meld 0 (a run takes only the next card of its suit at either end)"
+        );
+    }
+
+    fn reply_err(declared: &WildDeclaration) -> WildReplyError {
+        reply(declared).unwrap_err()
+    }
+
+    #[test]
+    fn a_card_a_knockers_joker_shows_cannot_be_laid_off_or_melded() {
+        // The defender's natural 6H: X1 shows 6H already.
+        let error = reply_err(&layoffs_only(vec![lay("6H", None, Some(0))]));
+        assert_eq!(
+            error,
+            WildReplyError::DoesNotFit {
+                index: 0,
+                card: wild("6H"),
+                stands_for: card("6H"),
+                meld: 0,
+                reason: "that card is already on the table",
+            }
+        );
+        // Nor may the defender's joker stand for it.
+        let error = reply_err(&layoffs_only(vec![lay("X2", Some("6H"), Some(0))]));
+        assert_eq!(error.code(), "layoff_does_not_fit");
+        // Nor may a declared meld show it.
+        let declared = WildDeclaration {
+            melds: Some(vec![vec![wild("4H"), wild("X2"), wild("6H")]]),
+            jokers: vec![(Joker::X2, card("5H"))],
+            layoffs: None,
+        };
+        let WildReplyError::Melds(faults) = reply_err(&declared) else {
+            panic!("not a meld fault");
+        };
+        assert_eq!(faults.len(), 1);
+        assert_eq!(
+            (faults[0].place, faults[0].code),
+            (DeclaredPlace::Meld(0), DeclaredFaultCode::CardInTwoMelds)
+        );
+    }
+
+    #[test]
+    fn unnamed_layoffs_are_placed_and_played_outward() {
+        // 9C completes the set; 4H and 8H go onto the run, listed inward.
+        let declared = layoffs_only(vec![
+            lay("X2", Some("3H"), None),
+            lay("4H", None, None),
+            lay("9C", None, None),
+            lay("8H", None, None),
+        ]);
+        let reply = reply(&declared).unwrap();
+        let played: Vec<String> = reply
+            .layoffs
+            .iter()
+            .map(|l| format!("{}>{}", shows(l.card, l.stands_for), l.meld))
+            .collect();
+        assert_eq!(played, ["9C>1", "4H>0", "8H>0", "X2 standing for 3H>0"]);
+        // No placement takes 2H: the first layoff none takes is the error.
+        let declared = layoffs_only(vec![lay("4H", None, None), lay("X2", Some("2H"), None)]);
+        assert!(matches!(
+            reply_err(&declared),
+            WildReplyError::DoesNotFit { index: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn declared_melds_with_a_joker_lay_off_the_rest_at_best() {
+        let declared = WildDeclaration {
+            melds: Some(vec![vec![wild("KS"), wild("X2"), wild("KD")]]),
+            jokers: vec![(Joker::X2, card("KC"))],
+            layoffs: None,
+        };
+        let reply = reply(&declared).unwrap();
+        assert_eq!(
+            reply.arrangement.melds[0].stands_for(Joker::X2),
+            Some(card("KC"))
+        );
+        let laid: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
+        assert_eq!(laid, ["4H", "8H", "9C"]);
+        assert_eq!(reply.deadwood(), 6 + 2 + 3 + 4);
+    }
+
+    #[test]
+    fn the_rules_and_the_knock_limit_what_may_be_laid_off() {
+        let declared = layoffs_only(vec![lay("X2", Some("8H"), Some(0))]);
+        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        let strict = JokerRules::TWO_JOKERS.with_layoff(false);
+        assert_eq!(
+            wild_declared_reply(&table(), defender, &declared, &strict, true),
+            Err(WildReplyError::JokerLayoffNotAllowed {
+                index: 0,
+                joker: Joker::X2
+            })
+        );
+        let gin = wild_declared_reply(
+            &table(),
+            defender,
+            &declared,
+            &JokerRules::TWO_JOKERS,
+            false,
+        );
+        assert_eq!(gin, Err(WildReplyError::NotAllowedOnGin { index: 0 }));
+        // A natural card stands only for itself; a joker must say.
+        let error = reply_err(&layoffs_only(vec![lay("8H", Some("4H"), Some(0))]));
+        assert!(matches!(error, WildReplyError::StandsFor { index: 0, .. }));
+        let error = reply_err(&layoffs_only(vec![lay("X2", None, Some(0))]));
+        assert!(matches!(error, WildReplyError::StandsFor { index: 0, .. }));
+        // Not held, repeated, no such meld.
+        assert_eq!(
+            reply_err(&layoffs_only(vec![lay("X1", Some("8H"), Some(0))])).code(),
+            "layoff_card_not_in_hand"
+        );
+        let twice = layoffs_only(vec![lay("8H", None, Some(0)), lay("8H", None, Some(0))]);
+        assert_eq!(reply_err(&twice).code(), "layoff_card_repeated");
+        assert_eq!(
+            reply_err(&layoffs_only(vec![lay("8H", None, Some(2))])).code(),
+            "layoff_meld_not_found"
+        );
+        // A joker map without melds.
+        let stray = WildDeclaration {
+            jokers: vec![(Joker::X2, card("KC"))],
+            ..WildDeclaration::default()
+        };
+        assert_eq!(reply_err(&stray).code(), "invalid_melds");
+    }
+
+    #[test]
+    fn nothing_declared_is_the_best_reply() {
+        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        let rules = JokerRules::TWO_JOKERS;
+        assert_eq!(
+            wild_declared_reply(
+                &table(),
+                defender,
+                &WildDeclaration::default(),
+                &rules,
+                true
+            ),
+            Ok(wild_best_reply(&table(), defender, &rules, true))
+        );
     }
 }

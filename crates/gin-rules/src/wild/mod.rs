@@ -101,8 +101,15 @@ pub use card::{
 pub use declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
 };
-pub use layoff::{WildLayoff, WildReply, wild_best_reply};
-pub use score::{WildHandError, WildHandScore, WildShowdown, score_wild_hand, score_wild_knock};
+pub(crate) use layoff::faults_text;
+pub use layoff::{
+    WildDeclaration, WildDeclaredLayoff, WildLayoff, WildReply, WildReplyError, wild_best_reply,
+    wild_declared_reply,
+};
+pub use score::{
+    WildHandError, WildHandScore, WildShowdown, WildShowdownError, score_wild_hand,
+    score_wild_knock, score_wild_showdown,
+};
 
 use crate::card::{Card, CardSet, Hand};
 use crate::deadwood::{best_arrangement, optimal_arrangements};

@@ -23,8 +23,8 @@ use crate::score::{
 use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
 use super::solve::plans_within;
 use super::{
-    HandReadFault, Problem, WildArrangement, WildCard, WildHand, WildReply, wild_best_reply,
-    wild_min_deadwood_avoiding,
+    HandReadFault, Problem, WildArrangement, WildCard, WildDeclaration, WildHand, WildReply,
+    WildReplyError, wild_best_reply, wild_declared_reply, wild_min_deadwood_avoiding,
 };
 
 /// Both hands laid down.
@@ -357,4 +357,104 @@ fn best_knock(
         .into());
     };
     Ok((knocker, defender))
+}
+
+/// Why a laid-down showdown with jokers cannot be scored: what the joker-free
+/// scoring also refuses, or a declared reply at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WildShowdownError {
+    /// A wrong number of cards, a knock over the limit, big gin not played
+    /// or not melded, a profile that needs the upcard.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+    /// The defender's declared reply is not legal.
+    #[error(transparent)]
+    Reply(#[from] WildReplyError),
+}
+
+/// Scores a knock whose knocker has laid `knocker` down (an arrangement of
+/// `knocker_hand`: declared and checked by
+/// [`declared_wild_arrangement`](super::declared_wild_arrangement), or chosen
+/// by [`score_wild_hand`]), the defender replying as `reply` declares
+/// ([`wild_declared_reply`]; nothing declared is its best reply). The knock
+/// is checked as [`score_wild_hand`] checks it (card counts, knock limit, big
+/// gin), and the points settled the same way.
+///
+/// ```
+/// use gin_rules::{score_wild_hand, wild_cards, Preset, WildDeclaration};
+/// use gin_rules::wild::score_wild_showdown;
+/// let jokers = Preset::Jokers.profile();
+/// let knocker = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let defender = wild_cards("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
+/// let best = score_wild_hand(&jokers, None, knocker, defender)?;
+/// // The knocker's melds as laid down, the defender's best reply: the same score.
+/// let again = score_wild_showdown(&jokers, None, knocker, best.showdown.knocker.clone(), defender, &WildDeclaration::default())?;
+/// assert_eq!(again, best);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_wild_showdown(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker_hand: WildHand,
+    knocker: WildArrangement,
+    defender: WildHand,
+    reply: &WildDeclaration,
+) -> Result<WildHandScore, WildShowdownError> {
+    let knock_limit = profile.knock_limit_for(upcard).map_err(HandError::from)?;
+    let multiplier = profile.multiplier_for(upcard).map_err(HandError::from)?;
+    let big_gin = match knocker_hand.len() {
+        10 => false,
+        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed.into()),
+        11 => true,
+        found => {
+            return Err(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            }
+            .into());
+        }
+    };
+    if defender.len() != 10 {
+        return Err(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender.len(),
+        }
+        .into());
+    }
+    let limit = if big_gin { 0 } else { knock_limit };
+    // Big gin melds every card: no joker left out, even one worth 0.
+    if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
+        return Err(HandError::NotBigGin {
+            deadwood: knocker.deadwood,
+        }
+        .into());
+    }
+    if knocker.deadwood > limit {
+        return Err(HandError::KnockOverLimit {
+            deadwood: knocker.deadwood,
+            limit,
+        }
+        .into());
+    }
+    let rules = profile.joker_rules();
+    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
+    let defender = wild_declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)?;
+    let settlement = settle(
+        profile,
+        multiplier,
+        knocker.deadwood,
+        defender.deadwood(),
+        big_gin,
+    );
+    Ok(WildHandScore {
+        showdown: WildShowdown {
+            knocker,
+            defender,
+            knock_limit: limit,
+            big_gin,
+        },
+        settlement,
+    })
 }

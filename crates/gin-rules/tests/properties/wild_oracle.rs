@@ -20,6 +20,7 @@ use proptest::prelude::*;
 use proptest::sample::subsequence;
 use proptest::test_runner::{Config, TestRunner};
 
+use gin_rules::wild::{WildDeclaration, WildDeclaredLayoff, wild_declared_reply};
 use gin_rules::{
     Card, Joker, JokerRules, MeldKind, Suit, WildArrangement, WildCard, analyze_wild_drawn_hand,
     wild_best_arrangement, wild_cards, wild_min_deadwood, wild_optimal_arrangements,
@@ -990,6 +991,61 @@ fn check_knock(knock: &Knock) {
                 "{text}: meld shows a table card"
             );
         }
+    }
+    // The best reply, declared back, is accepted at the same count: whole
+    // (layoffs by meld index, or placed by the referee), melds only (the
+    // layoffs played best), layoffs only (the melds played best).
+    let declared_layoffs = |named: bool| -> Vec<WildDeclaredLayoff> {
+        reply
+            .layoffs
+            .iter()
+            .map(|l| WildDeclaredLayoff {
+                card: l.card,
+                stands_for: matches!(l.card, WildCard::Joker(_)).then_some(l.stands_for),
+                meld: named.then_some(l.meld),
+            })
+            .collect()
+    };
+    let own_melds: Vec<Vec<WildCard>> = reply
+        .arrangement
+        .melds
+        .iter()
+        .map(|m| {
+            m.cards()
+                .iter()
+                .map(|c| {
+                    m.jokers()
+                        .find(|&(_, shown)| shown == c)
+                        .map_or(WildCard::Natural(c), |(j, _)| WildCard::Joker(j))
+                })
+                .collect()
+        })
+        .collect();
+    let own_jokers: Vec<(Joker, Card)> = reply
+        .arrangement
+        .melds
+        .iter()
+        .flat_map(|m| m.jokers())
+        .collect();
+    for (with_melds, layoffs) in [
+        (true, Some(true)),
+        (true, Some(false)),
+        (true, None),
+        (false, Some(true)),
+        (false, Some(false)),
+    ] {
+        let declaration = WildDeclaration {
+            melds: with_melds.then(|| own_melds.clone()),
+            jokers: if with_melds {
+                own_jokers.clone()
+            } else {
+                Vec::new()
+            },
+            layoffs: layoffs.map(declared_layoffs),
+        };
+        let back = wild_declared_reply(&melds, defender, &declaration, &rules, true)
+            .unwrap_or_else(|e| panic!("{text}: {declaration:?}: {e}"));
+        assert_eq!(back.deadwood(), reply.deadwood(), "{text}: {declaration:?}");
     }
 }
 

@@ -36,7 +36,17 @@ pub(super) fn cases() -> Vec<Case> {
         code,
     };
     let k = knock_deal();
+    let joker_upcard = super::jokers::joker_deal(2, DEALER, NON_DEALER, "X1", "2H");
+    let must_meld = profile(r#"{"base": "jokers", "joker_pickup_must_meld": true}"#);
     vec![
+        case(
+            "a joker taken from the pile is discarded away under joker_pickup_must_meld",
+            &must_meld,
+            &joker_upcard,
+            script("N pile X1; N discard KC"),
+            1,
+            JokerNotMelded,
+        ),
         case(
             "a player draws while the other must discard",
             &standard,
@@ -240,6 +250,7 @@ pub(super) fn cases() -> Vec<Case> {
                     play: Move::Knock {
                         discard: Some(card("KC")),
                         melds: melds(&["AS 2S 3S", hearts]),
+                        jokers: Vec::new(),
                     },
                 }],
             ),
@@ -270,6 +281,7 @@ pub(super) fn cases() -> Vec<Case> {
                         play: Move::LayOff {
                             melds: melds(&["7S 8S TS"]),
                             layoffs: None,
+                            jokers: Vec::new(),
                         },
                     },
                 ],

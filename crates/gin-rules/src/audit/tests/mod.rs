@@ -9,17 +9,22 @@ use crate::profile::{Preset, ProfileOverrides, StockEnd};
 use crate::score::score_hand;
 
 mod cases;
+mod jokers;
 pub(crate) mod play_outs;
 mod recorded;
 
 use cases::cases;
 
-fn card(text: &str) -> Card {
+/// A card, or a card of a deck with jokers, as the context needs.
+fn card<C: std::str::FromStr>(text: &str) -> C
+where
+    C::Err: std::fmt::Debug,
+{
     text.parse().unwrap()
 }
 
 /// Cards in the order written (`cards` would sort them).
-fn ordered(text: &str) -> Vec<Card> {
+fn ordered(text: &str) -> Vec<WildCard> {
     text.split_whitespace().map(card).collect()
 }
 
@@ -37,7 +42,7 @@ fn deal_with(dealer: &str, non_dealer: &str, upcard: &str, stock_top: &str) -> D
     let mut stock = ordered(stock_top);
     for c in Card::deck() {
         if used.insert(c) {
-            stock.push(c);
+            stock.push(c.into());
         }
     }
     Deal {
@@ -87,10 +92,12 @@ fn script(text: &str) -> Vec<Action> {
                 "knock" => Move::Knock {
                     discard: arg,
                     melds: None,
+                    jokers: Vec::new(),
                 },
                 "reply" => Move::LayOff {
                     melds: None,
                     layoffs: None,
+                    jokers: Vec::new(),
                 },
                 other => panic!("unknown move {other}"),
             };
@@ -99,7 +106,7 @@ fn script(text: &str) -> Vec<Action> {
         .collect()
 }
 
-fn melds(groups: &[&str]) -> Option<Vec<Vec<Card>>> {
+fn melds(groups: &[&str]) -> Option<Vec<Vec<WildCard>>> {
     Some(groups.iter().map(|g| ordered(g)).collect())
 }
 
@@ -111,6 +118,7 @@ fn declared_knock(run: &str) -> Action {
         play: Move::Knock {
             discard: Some(card("KC")),
             melds: melds(&["AS 2S 3S", run, "9C 9D 9H"]),
+            jokers: Vec::new(),
         },
     }
 }
@@ -131,6 +139,7 @@ fn layoffs(list: &[(&str, usize)]) -> Action {
                     })
                     .collect(),
             ),
+            jokers: Vec::new(),
         },
     }
 }
@@ -160,7 +169,7 @@ fn run_down(deal: &Deal) -> Vec<Action> {
     actions
 }
 
-fn the_50th_card(deal: &Deal) -> Card {
+fn the_50th_card(deal: &Deal) -> WildCard {
     deal.stock[STOCK_SIZE - STOCK_RESERVE - 1]
 }
 
@@ -409,7 +418,8 @@ fn an_impossible_deal_is_refused_with_the_place_of_the_fault() {
     assert_eq!(
         audit_hand(&Profile::default(), &long, &[]),
         Err(AuditError::Deal(DealError::StockTooLong {
-            found: STOCK_SIZE + 1
+            found: STOCK_SIZE + 1,
+            most: STOCK_SIZE,
         }))
     );
     let mut short_hand = k.clone();

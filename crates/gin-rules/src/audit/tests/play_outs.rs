@@ -1,6 +1,16 @@
 //! Random play-outs: legal games judged legal, and each corrupted at one action.
+//!
+//! Under a profile with jokers the deck holds 53 or 54 cards and the driver
+//! plays with the joker solver; a hand where a joker is held at the knock is
+//! scored with the jokers, one without as the joker-free referee scores it.
 
 use super::*;
+use crate::audit::scoring_upcard;
+use crate::wild::{
+    DeclaredWildMelds, Joker, WildCard, WildDeclaration, WildHand, WildHandScore,
+    analyze_wild_drawn_hand, score_wild_hand, score_wild_knock, score_wild_showdown,
+    wild_best_arrangement, wild_min_deadwood,
+};
 
 /// Where a seat's cards are kept in [`Player::hands`].
 fn slot(seat: Seat) -> usize {
@@ -13,10 +23,42 @@ fn slot(seat: Seat) -> usize {
 /// What the actor held and saw just before an action, to corrupt it.
 #[derive(Debug, Clone)]
 struct Seen {
-    actor: CardSet,
-    opponent: CardSet,
+    actor: WildHand,
+    opponent: WildHand,
     /// The action answers the first-turn upcard offer.
     offer: bool,
+}
+
+/// What the audit must say of a knock: the joker-free score, or the score
+/// with jokers.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Expected {
+    Natural(HandScore),
+    Wild(WildHandScore),
+}
+
+impl Expected {
+    pub(crate) fn settlement(&self) -> &crate::score::Settlement {
+        match self {
+            Expected::Natural(score) => &score.settlement,
+            Expected::Wild(score) => &score.settlement,
+        }
+    }
+
+    pub(crate) fn counts(&self) -> (u32, u32, bool) {
+        match self {
+            Expected::Natural(score) => (
+                score.showdown.knocker.deadwood,
+                score.showdown.defender.deadwood,
+                score.showdown.big_gin,
+            ),
+            Expected::Wild(score) => (
+                score.showdown.knocker.deadwood,
+                score.showdown.defender.deadwood(),
+                score.showdown.big_gin,
+            ),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -25,19 +67,22 @@ pub(crate) struct PlayOut {
     pub(crate) deal: Deal,
     pub(crate) actions: Vec<Action>,
     seen: Vec<Seen>,
-    /// `None`: void. Otherwise the knocker and what `score_hand` must say.
-    pub(crate) expected: Option<(Seat, HandScore)>,
+    /// `None`: void. Otherwise the knocker and what the scorer must say.
+    pub(crate) expected: Option<(Seat, Expected)>,
     fiftieth_knock: bool,
+    /// The knock declared nothing and the defender replied at best: the
+    /// score is `score_wild_hand`'s (with jokers).
+    undeclared: bool,
 }
 
 struct Player<'a> {
     rng: &'a mut StdRng,
     profile: Profile,
-    upcard: Card,
+    upcard: WildCard,
     limit: u32,
-    hands: [CardSet; 2],
-    stock: Vec<Card>,
-    pile: Vec<Card>,
+    hands: [WildHand; 2],
+    stock: Vec<WildCard>,
+    pile: Vec<WildCard>,
     actions: Vec<Action>,
     seen: Vec<Seen>,
     /// How readily the player knocks when it may: patient players keep
@@ -46,8 +91,21 @@ struct Player<'a> {
 }
 
 impl Player<'_> {
-    fn hand(&mut self, seat: Seat) -> &mut CardSet {
+    fn hand(&mut self, seat: Seat) -> &mut WildHand {
         &mut self.hands[slot(seat)]
+    }
+
+    fn jokers(&self) -> bool {
+        self.profile.jokers() > 0
+    }
+
+    /// The least count: the joker solver under a profile with jokers.
+    fn least(&self, hand: WildHand) -> u32 {
+        if self.jokers() {
+            wild_min_deadwood(hand, &self.profile.joker_rules())
+        } else {
+            min_deadwood(hand.naturals())
+        }
     }
 
     fn act(&mut self, player: Seat, play: Move, offer: bool) {
@@ -59,11 +117,17 @@ impl Player<'_> {
         self.actions.push(Action { player, play });
     }
 
-    fn named(&mut self, card: Card) -> Option<Card> {
+    fn named(&mut self, card: WildCard) -> Option<WildCard> {
         self.rng.gen_bool(0.5).then_some(card)
     }
 
-    fn take_pile(&mut self, player: Seat, offer: bool) -> Card {
+    /// Whether the player may take this card from the pile: under
+    /// `joker_pickup_must_meld` the driver leaves jokers there.
+    fn may_take(&self, card: WildCard) -> bool {
+        !(matches!(card, WildCard::Joker(_)) && self.profile.joker_rules().joker_pickup_must_meld())
+    }
+
+    fn take_pile(&mut self, player: Seat, offer: bool) -> WildCard {
         let top = self.pile.pop().unwrap();
         let named = self.named(top);
         self.act(
@@ -74,7 +138,8 @@ impl Player<'_> {
             },
             offer,
         );
-        self.hand(player).insert(top);
+        let hand = self.hand(player);
+        *hand = hand.with(top);
         top
     }
 
@@ -89,44 +154,79 @@ impl Player<'_> {
             },
             false,
         );
-        self.hand(player).insert(top);
+        let hand = self.hand(player);
+        *hand = hand.with(top);
     }
 
     /// Knock cards other than `taken` that leave deadwood within the limit.
-    fn knock_cards(&self, hand: CardSet, taken: Option<Card>) -> Vec<Card> {
-        hand.iter()
+    fn knock_cards(&self, hand: WildHand, taken: Option<WildCard>) -> Vec<WildCard> {
+        hand.cards()
             .filter(|&c| Some(c) != taken)
-            .filter(|&c| {
-                let mut kept = hand;
-                kept.remove(c);
-                min_deadwood(kept) <= self.limit
-            })
+            .filter(|&c| self.least(hand.without(c)) <= self.limit)
             .collect()
     }
 
-    fn declare(&mut self, kept: CardSet) -> Option<Vec<Vec<Card>>> {
-        self.rng.gen_bool(0.5).then(|| {
-            best_arrangement(kept)
+    /// Half the time, the melds of the best arrangement, jokers in place.
+    fn declare(&mut self, kept: WildHand) -> Declared {
+        if !self.rng.gen_bool(0.5) {
+            return (None, Vec::new());
+        }
+        if !self.jokers() {
+            let melds = best_arrangement(kept.naturals())
                 .melds
                 .iter()
-                .map(|m| m.cards().to_vec())
+                .map(|m| m.cards().iter().map(WildCard::from).collect())
+                .collect();
+            return (Some(melds), Vec::new());
+        }
+        let best = wild_best_arrangement(kept, &self.profile.joker_rules());
+        let melds = best.melds.iter().map(written).collect();
+        let jokers = best.melds.iter().flat_map(|m| m.jokers()).collect();
+        (Some(melds), jokers)
+    }
+
+    /// Whether all eleven cards meld (jokers included).
+    fn big_gin(&self, hand: WildHand) -> bool {
+        if self.jokers() {
+            analyze_wild_drawn_hand(hand, &self.profile.joker_rules()).big_gin
+        } else {
+            min_deadwood(hand.naturals()) == 0
+        }
+    }
+
+    /// The best discards of an 11-card hand.
+    fn best_discards(&self, hand: WildHand) -> Vec<WildCard> {
+        if self.jokers() {
+            analyze_wild_drawn_hand(hand, &self.profile.joker_rules())
+                .discards
+                .iter()
+                .map(|d| d.card)
                 .collect()
-        })
+        } else {
+            analyze_drawn_hand(hand.naturals())
+                .discards
+                .iter()
+                .map(|d| d.card.into())
+                .collect()
+        }
     }
 
     /// Plays one turn's second half; returns true when the player knocked.
-    fn discard_or_knock(&mut self, player: Seat, taken: Option<Card>, must_knock: bool) -> bool {
+    fn discard_or_knock(
+        &mut self,
+        player: Seat,
+        taken: Option<WildCard>,
+        must_knock: bool,
+    ) -> bool {
         let hand = self.hands[slot(player)];
-        if self.profile.big_gin_bonus().is_some()
-            && min_deadwood(hand) == 0
-            && self.rng.gen_bool(0.8)
-        {
-            let melds = self.declare(hand);
+        if self.profile.big_gin_bonus().is_some() && self.big_gin(hand) && self.rng.gen_bool(0.8) {
+            let (melds, jokers) = self.declare(hand);
             self.act(
                 player,
                 Move::Knock {
                     discard: None,
                     melds,
+                    jokers,
                 },
                 false,
             );
@@ -135,14 +235,14 @@ impl Player<'_> {
         let options = self.knock_cards(hand, taken);
         if !options.is_empty() && (must_knock || self.rng.gen_bool(self.eagerness)) {
             let discard = *options.choose(self.rng).unwrap();
-            let mut kept = hand;
-            kept.remove(discard);
-            let melds = self.declare(kept);
+            let kept = hand.without(discard);
+            let (melds, jokers) = self.declare(kept);
             self.act(
                 player,
                 Move::Knock {
                     discard: Some(discard),
                     melds,
+                    jokers,
                 },
                 false,
             );
@@ -150,29 +250,52 @@ impl Player<'_> {
             return true;
         }
         assert!(!must_knock, "took the 50th card without a knock");
-        let best: Vec<Card> = analyze_drawn_hand(hand)
-            .discards
-            .iter()
-            .map(|d| d.card)
+        let best: Vec<WildCard> = self
+            .best_discards(hand)
+            .into_iter()
             .filter(|&c| Some(c) != taken)
             .collect();
-        let any: Vec<Card> = hand.iter().filter(|&c| Some(c) != taken).collect();
+        let any: Vec<WildCard> = hand.cards().filter(|&c| Some(c) != taken).collect();
         let discard = if !best.is_empty() && self.rng.gen_bool(0.7) {
             *best.choose(self.rng).unwrap()
         } else {
             *any.choose(self.rng).unwrap()
         };
         self.act(player, Move::Discard { card: discard }, false);
-        self.hand(player).remove(discard);
+        let hand = self.hand(player);
+        *hand = hand.without(discard);
         self.pile.push(discard);
         false
     }
 }
 
+/// Declared melds, jokers written in place, and what each joker stands for.
+type Declared = (Option<Vec<Vec<WildCard>>>, Vec<(Joker, Card)>);
+
+/// A meld's cards as a record writes them: a joker in place of its card.
+fn written(meld: &crate::wild::WildMeld) -> Vec<WildCard> {
+    meld.cards()
+        .iter()
+        .map(|c| {
+            meld.jokers()
+                .find(|&(_, shown)| shown == c)
+                .map_or(WildCard::Natural(c), |(j, _)| WildCard::Joker(j))
+        })
+        .collect()
+}
+
 /// A simple random player drives both seats through one legal hand.
 pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut deck: Vec<Card> = Card::deck().collect();
+    let mut deck: Vec<WildCard> = Card::deck()
+        .map(WildCard::from)
+        .chain(
+            Joker::ALL
+                .into_iter()
+                .take(usize::from(profile.jokers()))
+                .map(WildCard::from),
+        )
+        .collect();
     deck.shuffle(&mut rng);
     let deal = Deal {
         dealer: deck[0..10].to_vec(),
@@ -180,12 +303,14 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
         upcard: deck[20],
         stock: deck[21..].to_vec(),
     };
-    let set = |cards: &[Card]| CardSet::from_distinct(cards.iter().copied()).unwrap();
+    let set = |cards: &[WildCard]| WildHand::from_distinct(cards.iter().copied()).unwrap();
     let mut p = Player {
         rng: &mut rng,
         profile: profile.clone(),
         upcard: deal.upcard,
-        limit: profile.knock_limit_for(Some(deal.upcard)).unwrap(),
+        limit: profile
+            .knock_limit_for(Some(scoring_upcard(deal.upcard)))
+            .unwrap(),
         hands: [set(&deal.dealer), set(&deal.non_dealer)],
         stock: deal.stock.clone(),
         pile: vec![deal.upcard],
@@ -194,11 +319,12 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
         eagerness: [0.8, 0.3, 0.05][(seed / 7 % 3) as usize],
     };
     // The upcard offer.
-    let (mut player, mut taken) = if p.rng.gen_bool(0.3) {
+    let takes = p.may_take(deal.upcard);
+    let (mut player, mut taken) = if takes && p.rng.gen_bool(0.3) {
         (Seat::NonDealer, Some(p.take_pile(Seat::NonDealer, true)))
     } else {
         p.act(Seat::NonDealer, Move::Pass, true);
-        if p.rng.gen_bool(0.3) {
+        if takes && p.rng.gen_bool(0.3) {
             (Seat::Dealer, Some(p.take_pile(Seat::Dealer, true)))
         } else {
             p.act(Seat::Dealer, Move::Pass, true);
@@ -209,7 +335,7 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
     let mut must_knock = false;
     loop {
         if p.discard_or_knock(player, taken, must_knock) {
-            let expected = reply(&mut p, player);
+            let (expected, undeclared) = reply(&mut p, player);
             return PlayOut {
                 profile: profile.clone(),
                 deal,
@@ -217,14 +343,14 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
                 seen: p.seen,
                 expected: Some((player, expected)),
                 fiftieth_knock: must_knock,
+                undeclared,
             };
         }
         let opponent = player.other();
         if p.stock.len() <= STOCK_RESERVE {
             let top = *p.pile.last().unwrap();
-            let mut with = p.hands[slot(opponent)];
-            with.insert(top);
-            let can_knock = !p.knock_cards(with, Some(top)).is_empty();
+            let with = p.hands[slot(opponent)].with(top);
+            let can_knock = p.may_take(top) && !p.knock_cards(with, Some(top)).is_empty();
             if profile.stock_end() == StockEnd::FiftiethCard && can_knock && p.rng.gen_bool(0.8) {
                 p.take_pile(opponent, false);
                 (player, taken, must_knock) = (opponent, Some(top), true);
@@ -240,16 +366,20 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
                 seen: p.seen,
                 expected: None,
                 fiftieth_knock: false,
+                undeclared: false,
             };
         }
         player = opponent;
         // Take the discard when it lowers the deadwood, now and then otherwise.
         let top = *p.pile.last().unwrap();
-        let mut with = p.hands[slot(player)];
-        let before = min_deadwood(with);
-        with.insert(top);
-        let helps = analyze_drawn_hand(with).deadwood < before;
-        taken = if p.rng.gen_bool(if helps { 0.8 } else { 0.1 }) {
+        let before = p.least(p.hands[slot(player)]);
+        let with = p.hands[slot(player)].with(top);
+        let after = p
+            .best_discards(with)
+            .first()
+            .map(|&c| p.least(with.without(c)));
+        let helps = after.is_some_and(|after| after < before);
+        taken = if p.may_take(top) && p.rng.gen_bool(if helps { 0.8 } else { 0.1 }) {
             Some(p.take_pile(player, false))
         } else {
             p.draw_stock(player);
@@ -258,26 +388,123 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
     }
 }
 
-/// The defender's reply after `knocker` knocked (the last action), and the
-/// score `score_hand` gives the final hands.
-fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
+/// The defender's reply after `knocker` knocked (the last action), the
+/// score the scorer gives the final hands, and whether nothing was declared.
+fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
     let Some(Action {
-        play: Move::Knock { melds, .. },
+        play: Move::Knock { melds, jokers, .. },
         ..
     }) = p.actions.last().cloned()
     else {
         unreachable!()
     };
-    let knocker_hand = KnockerHand {
-        hand: p.hands[slot(knocker)].to_vec(),
+    let defender = knocker.other();
+    let (kept, held) = (p.hands[slot(knocker)], p.hands[slot(defender)]);
+    let upcard = Some(scoring_upcard(p.upcard));
+    let wild = kept.joker_count() > 0 || held.joker_count() > 0;
+    let undeclared = melds.is_none();
+    if !wild {
+        return (Expected::Natural(reply_natural(p, knocker, melds)), false);
+    }
+    let declared = melds.map(|melds| DeclaredWildMelds {
         melds,
+        stands_for: jokers,
+    });
+    let list = |hand: WildHand| hand.cards().collect::<Vec<_>>();
+    let first = score_wild_knock(
+        &p.profile,
+        upcard,
+        &list(kept),
+        declared.as_ref(),
+        &list(held),
+    )
+    .unwrap();
+    let knocker_laid = first.showdown.knocker.clone();
+    let declaration = match p.rng.gen_range(0..4) {
+        0 => return (Expected::Wild(first), undeclared),
+        1 => WildDeclaration::default(),
+        2 => {
+            let own = &first.showdown.defender;
+            WildDeclaration {
+                melds: Some(own.arrangement.melds.iter().map(written).collect()),
+                jokers: own
+                    .arrangement
+                    .melds
+                    .iter()
+                    .flat_map(|m| m.jokers())
+                    .collect(),
+                layoffs: Some(
+                    own.layoffs
+                        .iter()
+                        .map(|l| crate::wild::WildDeclaredLayoff {
+                            card: l.card,
+                            stands_for: matches!(l.card, WildCard::Joker(_))
+                                .then_some(l.stands_for),
+                            meld: Some(l.meld),
+                        })
+                        .collect(),
+                ),
+            }
+        }
+        _ => WildDeclaration {
+            layoffs: Some(Vec::new()),
+            ..WildDeclaration::default()
+        },
+    };
+    p.act(
+        defender,
+        Move::LayOff {
+            melds: declaration.melds.clone(),
+            jokers: declaration.jokers.clone(),
+            layoffs: declaration.layoffs.as_ref().map(|list| {
+                list.iter()
+                    .map(|l| RecordedLayoff {
+                        card: l.card,
+                        stands_for: l.stands_for,
+                        meld: l.meld,
+                        onto: None,
+                    })
+                    .collect()
+            }),
+        },
+        false,
+    );
+    let best = declaration == WildDeclaration::default();
+    let score =
+        score_wild_showdown(&p.profile, upcard, kept, knocker_laid, held, &declaration).unwrap();
+    (Expected::Wild(score), undeclared && best)
+}
+
+/// [`reply`] for a knock without a joker in either hand: the joker-free
+/// scoring.
+fn reply_natural(
+    p: &mut Player<'_>,
+    knocker: Seat,
+    melds: Option<Vec<Vec<WildCard>>>,
+) -> HandScore {
+    let naturals = |melds: Vec<Vec<WildCard>>| -> Vec<Vec<Card>> {
+        melds
+            .iter()
+            .map(|m| {
+                m.iter()
+                    .map(|c| match c {
+                        WildCard::Natural(card) => *card,
+                        WildCard::Joker(_) => unreachable!(),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let knocker_hand = KnockerHand {
+        hand: p.hands[slot(knocker)].naturals().to_vec(),
+        melds: melds.map(naturals),
     };
     let defender = knocker.other();
     let defender_hand = DefenderHand {
-        hand: p.hands[slot(defender)].to_vec(),
+        hand: p.hands[slot(defender)].naturals().to_vec(),
         ..DefenderHand::default()
     };
-    let upcard = Some(p.upcard);
+    let upcard = Some(scoring_upcard(p.upcard));
     let first = score_hand(&p.profile, upcard, &knocker_hand, &defender_hand).unwrap();
     let laid_down = KnockerHand {
         melds: Some(
@@ -302,7 +529,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
                     .melds
                     .iter()
                     .map(|m| m.cards().to_vec())
-                    .collect(),
+                    .collect::<Vec<_>>(),
             ),
             Some(first.showdown.defender.layoffs.clone()),
         ),
@@ -311,7 +538,13 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> HandScore {
     p.act(
         defender,
         Move::LayOff {
-            melds: melds.clone(),
+            melds: melds.as_ref().map(|melds| {
+                melds
+                    .iter()
+                    .map(|m| m.iter().map(|&c| WildCard::from(c)).collect())
+                    .collect()
+            }),
+            jokers: Vec::new(),
             layoffs: layoffs
                 .as_ref()
                 .map(|list| list.iter().map(|&l| l.into()).collect()),
@@ -337,11 +570,35 @@ fn profiles() -> Vec<Profile> {
     ]
 }
 
+/// Profiles with jokers: one or two, each parameter varied, with the
+/// tournament's 50th-card rule, Oklahoma limits and a big gin bonus.
+fn joker_profiles() -> Vec<Profile> {
+    vec![
+        Preset::Jokers.profile(),
+        profile(r#"{"base": "jokers", "jokers": 1}"#),
+        profile(r#"{"base": "jokers", "joker_deadwood": 0, "joker_min_natural": 1}"#),
+        profile(
+            r#"{"base": "jokers", "joker_deadwood": 25, "joker_min_natural": 3, "joker_layoff": false}"#,
+        ),
+        profile(r#"{"base": "tournament", "jokers": 2, "big_gin_bonus": 31}"#),
+        profile(r#"{"base": "oklahoma", "jokers": 2, "joker_pickup_must_meld": true}"#),
+    ]
+}
+
 const PLAY_OUTS: u64 = 252;
+
+/// Joker play-outs: fewer, each hand costs the joker solver's searches.
+const JOKER_PLAY_OUTS: u64 = 120;
 
 fn play_outs() -> impl Iterator<Item = PlayOut> {
     let profiles = profiles();
     (0..PLAY_OUTS).map(move |seed| play_out(seed, &profiles[seed as usize % profiles.len()]))
+}
+
+fn joker_play_outs() -> impl Iterator<Item = PlayOut> {
+    let profiles = joker_profiles();
+    (0..JOKER_PLAY_OUTS)
+        .map(move |seed| play_out(seed + 10_000, &profiles[seed as usize % profiles.len()]))
 }
 
 #[test]
@@ -360,12 +617,12 @@ fn random_legal_play_outs_are_judged_legal_and_scored_as_score_hand_scores_them(
                 assert_eq!(*action, game.actions.len() - 1);
                 void += 1;
             }
-            (Some(HandEnd::Scored(hand)), Some((knocker, score))) => {
+            (Some(HandEnd::Scored(hand)), Some((knocker, Expected::Natural(score)))) => {
                 assert_eq!(hand.knocker, *knocker);
                 assert_eq!(&hand.score, score);
                 let again = score_hand(
                     &game.profile,
-                    Some(game.deal.upcard),
+                    Some(scoring_upcard(game.deal.upcard)),
                     &hand.knocker_hand,
                     &hand.defender_hand,
                 );
@@ -383,14 +640,105 @@ fn random_legal_play_outs_are_judged_legal_and_scored_as_score_hand_scores_them(
     assert!(big_gin > 0, "no big gin in {PLAY_OUTS} play-outs");
 }
 
+#[test]
+fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_wild_hand_scores_them() {
+    let (mut void, mut natural, mut wild, mut undeclared) = (0, 0, 0, 0);
+    let (mut melded, mut laid, mut fiftieth, mut big_gin) = (0, 0, 0, 0);
+    for game in joker_play_outs() {
+        // 52 + n cards dealt, the stock 31 + n.
+        assert_eq!(game.deal.stock.len(), stock_size(game.profile.jokers()));
+        let audit = audit(&game.profile, &game.deal, &game.actions);
+        assert!(
+            audit.is_legal(),
+            "{:?}\n{:?}",
+            audit.violation,
+            game.actions
+        );
+        match (&audit.end, &game.expected) {
+            (Some(HandEnd::Void { .. }), None) => void += 1,
+            (Some(HandEnd::Scored(hand)), Some((knocker, Expected::Natural(score)))) => {
+                assert_eq!((hand.knocker, &hand.score), (*knocker, score));
+                natural += 1;
+            }
+            (Some(HandEnd::ScoredWild(hand)), Some((knocker, Expected::Wild(score)))) => {
+                assert_eq!((hand.knocker, &hand.score), (*knocker, score));
+                if game.undeclared {
+                    // Nothing declared: exactly score_wild_hand of the final hands.
+                    let again = score_wild_hand(
+                        &game.profile,
+                        Some(scoring_upcard(game.deal.upcard)),
+                        hand.knocker_hand,
+                        hand.defender_hand,
+                    );
+                    assert_eq!(again.as_ref(), Ok(score));
+                    undeclared += 1;
+                }
+                let showdown = &hand.score.showdown;
+                melded += usize::from(showdown.knocker.melds.iter().any(|m| m.joker_count() > 0));
+                laid += usize::from(
+                    showdown
+                        .defender
+                        .layoffs
+                        .iter()
+                        .any(|l| matches!(l.card, WildCard::Joker(_))),
+                );
+                fiftieth += usize::from(game.fiftieth_knock);
+                big_gin += usize::from(showdown.big_gin);
+                wild += 1;
+            }
+            (end, expected) => panic!("ended {end:?}, expected {expected:?}"),
+        }
+    }
+    println!(
+        "joker play-outs: {void} void, {natural} scored without a joker held, {wild} with \
+         ({undeclared} undeclared, {melded} knocker melds holding a joker, {laid} jokers laid \
+         off, {fiftieth} 50th-card knocks, {big_gin} big gin)"
+    );
+    assert!(
+        void > 5 && wild > 40 && natural > 0,
+        "void {void}, wild {wild}, natural {natural}"
+    );
+    // Jokers laid off are rare in play (a defender melds its joker); the
+    // scripted tests in `jokers.rs` cover them.
+    assert!(undeclared > 5 && melded > 10, "{undeclared} {melded}");
+}
+
+#[test]
+fn joker_play_outs_corrupted_at_a_random_action_are_flagged_at_that_action() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for game in joker_play_outs() {
+        let k = rng.gen_range(0..game.actions.len());
+        let (actions, code) = corrupt(&mut rng, &game, k);
+        let audit = audit(&game.profile, &game.deal, &actions);
+        let violation = audit
+            .violation
+            .unwrap_or_else(|| panic!("corruption at {k} judged legal: {:?}", actions[k]));
+        assert_eq!(
+            (violation.action, violation.code),
+            (Some(k), code),
+            "{}\n{:?} in {:?}",
+            violation.message,
+            actions[k],
+            game.actions
+        );
+    }
+}
+
 /// Replaces action `k` by an illegal one; returns the code it must draw.
 fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, ViolationCode) {
     use ViolationCode::*;
     let mut actions = game.actions.clone();
     let Action { player, play } = actions[k].clone();
     let seen = &game.seen[k];
-    let any_held = |rng: &mut StdRng| *seen.actor.to_vec().choose(rng).unwrap();
-    let not_held = |rng: &mut StdRng| *seen.opponent.to_vec().choose(rng).unwrap();
+    let any_held = |rng: &mut StdRng| *seen.actor.cards().collect::<Vec<_>>().choose(rng).unwrap();
+    let not_held = |rng: &mut StdRng| {
+        *seen
+            .opponent
+            .cards()
+            .collect::<Vec<_>>()
+            .choose(rng)
+            .unwrap()
+    };
     let (bad, code) = if rng.gen_bool(0.3) {
         let code = if seen.offer {
             UpcardOfferViolated
@@ -412,7 +760,10 @@ fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, Violatio
                     Source::Stock => game.deal.stock[stock_draws_before(&actions, k)],
                     Source::DiscardPile => discard_top_before(game, k),
                 };
-                let wrong = Card::deck().find(|&c| c != top).unwrap();
+                let wrong = Card::deck()
+                    .map(WildCard::from)
+                    .find(|&c| c != top)
+                    .unwrap();
                 (
                     play_as(Move::Draw {
                         from,
@@ -444,6 +795,7 @@ fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, Violatio
                 play_as(Move::Knock {
                     discard: Some(not_held(rng)),
                     melds: None,
+                    jokers: Vec::new(),
                 }),
                 CardNotInHand,
             ),
@@ -476,7 +828,7 @@ fn stock_draws_before(actions: &[Action], k: usize) -> usize {
 }
 
 /// The discard pile's top card before action `k`, replayed from the actions.
-fn discard_top_before(game: &PlayOut, k: usize) -> Card {
+fn discard_top_before(game: &PlayOut, k: usize) -> WildCard {
     let mut pile = vec![game.deal.upcard];
     for action in &game.actions[..k] {
         match &action.play {

@@ -132,6 +132,7 @@ fn reply(layoffs: Vec<RecordedLayoff>) -> Action {
         play: Move::LayOff {
             melds: None,
             layoffs: Some(layoffs),
+            jokers: Vec::new(),
         },
     }
 }
@@ -139,6 +140,7 @@ fn reply(layoffs: Vec<RecordedLayoff>) -> Action {
 fn onto(c: &str, meld: Option<usize>, cards: Option<&str>) -> RecordedLayoff {
     RecordedLayoff {
         card: card(c),
+        stands_for: None,
         meld,
         onto: cards.map(ordered),
     }
