@@ -147,11 +147,12 @@ def readme_commands(readme: str) -> list[dict]:
         if "--data-binary @- <<'EOF'" in head:
             ndjson = rest[len(head) : rest.index("\nEOF", len(head))] + "\n"
         fence = rest.find("\n```")
-        after = rest[fence + 4 :] if fence != -1 else ""
+        # The answer's block follows the command's, a blank line between or not.
+        after = rest[fence + 4 :].lstrip("\n") if fence != -1 else ""
         shown = None
-        if after.startswith("\n```json\n"):
+        if after.startswith("```json\n"):
             try:
-                shown = json.loads(after[len("\n```json\n") :].split("\n```")[0])
+                shown = json.loads(after[len("```json\n") :].split("\n```")[0])
             except json.JSONDecodeError:
                 pass
         line = readme[:at].count("\n") + 1
@@ -325,7 +326,10 @@ def check_prose(answers: dict[str, Any]) -> None:
     expect("North-South scores 2 for the deal",
            partnership.hands[0].totals.additional_properties["North-South"], 2)
 
-    audit, declared = by_path["POST /v1/hands/audit"]
+    jokers_audit, audit, declared = by_path["POST /v1/hands/audit"]
+    expect("the audited hand with jokers is legal", jokers_audit.legal, True)
+    expect("its gin scores 69", jokers_audit.result.points, 69)
+    expect("the knocker's X1 is the 4S", to_json(jokers_audit.result.knocker)["jokers"], {"X1": "4S"})
     expect("the audited hand is legal", audit.legal, True)
     expect("it has no result yet", audit.result, None)
     expect("the hand with declared layoffs", type(declared), models.AuditResponse)

@@ -182,10 +182,11 @@ for (let at = readme.indexOf(CURL); at !== -1; at = readme.indexOf(CURL, at + CU
     ? rest.slice(head.length, rest.indexOf("\nEOF", head.length)) + "\n"
     : null;
   const afterFence = rest.indexOf("\n```");
-  const after = afterFence === -1 ? "" : rest.slice(afterFence + 4);
+  // The answer's block follows the command's, a blank line between or not.
+  const after = afterFence === -1 ? "" : rest.slice(afterFence + 4).replace(/^\n+/, "");
   let shown = null;
-  if (after.startsWith("\n```json\n")) {
-    const text = after.slice("\n```json\n".length).split("\n```")[0];
+  if (after.startsWith("```json\n")) {
+    const text = after.slice("```json\n".length).split("\n```")[0];
     try {
       shown = JSON.parse(text);
     } catch {
