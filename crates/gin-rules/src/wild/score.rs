@@ -21,6 +21,7 @@ use crate::score::{
 };
 
 use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
+use super::layoff::best_reply_count_at_least;
 use super::solve::plans_within;
 use super::{
     HandReadFault, Problem, WildArrangement, WildCard, WildDeclaration, WildHand, WildReply,
@@ -265,6 +266,21 @@ pub fn score_wild_knock(
     })
 }
 
+/// The least count in `0..=most` for which `passes` holds, `passes` being
+/// false then true as the count grows (`most` + 1 if it never holds).
+fn least_passing(most: u32, passes: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (0, most.saturating_add(1));
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if passes(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    low
+}
+
 /// How good a knocker's candidate is: the knocker's net result, then the
 /// lower count, then the earlier candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -311,42 +327,53 @@ fn best_knock(
     let net = |knocker_count: u32, defender_count: u32| {
         net_for_knocker(&settle(profile, 1, knocker_count, defender_count, big_gin))
     };
-    let mut order: Vec<(i64, usize)> = candidates
+    let mut order: Vec<(i64, usize, u32)> = candidates
         .iter()
         .enumerate()
         .map(|(index, arrangement)| {
             let unlaid = wild_min_deadwood_avoiding(defender, &rules, arrangement.shown());
-            (net(arrangement.deadwood, unlaid), index)
+            (net(arrangement.deadwood, unlaid), index, unlaid)
         })
         .collect();
-    order.sort_by_key(|&(bound, index)| {
+    order.sort_by_key(|&(bound, index, _)| {
         let count = candidates.get(index).map_or(0, |a| a.deadwood);
         Reverse(Rank::of(bound, count, index))
     });
-    let mut best: Option<(Rank, usize, WildReply)> = None;
-    for (bound, index) in order {
+    let mut best: Option<(Rank, usize)> = None;
+    for (_, index, unlaid) in order {
         let Some(arrangement) = candidates.get(index) else {
             continue;
         };
-        if best
-            .as_ref()
-            .is_some_and(|(key, _, _)| Rank::of(bound, arrangement.deadwood, index) <= *key)
-        {
+        let passes = |count: u32| {
+            let key = Rank::of(
+                net(arrangement.deadwood, count),
+                arrangement.deadwood,
+                index,
+            );
+            best.is_none_or(|(best_key, _)| key > best_key)
+        };
+        if !passes(unlaid) {
             break;
         }
+        // The least defender count with which this candidate would beat the
+        // best so far: a reply counting less is enough to pass it over.
+        let floor = least_passing(unlaid, passes);
         let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
-        let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
-        let key = Rank::of(
-            net(arrangement.deadwood, reply.deadwood()),
-            arrangement.deadwood,
-            index,
-        );
-        if best.as_ref().is_none_or(|(best_key, _, _)| key > *best_key) {
-            best = Some((key, index, reply));
+        let reply_count =
+            best_reply_count_at_least(&arrangement.melds, defender, &rules, layoffs_allowed, floor);
+        if let Some(count) = reply_count {
+            let key = Rank::of(
+                net(arrangement.deadwood, count),
+                arrangement.deadwood,
+                index,
+            );
+            best = Some((key, index));
         }
     }
-    let chosen = best.and_then(|(_, index, reply)| {
+    let chosen = best.and_then(|(_, index)| {
         let arrangement = candidates.into_iter().nth(index)?;
+        let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
+        let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
         Some((arrangement, reply))
     });
     let Some((knocker, defender)) = chosen else {
