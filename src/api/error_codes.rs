@@ -171,11 +171,6 @@ error_codes! {
     /// `"jokers": 1`. Play with the `jokers` preset, or `"jokers": 1` or `2`
     /// in the profile; the pointer is at the joker.
     JokerNotInDeck = ("joker_not_in_deck", UNPROCESSABLE_ENTITY, Problem, "Joker not in deck");
-    /// The defender's melds or layoffs are declared for a knock where a hand
-    /// holds a joker. The referee plays the defender's best reply itself
-    /// (each joker shown with the card it stands for); leave them out. (The
-    /// knocker may declare melds with jokers.)
-    DeclaredWithJokers = ("declared_with_jokers", UNPROCESSABLE_ENTITY, Problem, "Declared with jokers");
     /// A hand or deal with a number of cards the rules do not allow (a hand
     /// holds 10, or 11 right after the draw; a deal holds 10, 10, the upcard
     /// and at most 31 stock cards, one more per joker of the profile).
@@ -398,10 +393,6 @@ impl ErrorCode {
             JokerNotInDeck => (
                 "X1 is not in the deck: this profile plays without jokers (use the \"jokers\" preset, or \"jokers\": 1 or 2 in the profile)",
                 Some(("/hand/3", JokerNotInDeck)),
-            ),
-            DeclaredWithJokers => (
-                "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave them out and the referee plays the defender's best reply",
-                Some(("/defender/layoffs", DeclaredWithJokers)),
             ),
             WrongCardCount => (
                 "the hand must hold 10 or 11 cards, not 9",

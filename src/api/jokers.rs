@@ -21,9 +21,10 @@
 //! same form: `"melds": [["6H", "7H", "X1"]], "jokers": {"X1": "8H"}` (it
 //! matters for what the defender can lay off). They are checked with each
 //! joker in place (`invalid_melds`, with the field codes of a joker-free
-//! meld plus `too_few_naturals` and `joker_stands_for`). The defender's melds
-//! and layoffs cannot be declared where a hand holds a joker
-//! (`declared_with_jokers`): the referee plays its best reply.
+//! meld plus `too_few_naturals` and `joker_stands_for`). The defender
+//! declares its melds the same way, and its layoffs as the answer writes
+//! them (`{"card": "X2", "meld": 0, "stands_for": "8H"}`); what it leaves
+//! out is played best for it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -38,11 +39,12 @@ use super::error_codes::ErrorCode;
 use super::hand_errors::hand_problem;
 use super::problem::Problem;
 use gin_rules::wild::{
-    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, score_wild_knock,
+    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
+    WildDeclaredLayoff, WildReplyError, score_wild_knock,
 };
 use gin_rules::{
-    Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, WildArrangement, WildCard,
-    WildHand, WildHandError, WildHandScore, WildMeld, WildReply,
+    Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, Side, WildArrangement,
+    WildCard, WildHand, WildHandError, WildHandScore, WildMeld, WildReply,
 };
 
 /// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
@@ -272,7 +274,8 @@ impl From<&WildArrangement> for HandArrangement {
 }
 
 /// A card laid off by the defender; a joker names the card it stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"card": "X2", "meld": 0, "stands_for": "8H"}))]
 pub struct HandLayoff {
     /// The defender's card or joker.
@@ -282,7 +285,11 @@ pub struct HandLayoff {
     pub meld: usize,
     /// For a joker: the card it stands for on the table (absent for a
     /// natural card, which stands for itself).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::json::present"
+    )]
     #[schema(value_type = Card, nullable = false)]
     pub stands_for: Option<Card>,
 }
@@ -370,18 +377,25 @@ pub struct WildDefenderHand {
     #[schema(max_items = 52,
         example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
     pub hand: Vec<HandCard>,
-    /// Declared melds, checked. Absent: the best reply is chosen. A hand
-    /// holding a joker declares none.
+    /// Declared melds, checked. Absent: the best reply is chosen. A joker is
+    /// written in its meld and `jokers` says which card it stands for.
     #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-    pub melds: Option<Vec<Vec<Card>>>,
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
+    pub melds: Option<Vec<Vec<HandCard>>>,
+    /// With declared melds holding jokers: the card each joker stands for.
+    #[serde(default, deserialize_with = "super::json::present")]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
     /// Declared layoffs in the order played, each checked against the
-    /// knocker's melds as they grow. Absent: the best layoffs are chosen. Not
-    /// with a joker in either hand.
+    /// knocker's melds as they grow; a joker names the card it stands for
+    /// (`{"card": "X2", "meld": 0, "stands_for": "8H"}`). Absent: the best
+    /// layoffs are chosen; `[]` lays off nothing.
     #[serde(
         default,
         deserialize_with = "gin_rules::bounded::optional_at_most::<_, _, 52>"
     )]
-    pub layoffs: Option<Vec<Layoff>>,
+    #[schema(max_items = 52)]
+    pub layoffs: Option<Vec<HandLayoff>>,
 }
 
 /// The natural cards of a list, or `None` if it holds a joker.
@@ -413,38 +427,89 @@ impl WildKnockerHand {
 }
 
 impl WildDefenderHand {
-    /// The hand as the joker-free referee reads it, if it holds no joker.
+    /// The hand as the joker-free referee reads it, if it holds no joker
+    /// (nor declares one).
     pub fn natural(&self) -> Option<DefenderHand> {
+        if self.jokers.is_some() {
+            return None;
+        }
+        let melds = match &self.melds {
+            Some(melds) => Some(
+                melds
+                    .iter()
+                    .map(|meld| naturals(meld))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            None => None,
+        };
+        let layoffs = match &self.layoffs {
+            Some(layoffs) => Some(
+                layoffs
+                    .iter()
+                    .map(|layoff| match (layoff.card, layoff.stands_for) {
+                        (WildCard::Natural(card), None) => Some(Layoff {
+                            card,
+                            meld: layoff.meld,
+                        }),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            None => None,
+        };
         Some(DefenderHand {
             hand: naturals(&self.hand)?,
-            melds: self.melds.clone(),
-            layoffs: self.layoffs.clone(),
+            melds,
+            layoffs,
         })
+    }
+
+    /// The reply as declared, for the rules.
+    pub fn declaration(&self) -> WildDeclaration {
+        WildDeclaration {
+            melds: self
+                .melds
+                .as_ref()
+                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            jokers: self.jokers.unwrap_or_default().pairs().collect(),
+            layoffs: self.layoffs.as_ref().map(|layoffs| {
+                layoffs
+                    .iter()
+                    .map(|layoff| WildDeclaredLayoff {
+                        card: layoff.card,
+                        stands_for: layoff.stands_for,
+                        meld: Some(layoff.meld),
+                    })
+                    .collect()
+            }),
+        }
     }
 }
 
 /// The 422 `invalid_melds` with these faults (pointer, field code, message).
-fn invalid_melds(errors: Vec<(String, ErrorCode, String)>) -> Problem {
-    let detail = "the knocker's declared melds are not legal";
+fn invalid_melds(side: Side, errors: Vec<(String, ErrorCode, String)>) -> Problem {
+    let detail = format!("the {}'s declared melds are not legal", side.name());
     errors.into_iter().fold(
-        Problem::new(ErrorCode::InvalidMelds, detail),
+        Problem::new(ErrorCode::InvalidMelds, &detail),
         |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
     )
 }
 
-/// The library's faults of declared melds as the 422 `invalid_melds`, each at
-/// its place under `/knocker`.
-fn declared_problem_of(faults: &[DeclaredFault]) -> Problem {
+/// The library's faults of one side's declared melds as the 422
+/// `invalid_melds`, each at its place under `/knocker` or `/defender`.
+fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
+    let base = side.name();
     invalid_melds(
+        side,
         faults
             .iter()
             .map(|fault| {
                 let pointer = match fault.place {
                     DeclaredPlace::Card { meld, position } => {
-                        format!("/knocker/melds/{meld}/{position}")
+                        format!("/{base}/melds/{meld}/{position}")
                     }
-                    DeclaredPlace::Meld(meld) => format!("/knocker/melds/{meld}"),
-                    DeclaredPlace::StandsFor(joker) => format!("/knocker/jokers/{joker}"),
+                    DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
+                    DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
                 };
                 (
                     pointer,
@@ -456,12 +521,20 @@ fn declared_problem_of(faults: &[DeclaredFault]) -> Problem {
     )
 }
 
-/// The problem for melds or layoffs declared where a hand holds a joker.
-fn declared_problem(pointer: &str) -> Problem {
-    let detail = "the defender's melds and layoffs cannot be declared when a hand holds a \
-                  joker: leave them out and the referee plays the defender's best reply";
-    let code = ErrorCode::DeclaredWithJokers;
-    Problem::new(code, detail).with_error(pointer, code, detail)
+/// The problem for a defender's declared reply the rules refuse.
+fn reply_problem(error: &WildReplyError) -> Problem {
+    match (error, error.index()) {
+        (WildReplyError::Melds(faults), _) => declared_problem_of(Side::Defender, faults),
+        (_, index) => {
+            let detail = error.to_string();
+            let code = ErrorCode::of(error.code());
+            let pointer = match index {
+                Some(index) => format!("/defender/layoffs/{index}"),
+                None => "/defender/layoffs".to_owned(),
+            };
+            Problem::new(code, &detail).with_error(pointer, code, detail)
+        }
+    }
 }
 
 /// The library's error for a knock with jokers as a problem whose pointers
@@ -484,8 +557,8 @@ pub fn wild_hand_problem(error: &WildHandError, declared: bool) -> Problem {
             let code = ErrorCode::DuplicateCard;
             Problem::new(code, &detail).with_error(format!("/defender/hand/{index}"), code, detail)
         }
-        WildHandError::InvalidMelds(faults) => declared_problem_of(faults),
-        WildHandError::DefenderDeclared => declared_problem("/defender"),
+        WildHandError::InvalidMelds(faults) => declared_problem_of(Side::Knocker, faults),
+        WildHandError::Reply(error) => reply_problem(error),
     }
 }
 
@@ -507,12 +580,6 @@ pub fn score_with_jokers(
     knocker: &WildKnockerHand,
     defender: &WildDefenderHand,
 ) -> Result<WildHandScore, Problem> {
-    if defender.melds.is_some() {
-        return Err(declared_problem("/defender/melds"));
-    }
-    if defender.layoffs.is_some() {
-        return Err(declared_problem("/defender/layoffs"));
-    }
     let declared = knocker.declared()?;
     score_wild_knock(
         profile,
@@ -520,6 +587,7 @@ pub fn score_with_jokers(
         &cards_of(&knocker.hand),
         declared.as_ref(),
         &cards_of(&defender.hand),
+        &defender.declaration(),
     )
     .map_err(|error| wild_hand_problem(&error, declared.is_some()))
 }
@@ -538,11 +606,14 @@ impl WildKnockerHand {
                 melds: melds.iter().map(|meld| cards_of(meld)).collect(),
                 stands_for: stands_for.unwrap_or_default().pairs().collect(),
             })),
-            (None, Some(_)) => Err(invalid_melds(vec![(
-                "/knocker/jokers".to_owned(),
-                ErrorCode::JokerStandsFor,
-                "`jokers` is given without declared melds".to_owned(),
-            )])),
+            (None, Some(_)) => Err(invalid_melds(
+                Side::Knocker,
+                vec![(
+                    "/knocker/jokers".to_owned(),
+                    ErrorCode::JokerStandsFor,
+                    "`jokers` is given without declared melds".to_owned(),
+                )],
+            )),
             (None, None) => Ok(None),
         }
     }

@@ -220,7 +220,7 @@ fn rebase(pointer: &str, base: &str) -> String {
 
 crate::problem_responses!(
     /// The error answers of `/v1/matches/score`.
-    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape, JokerNotInDeck, DeclaredWithJokers]
+    MatchScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, BigGinWithDeadwood, ImpossibleCount, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, GameOver, SamePlayerTwice, RotationBroken, PairingBroken, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape, JokerNotInDeck]
 );
 
 /// Scores a match.

@@ -147,17 +147,10 @@ fn with_joker(hand: &[&'static str; 10]) -> Vec<&'static str> {
 
 /// The joker faults of an operation that lays down a knock.
 fn joker_cases() -> Vec<(&'static str, Value)> {
-    vec![
-        (
-            "joker_not_in_deck",
-            json!({"knocker": {"hand": with_joker(&KNOCKER)}, "defender": {"hand": DEFENDER}}),
-        ),
-        (
-            "declared_with_jokers",
-            json!({"profile": "jokers", "knocker": {"hand": with_joker(&KNOCKER)},
-                "defender": {"hand": DEFENDER, "layoffs": [{"card": "6H", "meld": 0}]}}),
-        ),
-    ]
+    vec![(
+        "joker_not_in_deck",
+        json!({"knocker": {"hand": with_joker(&KNOCKER)}, "defender": {"hand": DEFENDER}}),
+    )]
 }
 
 fn deal() -> Value {
@@ -240,12 +233,7 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
 
     let mut layoffs_cases = profile_cases(&knock);
     layoffs_cases.extend(knock_cases(&knock));
-    // The defender declares nothing here.
-    layoffs_cases.extend(
-        joker_cases()
-            .into_iter()
-            .filter(|(code, _)| *code != "declared_with_jokers"),
-    );
+    layoffs_cases.extend(joker_cases());
     cases.insert("POST /v1/layoffs", layoffs_cases);
 
     cases.insert(

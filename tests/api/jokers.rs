@@ -436,27 +436,78 @@ async fn a_knocker_declares_what_its_joker_stands_for() {
 }
 
 #[tokio::test]
-async fn the_defenders_declarations_are_refused_with_a_joker_and_hands_share_no_card() {
+async fn the_defenders_declared_reply_with_jokers_is_checked_and_hands_share_no_card() {
     let app = spawn_app().await;
     let knocker = ["5H", "X1", "7H", "9S", "9D", "9C", "KS", "KD", "KC", "2C"];
     let defender = ["X2", "9H", "AS", "4C", "6D", "JD", "QC", "2H", "8C", "3D"];
-    let cases = [
+    let declared_knocker = json!({"hand": knocker,
+        "melds": [["5H", "X1", "7H"], ["9S", "9D", "9C"], ["KS", "KD", "KC"]], "jokers": {"X1": "6H"}});
+    async fn post_score(app: &TestApp, knocker: Value, defender: Value) -> reqwest::Response {
+        let body = json!({"profile": "jokers", "knocker": knocker, "defender": defender});
+        app.post_json("/v1/hands/score", &body.to_string()).await
+    }
+    let score = |knocker: Value, defender: Value| post_score(&app, knocker, defender);
+    // The referee's best reply, declared back: the same answer.
+    let best: Value = score(declared_knocker.clone(), json!({"hand": defender}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        best["defender"]["layoffs"],
+        json!([{"card": "9H", "meld": 1}, {"card": "X2", "meld": 2, "stands_for": "KH"}])
+    );
+    let laid = json!({"hand": defender, "melds": [],
+        "layoffs": [{"card": "9H", "meld": 1}, {"card": "X2", "meld": 2, "stands_for": "KH"}]});
+    let response = score(declared_knocker.clone(), laid).await;
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.json::<Value>().await.unwrap(), best);
+    // Nothing laid off: X2 counts 15 more, 9H 9 more.
+    let none = score(
+        json!({"hand": knocker}),
+        json!({"hand": defender, "layoffs": []}),
+    )
+    .await;
+    let none: Value = none.json().await.unwrap();
+    assert_eq!(none["defender"]["deadwood"], 44 + 15 + 9);
+    assert_eq!(none["defender"]["layoffs"], json!([]));
+    // What the rules refuse, at the place of the fault.
+    let refused = [
         (
-            json!({"hand": knocker}),
-            json!({"hand": defender, "melds": [["AS", "2H", "3D"]]}),
-            "/defender/melds",
+            json!({"hand": defender, "layoffs": [{"card": "X2", "meld": 2}]}),
+            "layoff_does_not_fit",
+            "/defender/layoffs/0",
         ),
         (
-            json!({"hand": knocker}),
-            json!({"hand": defender, "layoffs": [{"card": "9H", "meld": 1}]}),
-            "/defender/layoffs",
+            // 6H is on the table already: the knocker's X1 shows it.
+            json!({"hand": defender, "layoffs": [{"card": "X2", "meld": 0, "stands_for": "6H"}]}),
+            "layoff_does_not_fit",
+            "/defender/layoffs/0",
+        ),
+        (
+            json!({"hand": defender, "layoffs": [{"card": "QC", "meld": 1}]}),
+            "layoff_does_not_fit",
+            "/defender/layoffs/0",
+        ),
+        (
+            json!({"hand": defender, "melds": [["AS", "2H", "X2"]]}),
+            "invalid_melds",
+            "/defender/melds/0/2",
+        ),
+        (
+            json!({"hand": defender, "melds": [["JD", "QC", "X2"]], "jokers": {"X2": "KD"}}),
+            "invalid_melds",
+            "/defender/melds/0",
         ),
     ];
-    for (knocker, defender, pointer) in cases {
-        let body = json!({"profile": "jokers", "knocker": knocker, "defender": defender});
-        let response = app.post_json("/v1/hands/score", &body.to_string()).await;
-        let problem = expect_problem(response, 422, "declared_with_jokers").await;
-        assert_eq!(problem.errors[0].pointer, pointer);
+    for (defender, code, pointer) in refused {
+        let problem = expect_problem(
+            score(declared_knocker.clone(), defender.clone()).await,
+            422,
+            code,
+        )
+        .await;
+        assert_eq!(problem.errors[0].pointer, pointer, "{defender}");
     }
     let mut twice = defender;
     twice[0] = "x1";
@@ -578,9 +629,13 @@ async fn match_hands_with_jokers_are_refused_at_the_card_at_fault() {
     assert_eq!(problem.errors[0].pointer, "/hands/1/knocker_hand/melds/0");
     assert_eq!(problem.errors[0].code, "gap");
     let declared = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
-        "defender_hand": {"hand": defender, "melds": [["QS", "QD", "JC"]]}});
-    let problem = expect_problem(post("jokers", declared).await, 422, "declared_with_jokers").await;
-    assert_eq!(problem.errors[0].pointer, "/hands/1/defender_hand");
+        "defender_hand": {"hand": defender, "melds": [["QS", "QD", "X1"]], "jokers": {"X1": "QH"}}});
+    let problem = expect_problem(post("jokers", declared).await, 422, "invalid_melds").await;
+    assert_eq!(
+        problem.errors[0].pointer,
+        "/hands/1/defender_hand/melds/0/2"
+    );
+    assert_eq!(problem.errors[0].code, "card_not_in_hand");
     let twice = json!({"knocker": "Ann", "knocker_hand": {"hand": knocker},
         "defender_hand": {"hand": ["8H", "4H", "QS", "QD", "JC", "3S", "3D", "6C", "7C", "X1"]}});
     let problem = expect_problem(post("jokers", twice).await, 422, "duplicate_card").await;

@@ -460,7 +460,7 @@ async fn a_shape_error_names_the_documented_schema() {
         (
             "/v1/hands/score",
             json!({"knocker": knocker, "defender": {"hand": SOURCE_S4_YOUNGER, "layoffs": [5]}}),
-            "Layoff",
+            "HandLayoff",
         ),
         (
             "/v1/layoffs",

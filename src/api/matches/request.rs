@@ -217,7 +217,7 @@ fn card_hand(
         }),
         knocker_hand: cards_of(&knocker_hand.hand),
         defender_hand: cards_of(&defender_hand.hand),
-        defender_declared: defender_hand.melds.is_some() || defender_hand.layoffs.is_some(),
+        reply: defender_hand.declaration(),
         upcard,
     })
 }

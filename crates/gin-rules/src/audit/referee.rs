@@ -814,6 +814,8 @@ impl<'a> Referee<'a> {
             &knocker,
             declared.as_ref(),
             &defender_cards,
+            // The reply is checked when it is played, after the knock.
+            &WildDeclaration::default(),
         )
         .map_err(|e| match e {
             WildHandError::Hand(error) => hand_fault(error, player, melds.is_some()),
@@ -829,7 +831,7 @@ impl<'a> Referee<'a> {
             // hand only, and score_wild_knock is given no defender declaration.
             error @ (WildHandError::Read { .. }
             | WildHandError::InBothHands { .. }
-            | WildHandError::DefenderDeclared) => Stop::Inconsistent(error.to_string()),
+            | WildHandError::Reply(_)) => Stop::Inconsistent(error.to_string()),
         })?;
         Ok(WildScoredHand {
             knocker: player,

@@ -3,7 +3,7 @@
 use super::{CountHand, MatchError, MatchHand, Player, Players};
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
-use crate::wild::{WildHandError, score_wild_knock};
+use crate::wild::score_wild_knock;
 
 /// The largest count a defender can hold after layoffs (argued in the module docs).
 pub const MAX_DEFENDER_COUNT: u32 = 98;
@@ -161,18 +161,13 @@ pub(super) fn play(
         }
         MatchHand::WildCards(cards) => {
             let knocker = player(&cards.knocker)?;
-            if cards.defender_declared {
-                return Err(MatchError::WildCards {
-                    hand: index,
-                    error: WildHandError::DefenderDeclared,
-                });
-            }
             let score = score_wild_knock(
                 profile,
                 cards.upcard,
                 &cards.knocker_hand,
                 cards.declared.as_ref(),
                 &cards.defender_hand,
+                &cards.reply,
             )
             .map_err(|error| MatchError::WildCards { hand: index, error })?;
             (

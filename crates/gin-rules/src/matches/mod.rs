@@ -114,7 +114,7 @@
 use crate::card::Card;
 use crate::profile::Profile;
 use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
-use crate::wild::{DeclaredWildMelds, WildCard, WildHandError};
+use crate::wild::{DeclaredWildMelds, WildCard, WildDeclaration, WildHandError};
 
 mod hand;
 mod hollywood;
@@ -200,9 +200,8 @@ pub struct WildCardHand {
     pub declared: Option<DeclaredWildMelds>,
     /// The defender's cards.
     pub defender_hand: Vec<WildCard>,
-    /// Whether the defender declared melds or layoffs: not yet taken with
-    /// jokers (the defender's reply is the best one), so refused.
-    pub defender_declared: bool,
+    /// The defender's reply as declared (nothing declared: its best reply).
+    pub reply: WildDeclaration,
     /// The first upcard, needed when the profile depends on it.
     pub upcard: Option<Card>,
 }

@@ -333,7 +333,7 @@ proptest! {
         joker_deadwood in prop::sample::select(vec![0u8, 15, 25]),
         joker_min_natural in 1u8..=3,
     ) {
-        use crate::wild::{Joker, WildCard, score_wild_knock};
+        use crate::wild::{Joker, WildCard, WildDeclaration, score_wild_knock};
         let profile = ProfileOverrides {
             base: Some(Preset::Jokers),
             joker_deadwood: Some(joker_deadwood),
@@ -359,7 +359,7 @@ proptest! {
                 let swap = rng.gen_range(0..defender_cards.len());
                 defender_cards[swap] = WildCard::Joker(Joker::X2);
             }
-            let Ok(score) = score_wild_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards) else {
+            let Ok(score) = score_wild_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards, &WildDeclaration::default()) else {
                 continue;
             };
             prop_assert!(score.showdown.defender.deadwood() <= max_defender_count(&profile));
@@ -375,7 +375,7 @@ proptest! {
                 knocker_hand: knocker_cards,
                 declared: None,
                 defender_hand: defender_cards,
-                defender_declared: false,
+                reply: WildDeclaration::default(),
                 upcard: Some(upcard),
             }));
         }

@@ -18,6 +18,8 @@
 //! order (melds in the knocker's order; for each, no layoff first, naturals
 //! before jokers, runs grown downward before upward).
 
+use std::ops::ControlFlow;
+
 use crate::card::{Card, CardSet};
 use crate::layoff::fit;
 use crate::meld::{Meld, MeldKind};
@@ -131,7 +133,8 @@ pub fn wild_best_reply(
     let mut best: Option<(u32, usize, Growth)> = None;
     if layoffs_allowed {
         let mut growth = Growth::default();
-        grow(
+        // The visit never stops early: every growth is tried.
+        let _every_growth = grow(
             knocker_melds,
             0,
             table.bits(),
@@ -146,6 +149,7 @@ pub fn wild_best_reply(
                 if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
                     best = Some((count, growth.layoffs.len(), growth.clone()));
                 }
+                ControlFlow::Continue(())
             },
         );
     }
@@ -158,6 +162,52 @@ pub fn wild_best_reply(
         arrangement,
         layoffs,
     }
+}
+
+/// The defender's count after its best reply, as [`wild_best_reply`] finds
+/// it, or `None` as soon as some reply is found to count less than `floor`:
+/// a caller that only needs to know whether the best reply leaves at least
+/// `floor` (the knocker's choice of arrangement) stops at the first reply
+/// that proves it does not.
+pub(super) fn best_reply_count_at_least(
+    knocker_melds: &[WildMeld],
+    defender: WildHand,
+    rules: &JokerRules,
+    layoffs_allowed: bool,
+    floor: u32,
+) -> Option<u32> {
+    let table = knocker_melds
+        .iter()
+        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
+    if !layoffs_allowed {
+        let count = wild_min_deadwood_avoiding(defender, rules, table);
+        return (count >= floor).then_some(count);
+    }
+    let jokers_to_lay = if rules.joker_layoff() {
+        u32::from(defender.joker_count())
+    } else {
+        0
+    };
+    let mut least = u32::MAX;
+    let flow = grow(
+        knocker_melds,
+        0,
+        table.bits(),
+        defender.naturals().bits(),
+        jokers_to_lay,
+        &mut Growth::default(),
+        &mut |growth| {
+            let rest = rest_of(defender, growth);
+            let blocked = table.union(CardSet::from_bits(growth.claimed));
+            least = least.min(wild_min_deadwood_avoiding(rest, rules, blocked));
+            if least < floor {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    flow.is_continue().then_some(least)
 }
 
 /// The defender's hand less what `growth` lays off (jokers laid `X1` first).
@@ -181,18 +231,17 @@ fn grow(
     held: u64,
     jokers: u32,
     growth: &mut Growth,
-    visit: &mut dyn FnMut(&Growth),
-) {
+    visit: &mut dyn FnMut(&Growth) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let Some(meld) = melds.get(index) else {
-        visit(growth);
-        return;
+        return visit(growth);
     };
     // No layoff on this meld.
-    grow(melds, index + 1, table, held, jokers, growth, visit);
+    grow(melds, index + 1, table, held, jokers, growth, visit)?;
     match meld.kind() {
         MeldKind::Set => {
             let Some(rank) = meld.cards().iter().next().map(Card::rank) else {
-                return;
+                return ControlFlow::Continue(());
             };
             // A set takes one card at most (its missing suit, if it has
             // three), so the set as laid down is the set it grows from.
@@ -202,11 +251,12 @@ fn grow(
                 }
                 for layer in [Layer::Natural, Layer::Joker] {
                     if try_lay(card, layer, index, table, held, jokers, growth) {
-                        grow(melds, index + 1, table, held, jokers, growth, visit);
+                        grow(melds, index + 1, table, held, jokers, growth, visit)?;
                         undo(growth, layer);
                     }
                 }
             }
+            ControlFlow::Continue(())
         }
         MeldKind::Run => {
             // What a run takes, card after card ([`extends`] applied outward
@@ -214,7 +264,7 @@ fn grow(
             let (below, above) = outward(meld.cards());
             grow_run(
                 melds, index, &below, &above, 0, table, held, jokers, growth, visit,
-            );
+            )
         }
     }
 }
@@ -232,8 +282,8 @@ fn grow_run(
     held: u64,
     jokers: u32,
     growth: &mut Growth,
-    visit: &mut dyn FnMut(&Growth),
-) {
+    visit: &mut dyn FnMut(&Growth) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     // Continue downward.
     if let Some(&card) = below.get(laid_below) {
         for layer in [Layer::Natural, Layer::Joker] {
@@ -241,7 +291,7 @@ fn grow_run(
                 // This prefix below, then every prefix above.
                 grow_above(
                     melds, index, above, 0, true, table, held, jokers, growth, visit,
-                );
+                )?;
                 grow_run(
                     melds,
                     index,
@@ -253,7 +303,7 @@ fn grow_run(
                     jokers,
                     growth,
                     visit,
-                );
+                )?;
                 undo(growth, layer);
             }
         }
@@ -263,8 +313,9 @@ fn grow_run(
         // "no layoff on this meld" choice, already tried).
         grow_above(
             melds, index, above, 0, false, table, held, jokers, growth, visit,
-        );
+        )?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Every prefix of `above` from `laid_above` on; the empty one (nothing more
@@ -280,13 +331,13 @@ fn grow_above(
     held: u64,
     jokers: u32,
     growth: &mut Growth,
-    visit: &mut dyn FnMut(&Growth),
-) {
+    visit: &mut dyn FnMut(&Growth) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if empty {
-        grow(melds, index + 1, table, held, jokers, growth, visit);
+        grow(melds, index + 1, table, held, jokers, growth, visit)?;
     }
     let Some(&card) = above.get(laid_above) else {
-        return;
+        return ControlFlow::Continue(());
     };
     for layer in [Layer::Natural, Layer::Joker] {
         if try_lay(card, layer, index, table, held, jokers, growth) {
@@ -301,10 +352,11 @@ fn grow_above(
                 jokers,
                 growth,
                 visit,
-            );
+            )?;
             undo(growth, layer);
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Whether a card showing `shown` may be laid onto `meld`, whose cards on the
@@ -716,7 +768,8 @@ fn best_layoffs_of(
     };
     let mut best: Option<(u32, usize, Growth)> = None;
     let mut growth = Growth::default();
-    grow(
+    // The visit never stops early: every growth is tried.
+    let _every_growth = grow(
         knocker_melds,
         0,
         blocked.bits(),
@@ -731,6 +784,7 @@ fn best_layoffs_of(
             if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
                 best = Some((count, growth.layoffs.len(), growth.clone()));
             }
+            ControlFlow::Continue(())
         },
     );
     best.map(|(_, _, growth)| layoffs_of(unmelded, &growth))

@@ -21,6 +21,7 @@ use crate::score::{
 };
 
 use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
+use super::layoff::best_reply_count_at_least;
 use super::solve::plans_within;
 use super::{
     HandReadFault, Problem, WildArrangement, WildCard, WildDeclaration, WildHand, WildReply,
@@ -73,13 +74,9 @@ pub enum WildHandError {
     /// leave a joker's card unnamed: every fault found.
     #[error("the knocker's declared melds are not legal")]
     InvalidMelds(Vec<DeclaredFault>),
-    /// The defender declared melds or layoffs where a hand holds a joker:
-    /// with jokers the referee plays the defender's best reply.
-    #[error(
-        "the defender's melds and layoffs cannot be declared when a hand holds a joker: leave \
-         them out and the referee plays the defender's best reply"
-    )]
-    DefenderDeclared,
+    /// The defender's declared reply is not legal.
+    #[error(transparent)]
+    Reply(WildReplyError),
     /// What the joker-free scoring also refuses: a wrong number of cards, a
     /// knock over the limit, big gin not played or not melded, a profile that
     /// needs the upcard.
@@ -94,7 +91,7 @@ impl WildHandError {
             WildHandError::Read { fault, .. } => fault.code(),
             WildHandError::InBothHands { .. } => "duplicate_card",
             WildHandError::InvalidMelds(_) => "invalid_melds",
-            WildHandError::DefenderDeclared => "declared_with_jokers",
+            WildHandError::Reply(error) => error.code(),
             WildHandError::Hand(error) => error.code(),
         }
     }
@@ -152,7 +149,14 @@ pub fn score_wild_hand(
 ) -> Result<WildHandScore, WildHandError> {
     let knocker: Vec<WildCard> = knocker.cards().collect();
     let defender: Vec<WildCard> = defender.cards().collect();
-    score_wild_knock(profile, upcard, &knocker, None, &defender)
+    score_wild_knock(
+        profile,
+        upcard,
+        &knocker,
+        None,
+        &defender,
+        &WildDeclaration::default(),
+    )
 }
 
 /// [`score_wild_hand`] from the two hands' lists of cards, where the
@@ -165,7 +169,7 @@ pub fn score_wild_hand(
 ///
 /// ```
 /// use gin_rules::wild::{score_wild_knock, DeclaredWildMelds};
-/// use gin_rules::{Joker, Preset, WildCard};
+/// use gin_rules::{Joker, Preset, WildCard, WildDeclaration};
 /// let jokers = Preset::Jokers.profile();
 /// let list = |text: &str| text.split(' ').map(str::parse).collect::<Result<Vec<WildCard>, _>>();
 /// let knocker = list("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
@@ -175,7 +179,8 @@ pub fn score_wild_hand(
 ///     melds: vec![list("5H X1 7H")?, list("9S 9D 9C")?, list("KS KD KC")?],
 ///     stands_for: vec![(Joker::X1, "6H".parse()?)],
 /// };
-/// let score = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender)?;
+/// let reply = WildDeclaration::default(); // the defender's best reply
+/// let score = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender, &reply)?;
 /// assert_eq!((score.showdown.knocker.deadwood, score.settlement.points), (2, 27));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -185,9 +190,8 @@ pub fn score_wild_knock(
     knocker: &[WildCard],
     declared: Option<&DeclaredWildMelds>,
     defender: &[WildCard],
+    reply: &WildDeclaration,
 ) -> Result<WildHandScore, WildHandError> {
-    let knock_limit = profile.knock_limit_for(upcard).map_err(HandError::from)?;
-    let multiplier = profile.multiplier_for(upcard).map_err(HandError::from)?;
     let read = |side: Side, cards: &[WildCard]| {
         WildHand::read(cards, profile.jokers()).map_err(|fault| WildHandError::Read { side, fault })
     };
@@ -201,68 +205,210 @@ pub fn score_wild_knock(
     {
         return Err(WildHandError::InBothHands { index, card });
     }
-    let big_gin = match knocker.len() {
-        10 => false,
-        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed.into()),
-        11 => true,
-        found => {
-            return Err(HandError::WrongCardCount {
-                side: Side::Knocker,
-                expected: "10 (11 for big gin)",
-                found,
-            }
-            .into());
-        }
-    };
-    if defender.len() != 10 {
-        return Err(HandError::WrongCardCount {
-            side: Side::Defender,
-            expected: "10",
-            found: defender.len(),
-        }
-        .into());
-    }
+    let knock = Knock::check(profile, upcard, knocker, defender)?;
     let rules = profile.joker_rules();
-    let limit = if big_gin { 0 } else { knock_limit };
     let (knocker, defender) = match declared {
         Some(declared) => {
             let knocker = declared_wild_arrangement(knocker, declared, &rules)
                 .map_err(WildHandError::InvalidMelds)?;
-            if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
-                return Err(HandError::NotBigGin {
-                    deadwood: knocker.deadwood,
-                }
-                .into());
-            }
-            if knocker.deadwood > limit {
-                return Err(HandError::KnockOverLimit {
-                    deadwood: knocker.deadwood,
-                    limit,
-                }
-                .into());
-            }
-            let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
-            let reply = wild_best_reply(&knocker.melds, defender, &rules, layoffs_allowed);
+            knock.admits(&knocker)?;
+            let reply = knock
+                .reply(profile, &knocker, defender, reply)
+                .map_err(WildHandError::Reply)?;
             (knocker, reply)
         }
-        None => best_knock(profile, knocker, defender, limit, big_gin)?,
+        None if *reply == WildDeclaration::default() => {
+            best_knock(profile, &knock, knocker, defender)?
+        }
+        None => declared_reply_knock(profile, &knock, knocker, defender, reply)?,
     };
-    let settlement = settle(
-        profile,
-        multiplier,
-        knocker.deadwood,
-        defender.deadwood(),
-        big_gin,
-    );
-    Ok(WildHandScore {
-        showdown: WildShowdown {
-            knocker,
-            defender,
-            knock_limit: limit,
+    Ok(knock.settle(profile, knocker, defender))
+}
+
+/// What a knock's card counts and upcard decide, checked as the joker-free
+/// scoring checks them.
+struct Knock {
+    /// The knock limit that applies: 0 for big gin.
+    limit: u32,
+    multiplier: u32,
+    big_gin: bool,
+}
+
+impl Knock {
+    /// The knocker's 10 cards (11 for big gin, where the profile plays it)
+    /// against the defender's 10.
+    fn check(
+        profile: &Profile,
+        upcard: Option<Card>,
+        knocker: WildHand,
+        defender: WildHand,
+    ) -> Result<Knock, HandError> {
+        let knock_limit = profile.knock_limit_for(upcard)?;
+        let multiplier = profile.multiplier_for(upcard)?;
+        let big_gin = match knocker.len() {
+            10 => false,
+            11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
+            11 => true,
+            found => {
+                return Err(HandError::WrongCardCount {
+                    side: Side::Knocker,
+                    expected: "10 (11 for big gin)",
+                    found,
+                });
+            }
+        };
+        if defender.len() != 10 {
+            return Err(HandError::WrongCardCount {
+                side: Side::Defender,
+                expected: "10",
+                found: defender.len(),
+            });
+        }
+        let limit = if big_gin { 0 } else { knock_limit };
+        Ok(Knock {
+            limit,
+            multiplier,
             big_gin,
-        },
-        settlement,
-    })
+        })
+    }
+
+    /// A laid-down arrangement may knock: within the limit, and for big gin
+    /// every card melded (no joker left out, even one worth 0).
+    fn admits(&self, knocker: &WildArrangement) -> Result<(), HandError> {
+        if self.big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
+            return Err(HandError::NotBigGin {
+                deadwood: knocker.deadwood,
+            });
+        }
+        if knocker.deadwood > self.limit {
+            return Err(HandError::KnockOverLimit {
+                deadwood: knocker.deadwood,
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// The defender's reply to the knocker's melds as declared (what is not
+    /// declared is played best), layoffs allowed unless the knocker went gin
+    /// under a profile without layoffs on gin.
+    fn reply(
+        &self,
+        profile: &Profile,
+        knocker: &WildArrangement,
+        defender: WildHand,
+        reply: &WildDeclaration,
+    ) -> Result<WildReply, WildReplyError> {
+        let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
+        let rules = profile.joker_rules();
+        wild_declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)
+    }
+
+    /// The points of both hands laid down.
+    fn settle(
+        &self,
+        profile: &Profile,
+        knocker: WildArrangement,
+        defender: WildReply,
+    ) -> WildHandScore {
+        let settlement = settle(
+            profile,
+            self.multiplier,
+            knocker.deadwood,
+            defender.deadwood(),
+            self.big_gin,
+        );
+        WildHandScore {
+            showdown: WildShowdown {
+                knocker,
+                defender,
+                knock_limit: self.limit,
+                big_gin: self.big_gin,
+            },
+            settlement,
+        }
+    }
+}
+
+/// The knocker's arrangement chosen (as [`best_knock`] chooses it) against
+/// the defender's declared reply, checked against each candidate as the
+/// joker-free scoring does: a reply that some candidate refuses is refused.
+fn declared_reply_knock(
+    profile: &Profile,
+    knock: &Knock,
+    knocker: WildHand,
+    defender: WildHand,
+    reply: &WildDeclaration,
+) -> Result<(WildArrangement, WildReply), WildHandError> {
+    let rules = profile.joker_rules();
+    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
+    let candidates = candidates_within(&problem, knock)?;
+    let mut best: Option<(Rank, WildArrangement, WildReply)> = None;
+    for (index, arrangement) in candidates.into_iter().enumerate() {
+        let checked = knock
+            .reply(profile, &arrangement, defender, reply)
+            .map_err(WildHandError::Reply)?;
+        let settlement = settle(
+            profile,
+            1,
+            arrangement.deadwood,
+            checked.deadwood(),
+            knock.big_gin,
+        );
+        let key = Rank::of(net_for_knocker(&settlement), arrangement.deadwood, index);
+        if best.as_ref().is_none_or(|(best_key, _, _)| key > *best_key) {
+            best = Some((key, arrangement, checked));
+        }
+    }
+    best.map(|(_, arrangement, checked)| (arrangement, checked))
+        .ok_or_else(|| over_the_limit(&problem, knock))
+}
+
+/// The knocker's candidates that may knock (see [`knocker_candidates`]),
+/// or why none may.
+fn candidates_within(
+    problem: &Problem,
+    knock: &Knock,
+) -> Result<Vec<WildArrangement>, WildHandError> {
+    let candidates: Vec<WildArrangement> = knocker_candidates(problem, knock.limit)
+        .into_iter()
+        // Big gin melds every card: no joker left out, even one worth 0.
+        .filter(|a| !knock.big_gin || a.deadwood_jokers.is_empty())
+        .collect();
+    if candidates.is_empty() {
+        return Err(over_the_limit(problem, knock));
+    }
+    Ok(candidates)
+}
+
+/// No arrangement may knock: the least count is over the limit (or, for
+/// big gin, some card is left out).
+fn over_the_limit(problem: &Problem, knock: &Knock) -> WildHandError {
+    let deadwood = problem.least();
+    if knock.big_gin {
+        HandError::NotBigGin { deadwood }
+    } else {
+        HandError::KnockOverLimit {
+            deadwood,
+            limit: knock.limit,
+        }
+    }
+    .into()
+}
+
+/// The least count in `0..=most` for which `passes` holds, `passes` being
+/// false then true as the count grows (`most` + 1 if it never holds).
+fn least_passing(most: u32, passes: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (0, most.saturating_add(1));
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if passes(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    low
 }
 
 /// How good a knocker's candidate is: the knocker's net result, then the
@@ -280,27 +426,14 @@ impl Rank {
 /// the defender's reply to it.
 fn best_knock(
     profile: &Profile,
+    knock: &Knock,
     knocker: WildHand,
     defender: WildHand,
-    limit: u32,
-    big_gin: bool,
 ) -> Result<(WildArrangement, WildReply), WildHandError> {
+    let big_gin = knock.big_gin;
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
-    let candidates: Vec<WildArrangement> = knocker_candidates(&problem, limit)
-        .into_iter()
-        // Big gin melds every card: no joker left out, even one worth 0.
-        .filter(|a| !big_gin || a.deadwood_jokers.is_empty())
-        .collect();
-    if candidates.is_empty() {
-        let deadwood = problem.least();
-        return Err(if big_gin {
-            HandError::NotBigGin { deadwood }
-        } else {
-            HandError::KnockOverLimit { deadwood, limit }
-        }
-        .into());
-    }
+    let candidates = candidates_within(&problem, knock)?;
     // The knocker's net result after the defender's best reply, highest
     // first; among equals the lower knocker count, then the earlier
     // candidate. The reply is the costly part, and the defender's count
@@ -311,52 +444,56 @@ fn best_knock(
     let net = |knocker_count: u32, defender_count: u32| {
         net_for_knocker(&settle(profile, 1, knocker_count, defender_count, big_gin))
     };
-    let mut order: Vec<(i64, usize)> = candidates
+    let mut order: Vec<(i64, usize, u32)> = candidates
         .iter()
         .enumerate()
         .map(|(index, arrangement)| {
             let unlaid = wild_min_deadwood_avoiding(defender, &rules, arrangement.shown());
-            (net(arrangement.deadwood, unlaid), index)
+            (net(arrangement.deadwood, unlaid), index, unlaid)
         })
         .collect();
-    order.sort_by_key(|&(bound, index)| {
+    order.sort_by_key(|&(bound, index, _)| {
         let count = candidates.get(index).map_or(0, |a| a.deadwood);
         Reverse(Rank::of(bound, count, index))
     });
-    let mut best: Option<(Rank, usize, WildReply)> = None;
-    for (bound, index) in order {
+    let mut best: Option<(Rank, usize)> = None;
+    for (_, index, unlaid) in order {
         let Some(arrangement) = candidates.get(index) else {
             continue;
         };
-        if best
-            .as_ref()
-            .is_some_and(|(key, _, _)| Rank::of(bound, arrangement.deadwood, index) <= *key)
-        {
+        let passes = |count: u32| {
+            let key = Rank::of(
+                net(arrangement.deadwood, count),
+                arrangement.deadwood,
+                index,
+            );
+            best.is_none_or(|(best_key, _)| key > best_key)
+        };
+        if !passes(unlaid) {
             break;
         }
+        // The least defender count with which this candidate would beat the
+        // best so far: a reply counting less is enough to pass it over.
+        let floor = least_passing(unlaid, passes);
         let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
-        let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
-        let key = Rank::of(
-            net(arrangement.deadwood, reply.deadwood()),
-            arrangement.deadwood,
-            index,
-        );
-        if best.as_ref().is_none_or(|(best_key, _, _)| key > *best_key) {
-            best = Some((key, index, reply));
+        let reply_count =
+            best_reply_count_at_least(&arrangement.melds, defender, &rules, layoffs_allowed, floor);
+        if let Some(count) = reply_count {
+            let key = Rank::of(
+                net(arrangement.deadwood, count),
+                arrangement.deadwood,
+                index,
+            );
+            best = Some((key, index));
         }
     }
-    let chosen = best.and_then(|(_, index, reply)| {
+    let chosen = best.and_then(|(_, index)| {
         let arrangement = candidates.into_iter().nth(index)?;
+        let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
+        let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
         Some((arrangement, reply))
     });
-    let Some((knocker, defender)) = chosen else {
-        return Err(HandError::KnockOverLimit {
-            deadwood: problem.least(),
-            limit,
-        }
-        .into());
-    };
-    Ok((knocker, defender))
+    chosen.ok_or_else(|| over_the_limit(&problem, knock))
 }
 
 /// Why a laid-down showdown with jokers cannot be scored: what the joker-free
@@ -400,61 +537,8 @@ pub fn score_wild_showdown(
     defender: WildHand,
     reply: &WildDeclaration,
 ) -> Result<WildHandScore, WildShowdownError> {
-    let knock_limit = profile.knock_limit_for(upcard).map_err(HandError::from)?;
-    let multiplier = profile.multiplier_for(upcard).map_err(HandError::from)?;
-    let big_gin = match knocker_hand.len() {
-        10 => false,
-        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed.into()),
-        11 => true,
-        found => {
-            return Err(HandError::WrongCardCount {
-                side: Side::Knocker,
-                expected: "10 (11 for big gin)",
-                found,
-            }
-            .into());
-        }
-    };
-    if defender.len() != 10 {
-        return Err(HandError::WrongCardCount {
-            side: Side::Defender,
-            expected: "10",
-            found: defender.len(),
-        }
-        .into());
-    }
-    let limit = if big_gin { 0 } else { knock_limit };
-    // Big gin melds every card: no joker left out, even one worth 0.
-    if big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
-        return Err(HandError::NotBigGin {
-            deadwood: knocker.deadwood,
-        }
-        .into());
-    }
-    if knocker.deadwood > limit {
-        return Err(HandError::KnockOverLimit {
-            deadwood: knocker.deadwood,
-            limit,
-        }
-        .into());
-    }
-    let rules = profile.joker_rules();
-    let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
-    let defender = wild_declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)?;
-    let settlement = settle(
-        profile,
-        multiplier,
-        knocker.deadwood,
-        defender.deadwood(),
-        big_gin,
-    );
-    Ok(WildHandScore {
-        showdown: WildShowdown {
-            knocker,
-            defender,
-            knock_limit: limit,
-            big_gin,
-        },
-        settlement,
-    })
+    let knock = Knock::check(profile, upcard, knocker_hand, defender)?;
+    knock.admits(&knocker)?;
+    let reply = knock.reply(profile, &knocker, defender, reply)?;
+    Ok(knock.settle(profile, knocker, reply))
 }

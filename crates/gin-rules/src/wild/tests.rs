@@ -529,7 +529,16 @@ fn declaring_the_referees_choice_scores_the_same() {
         let declared = declared_form(&chosen.showdown.knocker);
         let knocker: Vec<WildCard> = knocker.cards().collect();
         let defender: Vec<WildCard> = defender.cards().collect();
-        let again = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender).unwrap();
+        let best_reply = WildDeclaration::default();
+        let again = score_wild_knock(
+            &jokers,
+            None,
+            &knocker,
+            Some(&declared),
+            &defender,
+            &best_reply,
+        )
+        .unwrap();
         assert_eq!(again, chosen);
         scored += 1;
     }
@@ -594,4 +603,54 @@ fn the_pruned_knocker_choice_is_the_exhaustive_one() {
         }
     }
     assert!(compared >= 500, "only {compared} knocks");
+}
+
+/// The defender's reply as it would be declared: its melds, their jokers'
+/// cards, and each layoff with its meld and (for a joker) its card.
+fn declared_reply(reply: &WildReply) -> WildDeclaration {
+    let own = declared_form(&reply.arrangement);
+    WildDeclaration {
+        melds: Some(own.melds),
+        jokers: own.stands_for,
+        layoffs: Some(
+            reply
+                .layoffs
+                .iter()
+                .map(|layoff| WildDeclaredLayoff {
+                    card: layoff.card,
+                    stands_for: matches!(layoff.card, WildCard::Joker(_))
+                        .then_some(layoff.stands_for),
+                    meld: Some(layoff.meld),
+                })
+                .collect(),
+        ),
+    }
+}
+
+#[test]
+fn declaring_both_sides_as_the_referee_chose_scores_the_same() {
+    use crate::{Preset, ProfileOverrides};
+    let mut compared = 0;
+    for (joker_min_natural, seed) in [(2, 41), (1, 42)] {
+        let profile = ProfileOverrides {
+            base: Some(Preset::Jokers),
+            joker_min_natural: Some(joker_min_natural),
+            ..ProfileOverrides::default()
+        }
+        .resolve()
+        .unwrap();
+        for (knocker, defender) in random_low_wild_hands(400, seed) {
+            let Ok(chosen) = score_wild_hand(&profile, None, knocker, defender) else {
+                continue;
+            };
+            let melds = declared_form(&chosen.showdown.knocker);
+            let reply = declared_reply(&chosen.showdown.defender);
+            let knocker: Vec<WildCard> = knocker.cards().collect();
+            let defender: Vec<WildCard> = defender.cards().collect();
+            let again = score_wild_knock(&profile, None, &knocker, Some(&melds), &defender, &reply);
+            assert_eq!(again.as_ref(), Ok(&chosen), "{reply:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 200, "only {compared} knocks");
 }

@@ -166,6 +166,7 @@ fn a_knock_with_a_joker_is_scored_as_score_wild_knock_scores_it() {
         &list(hand.knocker_hand),
         Some(&declared),
         &list(hand.defender_hand),
+        &crate::WildDeclaration::default(),
     )
     .unwrap();
     assert_eq!(hand.score, expected);

@@ -417,6 +417,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
         &list(kept),
         declared.as_ref(),
         &list(held),
+        &WildDeclaration::default(),
     )
     .unwrap();
     let knocker_laid = first.showdown.knocker.clone();
