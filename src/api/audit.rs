@@ -16,7 +16,8 @@
 //!
 //! Answers: 200 with the verdict for any transcript, legal or not (the endpoint
 //! is *asked* whether a hand was legal); 422 only when the deal itself is
-//! impossible (not 52 distinct cards dealt 10/10/1/31) or the profile overrides
+//! impossible (not 52 distinct cards dealt 10/10/1/31, or 53/54 with 32/33 in
+//! the stock under a profile with jokers) or the profile overrides
 //! mean nothing together; 400 for an unknown profile name.
 //!
 //! The deal is its cards, or the seeds of a provably fair deal with the
@@ -264,7 +265,13 @@ such as `/actions/7/card`) and the `result`: the score as \
 transcript stops before the hand ends or an action is illegal. A knock with no reply is \
 scored with the defender's best reply. 422 is only for a deal that cannot have been dealt \
 (`wrong_card_count`, `duplicate_card`), a draw the record cannot tell (`unrecorded_draw`), \
-or invalid profile overrides.",
+a joker the profile's deck does not hold (`joker_not_in_deck`), or invalid profile \
+overrides.\n\n\
+Under a profile with jokers the deck holds 53 or 54 cards: `X1`/`X2` are dealt, drawn and \
+discarded like any card (the full stock is 32 or 33 cards), the knock and the reply may \
+declare melds holding jokers with a `jokers` map beside `melds`, and a joker laid off names \
+its `stands_for`. Under `joker_pickup_must_meld` a joker taken from the discard pile must be \
+melded that turn, by a knock (`joker_not_melded`).",
     request_body(
         content = AuditRequest,
         examples(

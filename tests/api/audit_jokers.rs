@@ -313,3 +313,50 @@ fn the_costliest_joker_audits_stay_within_the_request_bounds() {
         cost,
     );
 }
+
+#[tokio::test]
+async fn a_defenders_declared_meld_holding_its_joker_is_checked() {
+    let app = spawn_app().await;
+    // The non-dealer takes X1 and goes gin with it in a meld: as the 4S, or
+    // as the 9S; the dealer replies with its own meld holding X2.
+    let reply = |knocker_x1: &str, melds: Value, jokers: Value| {
+        let knocker_melds = if knocker_x1 == "4S" {
+            json!([
+                ["AS", "2S", "3S", "X1"],
+                ["4H", "5H", "6H"],
+                ["9C", "9D", "9H"]
+            ])
+        } else {
+            json!([
+                ["AS", "2S", "3S"],
+                ["4H", "5H", "6H"],
+                ["9C", "9D", "9H", "X1"]
+            ])
+        };
+        json!({"profile": "jokers",
+        "deal": deal(&DEALER, &NON_DEALER, "X1", &[]),
+        "actions": [
+            {"player": "non_dealer", "action": "draw", "from": "discard_pile"},
+            {"player": "non_dealer", "action": "knock", "discard": "KC",
+             "melds": knocker_melds, "jokers": {"X1": knocker_x1}},
+            {"player": "dealer", "action": "lay_off", "melds": melds, "jokers": jokers,
+             "layoffs": []},
+        ]})
+    };
+    let run = json!([["7S", "8S", "X2", "TS"]]);
+    // X2 as the 9S of the dealer's run: what the best reply plays.
+    let body = verdict(&app, &reply("4S", run.clone(), json!({"X2": "9S"}))).await;
+    assert_eq!(body["legal"], true, "{body}");
+    assert_eq!(body["result"]["defender"]["jokers"], json!({"X2": "9S"}));
+    assert_eq!(body["result"]["defender"]["deadwood"], 44);
+    // When the knocker's X1 is the 9S, the dealer's X2 cannot show it too.
+    let shown = verdict(&app, &reply("9S", run, json!({"X2": "9S"}))).await;
+    assert_eq!(shown["violation"]["code"], "invalid_melds", "{shown}");
+    assert_eq!(shown["violation"]["pointer"], "/actions/2/melds");
+    assert!(
+        shown["violation"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("9S is already on the table")),
+        "{shown}"
+    );
+}

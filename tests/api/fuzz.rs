@@ -93,6 +93,8 @@ fn card_text() -> impl Strategy<Value = String> {
         18 => (0usize..52).prop_map(|i| deck()[i].to_string()),
         1 => prop_oneof![Just("10♥"), Just("as"), Just("1X"), Just(""), Just("TSS"), Just("♠A")]
             .prop_map(str::to_owned),
+        // Jokers: read under the `jokers` preset, refused elsewhere.
+        1 => prop_oneof![Just("X1"), Just("x2"), Just("X3")].prop_map(str::to_owned),
         1 => "\\PC{0,3}",
     ]
 }

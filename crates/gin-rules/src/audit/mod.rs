@@ -255,7 +255,9 @@ pub enum Move {
 pub struct RecordedLayoff {
     /// The defender's card (or joker) laid off.
     pub card: WildCard,
-    /// For a joker, the card it stands for on the table.
+    /// For a joker, the card it stands for on the table (required). A
+    /// natural card stands only for itself: naming another card is
+    /// `layoff_does_not_fit`.
     pub stands_for: Option<Card>,
     /// The target meld's index among the knocker's melds, if recorded.
     pub meld: Option<usize>,

@@ -683,6 +683,16 @@ impl<'a> Referee<'a> {
             self.check_discard(player, card, taken, "discard")?;
             kept = kept.without(card);
         }
+        if let (None, Some(&(joker, card))) = (melds, jokers.first()) {
+            return violation_at(
+                ViolationCode::InvalidMelds,
+                format!(
+                    "{player}'s knock says {joker} stands for {card}, but declares no melds: a \
+                     joker's card is named only for the melds that hold it"
+                ),
+                "jokers",
+            );
+        }
         let defender = self.hand(player.other());
         let names_joker = melds
             .iter()
@@ -818,7 +828,7 @@ impl<'a> Referee<'a> {
                 Some("melds".to_owned()),
             ),
             // The deal and the replay keep every card in the deck and in one
-            // hand only.
+            // hand only, and score_wild_knock is given no defender declaration.
             error @ (WildHandError::Read { .. }
             | WildHandError::InBothHands { .. }
             | WildHandError::Reply(_)) => Stop::Inconsistent(error.to_string()),
@@ -850,9 +860,14 @@ impl<'a> Referee<'a> {
                     .flatten()
                     .chain(layoffs.iter().flatten().map(|l| &l.card))
                     .any(|c| matches!(c, WildCard::Joker(_)));
-                if names_joker || !jokers.is_empty() {
+                // A natural card said to stand for another.
+                let stands_elsewhere = layoffs
+                    .iter()
+                    .flatten()
+                    .any(|l| l.stands_for.is_some_and(|c| WildCard::Natural(c) != l.card));
+                if names_joker || stands_elsewhere || !jokers.is_empty() {
                     // No hand holds a joker: the checks with jokers find the
-                    // fault (a joker not held).
+                    // fault (a joker not held, a natural standing for another).
                     let knocker = natural_arrangement(hand);
                     self.reply_wild_check(hand.knocker, &knocker, melds, jokers, layoffs)?;
                 }

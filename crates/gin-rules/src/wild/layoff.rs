@@ -243,10 +243,14 @@ fn grow(
             let Some(rank) = meld.cards().iter().next().map(Card::rank) else {
                 return ControlFlow::Continue(());
             };
-            // A set takes one card at most: its missing suit, if it has three.
+            // A set takes one card at most (its missing suit, if it has
+            // three), so the set as laid down is the set it grows from.
             for card in CardSet::FULL_DECK.of_rank(rank).difference(meld.cards()) {
+                if extends(meld, meld.cards(), CardSet::EMPTY, card).is_err() {
+                    continue;
+                }
                 for layer in [Layer::Natural, Layer::Joker] {
-                    if try_lay(meld, card, layer, index, table, held, jokers, growth) {
+                    if try_lay(card, layer, index, table, held, jokers, growth) {
                         grow(melds, index + 1, table, held, jokers, growth, visit)?;
                         undo(growth, layer);
                     }
@@ -255,6 +259,8 @@ fn grow(
             ControlFlow::Continue(())
         }
         MeldKind::Run => {
+            // What a run takes, card after card ([`extends`] applied outward
+            // from each end): each side's cards in order, up to the lane's end.
             let (below, above) = outward(meld.cards());
             grow_run(
                 melds, index, &below, &above, 0, table, held, jokers, growth, visit,
@@ -278,13 +284,10 @@ fn grow_run(
     growth: &mut Growth,
     visit: &mut dyn FnMut(&Growth) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let Some(meld) = melds.get(index) else {
-        return ControlFlow::Continue(());
-    };
     // Continue downward.
     if let Some(&card) = below.get(laid_below) {
         for layer in [Layer::Natural, Layer::Joker] {
-            if try_lay(meld, card, layer, index, table, held, jokers, growth) {
+            if try_lay(card, layer, index, table, held, jokers, growth) {
                 // This prefix below, then every prefix above.
                 grow_above(
                     melds, index, above, 0, true, table, held, jokers, growth, visit,
@@ -333,11 +336,11 @@ fn grow_above(
     if empty {
         grow(melds, index + 1, table, held, jokers, growth, visit)?;
     }
-    let (Some(meld), Some(&card)) = (melds.get(index), above.get(laid_above)) else {
+    let Some(&card) = above.get(laid_above) else {
         return ControlFlow::Continue(());
     };
     for layer in [Layer::Natural, Layer::Joker] {
-        if try_lay(meld, card, layer, index, table, held, jokers, growth) {
+        if try_lay(card, layer, index, table, held, jokers, growth) {
             grow_above(
                 melds,
                 index,
@@ -375,23 +378,12 @@ fn extends(
     fit(meld.kind(), grown, shown)
 }
 
-/// The cards meld `index` shows with what `growth` laid on it.
-fn grown(meld: &WildMeld, index: usize, growth: &Growth) -> CardSet {
-    growth
-        .layoffs
-        .iter()
-        .filter(|(m, _, _)| *m == index)
-        .fold(meld.cards(), |acc, &(_, card, _)| {
-            acc.union(CardSet::single(card))
-        })
-}
-
-/// Lays `card` onto meld `index` by `layer` when it extends the meld (see
-/// [`extends`]) and the defender has what it takes; false (nothing changed)
-/// otherwise.
-#[allow(clippy::too_many_arguments)]
+/// Lays `card` onto meld `index` by `layer` when it is free on the table and
+/// the defender has what it takes; false (nothing changed) otherwise. The
+/// callers offer only cards that extend the meld ([`extends`] for a set, the
+/// run's outward cards for a run), so that the search's inner step stays a
+/// few bit operations.
 fn try_lay(
-    meld: &WildMeld,
     card: Card,
     layer: Layer,
     index: usize,
@@ -401,8 +393,7 @@ fn try_lay(
     growth: &mut Growth,
 ) -> bool {
     let bit = CardSet::single(card).bits();
-    let taken = CardSet::from_bits(table | growth.claimed);
-    if extends(meld, grown(meld, index, growth), taken, card).is_err() {
+    if (table | growth.claimed) & bit != 0 {
         return false;
     }
     match layer {

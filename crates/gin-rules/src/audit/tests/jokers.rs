@@ -392,3 +392,54 @@ fn a_joker_upcard_counts_as_a_face_card_that_is_not_a_spade() {
     assert_eq!(hand.score.showdown.knock_limit, 10);
     assert_eq!(scoring_upcard(card("X2")), card("KH"));
 }
+
+#[test]
+fn a_joker_map_without_melds_and_a_natural_standing_for_another_are_refused() {
+    let deal = joker_upcard_deal();
+    let profile = Preset::Jokers.profile();
+    let mut actions = script("N pile X1");
+    actions.push(Action {
+        player: Seat::NonDealer,
+        play: Move::Knock {
+            discard: Some(card("KC")),
+            melds: None,
+            jokers: vec![(Joker::X1, card("4S"))],
+        },
+    });
+    let violation = audit(&profile, &deal, &actions).violation.unwrap();
+    assert_eq!(
+        (violation.code, violation.field.as_deref()),
+        (ViolationCode::InvalidMelds, Some("jokers"))
+    );
+    // A joker-free knock: a natural laid off "standing for" another card.
+    let mut actions = script("N pass; D pass; N stock 2H; N knock KC");
+    actions.push(Action {
+        player: Seat::Dealer,
+        play: Move::LayOff {
+            melds: None,
+            jokers: Vec::new(),
+            layoffs: Some(vec![RecordedLayoff {
+                card: card("7H"),
+                stands_for: Some(card("3H")),
+                meld: Some(1),
+                onto: None,
+            }]),
+        },
+    });
+    let violation = audit(&Profile::default(), &knock_deal(), &actions)
+        .violation
+        .unwrap();
+    assert_eq!(
+        (violation.code, violation.field.as_deref()),
+        (ViolationCode::LayoffDoesNotFit, Some("layoffs/0"))
+    );
+    // Standing for itself, it is the plain layoff.
+    if let Move::LayOff {
+        layoffs: Some(list),
+        ..
+    } = &mut actions[4].play
+    {
+        list[0].stands_for = Some(card("7H"));
+    }
+    assert!(audit(&Profile::default(), &knock_deal(), &actions).is_legal());
+}

@@ -725,6 +725,57 @@ fn joker_play_outs_corrupted_at_a_random_action_are_flagged_at_that_action() {
     }
 }
 
+#[test]
+fn a_joker_taken_from_the_pile_and_discarded_away_is_joker_not_melded_in_play_outs() {
+    // Where a joker lay on top of the pile at a draw, a player under
+    // joker_pickup_must_meld who takes it and then discards breaks the rule.
+    let mut found = 0;
+    for game in joker_play_outs() {
+        if !game.profile.joker_rules().joker_pickup_must_meld() {
+            continue;
+        }
+        for (k, action) in game.actions.iter().enumerate() {
+            let Move::Draw { .. } = action.play else {
+                continue;
+            };
+            // Not the opening draw after two passes (from the stock), nor the
+            // 50th-card offer (taken only to knock).
+            let opening = k == 2 && game.actions[..2].iter().all(|a| a.play == Move::Pass);
+            let last = stock_draws_before(&game.actions, k)
+                >= stock_size(game.profile.jokers()) - STOCK_RESERVE;
+            let top = discard_top_before(&game, k);
+            let (WildCard::Joker(_), false, false) = (top, opening, last) else {
+                continue;
+            };
+            let keep = game.seen[k].actor.cards().find(|&c| c != top).unwrap();
+            let mut actions = game.actions[..k].to_vec();
+            actions.push(Action {
+                player: action.player,
+                play: Move::Draw {
+                    from: Source::DiscardPile,
+                    card: Some(top),
+                },
+            });
+            actions.push(Action {
+                player: action.player,
+                play: Move::Discard { card: keep },
+            });
+            let violation = audit(&game.profile, &game.deal, &actions)
+                .violation
+                .unwrap_or_else(|| panic!("legal: {actions:?}"));
+            assert_eq!(
+                (violation.action, violation.code),
+                (Some(k + 1), ViolationCode::JokerNotMelded),
+                "{}",
+                violation.message
+            );
+            found += 1;
+        }
+    }
+    println!("jokers taken from the pile and discarded away: {found}");
+    assert!(found > 0, "no joker on top of the pile at a draw");
+}
+
 /// Replaces action `k` by an illegal one; returns the code it must draw.
 fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, ViolationCode) {
     use ViolationCode::*;
