@@ -85,6 +85,7 @@
 //! ```
 
 mod card;
+mod lanes;
 mod layoff;
 mod score;
 mod solve;

@@ -309,6 +309,18 @@ const DEFERRED_ON_STACK: usize = 8;
 /// using a card of `blocked` (the caller counts the held cards that are
 /// blocked). The fast path of `wild_min_deadwood`.
 pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
+    // Most hands have no rank of three naturals: their suits' lanes are
+    // independent, and lane tables answer at once.
+    if blocked == 0
+        && let Some(count) = super::lanes::min_cost_without_sets(avail, p)
+    {
+        return count;
+    }
+    footprint_min_cost(avail, blocked, p)
+}
+
+/// [`min_cost`] by the footprint search, for any hand.
+pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let base = min_deadwood(CardSet::from_bits(avail));
     let mut best = base + p.jokers * p.joker_deadwood;
     if p.jokers == 0 || best == 0 {
