@@ -1,43 +1,46 @@
-//! The least count of a hand with jokers and no rank of three naturals, from
-//! per-suit lane tables: the fast path of [`super::solve::min_cost`].
+//! The least count of a hand with jokers from per-suit lane tables: the fast
+//! path of [`super::solve::min_cost`] (nothing blocked, at most two ranks of
+//! three or more naturals; others take the footprint search).
 //!
 //! # Why the lanes are independent
 //!
-//! With no rank of three naturals there is no natural set. The melds are then
-//! runs, each within one suit, and at most two sets holding jokers (a rank of
-//! one or two naturals and one or two jokers). Take the sets holding jokers
-//! out (a few choices, tried one by one below): what remains is runs only,
-//! and each suit's lane is on its own but for the jokers they share. So for
-//! each lane it is enough to know its least deadwood with exactly 0, 1 or 2
-//! jokers melded in its runs (0: the joker-free lane table; 1 and 2: the
-//! tables here), and the count is the least way of sharing the jokers out,
-//! a joker melded nowhere counting `joker_deadwood`.
+//! Fix what happens at each rank of three or more naturals: no set there, a
+//! natural set (the whole rank, or three of four), or a set holding jokers
+//! (see [`shapes`]). Every other rank has at most two naturals, so a set
+//! there holds jokers: one or two ranks at most, tried one by one. Take the
+//! sets out, and what remains is runs only: each suit's lane is on its own
+//! but for the jokers they share. So for each lane it is enough to know its
+//! least deadwood with exactly 0, 1 or 2 jokers melded in its runs (0: the
+//! joker-free lane table; 1 and 2: the tables here), and the count is the
+//! least way of sharing the jokers out.
 //!
-//! A set holding one joker leaves the other for a run, which must not show a
-//! card the set shows: a *wall* at the set's rank in the lanes of the suits
-//! it shows. A run cannot cross a wall, so a walled lane is two segments, the
-//! ranks below the wall (a prefix of the lane) and those above (a suffix),
-//! which is why the one-joker table is kept for every prefix and every suffix
-//! rather than for whole lanes only. With the joker's suit free to choose
-//! (a set of two naturals lacks two suits), the best choice walls the lane
-//! where the run is not: the lanes of the two missing suits count unwalled.
+//! A run must not show a card a set shows: each set leaves a *wall* at its
+//! rank in the lane of each suit it shows. A run cannot cross a wall, so a
+//! walled lane is a few segments, and the tables are kept for every segment
+//! of a lane, not only whole lanes. A set of two naturals and one joker lacks
+//! two suits and may show either: the best choice walls the lane where the
+//! other joker's run is not, so both missing suits' lanes count unwalled.
 //!
-//! A joker standing for a held card of its own run leaves that card as
-//! deadwood (no other meld may show it), and the tables count it so; in a
-//! set it never helps here (the card can stay where it is instead).
+//! A joker that melds nowhere counts `joker_deadwood`, unless it is cheaper
+//! to *park* it: to have it stand for a natural of a set that keeps enough
+//! naturals without it (that card is then deadwood), or for a card of its
+//! own run (the tables count that). A set of two naturals never gains by it
+//! (the natural can stay in its lane instead, the joker joining a missing
+//! suit), so only the sets of the ranks of three offer places to park.
 //!
 //! # The tables
 //!
-//! Per `joker_min_natural` (1 to 3), built on first use (a few milliseconds
-//! in a release build): the one-joker least deadwood of every prefix and
-//! every suffix of a lane (2 x 16 KiB, `u8` each, [`NONE`] when no run can
-//! hold the joker) and the two-joker least deadwood of every whole lane
-//! (8 KiB). A table entry tries every interval of the segment as the run
-//! holding the jokers, the rest of the lane counted by the joker-free lane
-//! table; two one-joker runs in one lane lie on either side of some rank, so
-//! the two-joker entry also takes the best prefix-suffix split.
-//! `tests::lane_tables_match_a_brute_force` checks entries against an
-//! independent search.
+//! Per `joker_min_natural` (1 to 3), built on first use (a few tens of
+//! milliseconds in a release build): the least deadwood of every segment of
+//! a lane with exactly one joker melded in its runs, and with exactly two
+//! (32 KiB each, a `u8` per entry, [`NONE`] when no run can hold them; a
+//! segment `[low, low + len)` of cards `c` is entry `(1 << len) | (c >> low)`
+//! of the block of the segments starting at `low`). An entry tries every
+//! interval of the segment as the run holding the jokers, the rest counted by
+//! the joker-free lane table; two one-joker runs lie on either side of some
+//! rank, so the two-joker entry also takes the best split of the segment.
+//! The tests check entries against an independent brute force, and the whole
+//! path against the footprint search.
 
 use std::sync::LazyLock;
 
@@ -54,16 +57,16 @@ const IMPOSSIBLE: i32 = 1 << 16;
 /// Bits of a lane.
 const RANKS: u32 = 13;
 
+/// Entries of a table: the segments starting at `low` take `2^(14 - low)`.
+const SEGMENTS: usize = 1 << 15;
+
 /// The tables of one `joker_min_natural`.
 pub(crate) struct LaneTables {
-    /// The least deadwood of the prefix `[0, b)` of a lane, with exactly one
-    /// joker melded in its runs, at `(1 << b) | cards`.
-    prefix_one: Box<[u8; 1 << 14]>,
-    /// The same for the suffix `[a, 13)`, at `(1 << (13 - a)) | (cards >> a)`.
-    suffix_one: Box<[u8; 1 << 14]>,
-    /// The least deadwood of a whole lane with exactly two jokers melded in
-    /// its runs.
-    whole_two: Box<[u8; 1 << 13]>,
+    /// The least deadwood of a segment's cards with exactly one joker melded
+    /// in its runs.
+    one: Box<[u8; SEGMENTS]>,
+    /// The same with exactly two jokers.
+    two: Box<[u8; SEGMENTS]>,
 }
 
 static TABLES: [LazyLock<LaneTables>; 3] = [
@@ -87,6 +90,12 @@ const fn rank_value(bit: u32) -> u32 {
 #[inline]
 fn left(lane: u32) -> u32 {
     lane_deadwood(u64::from(lane))
+}
+
+/// [`left`] as a signed count.
+#[inline]
+fn left_i(lane: u32) -> i32 {
+    i32::try_from(left(lane)).unwrap_or(IMPOSSIBLE)
 }
 
 /// The lowest `count` cards of `bits`.
@@ -144,211 +153,465 @@ fn entry(count: Option<u32>) -> u8 {
         .unwrap_or(NONE)
 }
 
-/// The bit length less one of a nonzero index: the segment's length.
-fn length_of(index: usize) -> u32 {
-    usize::BITS - 1 - index.leading_zeros()
+fn count(entry: u8) -> Option<u32> {
+    (entry != NONE).then_some(u32::from(entry))
+}
+
+/// The table entry of the segment `[low, low + len)` holding `cards` (lane
+/// bits, within the segment).
+#[inline]
+fn segment_index(low: u32, len: u32, cards: u32) -> usize {
+    // The blocks before `low` take 2^14 + 2^13 + ... + 2^(15 - low) entries.
+    let block = SEGMENTS - (SEGMENTS >> low);
+    block + ((1usize << len) | (cards >> low) as usize)
 }
 
 impl LaneTables {
     fn build(min_natural: u32) -> LaneTables {
-        let mut prefix_one = Box::new([NONE; 1 << 14]);
-        let mut suffix_one = Box::new([NONE; 1 << 14]);
-        for (index, (prefix, suffix)) in prefix_one
-            .iter_mut()
-            .zip(suffix_one.iter_mut())
-            .enumerate()
-            .skip(1)
-        {
-            let len = length_of(index);
-            let cards = u32::try_from(index).unwrap_or(0) & ((1 << len) - 1);
-            *prefix = entry(segment_least(cards, 0, len, 1, min_natural));
-            let low = RANKS - len;
-            *suffix = entry(segment_least(cards << low, low, RANKS, 1, min_natural));
-        }
         let mut tables = LaneTables {
-            prefix_one,
-            suffix_one,
-            whole_two: Box::new([NONE; 1 << 13]),
+            one: Box::new([NONE; SEGMENTS]),
+            two: Box::new([NONE; SEGMENTS]),
         };
-        for lane in 0..1u32 << RANKS {
-            let one_run = segment_least(lane, 0, RANKS, 2, min_natural);
-            // Two runs of one joker each: split below the higher one.
-            let two_runs = (0..=RANKS)
-                .filter_map(|split| {
-                    let below = tables.prefix(lane & ((1 << split) - 1), split)?;
-                    let above = tables.suffix(lane >> split, split)?;
-                    Some(below + above)
-                })
-                .min();
-            let best = match (one_run, two_runs) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            if let Some(slot) = tables.whole_two.get_mut(lane as usize) {
-                *slot = entry(best);
+        for low in 0..RANKS {
+            for len in 1..=RANKS - low {
+                for shifted in 0..1u32 << len {
+                    let cards = shifted << low;
+                    let one = segment_least(cards, low, low + len, 1, min_natural);
+                    if let Some(slot) = tables.one.get_mut(segment_index(low, len, cards)) {
+                        *slot = entry(one);
+                    }
+                }
+            }
+        }
+        for low in 0..RANKS {
+            for len in 1..=RANKS - low {
+                let high = low + len;
+                for shifted in 0..1u32 << len {
+                    let cards = shifted << low;
+                    let one_run = segment_least(cards, low, high, 2, min_natural);
+                    // Two runs of one joker each: split below the higher one.
+                    let two_runs = (low + 1..high)
+                        .filter_map(|split| {
+                            let below = cards & ((1 << split) - 1);
+                            let above = cards & !((1 << split) - 1);
+                            let a = tables.one(low, split - low, below)?;
+                            let b = tables.one(split, high - split, above)?;
+                            Some(a + b)
+                        })
+                        .min();
+                    let best = match (one_run, two_runs) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    if let Some(slot) = tables.two.get_mut(segment_index(low, len, cards)) {
+                        *slot = entry(best);
+                    }
+                }
             }
         }
         tables
     }
 
-    /// The one-joker least deadwood of the prefix `[0, len)` holding `cards`.
-    fn prefix(&self, cards: u32, len: u32) -> Option<u32> {
-        let index = (1usize << len) | cards as usize;
-        let e = self.prefix_one.get(index).copied().unwrap_or(NONE);
-        (e != NONE).then_some(u32::from(e))
+    fn one(&self, low: u32, len: u32, cards: u32) -> Option<u32> {
+        count(
+            self.one
+                .get(segment_index(low, len, cards))
+                .copied()
+                .unwrap_or(NONE),
+        )
     }
 
-    /// The one-joker least deadwood of the suffix `[low, 13)` whose cards
-    /// shifted down by `low` are `shifted`.
-    fn suffix(&self, shifted: u32, low: u32) -> Option<u32> {
-        let index = (1usize << (RANKS.saturating_sub(low))) | shifted as usize;
-        let e = self.suffix_one.get(index).copied().unwrap_or(NONE);
-        (e != NONE).then_some(u32::from(e))
-    }
-
-    /// How much melding one joker in the runs of `lane` changes its deadwood
-    /// (`IMPOSSIBLE` when no run can hold it).
+    /// How much melding one joker, and two, in the runs of a lane changes its
+    /// deadwood (`IMPOSSIBLE` when no run can), runs kept off `walls`: the
+    /// best segment for one, and for two the best segment or the best two
+    /// segments with one each. `cards` and `walls` are disjoint.
     #[inline]
-    fn one_delta(&self, lane: u32, lane_left: u32) -> i32 {
-        let e = self
-            .prefix_one
-            .get((1 << RANKS) | (lane & LANE as u32) as usize)
-            .copied()
-            .unwrap_or(NONE);
-        delta(e, lane_left)
-    }
-
-    /// The same with a wall at rank bit `wall` (not a card of `lane`): the run
-    /// holding the joker lies below it or above it.
-    #[inline]
-    fn one_delta_walled(&self, lane: u32, lane_left: u32, wall: u32) -> i32 {
-        let below = lane & ((1 << wall) - 1);
-        let below_left = left(below);
-        let above_left = lane_left.saturating_sub(below_left);
-        let low = wall + 1;
-        let in_prefix = self
-            .prefix_one
-            .get((1usize << wall) | below as usize)
-            .copied()
-            .unwrap_or(NONE);
-        let in_suffix = self
-            .suffix_one
-            .get((1usize << (RANKS.saturating_sub(low))) | (lane >> low) as usize)
-            .copied()
-            .unwrap_or(NONE);
-        delta(in_prefix, below_left).min(delta(in_suffix, above_left))
-    }
-
-    /// How much melding two jokers in the runs of `lane` changes its deadwood.
-    #[inline]
-    fn two_delta(&self, lane: u32, lane_left: u32) -> i32 {
-        let e = self
-            .whole_two
-            .get((lane & LANE as u32) as usize)
-            .copied()
-            .unwrap_or(NONE);
-        delta(e, lane_left)
+    fn lane_deltas(&self, cards: u32, walls: u32) -> (i32, i32) {
+        if walls == 0 {
+            let at = segment_index(0, RANKS, cards);
+            let before = left_i(cards);
+            return (
+                delta(self.one.get(at).copied().unwrap_or(NONE), before),
+                delta(self.two.get(at).copied().unwrap_or(NONE), before),
+            );
+        }
+        let (mut one, mut second, mut two) = (IMPOSSIBLE, IMPOSSIBLE, IMPOSSIBLE);
+        let mut rest = cards;
+        while rest != 0 {
+            // The segment of the lowest card left: between the walls around it.
+            let card = rest.trailing_zeros();
+            let below = walls & ((1 << card) - 1);
+            let low = u32::BITS - below.leading_zeros();
+            let above = walls >> card;
+            let high = if above == 0 {
+                RANKS
+            } else {
+                card + above.trailing_zeros()
+            };
+            let span = ((1u32 << high) - 1) & !((1u32 << low) - 1);
+            let segment = cards & span;
+            rest &= !span;
+            let at = segment_index(low, high - low, segment);
+            let before = left_i(segment);
+            let d1 = delta(self.one.get(at).copied().unwrap_or(NONE), before);
+            if d1 < one {
+                second = one;
+                one = d1;
+            } else if d1 < second {
+                second = d1;
+            }
+            two = two.min(delta(self.two.get(at).copied().unwrap_or(NONE), before));
+        }
+        (one, two.min(one + second))
     }
 }
 
 #[inline]
-fn delta(entry: u8, before: u32) -> i32 {
+fn delta(entry: u8, before: i32) -> i32 {
     if entry == NONE {
         IMPOSSIBLE
     } else {
-        i32::from(entry) - i32::try_from(before).unwrap_or(IMPOSSIBLE)
+        i32::from(entry) - before
     }
 }
 
+/// The hand once the ranks of three are decided: the naturals left, the
+/// walls the sets leave (cards no run may show), the jokers not in those
+/// sets, the decided ranks (no other set forms there) and the two cheapest
+/// places to park a joker on those sets.
+#[derive(Debug, Clone, Copy)]
+struct Rest {
+    avail: u64,
+    walls: u64,
+    jokers: u32,
+    decided: u32,
+    park: [i32; 2],
+}
+
+impl Rest {
+    /// Records a set at rank bit `rank` (see [`Shape`]); `None` when the
+    /// jokers run out.
+    #[inline]
+    fn with_set(mut self, rank: u32, shape: Shape) -> Option<Rest> {
+        self.jokers = self.jokers.checked_sub(u32::from(shape.jokers))?;
+        self.avail &= !(spread(shape.naturals) << rank);
+        self.walls |= spread(shape.shown) << rank;
+        let value = i32::try_from(rank_value(rank)).unwrap_or(IMPOSSIBLE);
+        for _ in 0..shape.room {
+            let [first, second] = &mut self.park;
+            if value < *first {
+                *second = *first;
+                *first = value;
+            } else if value < *second {
+                *second = value;
+            }
+        }
+        Some(self)
+    }
+}
+
+/// A 4-bit suit mask as one card per suit at rank bit 0.
+#[inline]
+fn spread(suits: u8) -> u64 {
+    let suits = u64::from(suits);
+    (suits & 1) | (suits & 2) << 15 | (suits & 4) << 30 | (suits & 8) << 45
+}
+
+/// The 4-bit mask of the suits holding a card at rank bit 0 of `cards`.
+#[inline]
+fn gather(cards: u64) -> u8 {
+    let bits = cards & 0x0001_0001_0001_0001;
+    ((bits | bits >> 15 | bits >> 30 | bits >> 45) & 0xF) as u8
+}
+
+/// Per lane: its deadwood, and how much one joker, or two, melded in its runs
+/// change it ([`LaneTables::lane_deltas`]).
+type Facts = (i32, i32, i32);
+
+/// [`Facts`] of a lane.
+#[inline]
+fn lane_facts(tables: &LaneTables, cards: u32, walls: u32) -> Facts {
+    let (one, two) = tables.lane_deltas(cards, walls);
+    (left_i(cards), one, two)
+}
+
+/// The lanes of a mask.
+#[inline]
+fn lanes_of(bits: u64) -> [u32; 4] {
+    [0, 16, 32, 48].map(|shift| ((bits >> shift) & LANE) as u32)
+}
+
 /// The least count of the naturals `avail` with `p.jokers` jokers (1 or 2),
-/// nothing blocked, when no rank holds three naturals; `None` otherwise (or
-/// for rules outside the tables).
-pub(crate) fn min_cost_without_sets(avail: u64, p: Params) -> Option<u32> {
-    let lanes: [u32; 4] = [0, 16, 32, 48].map(|shift| ((avail >> shift) & LANE) as u32);
+/// nothing blocked, when at most two ranks hold three naturals or more;
+/// `None` otherwise (or for rules outside the tables).
+pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
+    let lanes = lanes_of(avail);
     let [s, h, d, c] = lanes;
-    if (s & h & (d | c)) | ((s | h) & d & c) != 0 || !(1..=2).contains(&p.jokers) {
+    let threes = (s & h & (d | c)) | ((s | h) & d & c);
+    if !(1..=2).contains(&p.jokers) {
         return None;
     }
     let tables = tables(p.min_natural)?;
-    let lefts = lanes.map(left);
-    let base = i32::try_from(lefts.iter().sum::<u32>()).ok()?;
     let dead = i32::try_from(p.joker_deadwood).ok()?;
-    let ones: [i32; 4] = [0, 1, 2, 3].map(|i| match (lanes.get(i), lefts.get(i)) {
-        (Some(&lane), Some(&l)) => tables.one_delta(lane, l),
-        _ => IMPOSSIBLE,
-    });
-    let best_one = ones.iter().copied().min().unwrap_or(IMPOSSIBLE);
-    // The ranks of two naturals, each a set with jokers.
-    let pairs = (s & (h | d | c)) | (h & (d | c)) | (d & c);
-    let mut best;
-    if p.jokers == 1 {
-        best = base + dead.min(best_one);
-        if p.min_natural <= 2 {
-            for_each_rank(pairs, |rank| {
-                best = best.min(without_rank(&lanes, &lefts, base, rank));
-            });
-        }
-    } else {
-        // Runs only: both jokers out, one in a run, both in one lane's runs,
-        // or one in each of two lanes.
-        let mut sorted = ones;
-        sorted.sort_unstable();
-        let [first, second, ..] = sorted;
-        let best_two = [0, 1, 2, 3]
-            .map(|i| match (lanes.get(i), lefts.get(i)) {
-                (Some(&lane), Some(&l)) => tables.two_delta(lane, l),
-                _ => IMPOSSIBLE,
-            })
-            .into_iter()
-            .min()
-            .unwrap_or(IMPOSSIBLE);
-        best = base
-            + (2 * dead)
-                .min(dead + first)
-                .min(best_two)
-                .min(first + second);
-        if p.min_natural <= 2 {
-            for_each_rank(pairs, |rank| {
-                let rest = without_rank(&lanes, &lefts, base, rank);
-                // Both jokers in the set (all four suits).
-                best = best.min(rest);
-                // One joker in the set, the other out or in a run: a run in
-                // a lane the set shows stays off the set's rank.
-                let mut other = dead;
-                for (i, &lane) in lanes.iter().enumerate() {
-                    let cut = lane & !(1 << rank);
-                    other = other.min(if cut != lane {
-                        tables.one_delta_walled(cut, left(cut), rank)
-                    } else {
-                        ones.get(i).copied().unwrap_or(IMPOSSIBLE)
-                    });
+    let m = p.min_natural;
+    let rest = Rest {
+        avail,
+        walls: 0,
+        jokers: p.jokers,
+        decided: threes,
+        park: [IMPOSSIBLE; 2],
+    };
+    if threes == 0 {
+        // Most hands: nothing to decide, each lane looked at once.
+        let facts = [0, 1, 2, 3].map(|suit| {
+            lanes
+                .get(suit)
+                .map_or((0, IMPOSSIBLE, IMPOSSIBLE), |&lane| {
+                    lane_facts(tables, lane, 0)
+                })
+        });
+        return u32::try_from(lanes_cost(&rest, &facts, m, dead, tables)).ok();
+    }
+    let first = threes.trailing_zeros();
+    let others = threes & (threes - 1);
+    if others & others.wrapping_sub(1) != 0 {
+        // Three ranks of three (eleven cards or more): the footprint search.
+        return None;
+    }
+    // A lane changes only at the decided ranks, in three ways at each
+    // (untouched, its card melded in the set, walled by a joker): its facts
+    // in each of the nine states, worked out once when first needed, at
+    // `9 * suit + state`.
+    let mut memo = [(0, 0, 0); 36];
+    let mut known = 0u64;
+    let mut best = IMPOSSIBLE;
+    let mut leaf = |rest: &Rest, states: [usize; 4]| {
+        let mut facts = [(0, 0, 0); 4];
+        for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
+            let at = 9 * suit + state;
+            *fact = match memo.get_mut(at) {
+                Some(slot) if known >> at & 1 == 1 => *slot,
+                slot => {
+                    let shift = 16 * suit as u32;
+                    let cards = ((rest.avail >> shift) & LANE) as u32;
+                    let walls = ((rest.walls >> shift) & LANE) as u32;
+                    let fresh = lane_facts(tables, cards, walls);
+                    if let Some(slot) = slot {
+                        *slot = fresh;
+                        known |= 1 << at;
+                    }
+                    fresh
                 }
-                best = best.min(rest + other);
-                // And a second set of one joker.
-                for_each_rank(pairs & !((2 << rank) - 1), |second| {
-                    let rest = lanes
-                        .iter()
-                        .map(|&lane| left(lane & !(1 << rank) & !(1 << second)))
-                        .sum::<u32>();
-                    best = best.min(i32::try_from(rest).unwrap_or(best));
-                });
-            });
+            };
         }
-        if p.min_natural == 1 {
-            // One natural and both jokers: a set of three.
-            for (&lane, &lane_left) in lanes.iter().zip(&lefts) {
-                let mut cards = lane;
-                while cards != 0 {
-                    let card = cards & cards.wrapping_neg();
-                    cards &= cards - 1;
-                    let rest = base - i32::try_from(lane_left).unwrap_or(0)
-                        + i32::try_from(left(lane & !card)).unwrap_or(0);
-                    best = best.min(rest);
+        best = best.min(lanes_cost(rest, &facts, m, dead, tables));
+    };
+    for one in shapes(avail, first, m, p.jokers) {
+        let Some(rest) = rest.with_set(first, one) else {
+            continue;
+        };
+        let states = [0, 1, 2, 3].map(|suit| one.effect(suit));
+        if others == 0 {
+            leaf(&rest, states);
+            continue;
+        }
+        let second = others.trailing_zeros();
+        for two in shapes(rest.avail, second, m, rest.jokers) {
+            if let Some(rest) = rest.with_set(second, two) {
+                let mut both = states;
+                for (suit, state) in both.iter_mut().enumerate() {
+                    *state += 3 * two.effect(suit);
                 }
+                leaf(&rest, both);
             }
         }
     }
     u32::try_from(best).ok()
+}
+
+/// A set at a rank of three or more, or none: the suits it melds naturally
+/// and the suits it shows (4-bit masks), the jokers it holds, and how many
+/// more may park on it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Shape {
+    naturals: u8,
+    shown: u8,
+    jokers: u8,
+    room: u8,
+}
+
+impl Shape {
+    /// What the set does to the lane of `suit`: 0 nothing, 1 melds its card
+    /// (and walls the lane), 2 walls it (a joker stands for the suit).
+    #[inline]
+    fn effect(self, suit: usize) -> usize {
+        if self.naturals >> suit & 1 == 1 {
+            1
+        } else {
+            usize::from(self.shown >> suit & 1) * 2
+        }
+    }
+}
+
+/// The sets a rank of three or four naturals can hold (see [`Shape`]), and
+/// none: the whole rank; for four, each three of them (the fourth stays in
+/// its lane); for three, the missing suit added by a joker to the three, or
+/// to any two of them that keep `m` naturals (the third stays in its lane). A
+/// joker standing for a natural of the rank is a parked joker: a set may take
+/// one while it keeps `m` naturals and holds two jokers at most.
+///
+/// A card left in its lane is worth it only if some run could hold it: a
+/// card of its lane within `jokers + 1` ranks (or, under `joker_min_natural`
+/// 1, two jokers of their own). The others would be deadwood there, where
+/// the set melds them: shapes leaving only such cards out are skipped.
+fn shapes(avail: u64, rank: u32, m: u32, jokers: u32) -> impl Iterator<Item = Shape> {
+    let held = gather(avail >> rank);
+    // The suits whose card here some run could hold, with `left` jokers to spare.
+    let runnable = |left: u32| {
+        if m == 1 && left >= 2 {
+            return held;
+        }
+        let reach = left + 1;
+        let near = (((1u64 << (2 * reach + 1)) - 1) << rank >> reach) & LANE & !(1 << rank);
+        let near = near * 0x0001_0001_0001_0001;
+        let lanes = lanes_of(avail & near);
+        let mut found = 0u8;
+        for (suit, lane) in lanes.iter().enumerate() {
+            if *lane != 0 {
+                found |= 1 << suit;
+            }
+        }
+        found & held
+    };
+    let mut out = [Shape::default(); 7];
+    let mut count = 0;
+    let mut push = |naturals: u8, shown: u8, jokers: u8| {
+        let melded = naturals.count_ones() as u8;
+        let m = u8::try_from(m).unwrap_or(u8::MAX);
+        if let Some(slot) = out.get_mut(count) {
+            *slot = Shape {
+                naturals,
+                shown,
+                jokers,
+                room: melded.saturating_sub(m).min(2 - jokers.min(2)),
+            };
+            count += 1;
+        }
+    };
+    push(held, held, 0);
+    if held == 0b1111 {
+        let free = runnable(jokers);
+        for suit in 0..4 {
+            if free >> suit & 1 == 1 {
+                let three = held & !(1 << suit);
+                push(three, three, 0);
+            }
+        }
+    } else if jokers >= 1 {
+        let missing = 0b1111 & !held;
+        push(held, 0b1111, 1);
+        if m <= 2 {
+            let free = runnable(jokers - 1);
+            for suit in 0..4 {
+                if free >> suit & 1 == 1 {
+                    let two = held & !(1 << suit);
+                    push(two, two | missing, 1);
+                }
+            }
+        }
+    }
+    // No set here: worth trying only if a run could hold one of its cards.
+    if runnable(jokers) != 0 {
+        push(0, 0, 0);
+    }
+    out.into_iter().take(count)
+}
+
+/// The least count of the rest once the ranks of three are decided (see the
+/// module docs), given each lane's [`Facts`].
+#[inline]
+fn lanes_cost(rest: &Rest, facts: &[Facts; 4], m: u32, dead: i32, tables: &LaneTables) -> i32 {
+    let mut base = 0;
+    let mut best_two = IMPOSSIBLE;
+    // The two best one-joker deltas, of different lanes.
+    let (mut first, mut second) = (IMPOSSIBLE, IMPOSSIBLE);
+    for &(lane_left, one, two) in facts {
+        base += lane_left;
+        best_two = best_two.min(two);
+        if one < first {
+            second = first;
+            first = one;
+        } else if one < second {
+            second = one;
+        }
+    }
+    if rest.jokers == 0 {
+        return base;
+    }
+    let [p1, p2] = rest.park;
+    let park1 = dead.min(p1);
+    let park2 = (2 * dead).min(dead + p1).min(p1 + p2);
+    // Runs only: the jokers parked or out, or in runs (one lane, or two).
+    let runs_only = if rest.jokers == 1 {
+        base + park1.min(first)
+    } else {
+        base + park2.min(park1 + first).min(best_two).min(first + second)
+    };
+    if m == 3 {
+        // No set of fewer than three naturals holds a joker.
+        return runs_only;
+    }
+    let lanes = lanes_of(rest.avail);
+    let [s, h, d, c] = lanes;
+    // The undecided ranks of two naturals: sets holding jokers.
+    let pairs = ((s & (h | d | c)) | (h & (d | c)) | (d & c)) & !rest.decided;
+    if pairs == 0 && (m == 2 || rest.jokers == 1) {
+        return runs_only;
+    }
+    let lefts = facts.map(|f| f.0);
+    let mut best = runs_only;
+    if rest.jokers == 1 {
+        for_each_rank(pairs, |rank| {
+            best = best.min(without_ranks(&lanes, &lefts, base, 1 << rank));
+        });
+        return best;
+    }
+    if pairs != 0 {
+        let walls = lanes_of(rest.walls);
+        for_each_rank(pairs, |rank| {
+            let bit = 1 << rank;
+            let without = without_ranks(&lanes, &lefts, base, bit);
+            // Both jokers in the set (all four suits).
+            best = best.min(without);
+            // One joker in the set, the other parked or in a run: a run in a
+            // lane the set shows stays off the set's rank.
+            let mut other = park1;
+            for ((&cards, &walls), fact) in lanes.iter().zip(&walls).zip(facts) {
+                other = other.min(if cards & bit != 0 {
+                    tables.lane_deltas(cards & !bit, walls | bit).0
+                } else {
+                    fact.1
+                });
+            }
+            best = best.min(without + other);
+            // And a second set of one joker.
+            for_each_rank(pairs & !((2 << rank) - 1), |second| {
+                best = best.min(without_ranks(&lanes, &lefts, base, bit | 1 << second));
+            });
+        });
+    }
+    if m == 1 {
+        // One natural and both jokers, at an undecided rank: a set of three.
+        for (&cards, &lane_left) in lanes.iter().zip(&lefts) {
+            let mut pending = cards & !rest.decided;
+            while pending != 0 {
+                let card = pending & pending.wrapping_neg();
+                pending &= pending - 1;
+                best = best.min(base - lane_left + left_i(cards & !card));
+            }
+        }
+    }
+    best
 }
 
 /// Calls `visit` with each rank bit of `ranks`, lowest first.
@@ -360,17 +623,15 @@ fn for_each_rank(mut ranks: u32, mut visit: impl FnMut(u32)) {
     }
 }
 
-/// The joker-free count of the lanes without the cards of rank bit `rank`.
+/// The joker-free count of the lanes without their cards of the ranks `ranks`
+/// (a rank mask).
 #[inline]
-fn without_rank(lanes: &[u32; 4], lefts: &[u32; 4], base: i32, rank: u32) -> i32 {
+fn without_ranks(lanes: &[u32; 4], lefts: &[i32; 4], base: i32, ranks: u32) -> i32 {
     lanes
         .iter()
         .zip(lefts)
-        .filter(|&(&lane, _)| lane >> rank & 1 == 1)
-        .fold(base, |count, (&lane, &l)| {
-            count - i32::try_from(l).unwrap_or(0)
-                + i32::try_from(left(lane & !(1 << rank))).unwrap_or(0)
-        })
+        .filter(|&(&lane, _)| lane & ranks != 0)
+        .fold(base, |count, (&lane, &l)| count - l + left_i(lane & !ranks))
 }
 
 #[cfg(test)]
@@ -455,42 +716,51 @@ mod tests {
         best
     }
 
-    fn as_option(e: u8) -> Option<u32> {
-        (e != NONE).then_some(u32::from(e))
-    }
-
     #[test]
     fn lane_tables_match_a_brute_force() {
         let mut rng = Rng(0x5EED_1A4E);
         for m in 1..=3 {
             let t = tables(m).unwrap();
             for _ in 0..1500 {
-                let index = 1 + rng.below((1 << 14) - 1) as usize;
-                let len = length_of(index);
-                let cards = index as u32 & ((1 << len) - 1);
+                let low = rng.below(u64::from(RANKS)) as u32;
+                let len = 1 + rng.below(u64::from(RANKS - low)) as u32;
+                // Denser than uniform half the time: runs and gaps to bridge.
+                let mut shifted = rng.below(1 << len) as u32;
+                if rng.below(2) == 0 {
+                    shifted |= rng.below(1 << len) as u32;
+                }
+                let cards = shifted << low;
+                let at = segment_index(low, len, cards);
+                let high = low + len;
                 assert_eq!(
-                    as_option(t.prefix_one[index]),
-                    brute(cards, 0, len, 1, m),
-                    "prefix {cards:b} of {len}, m {m}"
+                    count(t.one[at]),
+                    brute(cards, low, high, 1, m),
+                    "one joker, {cards:b} in [{low}, {high}), m {m}"
                 );
-                let low = RANKS - len;
                 assert_eq!(
-                    as_option(t.suffix_one[index]),
-                    brute(cards << low, low, RANKS, 1, m),
-                    "suffix {:b} from {low}, m {m}",
-                    cards << low
-                );
-                let lane = rng.below(1 << 13) as u32 & rng.below(1 << 13) as u32;
-                assert_eq!(
-                    as_option(t.whole_two[lane as usize]),
-                    brute(lane, 0, RANKS, 2, m),
-                    "lane {lane:b}, m {m}"
+                    count(t.two[at]),
+                    brute(cards, low, high, 2, m),
+                    "two jokers, {cards:b} in [{low}, {high}), m {m}"
                 );
             }
         }
     }
 
-    /// Naturals without a rank of three: random, or from few ranks or suits.
+    #[test]
+    fn segment_indices_are_distinct_and_in_range() {
+        let mut seen = vec![false; SEGMENTS];
+        for low in 0..RANKS {
+            for len in 0..=RANKS - low {
+                for shifted in 0..1u32 << len {
+                    let at = segment_index(low, len, shifted << low);
+                    assert!(!seen[at], "[{low}, +{len}) {shifted:b}");
+                    seen[at] = true;
+                }
+            }
+        }
+    }
+
+    /// Naturals: random, or from few ranks (ranks of three) or suits.
     fn naturals(rng: &mut Rng, count: u32) -> u64 {
         let pool: u64 = match rng.below(3) {
             0 => CardSetBits::DECK,
@@ -526,7 +796,8 @@ mod tests {
     fn the_lane_path_matches_the_footprint_search() {
         let mut rng = Rng(0xC0FF_EE11);
         let mut checked = 0;
-        while checked < 60_000 {
+        let mut with_threes = 0;
+        while checked < 100_000 {
             let jokers = 1 + rng.below(2) as u32;
             let count = 1 + rng.below(u64::from(11 - jokers)) as u32;
             let avail = naturals(&mut rng, count);
@@ -535,16 +806,60 @@ mod tests {
                 min_natural: 1 + rng.below(3) as u32,
                 joker_deadwood: [0, 15, 25][rng.below(3) as usize],
             };
-            let Some(fast) = min_cost_without_sets(avail, p) else {
+            let Some(fast) = min_cost_by_lanes(avail, p) else {
                 continue;
             };
             checked += 1;
+            let [s, h, d, c] = [0, 16, 32, 48].map(|shift| (avail >> shift) & LANE);
+            if (s & h & (d | c)) | ((s | h) & d & c) != 0 {
+                with_threes += 1;
+            }
             assert_eq!(
                 fast,
                 footprint_min_cost(avail, 0, p),
                 "{} {p:?}",
                 crate::card::CardSet::from_bits(avail)
             );
+        }
+        // The ranks of three, decided by shapes, are well covered.
+        assert!(with_threes > 10_000, "{with_threes}");
+    }
+
+    /// Every 8 naturals of 3 adjacent ranks (two ranks of three or four at
+    /// least, sets and runs crossing everywhere), with both jokers, and 9
+    /// with one joker, under every `joker_min_natural`.
+    #[test]
+    fn dense_hands_match_the_footprint_search() {
+        for low in 0..=10 {
+            let pool: Vec<u64> = (0..4)
+                .flat_map(|suit| (low..low + 3).map(move |rank| 1u64 << (16 * suit + rank)))
+                .collect();
+            for subset in 0u32..1 << pool.len() {
+                let count = subset.count_ones();
+                if count != 8 && count != 9 {
+                    continue;
+                }
+                let avail = pool
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| subset >> i & 1 == 1)
+                    .fold(0, |acc, (_, &card)| acc | card);
+                for m in 1..=3 {
+                    let p = Params {
+                        jokers: 10 - count,
+                        min_natural: m,
+                        joker_deadwood: if m == 2 { 0 } else { 15 },
+                    };
+                    if let Some(fast) = min_cost_by_lanes(avail, p) {
+                        assert_eq!(
+                            fast,
+                            footprint_min_cost(avail, 0, p),
+                            "{} {p:?}",
+                            crate::card::CardSet::from_bits(avail)
+                        );
+                    }
+                }
+            }
         }
     }
 }

@@ -342,7 +342,7 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     // Most hands have no rank of three naturals: their suits' lanes are
     // independent, and lane tables answer at once.
     if blocked == 0
-        && let Some(count) = super::lanes::min_cost_without_sets(avail, p)
+        && let Some(count) = super::lanes::min_cost_by_lanes(avail, p)
     {
         return count;
     }
