@@ -110,11 +110,13 @@ fn lowest(mut bits: u32, count: u32) -> u32 {
 }
 
 /// The value of the cards of a lane.
-fn lane_value(bits: u32) -> u32 {
-    (0..RANKS)
-        .filter(|&bit| bits >> bit & 1 == 1)
-        .map(rank_value)
-        .sum()
+fn lane_value(mut bits: u32) -> u32 {
+    let mut sum = 0;
+    while bits != 0 {
+        sum += rank_value(bits.trailing_zeros());
+        bits &= bits - 1;
+    }
+    sum
 }
 
 /// The least deadwood of the cards `bits` of the segment `[low, high)` of a
@@ -289,21 +291,19 @@ struct Rest {
 }
 
 impl Rest {
-    /// Records a set at rank bit `rank` (see [`Shape`]); `None` when the
-    /// jokers run out.
+    /// Records a set (see [`Shape`]); `None` when the jokers run out.
     #[inline]
-    fn with_set(mut self, rank: u32, shape: Shape) -> Option<Rest> {
-        self.jokers = self.jokers.checked_sub(u32::from(shape.jokers))?;
-        self.avail &= !(spread(shape.naturals) << rank);
-        self.walls |= spread(shape.shown) << rank;
-        let value = i32::try_from(rank_value(rank)).unwrap_or(IMPOSSIBLE);
+    fn with_set(mut self, shape: &Shape) -> Option<Rest> {
+        self.jokers = self.jokers.checked_sub(shape.jokers)?;
+        self.avail &= !shape.naturals;
+        self.walls |= shape.shown;
         for _ in 0..shape.room {
             let [first, second] = &mut self.park;
-            if value < *first {
+            if shape.value < *first {
                 *second = *first;
-                *first = value;
-            } else if value < *second {
-                *second = value;
+                *first = shape.value;
+            } else if shape.value < *second {
+                *second = shape.value;
             }
         }
         Some(self)
@@ -370,7 +370,8 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
                     lane_facts(tables, lane, 0)
                 })
         });
-        return u32::try_from(lanes_cost(&rest, &facts, m, dead, tables)).ok();
+        let pairs = two_natural_ranks(avail);
+        return u32::try_from(lanes_cost(&rest, &facts, pairs, m, dead, tables)).ok();
     }
     let first = threes.trailing_zeros();
     let others = threes & (threes - 1);
@@ -385,72 +386,76 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
     let mut memo = [(0, 0, 0); 36];
     let mut known = 0u64;
     let mut best = IMPOSSIBLE;
-    let mut leaf = |rest: &Rest, states: [usize; 4]| {
-        let mut facts = [(0, 0, 0); 4];
-        for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
-            let at = 9 * suit + state;
-            *fact = match memo.get_mut(at) {
-                Some(slot) if known >> at & 1 == 1 => *slot,
-                slot => {
-                    let shift = 16 * suit as u32;
-                    let cards = ((rest.avail >> shift) & LANE) as u32;
-                    let walls = ((rest.walls >> shift) & LANE) as u32;
-                    let fresh = lane_facts(tables, cards, walls);
-                    if let Some(slot) = slot {
-                        *slot = fresh;
-                        known |= 1 << at;
-                    }
-                    fresh
-                }
-            };
+    // The second rank's shapes, listed once from the hand before the first
+    // rank's set (a superset: more cards only make more cards runnable, and
+    // a shape wanting more jokers than the first left is refused).
+    let none = [Shape::default()];
+    let mut listed = [Shape::default(); 7];
+    let seconds: &[Shape] = if others == 0 {
+        &none
+    } else {
+        let rank = others.trailing_zeros();
+        let mut count = 0;
+        for (slot, shape) in listed.iter_mut().zip(shapes(avail, rank, m, p.jokers)) {
+            *slot = shape;
+            count += 1;
         }
-        best = best.min(lanes_cost(rest, &facts, m, dead, tables));
+        listed.get(..count).unwrap_or(&none)
     };
+    // The undecided ranks keep their cards whatever the decisions.
+    let pairs = two_natural_ranks(avail) & !threes;
     for one in shapes(avail, first, m, p.jokers) {
-        let Some(rest) = rest.with_set(first, one) else {
+        let Some(after_one) = rest.with_set(&one) else {
             continue;
         };
-        let states = [0, 1, 2, 3].map(|suit| one.effect(suit));
-        if others == 0 {
-            leaf(&rest, states);
-            continue;
-        }
-        let second = others.trailing_zeros();
-        for two in shapes(rest.avail, second, m, rest.jokers) {
-            if let Some(rest) = rest.with_set(second, two) {
-                let mut both = states;
-                for (suit, state) in both.iter_mut().enumerate() {
-                    *state += 3 * two.effect(suit);
-                }
-                leaf(&rest, both);
+        let [a, b, c, d] = one.states;
+        for two in seconds {
+            let Some(rest) = after_one.with_set(two) else {
+                continue;
+            };
+            let [e, f, g, h] = two.states;
+            let states = [a + 3 * e, b + 3 * f, c + 3 * g, d + 3 * h];
+            let mut facts = [(0, 0, 0); 4];
+            for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
+                let at = 9 * suit + usize::from(state);
+                *fact = match memo.get_mut(at) {
+                    Some(slot) if known >> at & 1 == 1 => *slot,
+                    slot => {
+                        let shift = 16 * suit as u32;
+                        let cards = ((rest.avail >> shift) & LANE) as u32;
+                        let walls = ((rest.walls >> shift) & LANE) as u32;
+                        let fresh = lane_facts(tables, cards, walls);
+                        if let Some(slot) = slot {
+                            *slot = fresh;
+                            known |= 1 << at;
+                        }
+                        fresh
+                    }
+                };
+            }
+            best = best.min(lanes_cost(&rest, &facts, pairs, m, dead, tables));
+            if best == 0 {
+                // Nothing is lower.
+                return Some(0);
             }
         }
     }
     u32::try_from(best).ok()
 }
 
-/// A set at a rank of three or more, or none: the suits it melds naturally
-/// and the suits it shows (4-bit masks), the jokers it holds, and how many
-/// more may park on it.
+/// A set at a rank of three or more, or none: the naturals it melds and the
+/// cards it shows, the jokers it holds, how many more may park on it (each
+/// for a natural worth `value`), and what it does to each suit's lane (0
+/// nothing, 1 melds its card and walls the lane, 2 walls it, a joker
+/// standing for the suit).
 #[derive(Debug, Clone, Copy, Default)]
 struct Shape {
-    naturals: u8,
-    shown: u8,
-    jokers: u8,
-    room: u8,
-}
-
-impl Shape {
-    /// What the set does to the lane of `suit`: 0 nothing, 1 melds its card
-    /// (and walls the lane), 2 walls it (a joker stands for the suit).
-    #[inline]
-    fn effect(self, suit: usize) -> usize {
-        if self.naturals >> suit & 1 == 1 {
-            1
-        } else {
-            usize::from(self.shown >> suit & 1) * 2
-        }
-    }
+    naturals: u64,
+    shown: u64,
+    jokers: u32,
+    room: u32,
+    value: i32,
+    states: [u8; 4],
 }
 
 /// The sets a rank of three or four naturals can hold (see [`Shape`]), and
@@ -460,24 +465,33 @@ impl Shape {
 /// joker standing for a natural of the rank is a parked joker: a set may take
 /// one while it keeps `m` naturals and holds two jokers at most.
 ///
-/// A card left in its lane is worth it only if some run could hold it: a
-/// card of its lane within `jokers + 1` ranks (or, under `joker_min_natural`
-/// 1, two jokers of their own). The others would be deadwood there, where
-/// the set melds them: shapes leaving only such cards out are skipped.
+/// A card left in its lane is worth it only if some run could hold it (see
+/// `runnable` below). The others would be deadwood there, where the set
+/// melds them: shapes leaving only such cards out are skipped.
 fn shapes(avail: u64, rank: u32, m: u32, jokers: u32) -> impl Iterator<Item = Shape> {
     let held = gather(avail >> rank);
-    // The suits whose card here some run could hold, with `left` jokers to spare.
+    // The suits whose card here some run could hold, with `left` jokers to
+    // spare: a run holding it has gaps of `left` at most, so its nearest
+    // other natural is within `left + 1` ranks, and its two nearest within
+    // `left + 2` when it needs three naturals (no joker, or
+    // `joker_min_natural` 3); one natural and two jokers meld under
+    // `joker_min_natural` 1.
     let runnable = |left: u32| {
         if m == 1 && left >= 2 {
             return held;
         }
-        let reach = left + 1;
+        let two_more = m >= 3 || left == 0;
+        let reach = left + 1 + u32::from(two_more);
         let near = (((1u64 << (2 * reach + 1)) - 1) << rank >> reach) & LANE & !(1 << rank);
-        let near = near * 0x0001_0001_0001_0001;
-        let lanes = lanes_of(avail & near);
+        let lanes = lanes_of(avail & (near * 0x0001_0001_0001_0001));
         let mut found = 0u8;
-        for (suit, lane) in lanes.iter().enumerate() {
-            if *lane != 0 {
+        for (suit, &lane) in lanes.iter().enumerate() {
+            let enough = if two_more {
+                lane & lane.wrapping_sub(1) != 0
+            } else {
+                lane != 0
+            };
+            if enough {
                 found |= 1 << suit;
             }
         }
@@ -485,15 +499,26 @@ fn shapes(avail: u64, rank: u32, m: u32, jokers: u32) -> impl Iterator<Item = Sh
     };
     let mut out = [Shape::default(); 7];
     let mut count = 0;
+    let value = i32::try_from(rank_value(rank)).unwrap_or(IMPOSSIBLE);
+    let m_u8 = u8::try_from(m).unwrap_or(u8::MAX);
     let mut push = |naturals: u8, shown: u8, jokers: u8| {
         let melded = naturals.count_ones() as u8;
-        let m = u8::try_from(m).unwrap_or(u8::MAX);
+        let mut states = [0u8; 4];
+        for (suit, state) in states.iter_mut().enumerate() {
+            *state = if naturals >> suit & 1 == 1 {
+                1
+            } else {
+                (shown >> suit & 1) * 2
+            };
+        }
         if let Some(slot) = out.get_mut(count) {
             *slot = Shape {
-                naturals,
-                shown,
-                jokers,
-                room: melded.saturating_sub(m).min(2 - jokers.min(2)),
+                naturals: spread(naturals) << rank,
+                shown: spread(shown) << rank,
+                jokers: u32::from(jokers),
+                room: u32::from(melded.saturating_sub(m_u8).min(2 - jokers.min(2))),
+                value,
+                states,
             };
             count += 1;
         }
@@ -530,24 +555,29 @@ fn shapes(avail: u64, rank: u32, m: u32, jokers: u32) -> impl Iterator<Item = Sh
 /// The least count of the rest once the ranks of three are decided (see the
 /// module docs), given each lane's [`Facts`].
 #[inline]
-fn lanes_cost(rest: &Rest, facts: &[Facts; 4], m: u32, dead: i32, tables: &LaneTables) -> i32 {
-    let mut base = 0;
-    let mut best_two = IMPOSSIBLE;
-    // The two best one-joker deltas, of different lanes.
-    let (mut first, mut second) = (IMPOSSIBLE, IMPOSSIBLE);
-    for &(lane_left, one, two) in facts {
-        base += lane_left;
-        best_two = best_two.min(two);
-        if one < first {
-            second = first;
-            first = one;
-        } else if one < second {
-            second = one;
-        }
-    }
+fn lanes_cost(
+    rest: &Rest,
+    facts: &[Facts; 4],
+    pairs: u32,
+    m: u32,
+    dead: i32,
+    tables: &LaneTables,
+) -> i32 {
+    let [(l0, o0, t0), (l1, o1, t1), (l2, o2, t2), (l3, o3, t3)] = *facts;
+    let base = l0 + l1 + l2 + l3;
     if rest.jokers == 0 {
         return base;
     }
+    // Without branches (the lanes' order is no pattern to predict): the best
+    // one-joker delta, two of them in different lanes, and a two-joker one.
+    let first = o0.min(o1).min(o2).min(o3);
+    let first_two = (o0 + o1)
+        .min(o0 + o2)
+        .min(o0 + o3)
+        .min(o1 + o2)
+        .min(o1 + o3)
+        .min(o2 + o3);
+    let best_two = t0.min(t1).min(t2).min(t3);
     let [p1, p2] = rest.park;
     let park1 = dead.min(p1);
     let park2 = (2 * dead).min(dead + p1).min(p1 + p2);
@@ -555,19 +585,17 @@ fn lanes_cost(rest: &Rest, facts: &[Facts; 4], m: u32, dead: i32, tables: &LaneT
     let runs_only = if rest.jokers == 1 {
         base + park1.min(first)
     } else {
-        base + park2.min(park1 + first).min(best_two).min(first + second)
+        base + park2.min(park1 + first).min(best_two).min(first_two)
     };
     if m == 3 {
         // No set of fewer than three naturals holds a joker.
         return runs_only;
     }
-    let lanes = lanes_of(rest.avail);
-    let [s, h, d, c] = lanes;
-    // The undecided ranks of two naturals: sets holding jokers.
-    let pairs = ((s & (h | d | c)) | (h & (d | c)) | (d & c)) & !rest.decided;
+    // `pairs`: the undecided ranks of two naturals, sets holding jokers.
     if pairs == 0 && (m == 2 || rest.jokers == 1) {
         return runs_only;
     }
+    let lanes = lanes_of(rest.avail);
     let lefts = facts.map(|f| f.0);
     let mut best = runs_only;
     if rest.jokers == 1 {
@@ -612,6 +640,15 @@ fn lanes_cost(rest: &Rest, facts: &[Facts; 4], m: u32, dead: i32, tables: &LaneT
         }
     }
     best
+}
+
+/// The ranks (a 13-bit mask) of exactly two naturals of `avail`.
+#[inline]
+fn two_natural_ranks(avail: u64) -> u32 {
+    let [s, h, d, c] = lanes_of(avail);
+    let two_or_more = (s & (h | d | c)) | (h & (d | c)) | (d & c);
+    let three_or_more = (s & h & (d | c)) | ((s | h) & d & c);
+    two_or_more & !three_or_more
 }
 
 /// Calls `visit` with each rank bit of `ranks`, lowest first.
