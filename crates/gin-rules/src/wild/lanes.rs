@@ -1,18 +1,21 @@
 //! The least count of a hand with jokers from per-suit lane tables: the fast
-//! path of [`super::solve::min_cost`] (nothing blocked, at most two ranks of
-//! three or more naturals; others take the footprint search).
+//! path of [`super::solve::min_cost`], for hands with nothing blocked and at
+//! most two ranks of three or more naturals (every hand of ten cards with
+//! two jokers, and most with one); the others take the footprint search.
 //!
 //! # Why the lanes are independent
 //!
 //! Fix what happens at each rank of three or more naturals: no set there, a
 //! natural set (the whole rank, or three of four), or a set holding jokers
-//! (see [`shapes`]). Every other rank has at most two naturals, so a set
-//! there holds jokers: one or two ranks at most, tried one by one. Take the
-//! sets out, and what remains is runs only: each suit's lane is on its own
-//! but for the jokers they share. So for each lane it is enough to know its
-//! least deadwood with exactly 0, 1 or 2 jokers melded in its runs (0: the
-//! joker-free lane table; 1 and 2: the tables here), and the count is the
-//! least way of sharing the jokers out.
+//! (see [`shapes`]); every combination is tried. Every other rank has at
+//! most two naturals, so a set there holds jokers: one or two ranks at most,
+//! tried one by one. Take the sets out, and what remains is runs only: each
+//! suit's lane is on its own but for the jokers they share. So for each lane
+//! it is enough to know its least deadwood with exactly 0, 1 or 2 jokers
+//! melded in its runs (0: the joker-free lane table; 1 and 2: the tables
+//! here), and the count is the least way of sharing the jokers out. A lane
+//! changes only at the decided ranks, so its figures are worked out once per
+//! state and shared by the combinations; the search stops at a count of 0.
 //!
 //! A run must not show a card a set shows: each set leaves a *wall* at its
 //! rank in the lane of each suit it shows. A run cannot cross a wall, so a
@@ -30,10 +33,11 @@
 //!
 //! # The tables
 //!
-//! Per `joker_min_natural` (1 to 3), built on first use (a few tens of
-//! milliseconds in a release build): the least deadwood of every segment of
-//! a lane with exactly one joker melded in its runs, and with exactly two
-//! (32 KiB each, a `u8` per entry, [`NONE`] when no run can hold them; a
+//! Per `joker_min_natural` (1 to 3), built on first use (under 10 ms in a
+//! release build): the least deadwood of every segment of a lane with
+//! exactly one joker melded in its runs, and with exactly two (32 KiB each,
+//! 192 KiB for all three rules, a `u8` per entry, [`NONE`] when no run can
+//! hold them; a
 //! segment `[low, low + len)` of cards `c` is entry `(1 << len) | (c >> low)`
 //! of the block of the segments starting at `low`). An entry tries every
 //! interval of the segment as the run holding the jokers, the rest counted by
@@ -408,13 +412,15 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
         let Some(after_one) = rest.with_set(&one) else {
             continue;
         };
-        let [a, b, c, d] = one.states;
         for two in seconds {
             let Some(rest) = after_one.with_set(two) else {
                 continue;
             };
-            let [e, f, g, h] = two.states;
-            let states = [a + 3 * e, b + 3 * f, c + 3 * g, d + 3 * h];
+            // Each lane's state: the first rank's digit, then the second's.
+            let mut states = one.states;
+            for (state, &later) in states.iter_mut().zip(&two.states) {
+                *state += 3 * later;
+            }
             let mut facts = [(0, 0, 0); 4];
             for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
                 let at = 9 * suit + usize::from(state);

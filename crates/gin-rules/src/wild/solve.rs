@@ -339,8 +339,10 @@ const DEFERRED_ON_STACK: usize = 8;
 /// using a card of `blocked` (the caller counts the held cards that are
 /// blocked). The fast path of `wild_min_deadwood`.
 pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
-    // Most hands have no rank of three naturals: their suits' lanes are
-    // independent, and lane tables answer at once.
+    // Nothing blocked and at most two ranks of three naturals (every ten-card
+    // hand with two jokers): decide those ranks' sets, and the suits' lanes
+    // answer from tables (`lanes.rs`). Blocked cards (layoffs) and larger
+    // hands take the footprint search.
     if blocked == 0
         && let Some(count) = super::lanes::min_cost_by_lanes(avail, p)
     {
@@ -349,7 +351,8 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     footprint_min_cost(avail, blocked, p)
 }
 
-/// [`min_cost`] by the footprint search, for any hand.
+/// [`min_cost`] by the footprint search, for any hand (the tests check the
+/// lane path against it).
 pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let base = min_deadwood(CardSet::from_bits(avail));
     let mut best = base + p.jokers * p.joker_deadwood;
