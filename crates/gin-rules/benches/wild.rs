@@ -22,15 +22,17 @@ use rand::{Rng, SeedableRng};
 const SEED: u64 = 0x61E_2026;
 const BATCH: usize = 1000;
 
-/// The slowest 10-card hand with two jokers found by `WILD_WORST_CASE_SEARCH`
-/// under the `jokers` preset's rules (see the search below): three ranks in
-/// three suits, where nearly every card is in a natural meld and in several
-/// footprints, so most pairs of footprints need the joker-free solver, and
-/// the best count (7) is above 0, so the search cannot stop early.
+/// The slowest 10-card hand with two jokers `WILD_WORST_CASE_SEARCH` found
+/// for the footprint search under the `jokers` preset's rules (see the
+/// search below): three ranks in three suits, nearly every card in a natural
+/// meld and in several footprints, and a best count (7) above 0, so no early
+/// stop. Kept as the row's hand so figures compare across versions; under the
+/// lane tables (`src/wild/lanes.rs`) it is one of the dense hands with two
+/// ranks of three, the slowest kind now (about 36 combinations of set shapes).
 const WORST_CASE: &str = "7H 9H TH 7D TD 7C 8C TC X1 X2";
 
-/// The slowest found under `joker_min_natural` 1 (the loosest rule: a natural
-/// and two jokers meld, so every card starts footprints).
+/// The slowest found for the footprint search under `joker_min_natural` 1
+/// (the loosest rule: a natural and two jokers meld), kept likewise.
 const WORST_CASE_MIN_NATURAL_1: &str = "9S TS JS JH 8D 9D 9C JC X1 X2";
 
 fn pick(rng: &mut StdRng, pool: &[Card], len: usize) -> CardSet {

@@ -205,9 +205,10 @@ static LANE_BEST_DROPS: [u16; 8192] = {
 
 /// The deadwood of the lowest 13-bit lane of `cards` once its runs meld. The
 /// mask keeps the index below 8192, the table's length, so the fallback is
-/// never taken and the compiler drops the bounds check.
+/// never taken and the compiler drops the bounds check. (Also read by the
+/// wild-card solver's lane tables, `wild::lanes`.)
 #[inline]
-fn lane_deadwood(cards: u64) -> u32 {
+pub(crate) fn lane_deadwood(cards: u64) -> u32 {
     LANE_DEADWOOD
         .get((cards & LANE) as usize)
         .map_or(0, |&value| u32::from(value))

@@ -43,9 +43,14 @@
 //! natural meld of the hand lowers the count by exactly their value (they are
 //! deadwood in every arrangement). The others are bounded below by the
 //! naturals outside every natural meld, and pairs are tried by gain so the
-//! search stops early (figures: `benches/wild.rs`). The oracle in
-//! `tests/properties/wild_oracle.rs` checks all of it against a brute force
-//! over every subset and every card a joker could stand for.
+//! search stops early. The count alone ([`wild_min_deadwood`]) mostly takes a
+//! faster road: with nothing blocked and at most two ranks of three naturals
+//! (every ten-card hand with two jokers), decide the sets of those ranks and
+//! the rest is each suit's runs, read from per-suit lane tables with one or
+//! two jokers (`lanes.rs` has the argument; figures: `benches/wild.rs`). The
+//! oracle in `tests/properties/wild_oracle.rs` checks all of it against a
+//! brute force over every subset and every card a joker could stand for, and
+//! the lane road is checked against the footprint search as well.
 //!
 //! # Which card a joker stands for
 //!
@@ -86,6 +91,7 @@
 
 mod card;
 mod declared;
+mod lanes;
 mod layoff;
 mod score;
 mod solve;

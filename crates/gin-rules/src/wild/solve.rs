@@ -52,11 +52,41 @@ impl Footprint {
     }
 }
 
-/// The value of the cards of `bits`.
+/// The value of the cards of `bits`: four lookups, where `CardSet::value`
+/// takes four software popcounts (the default x86-64 target has no `popcnt`);
+/// the search takes it for every footprint and pair it bounds.
 #[inline]
 fn value(bits: u64) -> u32 {
-    CardSet::from_bits(bits).value()
+    let lane = |shift: u32| {
+        LANE_VALUE
+            .get(((bits >> shift) & LANE) as usize)
+            .map_or(0, |&v| u32::from(v))
+    };
+    lane(0) + lane(16) + lane(32) + lane(48)
 }
+
+/// The value of every 13-bit lane's cards (at most 85: fits a byte). 8 KiB,
+/// built at compile time.
+static LANE_VALUE: [u8; 8192] = {
+    let mut table = [0u8; 8192];
+    let mut lane = 0usize;
+    while lane < 8192 {
+        let mut sum = 0u32;
+        let mut bit = 0;
+        while bit < 13 {
+            if lane >> bit & 1 == 1 {
+                sum += rank_value(bit);
+            }
+            bit += 1;
+        }
+        // In range by the loop condition; a const block cannot call `get_mut`.
+        #[allow(clippy::indexing_slicing)]
+        let entry = &mut table[lane];
+        *entry = sum as u8;
+        lane += 1;
+    }
+    table
+};
 
 /// The value of a card at rank bit `bit` (0 for the ace).
 #[inline]
@@ -309,6 +339,21 @@ const DEFERRED_ON_STACK: usize = 8;
 /// using a card of `blocked` (the caller counts the held cards that are
 /// blocked). The fast path of `wild_min_deadwood`.
 pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
+    // Nothing blocked and at most two ranks of three naturals (every ten-card
+    // hand with two jokers): decide those ranks' sets, and the suits' lanes
+    // answer from tables (`lanes.rs`). Blocked cards (layoffs) and larger
+    // hands take the footprint search.
+    if blocked == 0
+        && let Some(count) = super::lanes::min_cost_by_lanes(avail, p)
+    {
+        return count;
+    }
+    footprint_min_cost(avail, blocked, p)
+}
+
+/// [`min_cost`] by the footprint search, for any hand (the tests check the
+/// lane path against it).
+pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let base = min_deadwood(CardSet::from_bits(avail));
     let mut best = base + p.jokers * p.joker_deadwood;
     if p.jokers == 0 || best == 0 {
@@ -330,6 +375,12 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
         }
         let left_out = (p.jokers - f.jokers) * p.joker_deadwood;
         let gain = i64::from(f.inside_value) - i64::from(f.held_cost);
+        let pairs_with_another = keep_pairs && f.jokers == 1;
+        // Taking cards out of a hand lowers its count by at most their value:
+        // a footprint in no pair is done with when even that cannot win.
+        if !pairs_with_another && base - gain + i64::from(left_out) >= i64::from(best) {
+            return;
+        }
         let touches = f.cards & meldable != 0;
         let rest = avail & !f.cards;
         // The naturals' count without the footprint, plus its held fillers:
@@ -353,7 +404,7 @@ pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
                 best = best.min(min_deadwood(CardSet::from_bits(rest)) + f.held_cost + left_out);
             }
         }
-        if keep_pairs && f.jokers == 1 {
+        if pairs_with_another {
             let content = f.cards & avail;
             let held_cost = u16::try_from(f.held_cost).unwrap_or(u16::MAX);
             let twin = stack.get_mut(..kept).and_then(|kept| {
@@ -414,15 +465,22 @@ fn best_pair(singles: &mut [Single], avail: u64, mut best: u32) -> u32 {
             break;
         }
         for second in sorted.iter().skip(i + 1) {
-            let floor = (i64::from(first.solo) - i64::from(second.gain))
-                .max(i64::from(second.solo) - i64::from(first.gain));
-            let [a, b] = first.cards;
-            let [c, d] = second.cards;
-            let apart = first.content & second.content == 0
-                && (a & c == 0 || a & d == 0 || b & c == 0 || b & d == 0);
-            if floor >= i64::from(best) || !apart {
+            // The later seconds have a larger `solo` still: none can do better.
+            if i64::from(second.solo) - i64::from(first.gain) >= i64::from(best) {
+                break;
+            }
+            if first.content & second.content != 0
+                || i64::from(first.solo) - i64::from(second.gain) >= i64::from(best)
+            {
                 continue;
             }
+            let [a, b] = first.cards;
+            let [c, d] = second.cards;
+            if !(a & c == 0 || a & d == 0 || b & c == 0 || b & d == 0) {
+                continue;
+            }
+            let floor = (i64::from(first.solo) - i64::from(second.gain))
+                .max(i64::from(second.solo) - i64::from(first.gain));
             let cost = if first.touches || second.touches {
                 // A floor first: the naturals left in no natural meld of
                 // what remains (taking the footprints out breaks melds).
