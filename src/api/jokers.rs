@@ -282,6 +282,8 @@ pub struct HandLayoff {
     #[schema(value_type = HandCard)]
     pub card: WildCard,
     /// Index into the knocker's melds.
+    #[serde(deserialize_with = "gin_rules::bounded::meld_index")]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
     pub meld: usize,
     /// For a joker: the card it stands for on the table (absent for a
     /// natural card, which stands for itself).

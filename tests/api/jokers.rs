@@ -500,6 +500,24 @@ async fn the_defenders_declared_reply_with_jokers_is_checked_and_hands_share_no_
             "/defender/melds/0",
         ),
     ];
+    // A meld index is read as the joker-free one is (schemathesis found a
+    // layoff's index unbounded in the schema): up to 2^32 - 1, `5.0` as 5.
+    let far = json!({"hand": defender, "layoffs": [{"card": "X2", "meld": 4_294_967_296_u64, "stands_for": "KH"}]});
+    let problem = expect_problem(
+        score(declared_knocker.clone(), far).await,
+        400,
+        "invalid_body",
+    )
+    .await;
+    assert_eq!(problem.errors[0].pointer, "/defender/layoffs/0/meld");
+    let five =
+        json!({"hand": defender, "layoffs": [{"card": "X2", "meld": 5.0, "stands_for": "KH"}]});
+    expect_problem(
+        score(declared_knocker.clone(), five).await,
+        422,
+        "layoff_meld_not_found",
+    )
+    .await;
     for (defender, code, pointer) in refused {
         let problem = expect_problem(
             score(declared_knocker.clone(), defender.clone()).await,

@@ -12,6 +12,16 @@ pub const MAX_CARDS: usize = 52;
 /// Melds one hand can declare: 17 disjoint melds of three use 51 cards.
 pub const MAX_DECLARED_MELDS: usize = 17;
 
+/// A knocker meld's index as a layoff names it: read as a `u32`, so that the
+/// range a client may send is the same on every platform and a schema can
+/// state it exactly (`int64` from 0 to 2^32 - 1); an index past the
+/// knocker's melds is a layoff error, not a shape error.
+pub fn meld_index<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let index = u32::deserialize(deserializer)?;
+    // On a 16-bit target an index this large names no meld anyway.
+    Ok(usize::try_from(index).unwrap_or(usize::MAX))
+}
+
 /// A list of at most `N` items.
 pub fn at_most<'de, D, T, const N: usize>(deserializer: D) -> Result<Vec<T>, D::Error>
 where

@@ -40,20 +40,14 @@ pub struct Layoff {
     /// The defender's card laid off.
     pub card: Card,
     /// Index into the knocker's melds.
-    // Read as a u32, so that the range a client may send is the same on every
-    // platform and the schema states it exactly (int64 from 0 to 2^32 - 1: as
-    // `int32` the range would end at 2^31 - 1); an index past the knocker's
-    // melds is a layoff error, not a shape error.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "meld_index"))]
+    // Read as a u32 (see `meld_index`); as `int32` the schema's range would
+    // end at 2^31 - 1.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::bounded::meld_index")
+    )]
     #[cfg_attr(feature = "openapi", schema(format = Int64, minimum = 0, maximum = 4294967295_u64))]
     pub meld: usize,
-}
-
-#[cfg(feature = "serde")]
-fn meld_index<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
-    let index = <u32 as serde::Deserialize>::deserialize(deserializer)?;
-    // On a 16-bit target an index this large names no meld anyway.
-    Ok(usize::try_from(index).unwrap_or(usize::MAX))
 }
 
 /// The defender's side of a knock: its melds, its layoffs in the order played, and
