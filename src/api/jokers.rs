@@ -405,6 +405,19 @@ fn naturals(cards: &[HandCard]) -> Option<Vec<Card>> {
     cards.iter().map(|card| card.natural()).collect()
 }
 
+/// Declared melds as natural cards: `Some(None)` when none are declared,
+/// `None` if one holds a joker.
+fn natural_melds(melds: Option<&Vec<Vec<HandCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
+    match melds {
+        Some(melds) => melds
+            .iter()
+            .map(|meld| naturals(meld))
+            .collect::<Option<Vec<_>>>()
+            .map(Some),
+        None => Some(None),
+    }
+}
+
 impl WildKnockerHand {
     /// The hand as the joker-free referee reads it, if it holds no joker
     /// (nor declares one).
@@ -412,15 +425,7 @@ impl WildKnockerHand {
         if self.jokers.is_some() {
             return None;
         }
-        let melds = match &self.melds {
-            Some(melds) => Some(
-                melds
-                    .iter()
-                    .map(|meld| naturals(meld))
-                    .collect::<Option<Vec<_>>>()?,
-            ),
-            None => None,
-        };
+        let melds = natural_melds(self.melds.as_ref())?;
         Some(KnockerHand {
             hand: naturals(&self.hand)?,
             melds,
@@ -435,15 +440,7 @@ impl WildDefenderHand {
         if self.jokers.is_some() {
             return None;
         }
-        let melds = match &self.melds {
-            Some(melds) => Some(
-                melds
-                    .iter()
-                    .map(|meld| naturals(meld))
-                    .collect::<Option<Vec<_>>>()?,
-            ),
-            None => None,
-        };
+        let melds = natural_melds(self.melds.as_ref())?;
         let layoffs = match &self.layoffs {
             Some(layoffs) => Some(
                 layoffs

@@ -32,6 +32,7 @@ mod tests;
 
 pub use arrangements::knocker_arrangements;
 
+pub(crate) use showdown::is_big_gin;
 pub use showdown::showdown;
 
 /// Which player.

@@ -35,6 +35,35 @@ fn declared_melds(
     }
 }
 
+/// Whether a knock of these card counts is big gin: the knocker keeps 10
+/// cards, or 11 for big gin where the profile plays it; the defender holds 10.
+pub(crate) fn is_big_gin(
+    profile: &Profile,
+    knocker_cards: usize,
+    defender_cards: usize,
+) -> Result<bool, HandError> {
+    let big_gin = match knocker_cards {
+        10 => false,
+        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
+        11 => true,
+        found => {
+            return Err(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            });
+        }
+    };
+    if defender_cards != 10 {
+        return Err(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender_cards,
+        });
+    }
+    Ok(big_gin)
+}
+
 /// Lays both hands down: the knocker's arrangement (declared, or the best for the
 /// knocker) and the defender's reply (declared and checked, or the best).
 pub fn showdown(
@@ -47,25 +76,7 @@ pub fn showdown(
     profile.multiplier_for(upcard)?;
     let knocker_cards = distinct(Side::Knocker, &knocker.hand, CardSet::EMPTY)?;
     let defender_cards = distinct(Side::Defender, &defender.hand, knocker_cards)?;
-    let big_gin = match knocker_cards.len() {
-        10 => false,
-        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
-        11 => true,
-        found => {
-            return Err(HandError::WrongCardCount {
-                side: Side::Knocker,
-                expected: "10 (11 for big gin)",
-                found,
-            });
-        }
-    };
-    if defender_cards.len() != 10 {
-        return Err(HandError::WrongCardCount {
-            side: Side::Defender,
-            expected: "10",
-            found: defender_cards.len(),
-        });
-    }
+    let big_gin = is_big_gin(profile, knocker_cards.len(), defender_cards.len())?;
     if big_gin {
         let deadwood = min_deadwood(knocker_cards);
         if deadwood > 0 {

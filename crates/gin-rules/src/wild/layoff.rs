@@ -130,30 +130,20 @@ pub fn wild_best_reply(
     } else {
         0
     };
-    let mut best: Option<(u32, usize, Growth)> = None;
-    if layoffs_allowed {
-        let mut growth = Growth::default();
-        // The visit never stops early: every growth is tried.
-        let _every_growth = grow(
+    let growth = if layoffs_allowed {
+        best_growth(
             knocker_melds,
-            0,
-            table.bits(),
-            defender.naturals().bits(),
+            table,
+            defender,
             jokers_to_lay,
-            &mut growth,
-            &mut |growth| {
-                let rest = rest_of(defender, growth);
+            |rest, growth| {
                 let blocked = table.union(CardSet::from_bits(growth.claimed));
-                let count = wild_min_deadwood_avoiding(rest, rules, blocked);
-                let key = (count, growth.layoffs.len());
-                if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
-                    best = Some((count, growth.layoffs.len(), growth.clone()));
-                }
-                ControlFlow::Continue(())
+                wild_min_deadwood_avoiding(rest, rules, blocked)
             },
-        );
-    }
-    let growth = best.map(|(_, _, g)| g).unwrap_or_default();
+        )
+    } else {
+        Growth::default()
+    };
     let rest = rest_of(defender, &growth);
     let blocked = table.union(CardSet::from_bits(growth.claimed));
     let arrangement = wild_best_arrangement_avoiding(rest, rules, blocked);
@@ -766,29 +756,47 @@ fn best_layoffs_of(
     } else {
         0
     };
+    let growth = best_growth(
+        knocker_melds,
+        blocked,
+        unmelded,
+        jokers_to_lay,
+        |rest, _| {
+            rest.naturals().value()
+                + u32::from(rest.joker_count()) * u32::from(rules.joker_deadwood())
+        },
+    );
+    layoffs_of(unmelded, &growth)
+}
+
+/// The growth of the knocker's melds (the table showing `table`) by the
+/// cards of `hand` that leaves the least `count` of what is left, then the
+/// fewest layoffs; the first such in the search order (no layoff first).
+fn best_growth(
+    knocker_melds: &[WildMeld],
+    table: CardSet,
+    hand: WildHand,
+    jokers_to_lay: u32,
+    count: impl Fn(WildHand, &Growth) -> u32,
+) -> Growth {
     let mut best: Option<(u32, usize, Growth)> = None;
-    let mut growth = Growth::default();
     // The visit never stops early: every growth is tried.
     let _every_growth = grow(
         knocker_melds,
         0,
-        blocked.bits(),
-        unmelded.naturals().bits(),
+        table.bits(),
+        hand.naturals().bits(),
         jokers_to_lay,
-        &mut growth,
+        &mut Growth::default(),
         &mut |growth| {
-            let rest = rest_of(unmelded, growth);
-            let count = rest.naturals().value()
-                + u32::from(rest.joker_count()) * u32::from(rules.joker_deadwood());
-            let key = (count, growth.layoffs.len());
+            let key = (count(rest_of(hand, growth), growth), growth.layoffs.len());
             if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
-                best = Some((count, growth.layoffs.len(), growth.clone()));
+                best = Some((key.0, key.1, growth.clone()));
             }
             ControlFlow::Continue(())
         },
     );
-    best.map(|(_, _, growth)| layoffs_of(unmelded, &growth))
-        .unwrap_or_default()
+    best.map(|(_, _, growth)| growth).unwrap_or_default()
 }
 
 /// Most layoffs a declared reply may place by search: a defender holds ten

@@ -17,7 +17,8 @@ use crate::profile::Profile;
 use std::cmp::Reverse;
 
 use crate::score::{
-    HandError, Settlement as HandSettlement, Side, knocker_arrangements, net_for_knocker, settle,
+    HandError, Settlement as HandSettlement, Side, is_big_gin, knocker_arrangements,
+    net_for_knocker, settle,
 };
 
 use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
@@ -245,25 +246,7 @@ impl Knock {
     ) -> Result<Knock, HandError> {
         let knock_limit = profile.knock_limit_for(upcard)?;
         let multiplier = profile.multiplier_for(upcard)?;
-        let big_gin = match knocker.len() {
-            10 => false,
-            11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
-            11 => true,
-            found => {
-                return Err(HandError::WrongCardCount {
-                    side: Side::Knocker,
-                    expected: "10 (11 for big gin)",
-                    found,
-                });
-            }
-        };
-        if defender.len() != 10 {
-            return Err(HandError::WrongCardCount {
-                side: Side::Defender,
-                expected: "10",
-                found: defender.len(),
-            });
-        }
+        let big_gin = is_big_gin(profile, knocker.len(), defender.len())?;
         let limit = if big_gin { 0 } else { knock_limit };
         Ok(Knock {
             limit,
