@@ -35,6 +35,14 @@ const WORST_CASE: &str = "7H 9H TH 7D TD 7C 8C TC X1 X2";
 /// (the loosest rule: a natural and two jokers meld), kept likewise.
 const WORST_CASE_MIN_NATURAL_1: &str = "9S TS JS JH 8D 9D 9C JC X1 X2";
 
+/// The slowest hands `WILD_WORST_CASE_SEARCH` finds for the lane tables
+/// (dense hands with two ranks of three naturals, about 1.2 us each in the
+/// search's own loop, 2026-11-23), one per rule set, timed by criterion here.
+const LANE_WORST: [(&str, &str); 2] = [
+    ("jokers", "JS QS TH QH JD KD JC QC X1 X2"),
+    ("min_natural_1", "6S 8S TS 6H 7H 8H 6D 8D X1 X2"),
+];
+
 fn pick(rng: &mut StdRng, pool: &[Card], len: usize) -> CardSet {
     pool.choose_multiple(rng, len)
         .fold(CardSet::EMPTY, |set, &card| set.union(card.into()))
@@ -144,6 +152,15 @@ fn wild_benches(c: &mut Criterion) {
         #[allow(clippy::expect_used)]
         let worst = gin_rules::wild_cards(text).expect("a valid hand");
         group.bench_function(rules_name, |b| {
+            b.iter(|| wild_min_deadwood(black_box(worst), &rules))
+        });
+    }
+    for ((rules_name, rules), (name, text)) in presets.into_iter().zip(LANE_WORST) {
+        debug_assert_eq!(rules_name, name);
+        // The hands are constants above: a typo must stop the benchmark at once.
+        #[allow(clippy::expect_used)]
+        let worst = gin_rules::wild_cards(text).expect("a valid hand");
+        group.bench_function(format!("lane_{rules_name}"), |b| {
             b.iter(|| wild_min_deadwood(black_box(worst), &rules))
         });
     }
