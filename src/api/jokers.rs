@@ -32,7 +32,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
 use super::error_codes::ErrorCode;
@@ -46,9 +46,6 @@ use gin_rules::{
     Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, Side, WildArrangement,
     WildCard, WildHand, WildHandError, WildHandScore, WildMeld, WildReply,
 };
-
-/// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
-pub const HAND_CARD_PATTERN: &str = "^(([AaTtJjQqKk2-9]|10)([SsHhDdCc]|♠|♥|♦|♣|♤|♡|♢|♧)|[Xx][12])$";
 
 /// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
 /// that plays with jokers.
@@ -93,19 +90,11 @@ impl Serialize for HandCard {
     }
 }
 
+// The library documents the notation (`gin_rules::openapi`); the wire type
+// only carries its name into the document.
 impl PartialSchema for HandCard {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .pattern(Some(HAND_CARD_PATTERN))
-            .description(Some(
-                "A card of a hand: rank A 2-9 T (or 10) J Q K, then suit S H D C (or ♠ ♥ ♦ ♣), any \
-                 case; or, under a profile with jokers, a joker `X1` or `X2` (any case). In a meld \
-                 of an answer a joker stands in the place of the card it stands for (see the \
-                 meld's `jokers`). Responses always use the canonical form, such as \"TS\".",
-            ))
-            .examples(["TS", "X1"])
-            .into()
+        <WildCard as PartialSchema>::schema()
     }
 }
 

@@ -1102,23 +1102,7 @@ fn declaration(
                     (Some(_), Some(_)) => None,
                 };
                 if layoff.onto.as_ref().is_some_and(|onto| !onto.is_empty()) && meld.is_none() {
-                    let named = layoff
-                        .onto
-                        .as_deref()
-                        .unwrap_or_default()
-                        .iter()
-                        .map(WildCard::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    return Err(Stop::Violation(
-                        ViolationCode::LayoffMeldNotFound,
-                        format!(
-                            "{defender}'s layoff {index}: {} is recorded onto the knocker's meld \
-                             holding {named}, and no meld laid down at the knock holds those cards",
-                            layoff.card
-                        ),
-                        Some(format!("layoffs/{index}/onto")),
-                    ));
+                    return Err(onto_not_found(defender, index, layoff));
                 }
                 list.push((
                     index,
@@ -1262,23 +1246,7 @@ fn resolve_layoffs(
             None => (0..knocker_melds.len()).filter(|&m| holds(m)).collect(),
         };
         if candidates.iter().all(|&m| !holds(m)) || candidates.is_empty() {
-            let named = layoff
-                .onto
-                .as_deref()
-                .unwrap_or_default()
-                .iter()
-                .map(WildCard::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            return Err(Stop::Violation(
-                ViolationCode::LayoffMeldNotFound,
-                format!(
-                    "{defender}'s layoff {index}: {} is recorded onto the knocker's meld holding \
-                     {named}, and no meld laid down at the knock holds those cards",
-                    layoff.card
-                ),
-                Some(format!("layoffs/{index}/onto")),
-            ));
+            return Err(onto_not_found(defender, index, layoff));
         }
         requests.push((natural(layoff.card), candidates));
     }
@@ -1380,4 +1348,26 @@ fn arrangement_faults(report: &ArrangementReport) -> String {
     }
     faults.extend(report.problems.iter().map(|p| p.message()));
     faults.join("; ")
+}
+
+/// A layoff recorded onto a meld (by some of its cards) that no meld laid
+/// down at the knock holds.
+fn onto_not_found(defender: Seat, index: usize, layoff: &RecordedLayoff) -> Stop {
+    let named = layoff
+        .onto
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .map(WildCard::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Stop::Violation(
+        ViolationCode::LayoffMeldNotFound,
+        format!(
+            "{defender}'s layoff {index}: {} is recorded onto the knocker's meld holding \
+             {named}, and no meld laid down at the knock holds those cards",
+            layoff.card
+        ),
+        Some(format!("layoffs/{index}/onto")),
+    )
 }

@@ -122,11 +122,9 @@ pub fn wild_best_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> WildReply {
-    let table = knocker_melds
-        .iter()
-        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
-    let jokers_to_lay = if layoffs_allowed && rules.joker_layoff() {
-        u32::from(defender.joker_count())
+    let table = shown_by(knocker_melds);
+    let jokers_to_lay = if layoffs_allowed {
+        layable_jokers(defender, rules)
     } else {
         0
     };
@@ -166,18 +164,12 @@ pub(super) fn best_reply_count_at_least(
     layoffs_allowed: bool,
     floor: u32,
 ) -> Option<u32> {
-    let table = knocker_melds
-        .iter()
-        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
+    let table = shown_by(knocker_melds);
     if !layoffs_allowed {
         let count = wild_min_deadwood_avoiding(defender, rules, table);
         return (count >= floor).then_some(count);
     }
-    let jokers_to_lay = if rules.joker_layoff() {
-        u32::from(defender.joker_count())
-    } else {
-        0
-    };
+    let jokers_to_lay = layable_jokers(defender, rules);
     let mut least = u32::MAX;
     let flow = grow(
         knocker_melds,
@@ -198,6 +190,22 @@ pub(super) fn best_reply_count_at_least(
         },
     );
     flow.is_continue().then_some(least)
+}
+
+/// Every card the melds show.
+fn shown_by(melds: &[WildMeld]) -> CardSet {
+    melds
+        .iter()
+        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
+}
+
+/// The jokers of `hand` the rules let the defender lay off.
+fn layable_jokers(hand: WildHand, rules: &JokerRules) -> u32 {
+    if rules.joker_layoff() {
+        u32::from(hand.joker_count())
+    } else {
+        0
+    }
 }
 
 /// The defender's hand less what `growth` lays off (jokers laid `X1` first).
@@ -675,9 +683,7 @@ pub fn wild_declared_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> Result<WildReply, WildReplyError> {
-    let table = knocker_melds
-        .iter()
-        .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()));
+    let table = shown_by(knocker_melds);
     let Some(melds) = &declared.melds else {
         if !declared.jokers.is_empty() {
             // A joker map with no melds: the same fault as a map entry no
@@ -751,11 +757,7 @@ fn best_layoffs_of(
     blocked: CardSet,
     rules: &JokerRules,
 ) -> Vec<WildLayoff> {
-    let jokers_to_lay = if rules.joker_layoff() {
-        u32::from(unmelded.joker_count())
-    } else {
-        0
-    };
+    let jokers_to_lay = layable_jokers(unmelded, rules);
     let growth = best_growth(
         knocker_melds,
         blocked,
