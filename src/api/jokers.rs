@@ -1,7 +1,7 @@
 //! Hands with jokers on the wire, shared by the resources that read a hand
 //! (`docs/RULES.md`, "Jokers").
 //!
-//! **Requests.** A hand's card is a [`HandCard`]: a card, or a joker written
+//! **Requests.** A hand's card is a [`WireCard`]: a card, or a joker written
 //! `X1` or `X2` (any case). A joker is read only under a profile whose deck
 //! holds it (`jokers: 1` holds `X1`, `jokers: 2` both): any other is a 422
 //! `joker_not_in_deck` pointing at it. A hand without a joker is answered by
@@ -38,53 +38,53 @@ use utoipa::{PartialSchema, ToSchema};
 use super::error_codes::ErrorCode;
 use super::hand_errors::hand_problem;
 use super::problem::Problem;
-use gin_rules::wild::{
-    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
-    WildDeclaredLayoff, WildReplyError, score_wild_knock,
+use gin_rules::{
+    Arrangement, Card, CardSet, DefenderHand, Hand, HandCard, Joker, KnockerHand, Layoff, Meld,
+    Profile, Side, WildHandError, WildHandScore, WildReply,
 };
 use gin_rules::{
-    Card, CardSet, DefenderHand, Joker, KnockerHand, Layoff, Profile, Side, WildArrangement,
-    WildCard, WildHand, WildHandError, WildHandScore, WildMeld, WildReply,
+    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
+    WildDeclaredLayoff, WildReplyError, score_wild_knock,
 };
 
 /// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
 /// that plays with jokers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HandCard(pub WildCard);
+pub struct WireCard(pub HandCard);
 
-impl HandCard {
+impl WireCard {
     /// The natural card, if it is one.
     pub const fn natural(self) -> Option<Card> {
         match self.0 {
-            WildCard::Natural(card) => Some(card),
-            WildCard::Joker(_) => None,
+            HandCard::Natural(card) => Some(card),
+            HandCard::Joker(_) => None,
         }
     }
 }
 
-impl From<Card> for HandCard {
-    fn from(card: Card) -> HandCard {
-        HandCard(WildCard::Natural(card))
+impl From<Card> for WireCard {
+    fn from(card: Card) -> WireCard {
+        WireCard(HandCard::Natural(card))
     }
 }
 
-impl<'de> Deserialize<'de> for HandCard {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HandCard, D::Error> {
+impl<'de> Deserialize<'de> for WireCard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WireCard, D::Error> {
         struct HandCardVisitor;
         impl Visitor<'_> for HandCardVisitor {
-            type Value = HandCard;
+            type Value = WireCard;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a card such as \"TS\" (rank A 2-9 T J Q K, suit S H D C)")
             }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<HandCard, E> {
-                text.parse::<WildCard>().map(HandCard).map_err(E::custom)
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<WireCard, E> {
+                text.parse::<HandCard>().map(WireCard).map_err(E::custom)
             }
         }
         deserializer.deserialize_str(HandCardVisitor)
     }
 }
 
-impl Serialize for HandCard {
+impl Serialize for WireCard {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
@@ -92,13 +92,13 @@ impl Serialize for HandCard {
 
 // The library documents the notation (`gin_rules::openapi`); the wire type
 // only carries its name into the document.
-impl PartialSchema for HandCard {
+impl PartialSchema for WireCard {
     fn schema() -> RefOr<Schema> {
-        <WildCard as PartialSchema>::schema()
+        <HandCard as PartialSchema>::schema()
     }
 }
 
-impl ToSchema for HandCard {
+impl ToSchema for WireCard {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("HandCard")
     }
@@ -170,7 +170,7 @@ impl StandsFor {
     }
 
     /// What the jokers of these melds stand for.
-    pub fn of<'a>(melds: impl IntoIterator<Item = &'a WildMeld>) -> StandsFor {
+    pub fn of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> StandsFor {
         let mut map = StandsFor::default();
         for meld in melds {
             for (joker, card) in meld.jokers() {
@@ -181,54 +181,56 @@ impl StandsFor {
     }
 }
 
-/// A hand read from a request: without a joker (the joker-free referee
-/// answers it) or with one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReadHand {
-    Natural(CardSet),
-    Wild(WildHand),
-}
-
 /// Reads a hand's cards under the profile's deck: a repeated card is a 422
 /// `duplicate_card` at its second place, a joker the deck does not hold a
 /// 422 `joker_not_in_deck` at the joker (`{pointer}/{index}`).
-pub fn read_hand(
-    cards: &[HandCard],
-    pointer: &str,
-    profile: &Profile,
-) -> Result<ReadHand, Problem> {
-    let hand = WildHand::read(&cards_of(cards), profile.jokers())
-        .map_err(|fault| read_problem(&fault, pointer))?;
-    Ok(if hand.joker_count() == 0 {
-        ReadHand::Natural(hand.naturals())
-    } else {
-        ReadHand::Wild(hand)
-    })
+pub fn read_hand(cards: &[WireCard], pointer: &str, profile: &Profile) -> Result<Hand, Problem> {
+    Hand::read(&cards_of(cards), profile.jokers()).map_err(|fault| read_problem(&fault, pointer))
+}
+
+/// The cards of an arrangement in no meld, as a client reads them: the
+/// natural cards in canonical order, then the jokers. (Kept as the two parts
+/// the rules give, so writing them allocates nothing.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadwoodCards {
+    pub naturals: CardSet,
+    pub jokers: Vec<Joker>,
+}
+
+impl Serialize for DeadwoodCards {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.naturals
+                .iter()
+                .map(HandCard::Natural)
+                .chain(self.jokers.iter().map(|&joker| HandCard::Joker(joker))),
+        )
+    }
 }
 
 /// A meld's cards as shown, each joker in the place of the card it stands for.
-pub fn meld_cards(meld: &WildMeld) -> Vec<WildCard> {
+pub fn meld_cards(meld: &Meld) -> Vec<HandCard> {
     meld.cards()
         .iter()
         .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
-            Some((joker, _)) => WildCard::Joker(joker),
-            None => WildCard::Natural(card),
+            Some((joker, _)) => HandCard::Joker(joker),
+            None => HandCard::Natural(card),
         })
         .collect()
 }
 
 /// An arrangement's deadwood: its natural cards in canonical order, then its
 /// unmelded jokers.
-pub fn deadwood_of(arrangement: &WildArrangement) -> Vec<WildCard> {
+pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
     arrangement
         .deadwood_cards
         .iter()
-        .map(WildCard::Natural)
+        .map(HandCard::Natural)
         .chain(
             arrangement
                 .deadwood_jokers
                 .iter()
-                .map(|&j| WildCard::Joker(j)),
+                .map(|&j| HandCard::Joker(j)),
         )
         .collect()
 }
@@ -239,20 +241,20 @@ pub fn deadwood_of(arrangement: &WildArrangement) -> Vec<WildCard> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct HandArrangement {
     /// The melds; a joker stands in the place of the card it stands for.
-    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
-    pub melds: Vec<Vec<WildCard>>,
+    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
+    pub melds: Vec<Vec<HandCard>>,
     /// What each melded joker stands for; absent when no joker is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
     /// The cards in no meld, unmelded jokers last.
-    #[schema(value_type = Vec<HandCard>, example = json!(["2C", "X2"]))]
-    pub deadwood_cards: Vec<WildCard>,
+    #[schema(value_type = Vec<WireCard>, example = json!(["2C", "X2"]))]
+    pub deadwood_cards: Vec<HandCard>,
     /// Their count: the natural cards' values plus `joker_deadwood` per joker.
     pub deadwood: u32,
 }
 
-impl From<&WildArrangement> for HandArrangement {
-    fn from(arrangement: &WildArrangement) -> HandArrangement {
+impl From<&Arrangement> for HandArrangement {
+    fn from(arrangement: &Arrangement) -> HandArrangement {
         HandArrangement {
             melds: arrangement.melds.iter().map(meld_cards).collect(),
             jokers: StandsFor::of(&arrangement.melds),
@@ -268,8 +270,8 @@ impl From<&WildArrangement> for HandArrangement {
 #[schema(example = json!({"card": "X2", "meld": 0, "stands_for": "8H"}))]
 pub struct HandLayoff {
     /// The defender's card or joker.
-    #[schema(value_type = HandCard)]
-    pub card: WildCard,
+    #[schema(value_type = WireCard)]
+    pub card: HandCard,
     /// Index into the knocker's melds.
     #[serde(deserialize_with = "gin_rules::bounded::meld_index")]
     #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
@@ -292,8 +294,8 @@ pub struct HandLayoff {
 pub struct HandReply {
     /// The defender's own melds; a joker stands in the place of the card it
     /// stands for.
-    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["QS", "X2", "QD"]]))]
-    pub melds: Vec<Vec<WildCard>>,
+    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["QS", "X2", "QD"]]))]
+    pub melds: Vec<Vec<HandCard>>,
     /// What each joker of `melds` stands for; absent when none is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
@@ -301,8 +303,8 @@ pub struct HandReply {
     #[schema(example = json!([{"card": "4H", "meld": 2}, {"card": "8H", "meld": 2}]))]
     pub layoffs: Vec<HandLayoff>,
     /// The cards neither melded nor laid off, unmelded jokers last.
-    #[schema(value_type = Vec<HandCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
-    pub deadwood_cards: Vec<WildCard>,
+    #[schema(value_type = Vec<WireCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
+    pub deadwood_cards: Vec<HandCard>,
     /// The defender's count after layoffs.
     pub deadwood: u32,
 }
@@ -319,7 +321,7 @@ impl From<&WildReply> for HandReply {
                 .map(|layoff| HandLayoff {
                     card: layoff.card,
                     meld: layoff.meld,
-                    stands_for: matches!(layoff.card, WildCard::Joker(_))
+                    stands_for: matches!(layoff.card, HandCard::Joker(_))
                         .then_some(layoff.stands_for),
                 })
                 .collect(),
@@ -340,15 +342,15 @@ pub struct WildKnockerHand {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
         example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]))]
-    pub hand: Vec<HandCard>,
+    pub hand: Vec<WireCard>,
     /// Declared melds, checked (legal, disjoint, from the hand, within the
     /// knock limit). Absent: the arrangement best for the knocker is chosen.
     /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
     /// says which card it stands for.
     #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-    #[schema(value_type = Option<Vec<Vec<HandCard>>>,
+    #[schema(value_type = Option<Vec<Vec<WireCard>>>,
         example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
-    pub melds: Option<Vec<Vec<HandCard>>>,
+    pub melds: Option<Vec<Vec<WireCard>>>,
     /// With declared melds holding jokers: the card each joker stands for
     /// (`{"X1": "6H"}`), every melded joker and only those.
     #[serde(default, deserialize_with = "super::json::present")]
@@ -367,12 +369,12 @@ pub struct WildDefenderHand {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
         example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<HandCard>,
+    pub hand: Vec<WireCard>,
     /// Declared melds, checked. Absent: the best reply is chosen. A joker is
     /// written in its meld and `jokers` says which card it stands for.
     #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-    #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
-    pub melds: Option<Vec<Vec<HandCard>>>,
+    #[schema(value_type = Option<Vec<Vec<WireCard>>>)]
+    pub melds: Option<Vec<Vec<WireCard>>>,
     /// With declared melds holding jokers: the card each joker stands for.
     #[serde(default, deserialize_with = "super::json::present")]
     #[schema(nullable = false)]
@@ -390,13 +392,13 @@ pub struct WildDefenderHand {
 }
 
 /// The natural cards of a list, or `None` if it holds a joker.
-fn naturals(cards: &[HandCard]) -> Option<Vec<Card>> {
+fn naturals(cards: &[WireCard]) -> Option<Vec<Card>> {
     cards.iter().map(|card| card.natural()).collect()
 }
 
 /// Declared melds as natural cards: `Some(None)` when none are declared,
 /// `None` if one holds a joker.
-fn natural_melds(melds: Option<&Vec<Vec<HandCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
+fn natural_melds(melds: Option<&Vec<Vec<WireCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
     match melds {
         Some(melds) => melds
             .iter()
@@ -435,7 +437,7 @@ impl WildDefenderHand {
                 layoffs
                     .iter()
                     .map(|layoff| match (layoff.card, layoff.stands_for) {
-                        (WildCard::Natural(card), None) => Some(Layoff {
+                        (HandCard::Natural(card), None) => Some(Layoff {
                             card,
                             meld: layoff.meld,
                         }),
@@ -581,7 +583,7 @@ pub fn score_with_jokers(
 }
 
 /// The cards of a wire list.
-pub fn cards_of(cards: &[HandCard]) -> Vec<WildCard> {
+pub fn cards_of(cards: &[WireCard]) -> Vec<HandCard> {
     cards.iter().map(|card| card.0).collect()
 }
 
@@ -612,8 +614,8 @@ mod tests {
     use super::*;
     use gin_rules::Preset;
 
-    fn read(cards: &[&str], profile: &Profile) -> Result<ReadHand, Problem> {
-        let cards: Vec<HandCard> = cards
+    fn read(cards: &[&str], profile: &Profile) -> Result<Hand, Problem> {
+        let cards: Vec<WireCard> = cards
             .iter()
             .map(|c| serde_json::from_value(serde_json::json!(c)).unwrap())
             .collect();
@@ -624,14 +626,8 @@ mod tests {
     fn jokers_are_read_only_when_the_deck_holds_them() {
         let standard = Preset::Standard.profile();
         let jokers = Preset::Jokers.profile();
-        assert!(matches!(
-            read(&["7S", "8S"], &standard),
-            Ok(ReadHand::Natural(_))
-        ));
-        assert!(matches!(
-            read(&["7S", "x1"], &jokers),
-            Ok(ReadHand::Wild(_))
-        ));
+        assert_eq!(read(&["7S", "8S"], &standard).map(Hand::joker_count), Ok(0));
+        assert_eq!(read(&["7S", "x1"], &jokers).map(Hand::joker_count), Ok(1));
         let problem = read(&["7S", "X1"], &standard).unwrap_err();
         assert_eq!(problem.code.as_str(), "joker_not_in_deck");
         assert_eq!(problem.errors[0].pointer, "/hand/1");
@@ -657,10 +653,10 @@ mod tests {
     fn the_pattern_reads_cards_and_jokers() {
         for text in ["TS", "10s", "X1", "x2"] {
             assert!(
-                serde_json::from_value::<HandCard>(serde_json::json!(text)).is_ok(),
+                serde_json::from_value::<WireCard>(serde_json::json!(text)).is_ok(),
                 "{text}"
             );
         }
-        assert!(serde_json::from_value::<HandCard>(serde_json::json!("X3")).is_err());
+        assert!(serde_json::from_value::<WireCard>(serde_json::json!("X3")).is_err());
     }
 }

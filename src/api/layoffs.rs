@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::ServiceConfig;
 use super::hand_errors::hand_problem;
 use super::jokers::{
-    HandArrangement, HandCard, HandReply, WildDefenderHand, WildKnockerHand, score_with_jokers,
+    HandArrangement, HandReply, WildDefenderHand, WildKnockerHand, WireCard, score_with_jokers,
 };
 use super::json::{ValidJson, from_slice};
 use super::knock::{DefenderSide, KnockerSide, wild_sides};
@@ -26,7 +26,7 @@ pub struct DefenderCards {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<HandCard>,
+    pub hand: Vec<WireCard>,
 }
 
 /// A knock and the defender's hand.

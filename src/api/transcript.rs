@@ -9,14 +9,14 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::jokers::{HandCard, StandsFor};
+use super::jokers::{StandsFor, WireCard};
 use super::knock::ScoreResponse;
 use super::problem::{ErrorCode, Problem};
+use gin_rules::HandReadFault;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
-use gin_rules::wild::HandReadFault;
 use gin_rules::{
-    Action, Audit, Card, Deal, DealError, DealPart, HandEnd, Joker, JokerPlace, Move,
-    RecordedLayoff, Seat, Source, Table, Violation, ViolationCode, WildCard,
+    Action, Audit, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker, JokerPlace, Move,
+    RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
 };
 
 /// The deal as a request gives it: the cards, or the seeds of a provably fair
@@ -47,10 +47,10 @@ pub struct Seeds {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, expecting = "struct Deal")]
 struct FlatDeal {
-    dealer: Option<Vec<HandCard>>,
-    non_dealer: Option<Vec<HandCard>>,
-    upcard: Option<HandCard>,
-    stock: Option<Vec<HandCard>>,
+    dealer: Option<Vec<WireCard>>,
+    non_dealer: Option<Vec<WireCard>>,
+    upcard: Option<WireCard>,
+    stock: Option<Vec<WireCard>>,
     seeds: Option<Seeds>,
     commitment: Option<String>,
 }
@@ -90,7 +90,7 @@ impl<'de> Deserialize<'de> for DealInput {
 }
 
 /// The cards of a list, jokers included.
-fn wild(cards: Vec<HandCard>) -> Vec<WildCard> {
+fn wild(cards: Vec<WireCard>) -> Vec<HandCard> {
     cards.into_iter().map(|card| card.0).collect()
 }
 
@@ -100,7 +100,7 @@ fn stands_for(map: Option<StandsFor>) -> Vec<(Joker, Card)> {
 }
 
 /// Declared melds as the rules take them.
-fn melds_of(melds: Option<Vec<Vec<HandCard>>>) -> Option<Vec<Vec<WildCard>>> {
+fn melds_of(melds: Option<Vec<Vec<WireCard>>>) -> Option<Vec<Vec<HandCard>>> {
     melds.map(|melds| melds.into_iter().map(wild).collect())
 }
 
@@ -150,14 +150,14 @@ pub enum TranscriptAction {
         from: Source,
         #[serde(default)]
         #[schema(example = "2H")]
-        card: Option<HandCard>,
+        card: Option<WireCard>,
     },
     /// Discard a card held (a joker too), ending the turn.
     #[schema(title = "DiscardAction")]
     Discard {
         player: Seat,
         #[schema(example = "KC")]
-        card: HandCard,
+        card: WireCard,
     },
     /// Knock: discard `discard` and lay the other ten cards down. Without
     /// `discard` the knock is big gin (all eleven cards melded; only where the
@@ -169,12 +169,12 @@ pub enum TranscriptAction {
         player: Seat,
         #[serde(default)]
         #[schema(example = "KC")]
-        discard: Option<HandCard>,
+        discard: Option<WireCard>,
         /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
         /// names the card it stands for.
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
-        melds: Option<Vec<Vec<HandCard>>>,
+        melds: Option<Vec<Vec<WireCard>>>,
         /// With declared melds holding jokers: the card each joker stands for,
         /// `{"X1": "6H"}`.
         #[serde(default, deserialize_with = "crate::api::json::present")]
@@ -190,7 +190,7 @@ pub enum TranscriptAction {
     LayOff {
         player: Seat,
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-        melds: Option<Vec<Vec<HandCard>>>,
+        melds: Option<Vec<Vec<WireCard>>>,
         /// With declared melds holding jokers: the card each joker stands for.
         #[serde(default, deserialize_with = "crate::api::json::present")]
         #[schema(nullable = false)]
@@ -216,7 +216,7 @@ pub enum TranscriptAction {
 #[schema(example = json!({"card": "7H", "onto": ["4H", "5H", "6H"]}))]
 pub struct LayoffRecord {
     #[schema(example = "7H")]
-    pub card: HandCard,
+    pub card: WireCard,
     /// For a joker: the card it stands for on the table (a natural card
     /// stands for itself).
     #[serde(default, deserialize_with = "super::json::present")]
@@ -230,15 +230,15 @@ pub struct LayoffRecord {
     /// joker names the meld holding it).
     #[serde(default, deserialize_with = "meld_cards")]
     #[schema(nullable = false, max_items = 11, example = json!(["4H", "5H", "6H"]))]
-    pub onto: Option<Vec<HandCard>>,
+    pub onto: Option<Vec<WireCard>>,
 }
 
 /// At most the 11 cards a meld can hold (a run of a big gin hand); more is a
 /// shape error.
 fn meld_cards<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
-) -> Result<Option<Vec<HandCard>>, D::Error> {
-    let cards = Vec::<HandCard>::deserialize(deserializer)?;
+) -> Result<Option<Vec<WireCard>>, D::Error> {
+    let cards = Vec::<WireCard>::deserialize(deserializer)?;
     if cards.len() > 11 {
         return Err(serde::de::Error::invalid_length(
             cards.len(),
@@ -598,15 +598,15 @@ mod tests {
     #[test]
     fn the_library_and_the_service_describe_a_hand_card_alike() {
         // The deal and the table (library types) document their cards with
-        // `WildCard`'s schema, the service's requests with `HandCard`'s: both
-        // are the one `HandCard` of the document.
+        // `HandCard`'s schema, the service's requests with `WireCard`'s: both
+        // are the one `WireCard` of the document.
         assert_eq!(
-            <WildCard as ToSchema>::name(),
-            <HandCard as ToSchema>::name()
+            <HandCard as ToSchema>::name(),
+            <WireCard as ToSchema>::name()
         );
         assert_eq!(
-            serde_json::to_value(<WildCard as PartialSchema>::schema()).unwrap(),
-            serde_json::to_value(<HandCard as PartialSchema>::schema()).unwrap()
+            serde_json::to_value(<HandCard as PartialSchema>::schema()).unwrap(),
+            serde_json::to_value(<WireCard as PartialSchema>::schema()).unwrap()
         );
     }
 }

@@ -71,8 +71,11 @@ fn greedy_hand(seed: u64) -> (Value, Option<FinalHands>) {
         let (me, seat) = (turn % 2, seats[turn % 2]);
         actions.push(json!({"player": seat, "action": "draw", "from": "stock", "card": drawn}));
         hands[me].insert(drawn);
-        let analysis = analyze_drawn_hand(hands[me]);
-        let discard = analysis.discards[0].card;
+        let analysis = analyze_drawn_hand(hands[me], &gin_rules::JokerRules::NONE);
+        let discard = analysis.discards[0]
+            .card
+            .natural()
+            .expect("no joker in play");
         hands[me].remove(discard);
         if analysis.deadwood <= 10 {
             actions.push(json!({"player": seat, "action": "knock", "discard": discard}));

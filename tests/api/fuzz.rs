@@ -157,7 +157,7 @@ fn cards_json(cards: &[Card]) -> Value {
 
 fn melds_json(hand: CardSet) -> Value {
     Value::Array(
-        best_arrangement(hand)
+        best_arrangement(hand, &gin_rules::JokerRules::NONE)
             .melds
             .iter()
             .map(|m| cards_json(&m.cards().to_vec()))
@@ -413,12 +413,17 @@ fn audit_request() -> impl Strategy<Value = Value> {
                 candidates
                     .iter()
                     .copied()
-                    .min_by_key(|&c| min_deadwood(set.difference(CardSet::single(c))))
+                    .min_by_key(|&c| {
+                        min_deadwood(
+                            set.difference(CardSet::single(c)),
+                            &gin_rules::JokerRules::NONE,
+                        )
+                    })
                     .unwrap_or(taken)
             };
             hand.retain(|&c| c != throw);
             let kept = CardSet::from_distinct(hand.iter().copied()).unwrap_or_default();
-            if min_deadwood(kept) <= 10 && rng.gen_bool(0.7) {
+            if min_deadwood(kept, &gin_rules::JokerRules::NONE) <= 10 && rng.gen_bool(0.7) {
                 let melds = rng.gen_bool(0.5).then(|| melds_json(kept));
                 actions.push(json!({"player": seats[turn], "action": "knock",
                                     "discard": throw.to_string(), "melds": melds}));

@@ -78,7 +78,7 @@ fn pick(rng: &mut StdRng, pool: &[gin_rules::Card], len: usize) -> u64 {
 fn assert_both_crates_agree(hands: &[CardSet]) {
     for &hand in hands {
         assert_eq!(
-            min_deadwood(hand),
+            min_deadwood(hand, &JokerRules::NONE),
             u32::from(gin_rummy::deadwood(to_gin_rummy(hand))),
             "{hand}"
         );
@@ -123,7 +123,7 @@ fn ten_card_batch(c: &mut Criterion, name: &str, hands: &[CardSet]) {
         b.iter(|| {
             black_box(hands)
                 .iter()
-                .map(|&h| min_deadwood(black_box(h)))
+                .map(|&h| min_deadwood(black_box(h), &JokerRules::NONE))
                 .sum::<u32>()
         })
     });
@@ -142,7 +142,7 @@ fn eleven_card_batch(c: &mut Criterion, name: &str, hands: &[CardSet]) {
     let theirs: Vec<gin_rummy::Hand> = hands.iter().map(|&h| to_gin_rummy(h)).collect();
     for (&hand, &their) in hands.iter().zip(&theirs) {
         assert_eq!(
-            analyze_drawn_hand(hand).deadwood,
+            analyze_drawn_hand(hand, &JokerRules::NONE).deadwood,
             u32::from(gin_rummy_after_best_discard(their)),
             "{hand}"
         );
@@ -152,7 +152,11 @@ fn eleven_card_batch(c: &mut Criterion, name: &str, hands: &[CardSet]) {
         b.iter(|| {
             black_box(hands)
                 .iter()
-                .map(|&h| analyze_drawn_hand(black_box(h)).discards.len())
+                .map(|&h| {
+                    analyze_drawn_hand(black_box(h), &JokerRules::NONE)
+                        .discards
+                        .len()
+                })
                 .sum::<usize>()
         })
     });
@@ -187,7 +191,9 @@ fn deadwood_benches(c: &mut Criterion) {
         assert_both_crates_agree(&[ours]);
         let theirs = to_gin_rummy(ours);
         let mut group = configure(c, name, 1);
-        group.bench_function("gin_referee", |b| b.iter(|| min_deadwood(black_box(ours))));
+        group.bench_function("gin_referee", |b| {
+            b.iter(|| min_deadwood(black_box(ours), &JokerRules::NONE))
+        });
         group.bench_function("gin_rummy", |b| {
             b.iter(|| gin_rummy::deadwood(black_box(theirs)))
         });
@@ -254,10 +260,13 @@ fn search_worst_case() {
         slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
         println!("{label}: median {median:.0} ns/hand over the candidates; slowest:");
         for (ns, hand) in slowest.iter().take(12) {
-            println!("  {ns:7.0} ns  {hand}  (deadwood {})", min_deadwood(*hand));
+            println!(
+                "  {ns:7.0} ns  {hand}  (deadwood {})",
+                min_deadwood(*hand, &JokerRules::NONE)
+            );
         }
     };
-    report("gin_referee", &|h| min_deadwood(h));
+    report("gin_referee", &|h| min_deadwood(h, &JokerRules::NONE));
     report("gin_rummy", &|h| {
         u32::from(gin_rummy::deadwood(to_gin_rummy(h)))
     });

@@ -10,20 +10,20 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gin_rules::{
-    Action, Card, Deal, Layoff, Move, Players, ProfileOverrides, RecordedHand, Seat, Source,
-    WildCard, audit_match, cards,
+    Action, Card, Deal, HandCard, Layoff, Move, Players, ProfileOverrides, RecordedHand, Seat,
+    Source, audit_match, cards,
 };
 
-fn list(text: &str) -> Vec<WildCard> {
+fn list(text: &str) -> Vec<HandCard> {
     cards(text)
         .expect("cards")
         .iter()
-        .map(WildCard::from)
+        .map(HandCard::from)
         .collect()
 }
 
 fn deal() -> Deal {
-    let stock: Vec<WildCard> = "2H 5S 6S 9S JS QS KS AH 3H 8H TH JH AD 2D 3D 4D 5D 6D 7D 8D TD QD KD AC 5C 6C 7C 8C TC JC QC"
+    let stock: Vec<HandCard> = "2H 5S 6S 9S JS QS KS AH 3H 8H TH JH AD 2D 3D 4D 5D 6D 7D 8D TD QD KD AC 5C 6C 7C 8C TC JC QC"
         .split(' ')
         .map(|c| c.parse().expect("card"))
         .collect();

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use gin_rules::{Card, CardSet, Joker, JokerRules, WildHand, min_deadwood, wild_min_deadwood};
+use gin_rules::{Card, CardSet, Hand, Joker, JokerRules, min_deadwood};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -48,12 +48,12 @@ fn pick(rng: &mut StdRng, pool: &[Card], len: usize) -> CardSet {
         .fold(CardSet::EMPTY, |set, &card| set.union(card.into()))
 }
 
-fn with_jokers(naturals: CardSet) -> WildHand {
-    WildHand::new(naturals, &Joker::ALL)
+fn with_jokers(naturals: CardSet) -> Hand {
+    Hand::new(naturals, &Joker::ALL)
 }
 
 /// Eight random naturals and both jokers.
-fn random_hands(rng: &mut StdRng) -> Vec<WildHand> {
+fn random_hands(rng: &mut StdRng) -> Vec<Hand> {
     let deck = CardSet::FULL_DECK.to_vec();
     (0..BATCH)
         .map(|_| with_jokers(pick(rng, &deck, 8)))
@@ -62,7 +62,7 @@ fn random_hands(rng: &mut StdRng) -> Vec<WildHand> {
 
 /// Eight naturals from 3 or 4 adjacent ranks, or from one or two suits, and
 /// both jokers: sets, runs and footprints overlap on nearly every card.
-fn adversarial_hands(rng: &mut StdRng) -> Vec<WildHand> {
+fn adversarial_hands(rng: &mut StdRng) -> Vec<Hand> {
     let deck = CardSet::FULL_DECK.to_vec();
     (0..BATCH)
         .map(|_| {
@@ -122,7 +122,7 @@ fn wild_benches(c: &mut Criterion) {
         b.iter(|| {
             black_box(&joker_free)
                 .iter()
-                .map(|&h| min_deadwood(black_box(h)))
+                .map(|&h| min_deadwood(black_box(h), &JokerRules::NONE))
                 .sum::<u32>()
         })
     });
@@ -135,7 +135,7 @@ fn wild_benches(c: &mut Criterion) {
                 b.iter(|| {
                     black_box(hands)
                         .iter()
-                        .map(|&h| wild_min_deadwood(black_box(h), &rules))
+                        .map(|&h| min_deadwood(black_box(h), &rules))
                         .sum::<u32>()
                 })
             });
@@ -150,18 +150,18 @@ fn wild_benches(c: &mut Criterion) {
     {
         // The hands are constants above: a typo must stop the benchmark at once.
         #[allow(clippy::expect_used)]
-        let worst = gin_rules::wild_cards(text).expect("a valid hand");
+        let worst = gin_rules::parse_hand(text).expect("a valid hand");
         group.bench_function(rules_name, |b| {
-            b.iter(|| wild_min_deadwood(black_box(worst), &rules))
+            b.iter(|| min_deadwood(black_box(worst), &rules))
         });
     }
     for ((rules_name, rules), (name, text)) in presets.into_iter().zip(LANE_WORST) {
         debug_assert_eq!(rules_name, name);
         // The hands are constants above: a typo must stop the benchmark at once.
         #[allow(clippy::expect_used)]
-        let worst = gin_rules::wild_cards(text).expect("a valid hand");
+        let worst = gin_rules::parse_hand(text).expect("a valid hand");
         group.bench_function(format!("lane_{rules_name}"), |b| {
-            b.iter(|| wild_min_deadwood(black_box(worst), &rules))
+            b.iter(|| min_deadwood(black_box(worst), &rules))
         });
     }
     group.finish();
@@ -234,10 +234,7 @@ fn search_worst_case() {
             .iter()
             .map(|&h| {
                 let hand = with_jokers(h);
-                (
-                    best_of(2, 8, &|| wild_min_deadwood(black_box(hand), &rules)),
-                    h,
-                )
+                (best_of(2, 8, &|| min_deadwood(black_box(hand), &rules)), h)
             })
             .collect();
         timed.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -248,7 +245,7 @@ fn search_worst_case() {
             .map(|&(_, h)| {
                 let hand = with_jokers(h);
                 (
-                    best_of(5, 500, &|| wild_min_deadwood(black_box(hand), &rules)),
+                    best_of(5, 500, &|| min_deadwood(black_box(hand), &rules)),
                     h,
                 )
             })
@@ -258,7 +255,7 @@ fn search_worst_case() {
         for (ns, hand) in slowest.iter().take(8) {
             println!(
                 "  {ns:7.0} ns  {hand} X1 X2  (deadwood {})",
-                wild_min_deadwood(with_jokers(*hand), &rules)
+                min_deadwood(with_jokers(*hand), &rules)
             );
         }
     }

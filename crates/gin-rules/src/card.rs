@@ -487,61 +487,6 @@ impl From<Card> for CardSet {
     }
 }
 
-/// A hand: at most [`Hand::MAX_CARDS`] distinct cards, ten in play or eleven
-/// right after the draw. The helpers that list every arrangement of a hand take
-/// a `Hand`, which bounds their work by its size (on a [`CardSet`] of the whole
-/// deck they would run for hours).
-///
-/// ```
-/// use gin_rules::{cards, CardSet, Hand};
-/// let hand = Hand::new(cards("AS 2S 3S 4H 5H 6H 9C 9D 9H KC")?)?;
-/// assert_eq!(hand.cards().len(), 10);
-/// assert!(Hand::new(CardSet::FULL_DECK).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Hand(CardSet);
-
-impl Hand {
-    /// The most cards a hand holds: eleven, right after the draw.
-    pub const MAX_CARDS: usize = 11;
-
-    /// The cards as a hand; an error when there are more than [`Hand::MAX_CARDS`].
-    pub const fn new(cards: CardSet) -> Result<Hand, HandSizeError> {
-        if cards.len() > Hand::MAX_CARDS {
-            return Err(HandSizeError { found: cards.len() });
-        }
-        Ok(Hand(cards))
-    }
-
-    /// The cards of the hand.
-    pub const fn cards(self) -> CardSet {
-        self.0
-    }
-}
-
-impl TryFrom<CardSet> for Hand {
-    type Error = HandSizeError;
-
-    fn try_from(cards: CardSet) -> Result<Hand, HandSizeError> {
-        Hand::new(cards)
-    }
-}
-
-impl From<Hand> for CardSet {
-    fn from(hand: Hand) -> CardSet {
-        hand.0
-    }
-}
-
-/// More cards than a [`Hand`] holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("a hand holds at most {max} cards, not {found}", max = Hand::MAX_CARDS)]
-pub struct HandSizeError {
-    /// The number of cards given.
-    pub found: usize,
-}
-
 /// Iterator over a [`CardSet`] in canonical order.
 #[derive(Debug, Clone)]
 pub struct CardSetIter(u64);
@@ -703,18 +648,5 @@ mod tests {
         assert_eq!(hand.lane(Suit::Spades), 0b1_0000_0000_0011);
         assert_eq!(hand.of_rank(Rank::new(7).unwrap()).len(), 3);
         assert_eq!(hand.to_string(), "AS 2S KS 7H 7D 7C");
-    }
-
-    #[test]
-    fn a_hand_holds_at_most_eleven_cards() {
-        let deck: Vec<Card> = Card::deck().collect();
-        let first = |n: usize| CardSet::from_distinct(deck.iter().copied().take(n)).unwrap();
-        assert_eq!(Hand::new(first(11)).map(Hand::cards), Ok(first(11)));
-        assert_eq!(Hand::try_from(CardSet::EMPTY), Ok(Hand::default()));
-        assert_eq!(Hand::new(first(12)), Err(HandSizeError { found: 12 }));
-        assert_eq!(
-            HandSizeError { found: 52 }.to_string(),
-            "a hand holds at most 11 cards, not 52"
-        );
     }
 }

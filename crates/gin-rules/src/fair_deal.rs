@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 
 use crate::audit::Deal;
 use crate::card::{Card, Rank, Suit};
-use crate::wild::{Joker, WildCard};
+use crate::hand::{HandCard, Joker};
 
 /// The algorithm's name, as answers and records state it.
 pub const ALGORITHM: &str = "hmac-sha256-fisher-yates-v1";
@@ -203,12 +203,12 @@ pub fn deal_with_jokers(
         bytes: [0; 32],
         used: 32,
     };
-    let mut deck: Vec<WildCard> = ordered_deck().into_iter().map(WildCard::from).collect();
+    let mut deck: Vec<HandCard> = ordered_deck().into_iter().map(HandCard::from).collect();
     deck.extend(
         Joker::ALL
             .into_iter()
             .take(usize::from(jokers))
-            .map(WildCard::from),
+            .map(HandCard::from),
     );
     for i in (1..deck.len()).rev() {
         let j = stream.below(i as u32 + 1) as usize;
@@ -223,7 +223,7 @@ pub fn deal_with_jokers(
     }
     let upcard = cards
         .next()
-        .unwrap_or(WildCard::Natural(Card::new(Rank::ACE, Suit::Spades)));
+        .unwrap_or(HandCard::Natural(Card::new(Rank::ACE, Suit::Spades)));
     Ok(Deal {
         dealer,
         non_dealer,
@@ -236,7 +236,7 @@ pub fn deal_with_jokers(
 mod tests {
     use super::*;
 
-    fn text(cards: &[WildCard]) -> String {
+    fn text(cards: &[HandCard]) -> String {
         cards
             .iter()
             .map(|c| c.to_string())
@@ -279,7 +279,7 @@ mod tests {
         let seed = ServerSeed::from_hex(&"5a".repeat(32)).unwrap();
         for nonce in 0..50 {
             let dealt = deal(&seed, "client", nonce).unwrap();
-            let mut all: Vec<WildCard> = [
+            let mut all: Vec<HandCard> = [
                 dealt.dealer,
                 dealt.non_dealer,
                 vec![dealt.upcard],

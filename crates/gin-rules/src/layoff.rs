@@ -27,7 +27,7 @@
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
 use super::card::{Card, CardSet, LANE};
-use super::deadwood::{best_arrangement, min_deadwood};
+use super::deadwood::natural::{best_arrangement, min_deadwood};
 use super::meld::{Meld, MeldKind};
 
 /// One card laid off onto a knocker's meld.
@@ -402,7 +402,7 @@ pub fn greedy_layoffs(knocker_melds: &[Meld], requests: &[(Card, Vec<usize>)]) -
 
 /// Whether `card` extends a meld of this kind whose cards are now `cards`;
 /// else why not. The one rule of what a meld takes: the joker layoffs
-/// ([`crate::wild`]) apply it to the cards a meld shows.
+/// ([`crate::jokers`]) apply it to the cards a meld shows.
 pub(crate) fn fit(kind: MeldKind, cards: CardSet, card: Card) -> Result<(), &'static str> {
     match kind {
         MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),

@@ -24,19 +24,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! **Analysing a hand.** [`min_deadwood`] is the least count over every
-//! arrangement, [`best_arrangement`] one arrangement reaching it, and
-//! [`analyze_drawn_hand`] the best discards of an 11-card hand.
+//! **Analysing a hand.** A [`Hand`] holds natural cards and, under a profile
+//! with jokers, `X1` and `X2`; a [`CardSet`] converts into one. [`min_deadwood`]
+//! is the least count over every arrangement, [`best_arrangement`] one
+//! arrangement reaching it, and [`analyze_drawn_hand`] the best discards of an
+//! 11-card hand. The [`JokerRules`] of the profile say what a joker may do;
+//! a hand without one takes the joker-free fast path whatever they are.
 //!
 //! ```
-//! use gin_rules::{analyze_drawn_hand, best_arrangement, cards, min_deadwood};
+//! use gin_rules::{analyze_drawn_hand, best_arrangement, cards, min_deadwood, JokerRules};
 //! // The seven of hearts goes to the heart run; the other sevens still meld.
 //! let hand = cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D")?;
-//! assert_eq!(min_deadwood(hand), 25);
-//! let best = best_arrangement(hand);
+//! assert_eq!(min_deadwood(hand, &JokerRules::NONE), 25);
+//! let best = best_arrangement(hand, &JokerRules::NONE);
 //! assert_eq!((best.melds.len(), best.deadwood), (2, 25));
 //! // Right after the draw: discarding the nine of clubs leaves 8.
-//! let drawn = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C")?);
+//! let drawn = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C")?, &JokerRules::NONE);
 //! assert_eq!(drawn.deadwood, 8);
 //! assert_eq!(drawn.discards[0].card.to_string(), "9C");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -46,8 +49,8 @@
 //! defender's melds and layoffs that leave the least deadwood.
 //!
 //! ```
-//! use gin_rules::{best_arrangement, best_reply, cards};
-//! let knocker = best_arrangement(cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?);
+//! use gin_rules::{best_arrangement, best_reply, cards, JokerRules};
+//! let knocker = best_arrangement(cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?, &JokerRules::NONE);
 //! assert_eq!(knocker.deadwood, 8);
 //! let defender = cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?;
 //! let reply = best_reply(&knocker.melds, defender, true);
@@ -108,8 +111,8 @@
 //! and reports the first illegal action, or how the hand ended.
 //!
 //! ```
-//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source, WildCard};
-//! let deck: Vec<WildCard> = Card::deck().map(WildCard::from).collect();
+//! use gin_rules::{audit_hand, Action, Card, Deal, Move, Profile, Seat, Source, HandCard};
+//! let deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
 //! let deal = Deal {
 //!     dealer: deck[0..10].to_vec(),
 //!     non_dealer: deck[10..20].to_vec(),
@@ -131,14 +134,13 @@
 //! ```
 //!
 //! **Jokers.** An opt-in profile (`jokers`, or `jokers: 1` or `2` on any
-//! preset) adds wild jokers `X1` and `X2`; [`wild`] has their rules, the exact
-//! least count ([`wild_min_deadwood`]), layoffs ([`wild_best_reply`]) and
-//! scoring ([`score_wild_hand`]). The joker-free functions above are unchanged.
+//! preset) adds wild jokers `X1` and `X2`. The same functions take them: a
+//! melded joker stands for one definite card ([`Meld::stands_for`]).
 //!
 //! ```
-//! use gin_rules::{wild_best_arrangement, wild_cards, Joker, Preset};
+//! use gin_rules::{best_arrangement, parse_hand, Joker, Preset};
 //! let rules = Preset::Jokers.profile().joker_rules();
-//! let best = wild_best_arrangement(wild_cards("5H X1 7H KS QD 2C")?, &rules);
+//! let best = best_arrangement(parse_hand("5H X1 7H KS QD 2C")?, &rules);
 //! assert_eq!(best.deadwood, 22);
 //! assert_eq!(best.melds[0].stands_for(Joker::X1).map(|c| c.to_string()), Some("6H".into()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -165,6 +167,8 @@ mod card;
 mod deadwood;
 #[cfg(feature = "fair-deal")]
 pub mod fair_deal;
+mod hand;
+mod jokers;
 mod layoff;
 mod match_audit;
 mod matches;
@@ -173,7 +177,6 @@ mod meld;
 mod openapi;
 mod profile;
 mod score;
-pub mod wild;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
@@ -184,12 +187,21 @@ pub use audit::{
     ViolationCode, WildScoredHand, audit_hand, check_deal, check_deal_with, stock_size,
 };
 pub use card::{
-    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Hand, HandSizeError,
-    Rank, Suit, cards,
+    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
 };
 pub use deadwood::{
-    Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, melds_within,
-    min_deadwood, optimal_arrangements,
+    Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement,
+    best_arrangement_avoiding, melds_within, min_deadwood, min_deadwood_avoiding,
+    optimal_arrangements,
+};
+pub use hand::{
+    DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, ParseHandError, parse_hand,
+};
+pub use jokers::{
+    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, WildDeclaration,
+    WildDeclaredLayoff, WildHandError, WildHandScore, WildLayoff, WildReply, WildReplyError,
+    WildShowdown, WildShowdownError, declared_wild_arrangement, score_wild_hand, score_wild_knock,
+    score_wild_showdown, wild_best_reply, wild_declared_reply,
 };
 pub use layoff::{
     DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
@@ -205,7 +217,7 @@ pub use matches::{
     max_defender_count, score_match, score_partnership, score_three,
 };
 pub use meld::{
-    ArrangementProblem, ArrangementReport, Meld, MeldKind, MeldProblem, MeldProblemCode,
+    ArrangementProblem, ArrangementReport, Meld, MeldError, MeldKind, MeldProblem, MeldProblemCode,
     MeldVerdict, check_arrangement,
 };
 pub use profile::{
@@ -217,12 +229,4 @@ pub use score::{
     Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
     Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand, settle,
     showdown,
-};
-pub use wild::{
-    DuplicateWildCard, Joker, WildArrangement, WildCard, WildCardsError, WildDeclaration,
-    WildDeclaredLayoff, WildDiscard, WildDrawnAnalysis, WildHand, WildHandError, WildHandScore,
-    WildLayoff, WildMeld, WildMeldError, WildReply, WildReplyError, WildShowdown,
-    analyze_wild_drawn_hand, score_wild_hand, wild_best_arrangement,
-    wild_best_arrangement_avoiding, wild_best_reply, wild_cards, wild_declared_reply,
-    wild_min_deadwood, wild_min_deadwood_avoiding, wild_optimal_arrangements,
 };

@@ -617,7 +617,7 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
 /// with jokers (settled by the same rule from the counts the audit found).
 enum Scored<'a> {
     Cards(&'a crate::audit::ScoredHand),
-    Counts(&'a crate::wild::WildHandScore),
+    Counts(&'a crate::jokers::WildHandScore),
 }
 
 impl Scored<'_> {

@@ -12,6 +12,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::card::{Card, CardSet, LANE, Rank, Suit};
+use super::hand::{HandCard, Joker};
+use super::profile::JokerRules;
 
 /// Whether a meld is a set or a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,10 +37,19 @@ pub enum MeldKind {
 /// let wrap = Meld::try_from(cards("QH KH AH").unwrap()).unwrap_err();
 /// assert_eq!(wrap[0].code, MeldProblemCode::WrapAround);
 /// ```
+///
+/// A meld may hold jokers (under a profile with jokers), each standing for
+/// one definite card: [`Meld::with_jokers`] checks one. Its [`cards`](Meld::cards)
+/// are the cards it shows, the jokers' included, which is what layoffs and
+/// other melds are checked against.
+// Two joker slots fit in the padding beside the kind: a meld is 16 bytes,
+// joker or not, so the joker-free solver builds the same melds as before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Meld {
     kind: MeldKind,
     cards: CardSet,
+    /// Each melded joker and the card of `cards` it stands for, `X1` first.
+    jokers: [Option<(Joker, Card)>; 2],
 }
 
 impl Meld {
@@ -47,9 +58,119 @@ impl Meld {
         self.kind
     }
 
-    /// The cards of the meld.
+    /// The cards the meld shows: its natural cards and the cards its jokers
+    /// stand for. This is what other melds and layoffs must not repeat.
     pub const fn cards(self) -> CardSet {
         self.cards
+    }
+
+    /// The natural cards of the meld (its cards less those jokers stand for).
+    pub fn naturals(self) -> CardSet {
+        self.jokers().fold(self.cards, |acc, (_, card)| {
+            acc.difference(CardSet::single(card))
+        })
+    }
+
+    /// Each joker of the meld with the card it stands for, `X1` first.
+    pub fn jokers(self) -> impl Iterator<Item = (Joker, Card)> {
+        self.jokers.into_iter().flatten()
+    }
+
+    /// The number of jokers in the meld.
+    pub fn joker_count(self) -> usize {
+        self.jokers().count()
+    }
+
+    /// The card this joker stands for, if the meld holds it.
+    pub fn stands_for(self, joker: Joker) -> Option<Card> {
+        self.jokers()
+            .find(|&(j, _)| j == joker)
+            .map(|(_, card)| card)
+    }
+
+    /// The meld as it is held: its natural cards, then its jokers.
+    pub fn held(self) -> impl Iterator<Item = HandCard> {
+        self.naturals()
+            .iter()
+            .map(HandCard::Natural)
+            .chain(self.jokers().map(|(joker, _)| HandCard::Joker(joker)))
+    }
+
+    /// The meld's cards in order, each joker written in the place of the card
+    /// it stands for: `5H X1 7H`.
+    pub fn shown(self) -> impl Iterator<Item = HandCard> {
+        self.cards
+            .iter()
+            .map(move |card| match self.jokers().find(|&(_, c)| c == card) {
+                Some((joker, _)) => HandCard::Joker(joker),
+                None => HandCard::Natural(card),
+            })
+    }
+
+    /// Checks a meld of naturals and jokers with the card each joker stands
+    /// for, under these rules.
+    ///
+    /// ```
+    /// use gin_rules::{cards, Joker, JokerRules, Meld};
+    /// let six: gin_rules::Card = "6H".parse().unwrap();
+    /// let rules = JokerRules::TWO_JOKERS;
+    /// let bridge = Meld::with_jokers(cards("5H 7H").unwrap(), &[(Joker::X1, six)], &rules).unwrap();
+    /// assert_eq!(bridge.cards().to_string(), "5H 6H 7H");
+    /// // Two natural cards at least, by default.
+    /// let seven: gin_rules::Card = "7H".parse().unwrap();
+    /// assert!(Meld::with_jokers(cards("5H").unwrap(), &[(Joker::X1, six), (Joker::X2, seven)], &rules).is_err());
+    /// ```
+    pub fn with_jokers(
+        naturals: CardSet,
+        jokers: &[(Joker, Card)],
+        rules: &JokerRules,
+    ) -> Result<Meld, MeldError> {
+        let mut shown = naturals;
+        let mut slots = [None; 2];
+        if jokers.len() > 2 {
+            return Err(MeldError::TooManyJokers);
+        }
+        for (slot, &(joker, card)) in slots.iter_mut().zip(jokers) {
+            if !shown.insert(card) {
+                return Err(MeldError::StandsForShownCard { joker, card });
+            }
+            *slot = Some((joker, card));
+        }
+        if let [Some((a, _)), Some((b, _))] = slots
+            && a == b
+        {
+            return Err(MeldError::TooManyJokers);
+        }
+        if !jokers.is_empty() && naturals.len() < usize::from(rules.joker_min_natural()) {
+            return Err(MeldError::TooFewNaturals {
+                needed: rules.joker_min_natural(),
+            });
+        }
+        let kind = classify(shown).map_err(|_| MeldError::NotAMeld)?;
+        Ok(Meld {
+            kind,
+            cards: shown,
+            jokers: slots,
+        })
+    }
+
+    /// A meld the joker solver built: `naturals` and each joker's card, known
+    /// to make a meld of `kind`. Checked in debug builds.
+    pub(crate) fn from_parts(
+        kind: MeldKind,
+        naturals: CardSet,
+        jokers: [Option<(Joker, Card)>; 2],
+    ) -> Meld {
+        let cards = jokers
+            .into_iter()
+            .flatten()
+            .fold(naturals, |acc, (_, card)| acc.union(CardSet::single(card)));
+        debug_assert_eq!(classify(cards), Ok(kind), "{cards}");
+        Meld {
+            kind,
+            cards,
+            jokers,
+        }
     }
 
     /// The number of cards: at least 3.
@@ -79,7 +200,11 @@ impl Meld {
     /// contiguous run of 3+ cards in one suit. Checked in debug builds.
     pub(crate) fn new_unchecked(kind: MeldKind, cards: CardSet) -> Meld {
         debug_assert_eq!(classify(cards), Ok(kind), "{cards}");
-        Meld { kind, cards }
+        Meld {
+            kind,
+            cards,
+            jokers: [None; 2],
+        }
     }
 
     /// Cards that could be added to this meld, one at a time, keeping it legal:
@@ -119,7 +244,11 @@ impl TryFrom<CardSet> for Meld {
     type Error = Vec<MeldProblem>;
 
     fn try_from(cards: CardSet) -> Result<Meld, Vec<MeldProblem>> {
-        classify(cards).map(|kind| Meld { kind, cards })
+        classify(cards).map(|kind| Meld {
+            kind,
+            cards,
+            jokers: [None; 2],
+        })
     }
 }
 
@@ -140,10 +269,13 @@ impl TryFrom<&[Card]> for Meld {
 }
 
 /// Melds order by their lowest rank, sets before runs, then by their cards: the
-/// order in which arrangements list them.
+/// order in which arrangements list them. Melds showing the same cards order
+/// by their natural cards, then their jokers.
 impl Ord for Meld {
     fn cmp(&self, other: &Meld) -> Ordering {
-        (self.low_rank(), self.kind, self.cards).cmp(&(other.low_rank(), other.kind, other.cards))
+        (self.low_rank(), self.kind, self.cards)
+            .cmp(&(other.low_rank(), other.kind, other.cards))
+            .then_with(|| (self.naturals(), self.jokers).cmp(&(other.naturals(), other.jokers)))
     }
 }
 
@@ -154,17 +286,55 @@ impl PartialOrd for Meld {
 }
 
 impl fmt::Display for Meld {
+    /// The cards shown in order, a joker as `X1=6H`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.cards.fmt(f)
+        let mut first = true;
+        for card in self.cards {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            match self.jokers().find(|&(_, c)| c == card) {
+                Some((joker, _)) => write!(f, "{joker}={card}")?,
+                None => card.fmt(f)?,
+            }
+        }
+        Ok(())
     }
 }
 
 #[cfg(feature = "serde")]
 impl Serialize for Meld {
-    /// A meld serialises as its list of canonical card strings.
+    /// A meld serialises as its list of canonical card strings, each joker
+    /// written in the place of the card it stands for (`["5H", "X1", "7H"]`).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.cards.iter())
+        serializer.collect_seq(self.shown())
     }
+}
+
+/// Why cards and jokers are not a meld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MeldError {
+    /// More than two jokers, or one joker twice.
+    #[error("a meld holds at most the two jokers, each once")]
+    TooManyJokers,
+    /// A joker stands for a card the meld already shows.
+    #[error("{joker} stands for {card}, which the meld already shows")]
+    StandsForShownCard {
+        /// The joker.
+        joker: Joker,
+        /// The card it stands for.
+        card: Card,
+    },
+    /// Fewer natural cards than the rules ask of a meld holding a joker.
+    #[error("a meld holding a joker needs at least {needed} natural cards")]
+    TooFewNaturals {
+        /// The rules' `joker_min_natural`.
+        needed: u8,
+    },
+    /// With the jokers in place, the cards are not a set or a run.
+    #[error("with each joker in place, the cards are not a set or a run")]
+    NotAMeld,
 }
 
 /// Stable machine-readable reasons a group of cards is not a meld.

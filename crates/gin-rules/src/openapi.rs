@@ -9,7 +9,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::card::Card;
-use crate::wild::WildCard;
+use crate::hand::HandCard;
 
 /// ECMA-262 pattern of the card notation that [`Card`]'s parser reads (OpenAPI
 /// patterns are ECMA regexes, so no inline case-insensitivity flag: both cases
@@ -36,12 +36,12 @@ impl ToSchema for Card {
     }
 }
 
-/// The notation a [`WildCard`] reads: the card pattern, or `X1`/`X2`.
+/// The notation a [`HandCard`] reads: the card pattern, or `X1`/`X2`.
 pub const WILD_CARD_PATTERN: &str = "^(([AaTtJjQqKk2-9]|10)([SsHhDdCc]|♠|♥|♦|♣|♤|♡|♢|♧)|[Xx][12])$";
 
 /// A card of a hand or of a deck with jokers: named `HandCard` in the
 /// document, where every resource reading a hand uses it.
-impl PartialSchema for WildCard {
+impl PartialSchema for HandCard {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
@@ -57,7 +57,7 @@ impl PartialSchema for WildCard {
     }
 }
 
-impl ToSchema for WildCard {
+impl ToSchema for HandCard {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("HandCard")
     }

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::api::formats::TeamSpec;
 use crate::api::jokers::{WildDefenderHand, WildKnockerHand, cards_of};
 use crate::api::profile_spec::ProfileSpec;
-use gin_rules::wild::DeclaredWildMelds;
+use gin_rules::DeclaredWildMelds;
 use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand, WildCardHand};
 
 /// A match to score.

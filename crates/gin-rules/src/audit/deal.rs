@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Action, Move, Seat};
-use crate::wild::{Joker, WildCard, WildHand};
+use crate::hand::{Hand, HandCard, Joker};
 
 /// Cards dealt to each player.
 pub const HAND_SIZE: usize = 10;
@@ -42,8 +42,8 @@ pub struct Deal {
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
-    pub dealer: Vec<WildCard>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandCard>))]
+    pub dealer: Vec<HandCard>,
     /// The non-dealer's ten cards.
     #[cfg_attr(feature = "openapi", schema(
         example = json!(["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"])))]
@@ -51,20 +51,20 @@ pub struct Deal {
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
-    pub non_dealer: Vec<WildCard>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandCard>))]
+    pub non_dealer: Vec<HandCard>,
     /// The first upcard, turned face up to start the discard pile. It also sets
     /// the Oklahoma knock limit and spade doubling.
-    #[cfg_attr(feature = "openapi", schema(value_type = WildCard, example = "2C"))]
-    pub upcard: WildCard,
+    #[cfg_attr(feature = "openapi", schema(value_type = HandCard, example = "2C"))]
+    pub upcard: HandCard,
     /// The stock in drawing order, top card first: all 31 (+ jokers) cards, or only the
     /// first ones (those drawn).
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
     )]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
-    pub stock: Vec<WildCard>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandCard>))]
+    pub stock: Vec<HandCard>,
 }
 
 /// A part of the deal, for locating a fault.
@@ -147,7 +147,7 @@ pub enum DealError {
         /// The draw action's index.
         action: usize,
         /// The card named.
-        card: WildCard,
+        card: HandCard,
     },
     #[error("{joker} is not in the deck: {}", joker_deck(*jokers))]
     /// A joker in the deal or in an action under a profile whose deck does
@@ -164,7 +164,7 @@ pub enum DealError {
     /// A card appears twice: the deal is not one deck.
     DuplicateCard {
         /// The repeated card.
-        card: WildCard,
+        card: HandCard,
         /// Where it appears first, in reading order (dealer, non-dealer, upcard, stock).
         first: DealSlot,
         /// Where it appears again.
@@ -210,8 +210,8 @@ pub enum JokerPlace {
 /// Refuses a joker the profile's deck does not hold, in the deal (reading
 /// order) or in an action (in order): a record of another game.
 pub(super) fn check_jokers(jokers: u8, deal: &Deal, actions: &[Action]) -> Result<(), DealError> {
-    let stray = |card: &WildCard| match card {
-        WildCard::Joker(joker) if joker.number() > jokers => Some(*joker),
+    let stray = |card: &HandCard| match card {
+        HandCard::Joker(joker) if joker.number() > jokers => Some(*joker),
         _ => None,
     };
     let fault = |joker: Joker, at: JokerPlace| DealError::JokerNotInDeck { joker, jokers, at };
@@ -221,8 +221,8 @@ pub(super) fn check_jokers(jokers: u8, deal: &Deal, actions: &[Action]) -> Resul
         }
     }
     for (action, Action { play, .. }) in actions.iter().enumerate() {
-        let mut fields: Vec<(String, WildCard)> = Vec::new();
-        let melds = |fields: &mut Vec<(String, WildCard)>, melds: &Option<Vec<Vec<WildCard>>>| {
+        let mut fields: Vec<(String, HandCard)> = Vec::new();
+        let melds = |fields: &mut Vec<(String, HandCard)>, melds: &Option<Vec<Vec<HandCard>>>| {
             for (m, meld) in melds.iter().flatten().enumerate() {
                 for (c, card) in meld.iter().enumerate() {
                     fields.push((format!("melds/{m}/{c}"), *card));
@@ -269,7 +269,7 @@ pub(super) fn check_jokers(jokers: u8, deal: &Deal, actions: &[Action]) -> Resul
 
 /// Every card of the deal with its place, in reading order: dealer,
 /// non-dealer, upcard, stock.
-fn slots(deal: &Deal) -> impl Iterator<Item = (WildCard, DealPart, usize)> + '_ {
+fn slots(deal: &Deal) -> impl Iterator<Item = (HandCard, DealPart, usize)> + '_ {
     deal.dealer
         .iter()
         .enumerate()
@@ -327,8 +327,8 @@ pub fn check_deal_with(deal: &Deal, jokers: u8) -> Result<(), DealError> {
         });
     }
     // A deck's cards as a set: a repeat is a card already in it.
-    let mut seen = WildHand::default();
-    let mut first_slot: Vec<(WildCard, DealSlot)> = Vec::with_capacity(most + 21);
+    let mut seen = Hand::default();
+    let mut first_slot: Vec<(HandCard, DealSlot)> = Vec::with_capacity(most + 21);
     for (card, part, index) in slots(deal) {
         let slot = DealSlot { part, index };
         if seen.contains(card) {

@@ -82,7 +82,7 @@
 //!   it ([`HandEnd::ScoredWild`]). The knocker may declare melds holding
 //!   jokers, each joker written in its meld and named with the card it stands
 //!   for (`Move::Knock`'s `jokers`), checked by
-//!   [`crate::wild::declared_wild_arrangement`].
+//!   [`crate::jokers::declared_wild_arrangement`].
 //! - The defender's reply may declare melds holding its jokers, and layoffs
 //!   of naturals or jokers (a joker names the card it stands for), checked by
 //!   [`crate::wild_declared_reply`]: every card on the table stands for a
@@ -127,10 +127,11 @@
 use std::fmt;
 
 use crate::card::Card;
+use crate::hand::{Hand, HandCard, Joker};
+use crate::jokers::WildHandScore;
 use crate::layoff::Layoff;
 use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
-use crate::wild::{Joker, WildCard, WildHand, WildHandScore};
 
 mod deal;
 mod referee;
@@ -212,28 +213,28 @@ pub enum Move {
         from: Source,
         /// The card the transcript expects, checked against the card drawn;
         /// `None` takes whatever is on top.
-        card: Option<WildCard>,
+        card: Option<HandCard>,
     },
     /// Discard a card held (a joker too), ending the turn.
     Discard {
         /// The card discarded.
-        card: WildCard,
+        card: HandCard,
     },
     /// Knock, optionally declaring melds.
     Knock {
         /// The knock card, discarded face down; `None` is big gin (all eleven
         /// cards melded).
-        discard: Option<WildCard>,
+        discard: Option<HandCard>,
         /// The knocker's melds, a joker written in its meld; `None` lets the
         /// referee choose the knocker's best arrangement.
-        melds: Option<Vec<Vec<WildCard>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
         /// The card each joker of `melds` stands for.
         jokers: Vec<(Joker, Card)>,
     },
     /// The defender's reply to a knock, each part optional.
     LayOff {
         /// The defender's own melds; `None` plays them best for the defender.
-        melds: Option<Vec<Vec<WildCard>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
         /// The card each joker of `melds` stands for.
         jokers: Vec<(Joker, Card)>,
         /// The cards laid off onto the knocker's melds; `None` plays them best
@@ -254,7 +255,7 @@ pub enum Move {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedLayoff {
     /// The defender's card (or joker) laid off.
-    pub card: WildCard,
+    pub card: HandCard,
     /// For a joker, the card it stands for on the table (required). A
     /// natural card stands only for itself: naming another card is
     /// `layoff_does_not_fit`.
@@ -263,7 +264,7 @@ pub struct RecordedLayoff {
     pub meld: Option<usize>,
     /// Cards of the target meld as laid down at the knock, if recorded (a
     /// joker of the meld names the meld holding it).
-    pub onto: Option<Vec<WildCard>>,
+    pub onto: Option<Vec<HandCard>>,
 }
 
 impl From<Layoff> for RecordedLayoff {
@@ -335,9 +336,9 @@ pub struct WildScoredHand {
     /// Index of the knock action.
     pub knock_action: usize,
     /// The knocker's cards kept after the knock discard.
-    pub knocker_hand: WildHand,
+    pub knocker_hand: Hand,
     /// The defender's cards.
-    pub defender_hand: WildHand,
+    pub defender_hand: Hand,
     /// The score of the hand: without declarations, `score_wild_hand(profile,
     /// upcard, knocker_hand, defender_hand)`.
     pub score: WildHandScore,
@@ -382,17 +383,17 @@ impl HandEnd {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Table {
     /// The dealer's cards, jokers last.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
-    pub dealer: WildHand,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandCard>))]
+    pub dealer: Hand,
     /// The non-dealer's cards, jokers last.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<WildCard>))]
-    pub non_dealer: WildHand,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandCard>))]
+    pub non_dealer: Hand,
     /// Cards left in the stock.
     #[cfg_attr(feature = "openapi", schema(example = 30))]
     pub stock_remaining: usize,
     /// The top card of the discard pile, if any.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<WildCard>))]
-    pub discard_top: Option<WildCard>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<HandCard>))]
+    pub discard_top: Option<HandCard>,
     /// Who acts next; null once the hand is over (the defender may still reply to
     /// a knock).
     pub to_act: Option<Seat>,
@@ -432,8 +433,8 @@ pub enum AuditError {
 /// Replays a hand and checks every action (see the module docs).
 ///
 /// ```
-/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source, WildCard};
-/// let deck: Vec<WildCard> = Card::deck().map(WildCard::from).collect();
+/// use gin_rules::{audit_hand, cards, Action, Card, Deal, Move, Profile, Seat, Source, HandCard};
+/// let deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
 /// let deal = Deal {
 ///     dealer: deck[0..10].to_vec(),
 ///     non_dealer: deck[10..20].to_vec(),

@@ -6,15 +6,17 @@ use super::{
     ViolationCode, WildScoredHand, stock_size,
 };
 use crate::card::{Card, CardSet, Rank, Suit};
+use crate::deadwood::Arrangement;
+use crate::hand::{Hand, HandCard, Joker};
+use crate::jokers::{
+    DeclaredWildMelds, WildDeclaration, WildDeclaredLayoff, WildHandError, WildReplyError,
+    WildShowdownError, faults_text, score_wild_knock, score_wild_showdown,
+};
 use crate::layoff::{Layoff, LayoffError, greedy_layoffs, place_layoffs};
 use crate::meld::ArrangementReport;
+use crate::meld::Meld;
 use crate::profile::{Profile, StockEnd};
 use crate::score::{DefenderHand, HandError, KnockerHand, score_hand};
-use crate::wild::{
-    DeclaredWildMelds, Joker, WildArrangement, WildCard, WildDeclaration, WildDeclaredLayoff,
-    WildHand, WildHandError, WildMeld, WildReplyError, WildShowdownError, faults_text,
-    score_wild_knock, score_wild_showdown,
-};
 
 /// The stand-in for a joker turned as the first upcard where the profile
 /// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
@@ -24,10 +26,10 @@ const JOKER_UPCARD_STANDS_AS: Card = Card::new(Rank::KING, Suit::Hearts);
 
 /// The first upcard as the profile reads it for the knock limit and spade
 /// doubling: a joker counts as [`JOKER_UPCARD_STANDS_AS`].
-pub(crate) const fn scoring_upcard(upcard: WildCard) -> Card {
+pub(crate) const fn scoring_upcard(upcard: HandCard) -> Card {
     match upcard {
-        WildCard::Natural(card) => card,
-        WildCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
+        HandCard::Natural(card) => card,
+        HandCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
     }
 }
 
@@ -44,7 +46,7 @@ enum Phase {
     /// the discard pile this turn; `must_knock` marks the 50th-card discard taken.
     Drew {
         player: Seat,
-        taken: Option<WildCard>,
+        taken: Option<HandCard>,
         must_knock: bool,
     },
     /// 50th-card rule: `to` may take the discard only to knock, or pass.
@@ -117,38 +119,32 @@ fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
 
 pub(super) struct Referee<'a> {
     profile: &'a Profile,
-    upcard: WildCard,
+    upcard: HandCard,
     /// Each hand as a card mask and a joker mask: a hand without jokers is
     /// replayed on its 64-bit mask exactly as before jokers existed.
-    hands: [WildHand; 2],
+    hands: [Hand; 2],
     /// The stock as listed: all of it, or only its first cards.
-    stock: &'a [WildCard],
+    stock: &'a [HandCard],
     /// Stock cards drawn so far: the next one is `stock[drawn]`, when listed.
     drawn: usize,
     /// Every card known to be in play: dealt, listed in the stock, or named by a
     /// draw past the listed stock.
-    seen: WildHand,
+    seen: Hand,
     /// The discard pile, top card last.
-    pile: Vec<WildCard>,
+    pile: Vec<HandCard>,
     phase: Phase,
 }
 
 impl<'a> Referee<'a> {
     /// A referee for a deal already checked by [`check_deal`].
     pub(super) fn new(profile: &'a Profile, deal: &'a Deal) -> Referee<'a> {
-        let hand = |cards: &[WildCard]| {
-            cards
-                .iter()
-                .fold(WildHand::default(), |hand, &c| hand.with(c))
-        };
+        let hand = |cards: &[HandCard]| cards.iter().fold(Hand::default(), |hand, &c| hand.with(c));
         let seen = deal
             .dealer
             .iter()
             .chain(&deal.non_dealer)
             .chain(&deal.stock)
-            .fold(WildHand::default().with(deal.upcard), |hand, &c| {
-                hand.with(c)
-            });
+            .fold(Hand::default().with(deal.upcard), |hand, &c| hand.with(c));
         Referee {
             profile,
             seen,
@@ -163,7 +159,7 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn hand(&self, seat: Seat) -> WildHand {
+    fn hand(&self, seat: Seat) -> Hand {
         let [dealer, non_dealer] = self.hands;
         match seat {
             Seat::Dealer => dealer,
@@ -171,7 +167,7 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn hand_mut(&mut self, seat: Seat) -> &mut WildHand {
+    fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
         let [dealer, non_dealer] = &mut self.hands;
         match seat {
             Seat::Dealer => dealer,
@@ -451,8 +447,8 @@ impl<'a> Referee<'a> {
     fn check_expected(
         &self,
         player: Seat,
-        expected: Option<WildCard>,
-        actual: WildCard,
+        expected: Option<HandCard>,
+        actual: HandCard,
         place: &str,
     ) -> Result<(), Stop> {
         match expected {
@@ -472,7 +468,7 @@ impl<'a> Referee<'a> {
         &mut self,
         index: usize,
         player: Seat,
-        expected: Option<WildCard>,
+        expected: Option<HandCard>,
     ) -> Result<(), Stop> {
         // Unreachable through `turn` (the hand ends before), but cheap to keep true.
         if self.stock_remaining() <= STOCK_RESERVE {
@@ -526,7 +522,7 @@ impl<'a> Referee<'a> {
     fn take_discard(
         &mut self,
         player: Seat,
-        expected: Option<WildCard>,
+        expected: Option<HandCard>,
         must_knock: bool,
     ) -> Result<(), Stop> {
         // The pile is empty only between a take and the same player's discard, and
@@ -555,7 +551,7 @@ impl<'a> Referee<'a> {
         index: usize,
         player: Seat,
         play: &Move,
-        taken: Option<WildCard>,
+        taken: Option<HandCard>,
         must_knock: bool,
     ) -> Result<(), Stop> {
         match play {
@@ -583,7 +579,7 @@ impl<'a> Referee<'a> {
                     );
                 }
                 self.check_discard(player, *card, taken, "card")?;
-                if let Some(WildCard::Joker(joker)) = taken
+                if let Some(HandCard::Joker(joker)) = taken
                     && self.pickup_must_meld()
                 {
                     return violation(
@@ -625,8 +621,8 @@ impl<'a> Referee<'a> {
     fn check_discard(
         &self,
         player: Seat,
-        card: WildCard,
-        taken: Option<WildCard>,
+        card: HandCard,
+        taken: Option<HandCard>,
         field: &str,
     ) -> Result<(), Stop> {
         if !self.hand(player).contains(card) {
@@ -673,10 +669,10 @@ impl<'a> Referee<'a> {
         &mut self,
         index: usize,
         player: Seat,
-        discard: Option<WildCard>,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        discard: Option<HandCard>,
+        melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
-        taken: Option<WildCard>,
+        taken: Option<HandCard>,
     ) -> Result<(), Stop> {
         let mut kept = self.hand(player);
         if let Some(card) = discard {
@@ -698,7 +694,7 @@ impl<'a> Referee<'a> {
             .iter()
             .flatten()
             .flatten()
-            .any(|c| matches!(c, WildCard::Joker(_)));
+            .any(|c| matches!(c, HandCard::Joker(_)));
         // Without a joker anywhere the knock is scored by the joker-free
         // referee, exactly as `/v1/hands/score` scores such hands.
         let hand = if kept.joker_count() > 0
@@ -718,7 +714,7 @@ impl<'a> Referee<'a> {
                 melds,
             )?))
         };
-        if let (Some(WildCard::Joker(joker)), Knocked::Wild(scored)) = (taken, &hand)
+        if let (Some(HandCard::Joker(joker)), Knocked::Wild(scored)) = (taken, &hand)
             && self.pickup_must_meld()
             && !scored
                 .score
@@ -762,7 +758,7 @@ impl<'a> Referee<'a> {
         player: Seat,
         kept: CardSet,
         defender: CardSet,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        melds: &Option<Vec<Vec<HandCard>>>,
     ) -> Result<ScoredHand, Stop> {
         let melds = melds.as_ref().map(|melds| naturals_of(melds));
         let knocker_hand = KnockerHand {
@@ -796,9 +792,9 @@ impl<'a> Referee<'a> {
         &self,
         index: usize,
         player: Seat,
-        kept: WildHand,
-        defender: WildHand,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        kept: Hand,
+        defender: Hand,
+        melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
     ) -> Result<WildScoredHand, Stop> {
         let upcard = Some(self.scoring_upcard());
@@ -806,8 +802,8 @@ impl<'a> Referee<'a> {
             melds: melds.clone(),
             stands_for: jokers.to_vec(),
         });
-        let knocker: Vec<WildCard> = kept.cards().collect();
-        let defender_cards: Vec<WildCard> = defender.cards().collect();
+        let knocker: Vec<HandCard> = kept.cards().collect();
+        let defender_cards: Vec<HandCard> = defender.cards().collect();
         let score = score_wild_knock(
             self.profile,
             upcard,
@@ -845,7 +841,7 @@ impl<'a> Referee<'a> {
     /// The defender's declared reply, against the knocker's melds as laid down.
     fn reply(
         &mut self,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
@@ -859,12 +855,12 @@ impl<'a> Referee<'a> {
                     .flatten()
                     .flatten()
                     .chain(layoffs.iter().flatten().map(|l| &l.card))
-                    .any(|c| matches!(c, WildCard::Joker(_)));
+                    .any(|c| matches!(c, HandCard::Joker(_)));
                 // A natural card said to stand for another.
                 let stands_elsewhere = layoffs
                     .iter()
                     .flatten()
-                    .any(|l| l.stands_for.is_some_and(|c| WildCard::Natural(c) != l.card));
+                    .any(|l| l.stands_for.is_some_and(|c| HandCard::Natural(c) != l.card));
                 if names_joker || stands_elsewhere || !jokers.is_empty() {
                     // No hand holds a joker: the checks with jokers find the
                     // fault (a joker not held, a natural standing for another).
@@ -887,7 +883,7 @@ impl<'a> Referee<'a> {
     fn reply_natural(
         &self,
         hand: &ScoredHand,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        melds: &Option<Vec<Vec<HandCard>>>,
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<ScoredHand, Stop> {
         let knocker = hand.knocker;
@@ -941,7 +937,7 @@ impl<'a> Referee<'a> {
     fn reply_wild(
         &self,
         hand: &WildScoredHand,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<WildScoredHand, Stop> {
@@ -968,8 +964,8 @@ impl<'a> Referee<'a> {
     fn reply_wild_check(
         &self,
         knocker: Seat,
-        arrangement: &WildArrangement,
-        melds: &Option<Vec<Vec<WildCard>>>,
+        arrangement: &Arrangement,
+        melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
@@ -981,7 +977,7 @@ impl<'a> Referee<'a> {
             return Ok(());
         };
         let declaration = declaration(&arrangement.melds, melds, jokers, layoffs, knocker.other())?;
-        let defender = WildHand::new(
+        let defender = Hand::new(
             hand.defender_hand
                 .hand
                 .iter()
@@ -990,7 +986,7 @@ impl<'a> Referee<'a> {
         );
         let rules = self.profile.joker_rules();
         let layoffs_allowed = arrangement.deadwood > 0 || self.profile.layoffs_on_gin();
-        crate::wild::wild_declared_reply(
+        crate::jokers::wild_declared_reply(
             &arrangement.melds,
             defender,
             &declaration.declared,
@@ -1004,14 +1000,14 @@ impl<'a> Referee<'a> {
 
 /// The cards of declared melds that are natural (the caller has found no
 /// joker among them).
-fn naturals_of(melds: &[Vec<WildCard>]) -> Vec<Vec<Card>> {
+fn naturals_of(melds: &[Vec<HandCard>]) -> Vec<Vec<Card>> {
     melds
         .iter()
         .map(|meld| {
             meld.iter()
                 .filter_map(|c| match c {
-                    WildCard::Natural(card) => Some(*card),
-                    WildCard::Joker(_) => None,
+                    HandCard::Natural(card) => Some(*card),
+                    HandCard::Joker(_) => None,
                 })
                 .collect()
         })
@@ -1019,14 +1015,10 @@ fn naturals_of(melds: &[Vec<WildCard>]) -> Vec<Vec<Card>> {
 }
 
 /// A joker-free knock's arrangement as melds with no jokers.
-fn natural_arrangement(hand: &ScoredHand) -> WildArrangement {
+fn natural_arrangement(hand: &ScoredHand) -> Arrangement {
     let knocker = &hand.score.showdown.knocker;
-    WildArrangement {
-        melds: knocker
-            .melds
-            .iter()
-            .map(|&m| WildMeld::natural(m))
-            .collect(),
+    Arrangement {
+        melds: knocker.melds.iter().copied().collect(),
         deadwood_cards: knocker.deadwood_cards,
         deadwood_jokers: Vec::new(),
         deadwood: knocker.deadwood,
@@ -1072,8 +1064,8 @@ impl Declared {
 /// legality depends on which cards a meld ends with; a layoff naming no meld
 /// is placed by the checks.
 fn declaration(
-    knocker_melds: &[WildMeld],
-    melds: &Option<Vec<Vec<WildCard>>>,
+    knocker_melds: &[Meld],
+    melds: &Option<Vec<Vec<HandCard>>>,
     jokers: &[(Joker, Card)],
     layoffs: &Option<Vec<RecordedLayoff>>,
     defender: Seat,
@@ -1084,10 +1076,10 @@ fn declaration(
         Some(recorded) => {
             let mut list = Vec::with_capacity(recorded.len());
             for (index, layoff) in recorded.iter().enumerate() {
-                let holds = |meld: &WildMeld, cards: &[WildCard]| {
+                let holds = |meld: &Meld, cards: &[HandCard]| {
                     cards.iter().all(|&c| match c {
-                        WildCard::Natural(card) => meld.cards().contains(card),
-                        WildCard::Joker(joker) => meld.stands_for(joker).is_some(),
+                        HandCard::Natural(card) => meld.cards().contains(card),
+                        HandCard::Joker(joker) => meld.stands_for(joker).is_some(),
                     })
                 };
                 let meld = match (&layoff.onto, layoff.meld) {
@@ -1139,10 +1131,10 @@ fn declaration(
 }
 
 /// How far the card a layoff shows lies from a run's ends (0 for a set).
-fn outward_distance(meld: &WildMeld, layoff: &WildDeclaredLayoff) -> u32 {
+fn outward_distance(meld: &Meld, layoff: &WildDeclaredLayoff) -> u32 {
     let shows = match (layoff.card, layoff.stands_for) {
-        (WildCard::Natural(card), _) | (WildCard::Joker(_), Some(card)) => card,
-        (WildCard::Joker(_), None) => return 0,
+        (HandCard::Natural(card), _) | (HandCard::Joker(_), Some(card)) => card,
+        (HandCard::Joker(_), None) => return 0,
     };
     if meld.kind() == crate::meld::MeldKind::Set {
         return 0;
@@ -1212,9 +1204,9 @@ fn resolve_layoffs(
                 .any(|&c| c == card)
     };
     // The caller found no joker among the cards laid off.
-    let natural = |card: WildCard| match card {
-        WildCard::Natural(card) => card,
-        WildCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
+    let natural = |card: HandCard| match card {
+        HandCard::Natural(card) => card,
+        HandCard::Joker(_) => JOKER_UPCARD_STANDS_AS,
     };
     if recorded
         .iter()
@@ -1234,9 +1226,9 @@ fn resolve_layoffs(
             layoff.onto.as_ref().is_none_or(|cards| {
                 knocker_melds.get(meld).is_some_and(|m| {
                     cards.iter().all(|&c| match c {
-                        WildCard::Natural(card) => m.cards().contains(card),
+                        HandCard::Natural(card) => m.cards().contains(card),
                         // No meld of a joker-free knock holds a joker.
-                        WildCard::Joker(_) => false,
+                        HandCard::Joker(_) => false,
                     })
                 })
             })
@@ -1358,7 +1350,7 @@ fn onto_not_found(defender: Seat, index: usize, layoff: &RecordedLayoff) -> Stop
         .as_deref()
         .unwrap_or_default()
         .iter()
-        .map(WildCard::to_string)
+        .map(HandCard::to_string)
         .collect::<Vec<_>>()
         .join(" ");
     Stop::Violation(

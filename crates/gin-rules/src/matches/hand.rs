@@ -1,9 +1,9 @@
 //! One recorded hand: checked against what a deal can produce, and scored.
 
 use super::{CountHand, MatchError, MatchHand, Player, Players};
+use crate::jokers::score_wild_knock;
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
-use crate::wild::score_wild_knock;
 
 /// The largest count a defender can hold after layoffs (argued in the module docs).
 pub const MAX_DEFENDER_COUNT: u32 = 98;

@@ -112,9 +112,10 @@
 //! games' running totals; [`ScoredMatchHand::game_totals`] has them game by game.
 
 use crate::card::Card;
+use crate::hand::HandCard;
+use crate::jokers::{DeclaredWildMelds, WildDeclaration, WildHandError};
 use crate::profile::Profile;
 use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
-use crate::wild::{DeclaredWildMelds, WildCard, WildDeclaration, WildHandError};
 
 mod hand;
 mod hollywood;
@@ -154,7 +155,7 @@ pub enum MatchHand {
     /// The full hands, scored as a single hand is.
     Cards(CardHand),
     /// The full hands under a profile with jokers, scored as
-    /// [`score_wild_knock`](crate::wild::score_wild_knock) scores them.
+    /// [`score_wild_knock`](crate::jokers::score_wild_knock) scores them.
     WildCards(WildCardHand),
     /// No knock before the stock ran out: no points, no box.
     Void,
@@ -195,11 +196,11 @@ pub struct WildCardHand {
     /// The knocking player's name.
     pub knocker: String,
     /// The knocker's cards kept after the knock discard.
-    pub knocker_hand: Vec<WildCard>,
+    pub knocker_hand: Vec<HandCard>,
     /// The knocker's melds, if declared.
     pub declared: Option<DeclaredWildMelds>,
     /// The defender's cards.
-    pub defender_hand: Vec<WildCard>,
+    pub defender_hand: Vec<HandCard>,
     /// The defender's reply as declared (nothing declared: its best reply).
     pub reply: WildDeclaration,
     /// The first upcard, needed when the profile depends on it.

@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use super::*;
 use crate::card::{CardSet, Rank, Suit};
 use crate::deadwood::min_deadwood;
+use crate::profile::JokerRules;
 use crate::profile::{
     BoxBonusTiming, Preset, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest,
 };
@@ -169,8 +170,8 @@ fn random_deal(rng: &mut StdRng, profile: &Profile) -> (Card, KnockerHand, Defen
                 free.remove(card);
             }
         }
-        let deadwood = min_deadwood(knocker);
-        if (big_gin && crate::analyze_drawn_hand(knocker).big_gin)
+        let deadwood = min_deadwood(knocker, &JokerRules::NONE);
+        if (big_gin && crate::analyze_drawn_hand(knocker, &JokerRules::NONE).big_gin)
             || (!big_gin && deadwood <= limit)
         {
             // Planted melds in the defender's hand too, so undercuts happen.
@@ -273,7 +274,7 @@ proptest! {
         let mut deck = deck();
         deck.shuffle(&mut StdRng::seed_from_u64(seed));
         let hand = CardSet::from_distinct(deck[..10].iter().copied()).unwrap();
-        prop_assert!(min_deadwood(hand) <= MAX_DEFENDER_COUNT);
+        prop_assert!(min_deadwood(hand, &JokerRules::NONE) <= MAX_DEFENDER_COUNT);
     }
 }
 
@@ -333,7 +334,8 @@ proptest! {
         joker_deadwood in prop::sample::select(vec![0u8, 15, 25]),
         joker_min_natural in 1u8..=3,
     ) {
-        use crate::wild::{Joker, WildCard, WildDeclaration, score_wild_knock};
+        use crate::jokers::{WildDeclaration, score_wild_knock};
+use crate::hand::{Joker, HandCard};
         let profile = ProfileOverrides {
             base: Some(Preset::Jokers),
             joker_deadwood: Some(joker_deadwood),
@@ -350,14 +352,14 @@ proptest! {
             let (upcard, knocker_hand, defender_hand) = random_deal(&mut rng, &profile);
             // A joker in place of a random card of the knocker's (and, half
             // the time, of the defender's): most such knocks stay legal.
-            let wild = |cards: &[Card]| cards.iter().map(|&c| WildCard::Natural(c)).collect::<Vec<_>>();
+            let wild = |cards: &[Card]| cards.iter().map(|&c| HandCard::Natural(c)).collect::<Vec<_>>();
             let mut knocker_cards = wild(&knocker_hand.hand);
             let mut defender_cards = wild(&defender_hand.hand);
             let swap = rng.gen_range(0..knocker_cards.len());
-            knocker_cards[swap] = WildCard::Joker(Joker::X1);
+            knocker_cards[swap] = HandCard::Joker(Joker::X1);
             if rng.gen_bool(0.5) {
                 let swap = rng.gen_range(0..defender_cards.len());
-                defender_cards[swap] = WildCard::Joker(Joker::X2);
+                defender_cards[swap] = HandCard::Joker(Joker::X2);
             }
             let Ok(score) = score_wild_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards, &WildDeclaration::default()) else {
                 continue;

@@ -374,7 +374,10 @@ fn oklahoma_takes_the_limit_and_the_doubling_from_each_hands_upcard() {
 #[test]
 fn a_defender_count_above_98_is_impossible_and_98_is_not() {
     let best = cards("TS JS TH JH QD KD QC KC 9D 9C").unwrap();
-    assert_eq!(crate::min_deadwood(best), MAX_DEFENDER_COUNT);
+    assert_eq!(
+        crate::min_deadwood(best, &crate::JokerRules::NONE),
+        MAX_DEFENDER_COUNT
+    );
     let p = Preset::Standard.profile();
     assert_eq!(score(&p, &[knock("Mom", 10, 98)]).hands[0].points, 88);
     let err = error(&p, &[knock("Mom", 10, 99)]);

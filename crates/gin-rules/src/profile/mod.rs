@@ -196,7 +196,7 @@ pub struct Profile {
 /// Jokers are opt-in: every preset but `jokers` plays without them, and then
 /// the other parameters here keep their defaults and mean nothing. Read them
 /// from a profile ([`Profile::joker_rules`]); the wild-card solver
-/// (`gin_rules::wild_min_deadwood` and its neighbours) takes them as they are.
+/// (`gin_rules::min_deadwood` and its neighbours) takes them as they are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct JokerRules {
     jokers: u8,

@@ -1,8 +1,9 @@
 //! Every arrangement of the knocker's hand within the knock limit.
 
 use super::KnockerArrangement;
-use crate::card::{CardSet, Hand};
-use crate::deadwood::melds_within;
+use crate::card::CardSet;
+use crate::deadwood::natural::melds_within;
+use crate::hand::Hand;
 use crate::meld::{Meld, has_touching_runs};
 
 /// Every arrangement of the knocker's hand with deadwood within `limit`, in the
@@ -11,9 +12,12 @@ use crate::meld::{Meld, has_touching_runs};
 /// Bound: eleven cards hold at most three disjoint melds, chosen among the
 /// melds within the hand (at most 45 runs in one suit and a few sets), so at
 /// most tens of thousands of collections are tried, most pruned early; real
-/// hands list a handful.
-pub fn knocker_arrangements(hand: Hand, limit: u32) -> Vec<KnockerArrangement> {
-    let hand = hand.cards();
+/// hands list a handful. A hand of more than [`Hand::MAX_CARDS`] cards lists
+/// nothing.
+pub fn knocker_arrangements(hand: CardSet, limit: u32) -> Vec<KnockerArrangement> {
+    if hand.len() > Hand::MAX_CARDS {
+        return Vec::new();
+    }
     let melds = melds_within(hand);
     let mut found = Vec::new();
     let mut chosen = Vec::new();

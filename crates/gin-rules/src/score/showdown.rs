@@ -5,8 +5,8 @@ use super::{
     DefenderHand, HandError, KnockerArrangement, KnockerHand, Showdown, Side, knocker_arrangements,
     net_for_knocker, settle,
 };
-use crate::card::{Card, CardSet, Hand};
-use crate::deadwood::min_deadwood;
+use crate::card::{Card, CardSet};
+use crate::deadwood::natural::min_deadwood;
 use crate::layoff::{DefenderReply, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply};
 use crate::meld::{Meld, check_arrangement};
 use crate::profile::Profile;
@@ -106,12 +106,7 @@ pub fn showdown(
         }
         None => {
             // Ten or eleven cards, checked above.
-            let hand = Hand::new(knocker_cards).map_err(|e| HandError::WrongCardCount {
-                side: Side::Knocker,
-                expected: "10 (11 for big gin)",
-                found: e.found,
-            })?;
-            let candidates = knocker_arrangements(hand, limit);
+            let candidates = knocker_arrangements(knocker_cards, limit);
             if candidates.is_empty() {
                 return Err(HandError::KnockOverLimit {
                     deadwood: min_deadwood(knocker_cards),
@@ -167,7 +162,7 @@ fn defender_reply(
         (None, None) => Ok(best_reply(&knocker.melds, cards, layoffs_allowed)),
         (None, Some(layoffs)) => {
             let laid = check_layoffs(&knocker.melds, cards, layoffs, layoffs_allowed)?;
-            let rest = crate::deadwood::best_arrangement(cards.difference(laid));
+            let rest = crate::deadwood::natural::best_arrangement(cards.difference(laid));
             Ok(DefenderReply {
                 melds: rest.melds,
                 layoffs: layoffs.clone(),

@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use proptest::sample::subsequence;
 
 use gin_rules::{
-    CardSet, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, min_deadwood,
+    CardSet, Discard, DrawnHandAnalysis, JokerRules, analyze_drawn_hand, best_arrangement,
+    min_deadwood,
 };
 
 use crate::oracle::cases;
@@ -20,7 +21,7 @@ fn reference_analysis(hand: CardSet) -> DrawnHandAnalysis {
     let mut best = u32::MAX;
     let mut cards = Vec::new();
     for card in hand {
-        let count = min_deadwood(hand.difference(CardSet::single(card)));
+        let count = min_deadwood(hand.difference(CardSet::single(card)), &JokerRules::NONE);
         if count < best {
             best = count;
             cards.clear();
@@ -32,19 +33,26 @@ fn reference_analysis(hand: CardSet) -> DrawnHandAnalysis {
     let discards = cards
         .into_iter()
         .map(|card| Discard {
-            card,
-            arrangement: best_arrangement(hand.difference(CardSet::single(card))),
+            card: card.into(),
+            arrangement: best_arrangement(
+                hand.difference(CardSet::single(card)),
+                &JokerRules::NONE,
+            ),
         })
         .collect();
     DrawnHandAnalysis {
         deadwood: best,
         discards,
-        big_gin: hand.len() == 11 && min_deadwood(hand) == 0,
+        big_gin: hand.len() == 11 && min_deadwood(hand, &JokerRules::NONE) == 0,
     }
 }
 
 fn assert_same_as_reference(hand: CardSet) {
-    assert_eq!(analyze_drawn_hand(hand), reference_analysis(hand), "{hand}");
+    assert_eq!(
+        analyze_drawn_hand(hand, &JokerRules::NONE),
+        reference_analysis(hand),
+        "{hand}"
+    );
 }
 
 fn bits_of(cards: &[(u8, u8)]) -> CardSet {
@@ -238,7 +246,7 @@ fn discards_that_break_a_set_are_found() {
         ("AS AH AD AC 2C 3C 7H 8H 9H", 2, "AS AH AD 3C"),
     ] {
         let hand = gin_rules::cards(hand).unwrap();
-        let analysis = analyze_drawn_hand(hand);
+        let analysis = analyze_drawn_hand(hand, &JokerRules::NONE);
         assert_eq!(analysis, reference_analysis(hand), "{hand}");
         assert_eq!(analysis.deadwood, deadwood, "{hand}");
         let listed: Vec<String> = analysis

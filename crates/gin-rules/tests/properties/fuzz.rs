@@ -199,28 +199,27 @@ proptest! {
     fn deadwood_solvers_agree_and_are_locally_optimal(
         hand in prop_oneof![hand_of(0..=13), meldy_hand(10), meldy_hand(11), meldy_hand(13)]
     ) {
-        let min = min_deadwood(hand);
-        let best = best_arrangement(hand);
+        let min = min_deadwood(hand, &JokerRules::NONE);
+        let best = best_arrangement(hand, &JokerRules::NONE);
         assert_arrangement(hand, &best.melds, best.deadwood_cards, best.deadwood);
         prop_assert_eq!(best.deadwood, min);
-        // Listing every arrangement takes a `Hand` (11 cards at most).
-        match Hand::new(hand) {
-            Ok(bounded) => {
-                prop_assert!(hand.len() <= Hand::MAX_CARDS);
-                let all = optimal_arrangements(bounded);
-                prop_assert!(!all.is_empty());
-                prop_assert_eq!(&all[0], &best);
-                for arrangement in &all {
-                    assert_arrangement(hand, &arrangement.melds, arrangement.deadwood_cards, arrangement.deadwood);
-                    prop_assert_eq!(arrangement.deadwood, min);
-                }
+        // Every arrangement is listed for a hand (11 cards at most), none
+        // for more cards.
+        let all = optimal_arrangements(hand, &JokerRules::NONE);
+        if hand.len() <= Hand::MAX_CARDS {
+            prop_assert!(!all.is_empty());
+            prop_assert_eq!(&all[0], &best);
+            for arrangement in &all {
+                assert_arrangement(hand, &arrangement.melds, arrangement.deadwood_cards, arrangement.deadwood);
+                prop_assert_eq!(arrangement.deadwood, min);
             }
-            Err(error) => prop_assert_eq!(error.found, hand.len()),
+        } else {
+            prop_assert!(all.is_empty());
         }
         for meld in melds_within(hand) {
             prop_assert!(meld.cards().is_subset(hand));
             prop_assert!(
-                min <= min_deadwood(hand.difference(meld.cards())),
+                min <= min_deadwood(hand.difference(meld.cards()), &JokerRules::NONE),
                 "melding {} in {} beats the minimum {}", meld, hand, min
             );
         }
@@ -230,20 +229,20 @@ proptest! {
     /// those reaching the least deadwood, each with a legal arrangement.
     #[test]
     fn drawn_hands_list_exactly_the_best_discards(hand in prop_oneof![hand_of(11..=11), meldy_hand(11)]) {
-        let analysis = analyze_drawn_hand(hand);
+        let analysis = analyze_drawn_hand(hand, &JokerRules::NONE);
         let by_discard: Vec<(Card, u32)> =
-            hand.iter().map(|c| (c, min_deadwood(hand.difference(CardSet::single(c))))).collect();
+            hand.iter().map(|c| (c, min_deadwood(hand.difference(CardSet::single(c)), &JokerRules::NONE))).collect();
         let least = by_discard.iter().map(|&(_, d)| d).min().unwrap_or(0);
         prop_assert_eq!(analysis.deadwood, least);
         let expected: Vec<Card> = by_discard.iter().filter(|&&(_, d)| d == least).map(|&(c, _)| c).collect();
-        let listed: Vec<Card> = analysis.discards.iter().map(|d| d.card).collect();
+        let listed: Vec<Card> = analysis.discards.iter().filter_map(|d| d.card.natural()).collect();
         prop_assert_eq!(listed, expected);
         for discard in &analysis.discards {
-            let kept = hand.difference(CardSet::single(discard.card));
+            let kept = hand.difference(discard.card.natural().map(CardSet::single).unwrap_or_default());
             let a = &discard.arrangement;
             assert_arrangement(kept, &a.melds, a.deadwood_cards, a.deadwood);
         }
-        prop_assert_eq!(analysis.big_gin, min_deadwood(hand) == 0);
+        prop_assert_eq!(analysis.big_gin, min_deadwood(hand, &JokerRules::NONE) == 0);
     }
 
     /// The defender's best reply to any knocker arrangement: its layoffs replay
@@ -258,14 +257,14 @@ proptest! {
         let knocker = CardSet::from_distinct(k.iter().copied()).unwrap_or_default();
         let defender = CardSet::from_distinct(d.iter().copied()).unwrap_or_default();
         prop_assume!(knocker.len() == 10 && defender.len() == 10);
-        let melds = best_arrangement(knocker).melds;
+        let melds = best_arrangement(knocker, &JokerRules::NONE).melds;
         let reply = best_reply(&melds, defender, allowed);
         let laid = check_layoffs(&melds, defender, &reply.layoffs, allowed);
         prop_assert!(laid.is_ok(), "{:?}", laid);
         let laid = laid.unwrap_or_default();
         prop_assert_eq!(laid.len(), reply.layoffs.len());
         assert_arrangement(defender.difference(laid), &reply.melds, reply.deadwood_cards, reply.deadwood);
-        prop_assert!(reply.deadwood <= min_deadwood(defender));
+        prop_assert!(reply.deadwood <= min_deadwood(defender, &JokerRules::NONE));
         prop_assert!(allowed || reply.layoffs.is_empty());
         prop_assert!(laid.is_subset(all_feasible_layoffs(&melds, defender).union(laid)));
     }
@@ -289,10 +288,10 @@ proptest! {
         let knocker_set = CardSet::from_distinct(knocker_cards.iter().copied()).unwrap_or_default();
         let defender_set = CardSet::from_distinct(defender_cards.iter().copied()).unwrap_or_default();
         let declared_knocker = (declare & 1 != 0).then(|| {
-            best_arrangement(knocker_set).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+            best_arrangement(knocker_set, &JokerRules::NONE).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
         });
         let declared_defender = (declare & 2 != 0).then(|| {
-            best_arrangement(defender_set).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+            best_arrangement(defender_set, &JokerRules::NONE).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
         });
         let all = deck();
         let layoffs = (!layoff_noise.is_empty()).then(|| {
@@ -334,7 +333,7 @@ proptest! {
                     // A clean 10-card knock only fails when it is over the limit.
                     let limit = profile.knock_limit_for(upcard).unwrap_or(0);
                     prop_assert!(
-                        matches!(error, HandError::KnockOverLimit { .. }) && min_deadwood(knocker_set) > limit,
+                        matches!(error, HandError::KnockOverLimit { .. }) && min_deadwood(knocker_set, &JokerRules::NONE) > limit,
                         "{:?}", error
                     );
                 }

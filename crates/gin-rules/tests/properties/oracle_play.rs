@@ -29,9 +29,9 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use gin_rules::{
-    Card, CardSet, DefenderHand, DefenderReply, Hand, HandError, HandScore, KnockLimit,
-    KnockerHand, Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply,
-    cards, knocker_arrangements, score_hand,
+    Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, KnockLimit, KnockerHand,
+    Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply, cards,
+    knocker_arrangements, score_hand,
 };
 
 // ---------------------------------------------------------------------------
@@ -459,10 +459,7 @@ fn knock_matches_oracle(
     );
     let oracle = naive_knock(profile, limit, knocker, defender);
 
-    let listed = knocker_arrangements(
-        Hand::new(card_set(knocker)).expect("a knocker holds 10 or 11 cards"),
-        limit,
-    );
+    let listed = knocker_arrangements(card_set(knocker), limit);
     let mut engine_list = BTreeSet::new();
     for arrangement in &listed {
         let melds: Vec<Vec<C>> = arrangement.melds.iter().map(|m| to_cs(m.cards())).collect();

@@ -6,7 +6,7 @@
 //! subset could stand for (any card sharing a rank or a suit with a natural of
 //! the subset: the cards of a set share a rank, those of a run a suit); then
 //! every collection of melds that use distinct cards and show distinct cards.
-//! Hands reach the engine as text through the public parser (`wild_cards`),
+//! Hands reach the engine as text through the public parser (`parse_hand`),
 //! and come back through the public accessors.
 //!
 //! Each property prints how many cases it checked (`--nocapture` shows it).
@@ -20,11 +20,11 @@ use proptest::prelude::*;
 use proptest::sample::subsequence;
 use proptest::test_runner::{Config, TestRunner};
 
-use gin_rules::wild::{WildDeclaration, WildDeclaredLayoff, wild_declared_reply};
 use gin_rules::{
-    Card, Joker, JokerRules, MeldKind, Suit, WildArrangement, WildCard, analyze_wild_drawn_hand,
-    wild_best_arrangement, wild_cards, wild_min_deadwood, wild_optimal_arrangements,
+    Arrangement, Card, HandCard, Joker, JokerRules, MeldKind, Suit, analyze_drawn_hand,
+    best_arrangement, min_deadwood, optimal_arrangements, parse_hand,
 };
+use gin_rules::{WildDeclaration, WildDeclaredLayoff, wild_declared_reply};
 
 /// `(rank, suit)`: rank 1 (ace) ..= 13 (king), suit 0..4 for S H D C.
 type OCard = (u8, u8);
@@ -324,7 +324,7 @@ fn canonical(mut melds: Vec<CanonMeld>) -> Canon {
     melds
 }
 
-fn engine_canon(arrangement: &WildArrangement) -> Canon {
+fn engine_canon(arrangement: &Arrangement) -> Canon {
     let mut melds: Canon = arrangement
         .melds
         .iter()
@@ -347,7 +347,7 @@ fn engine_canon(arrangement: &WildArrangement) -> Canon {
 /// checks, and counts `least`.
 fn assert_legal_and_least(
     items: &[Item],
-    arrangement: &WildArrangement,
+    arrangement: &Arrangement,
     rules: (usize, u32),
     least: u32,
 ) {
@@ -541,12 +541,12 @@ fn cases(default: u32) -> u32 {
 }
 
 fn check_ten(case: &Case) {
-    let hand = wild_cards(&spell_hand(&case.items)).unwrap();
+    let hand = parse_hand(&spell_hand(&case.items)).unwrap();
     let rules = case.rules();
     let oracle = case.oracle(&case.items);
     let least = oracle.least();
-    assert_eq!(wild_min_deadwood(hand, &rules), least, "{}", case.text());
-    let best = wild_best_arrangement(hand, &rules);
+    assert_eq!(min_deadwood(hand, &rules), least, "{}", case.text());
+    let best = best_arrangement(hand, &rules);
     let checks = (
         usize::from(case.min_natural),
         u32::from(case.joker_deadwood),
@@ -555,10 +555,10 @@ fn check_ten(case: &Case) {
 }
 
 fn check_listing(case: &Case) {
-    let hand = wild_cards(&spell_hand(&case.items)).unwrap();
+    let hand = parse_hand(&spell_hand(&case.items)).unwrap();
     let rules = case.rules();
     let (least, expected) = case.oracle(&case.items).optimal();
-    let listed = wild_optimal_arrangements(hand, &rules);
+    let listed = optimal_arrangements(hand, &rules);
     let checks = (
         usize::from(case.min_natural),
         u32::from(case.joker_deadwood),
@@ -576,7 +576,7 @@ fn check_listing(case: &Case) {
         assert!(seen.insert(canon), "{}: listed twice", case.text());
     }
     assert!(
-        listed.contains(&wild_best_arrangement(hand, &rules)),
+        listed.contains(&best_arrangement(hand, &rules)),
         "{}",
         case.text()
     );
@@ -584,9 +584,9 @@ fn check_listing(case: &Case) {
 }
 
 fn check_eleven(case: &Case) {
-    let hand = wild_cards(&spell_hand(&case.items)).unwrap();
+    let hand = parse_hand(&spell_hand(&case.items)).unwrap();
     let rules = case.rules();
-    let analysis = analyze_wild_drawn_hand(hand, &rules);
+    let analysis = analyze_drawn_hand(hand, &rules);
     let per_discard: Vec<(Item, u32)> = case
         .items
         .iter()
@@ -616,8 +616,8 @@ fn check_eleven(case: &Case) {
         .discards
         .iter()
         .map(|d| match d.card {
-            WildCard::Natural(card) => Item::Natural(from_engine(card)),
-            WildCard::Joker(joker) => Item::Joker(joker_number(joker)),
+            HandCard::Natural(card) => Item::Natural(from_engine(card)),
+            HandCard::Joker(joker) => Item::Joker(joker_number(joker)),
         })
         .collect();
     assert_eq!(listed, expected, "{}: best discards", case.text());
@@ -677,12 +677,12 @@ fn wild_listing_difference() {
     let text = std::env::var("WILD_HAND").unwrap();
     let m: u8 = std::env::var("WILD_M").unwrap().parse().unwrap();
     let d: u8 = std::env::var("WILD_D").unwrap().parse().unwrap();
-    let hand = wild_cards(&text).unwrap();
+    let hand = parse_hand(&text).unwrap();
     let items: Vec<Item> = hand
         .cards()
         .map(|c| match c {
-            WildCard::Natural(card) => Item::Natural(from_engine(card)),
-            WildCard::Joker(j) => Item::Joker(joker_number(j)),
+            HandCard::Natural(card) => Item::Natural(from_engine(card)),
+            HandCard::Joker(j) => Item::Joker(joker_number(j)),
         })
         .collect();
     let case = Case {
@@ -691,7 +691,7 @@ fn wild_listing_difference() {
         joker_deadwood: d,
     };
     let (least, expected) = case.oracle(&case.items).optimal();
-    let listed: BTreeSet<Canon> = wild_optimal_arrangements(hand, &case.rules())
+    let listed: BTreeSet<Canon> = optimal_arrangements(hand, &case.rules())
         .iter()
         .map(engine_canon)
         .collect();
@@ -932,7 +932,7 @@ fn check_knock(knock: &Knock) {
     let rules = JokerRules::new(2, knock.joker_deadwood, knock.min_natural)
         .unwrap()
         .with_layoff(knock.joker_layoff);
-    let melds: Vec<gin_rules::WildMeld> = knock
+    let melds: Vec<gin_rules::Meld> = knock
         .melds
         .iter()
         .map(|(naturals, jokers)| {
@@ -951,11 +951,11 @@ fn check_knock(knock: &Knock) {
                     (joker, spell(c).parse().unwrap())
                 })
                 .collect();
-            gin_rules::WildMeld::new(naturals, &jokers, &JokerRules::new(2, 15, 1).unwrap())
+            gin_rules::Meld::with_jokers(naturals, &jokers, &JokerRules::new(2, 15, 1).unwrap())
                 .unwrap_or_else(|e| panic!("{text}: {e}"))
         })
         .collect();
-    let defender = wild_cards(&spell_hand(&knock.defender)).unwrap();
+    let defender = parse_hand(&spell_hand(&knock.defender)).unwrap();
     let reply = gin_rules::wild_best_reply(&melds, defender, &rules, true);
     assert_eq!(reply.deadwood(), knock.oracle_least(), "{text}");
     // The layoffs replay legally in order, each onto a meld that stays legal.
@@ -968,7 +968,7 @@ fn check_knock(knock: &Knock) {
             !table.contains(&card) && !laid.contains(&card),
             "{text}: {card:?} shown twice"
         );
-        if let WildCard::Natural(natural) = layoff.card {
+        if let HandCard::Natural(natural) = layoff.card {
             assert_eq!(from_engine(natural), card, "{text}");
         } else {
             assert!(
@@ -1001,12 +1001,12 @@ fn check_knock(knock: &Knock) {
             .iter()
             .map(|l| WildDeclaredLayoff {
                 card: l.card,
-                stands_for: matches!(l.card, WildCard::Joker(_)).then_some(l.stands_for),
+                stands_for: matches!(l.card, HandCard::Joker(_)).then_some(l.stands_for),
                 meld: named.then_some(l.meld),
             })
             .collect()
     };
-    let own_melds: Vec<Vec<WildCard>> = reply
+    let own_melds: Vec<Vec<HandCard>> = reply
         .arrangement
         .melds
         .iter()
@@ -1016,7 +1016,7 @@ fn check_knock(knock: &Knock) {
                 .map(|c| {
                     m.jokers()
                         .find(|&(_, shown)| shown == c)
-                        .map_or(WildCard::Natural(c), |(j, _)| WildCard::Joker(j))
+                        .map_or(HandCard::Natural(c), |(j, _)| HandCard::Joker(j))
                 })
                 .collect()
         })

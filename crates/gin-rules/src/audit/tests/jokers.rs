@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::audit::scoring_upcard;
-use crate::wild::{DeclaredWildMelds, Joker, WildCard, score_wild_knock};
+use crate::hand::{HandCard, Joker};
+use crate::jokers::{DeclaredWildMelds, score_wild_knock};
 
 /// A deal from the deck with `jokers` jokers: these hands and upcard (cards
 /// and jokers), the stock starting with `stock_top` and going on with the
@@ -15,13 +16,13 @@ pub(super) fn joker_deal(
     upcard: &str,
     stock_top: &str,
 ) -> Deal {
-    let used: Vec<WildCard> = ordered(&format!("{dealer} {non_dealer} {upcard} {stock_top}"));
+    let used: Vec<HandCard> = ordered(&format!("{dealer} {non_dealer} {upcard} {stock_top}"));
     let mut stock = ordered(stock_top);
-    let deck = Card::deck().map(WildCard::from).chain(
+    let deck = Card::deck().map(HandCard::from).chain(
         Joker::ALL
             .into_iter()
             .take(usize::from(jokers))
-            .map(WildCard::from),
+            .map(HandCard::from),
     );
     stock.extend(deck.filter(|c| !used.contains(c)));
     Deal {
@@ -155,7 +156,7 @@ fn a_knock_with_a_joker_is_scored_as_score_wild_knock_scores_it() {
     let Some(HandEnd::ScoredWild(hand)) = &audit.end else {
         panic!("not scored with jokers: {:?}", audit.violation)
     };
-    let list = |hand: crate::wild::WildHand| hand.cards().collect::<Vec<_>>();
+    let list = |hand: crate::hand::Hand| hand.cards().collect::<Vec<_>>();
     let declared = DeclaredWildMelds {
         melds: melds(&["AS 2S 3S X1", "4H 5H 6H", "9C 9D 9H"]).unwrap(),
         stands_for: vec![(Joker::X1, card("4S"))],
@@ -339,7 +340,7 @@ fn a_joker_taken_from_the_pile_must_be_melded_that_turn_when_the_profile_says_so
         .is_legal()
     );
     // Knocked with X1 in deadwood (worth 0: gin without it).
-    let knock = |melds: Option<Vec<Vec<WildCard>>>, jokers: Vec<(Joker, Card)>| {
+    let knock = |melds: Option<Vec<Vec<HandCard>>>, jokers: Vec<(Joker, Card)>| {
         let mut actions = script("N pile X1");
         actions.push(Action {
             player: Seat::NonDealer,

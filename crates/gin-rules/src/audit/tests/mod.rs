@@ -4,7 +4,6 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::card::cards;
-use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
 use crate::profile::{Preset, ProfileOverrides, StockEnd};
 use crate::score::score_hand;
 
@@ -24,7 +23,7 @@ where
 }
 
 /// Cards in the order written (`cards` would sort them).
-fn ordered(text: &str) -> Vec<WildCard> {
+fn ordered(text: &str) -> Vec<HandCard> {
     text.split_whitespace().map(card).collect()
 }
 
@@ -106,7 +105,7 @@ fn script(text: &str) -> Vec<Action> {
         .collect()
 }
 
-fn melds(groups: &[&str]) -> Option<Vec<Vec<WildCard>>> {
+fn melds(groups: &[&str]) -> Option<Vec<Vec<HandCard>>> {
     Some(groups.iter().map(|g| ordered(g)).collect())
 }
 
@@ -169,7 +168,7 @@ fn run_down(deal: &Deal) -> Vec<Action> {
     actions
 }
 
-fn the_50th_card(deal: &Deal) -> WildCard {
+fn the_50th_card(deal: &Deal) -> HandCard {
     deal.stock[STOCK_SIZE - STOCK_RESERVE - 1]
 }
 

@@ -6,11 +6,13 @@
 
 use super::*;
 use crate::audit::scoring_upcard;
-use crate::wild::{
-    DeclaredWildMelds, Joker, WildCard, WildDeclaration, WildHand, WildHandScore,
-    analyze_wild_drawn_hand, score_wild_hand, score_wild_knock, score_wild_showdown,
-    wild_best_arrangement, wild_min_deadwood,
+use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
+use crate::hand::{Hand, HandCard, Joker};
+use crate::jokers::{
+    DeclaredWildMelds, WildDeclaration, WildHandScore, score_wild_hand, score_wild_knock,
+    score_wild_showdown,
 };
+use crate::profile::JokerRules;
 
 /// Where a seat's cards are kept in [`Player::hands`].
 fn slot(seat: Seat) -> usize {
@@ -23,8 +25,8 @@ fn slot(seat: Seat) -> usize {
 /// What the actor held and saw just before an action, to corrupt it.
 #[derive(Debug, Clone)]
 struct Seen {
-    actor: WildHand,
-    opponent: WildHand,
+    actor: Hand,
+    opponent: Hand,
     /// The action answers the first-turn upcard offer.
     offer: bool,
 }
@@ -78,11 +80,11 @@ pub(crate) struct PlayOut {
 struct Player<'a> {
     rng: &'a mut StdRng,
     profile: Profile,
-    upcard: WildCard,
+    upcard: HandCard,
     limit: u32,
-    hands: [WildHand; 2],
-    stock: Vec<WildCard>,
-    pile: Vec<WildCard>,
+    hands: [Hand; 2],
+    stock: Vec<HandCard>,
+    pile: Vec<HandCard>,
     actions: Vec<Action>,
     seen: Vec<Seen>,
     /// How readily the player knocks when it may: patient players keep
@@ -91,7 +93,7 @@ struct Player<'a> {
 }
 
 impl Player<'_> {
-    fn hand(&mut self, seat: Seat) -> &mut WildHand {
+    fn hand(&mut self, seat: Seat) -> &mut Hand {
         &mut self.hands[slot(seat)]
     }
 
@@ -100,11 +102,11 @@ impl Player<'_> {
     }
 
     /// The least count: the joker solver under a profile with jokers.
-    fn least(&self, hand: WildHand) -> u32 {
+    fn least(&self, hand: Hand) -> u32 {
         if self.jokers() {
-            wild_min_deadwood(hand, &self.profile.joker_rules())
+            min_deadwood(hand, &self.profile.joker_rules())
         } else {
-            min_deadwood(hand.naturals())
+            min_deadwood(hand.naturals(), &JokerRules::NONE)
         }
     }
 
@@ -117,17 +119,17 @@ impl Player<'_> {
         self.actions.push(Action { player, play });
     }
 
-    fn named(&mut self, card: WildCard) -> Option<WildCard> {
+    fn named(&mut self, card: HandCard) -> Option<HandCard> {
         self.rng.gen_bool(0.5).then_some(card)
     }
 
     /// Whether the player may take this card from the pile: under
     /// `joker_pickup_must_meld` the driver leaves jokers there.
-    fn may_take(&self, card: WildCard) -> bool {
-        !(matches!(card, WildCard::Joker(_)) && self.profile.joker_rules().joker_pickup_must_meld())
+    fn may_take(&self, card: HandCard) -> bool {
+        !(matches!(card, HandCard::Joker(_)) && self.profile.joker_rules().joker_pickup_must_meld())
     }
 
-    fn take_pile(&mut self, player: Seat, offer: bool) -> WildCard {
+    fn take_pile(&mut self, player: Seat, offer: bool) -> HandCard {
         let top = self.pile.pop().unwrap();
         let named = self.named(top);
         self.act(
@@ -159,7 +161,7 @@ impl Player<'_> {
     }
 
     /// Knock cards other than `taken` that leave deadwood within the limit.
-    fn knock_cards(&self, hand: WildHand, taken: Option<WildCard>) -> Vec<WildCard> {
+    fn knock_cards(&self, hand: Hand, taken: Option<HandCard>) -> Vec<HandCard> {
         hand.cards()
             .filter(|&c| Some(c) != taken)
             .filter(|&c| self.least(hand.without(c)) <= self.limit)
@@ -167,43 +169,43 @@ impl Player<'_> {
     }
 
     /// Half the time, the melds of the best arrangement, jokers in place.
-    fn declare(&mut self, kept: WildHand) -> Declared {
+    fn declare(&mut self, kept: Hand) -> Declared {
         if !self.rng.gen_bool(0.5) {
             return (None, Vec::new());
         }
         if !self.jokers() {
-            let melds = best_arrangement(kept.naturals())
+            let melds = best_arrangement(kept.naturals(), &JokerRules::NONE)
                 .melds
                 .iter()
-                .map(|m| m.cards().iter().map(WildCard::from).collect())
+                .map(|m| m.cards().iter().map(HandCard::from).collect())
                 .collect();
             return (Some(melds), Vec::new());
         }
-        let best = wild_best_arrangement(kept, &self.profile.joker_rules());
+        let best = best_arrangement(kept, &self.profile.joker_rules());
         let melds = best.melds.iter().map(written).collect();
         let jokers = best.melds.iter().flat_map(|m| m.jokers()).collect();
         (Some(melds), jokers)
     }
 
     /// Whether all eleven cards meld (jokers included).
-    fn big_gin(&self, hand: WildHand) -> bool {
+    fn big_gin(&self, hand: Hand) -> bool {
         if self.jokers() {
-            analyze_wild_drawn_hand(hand, &self.profile.joker_rules()).big_gin
+            analyze_drawn_hand(hand, &self.profile.joker_rules()).big_gin
         } else {
-            min_deadwood(hand.naturals()) == 0
+            min_deadwood(hand.naturals(), &JokerRules::NONE) == 0
         }
     }
 
     /// The best discards of an 11-card hand.
-    fn best_discards(&self, hand: WildHand) -> Vec<WildCard> {
+    fn best_discards(&self, hand: Hand) -> Vec<HandCard> {
         if self.jokers() {
-            analyze_wild_drawn_hand(hand, &self.profile.joker_rules())
+            analyze_drawn_hand(hand, &self.profile.joker_rules())
                 .discards
                 .iter()
                 .map(|d| d.card)
                 .collect()
         } else {
-            analyze_drawn_hand(hand.naturals())
+            analyze_drawn_hand(hand.naturals(), &JokerRules::NONE)
                 .discards
                 .iter()
                 .map(|d| d.card.into())
@@ -215,7 +217,7 @@ impl Player<'_> {
     fn discard_or_knock(
         &mut self,
         player: Seat,
-        taken: Option<WildCard>,
+        taken: Option<HandCard>,
         must_knock: bool,
     ) -> bool {
         let hand = self.hands[slot(player)];
@@ -250,12 +252,12 @@ impl Player<'_> {
             return true;
         }
         assert!(!must_knock, "took the 50th card without a knock");
-        let best: Vec<WildCard> = self
+        let best: Vec<HandCard> = self
             .best_discards(hand)
             .into_iter()
             .filter(|&c| Some(c) != taken)
             .collect();
-        let any: Vec<WildCard> = hand.cards().filter(|&c| Some(c) != taken).collect();
+        let any: Vec<HandCard> = hand.cards().filter(|&c| Some(c) != taken).collect();
         let discard = if !best.is_empty() && self.rng.gen_bool(0.7) {
             *best.choose(self.rng).unwrap()
         } else {
@@ -270,16 +272,16 @@ impl Player<'_> {
 }
 
 /// Declared melds, jokers written in place, and what each joker stands for.
-type Declared = (Option<Vec<Vec<WildCard>>>, Vec<(Joker, Card)>);
+type Declared = (Option<Vec<Vec<HandCard>>>, Vec<(Joker, Card)>);
 
 /// A meld's cards as a record writes them: a joker in place of its card.
-fn written(meld: &crate::wild::WildMeld) -> Vec<WildCard> {
+fn written(meld: &crate::meld::Meld) -> Vec<HandCard> {
     meld.cards()
         .iter()
         .map(|c| {
             meld.jokers()
                 .find(|&(_, shown)| shown == c)
-                .map_or(WildCard::Natural(c), |(j, _)| WildCard::Joker(j))
+                .map_or(HandCard::Natural(c), |(j, _)| HandCard::Joker(j))
         })
         .collect()
 }
@@ -287,13 +289,13 @@ fn written(meld: &crate::wild::WildMeld) -> Vec<WildCard> {
 /// A simple random player drives both seats through one legal hand.
 pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut deck: Vec<WildCard> = Card::deck()
-        .map(WildCard::from)
+    let mut deck: Vec<HandCard> = Card::deck()
+        .map(HandCard::from)
         .chain(
             Joker::ALL
                 .into_iter()
                 .take(usize::from(profile.jokers()))
-                .map(WildCard::from),
+                .map(HandCard::from),
         )
         .collect();
     deck.shuffle(&mut rng);
@@ -303,7 +305,7 @@ pub(crate) fn play_out(seed: u64, profile: &Profile) -> PlayOut {
         upcard: deck[20],
         stock: deck[21..].to_vec(),
     };
-    let set = |cards: &[WildCard]| WildHand::from_distinct(cards.iter().copied()).unwrap();
+    let set = |cards: &[HandCard]| Hand::from_distinct(cards.iter().copied()).unwrap();
     let mut p = Player {
         rng: &mut rng,
         profile: profile.clone(),
@@ -410,7 +412,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
         melds,
         stands_for: jokers,
     });
-    let list = |hand: WildHand| hand.cards().collect::<Vec<_>>();
+    let list = |hand: Hand| hand.cards().collect::<Vec<_>>();
     let first = score_wild_knock(
         &p.profile,
         upcard,
@@ -437,9 +439,9 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
                 layoffs: Some(
                     own.layoffs
                         .iter()
-                        .map(|l| crate::wild::WildDeclaredLayoff {
+                        .map(|l| crate::jokers::WildDeclaredLayoff {
                             card: l.card,
-                            stands_for: matches!(l.card, WildCard::Joker(_))
+                            stands_for: matches!(l.card, HandCard::Joker(_))
                                 .then_some(l.stands_for),
                             meld: Some(l.meld),
                         })
@@ -481,16 +483,16 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
 fn reply_natural(
     p: &mut Player<'_>,
     knocker: Seat,
-    melds: Option<Vec<Vec<WildCard>>>,
+    melds: Option<Vec<Vec<HandCard>>>,
 ) -> HandScore {
-    let naturals = |melds: Vec<Vec<WildCard>>| -> Vec<Vec<Card>> {
+    let naturals = |melds: Vec<Vec<HandCard>>| -> Vec<Vec<Card>> {
         melds
             .iter()
             .map(|m| {
                 m.iter()
                     .map(|c| match c {
-                        WildCard::Natural(card) => *card,
-                        WildCard::Joker(_) => unreachable!(),
+                        HandCard::Natural(card) => *card,
+                        HandCard::Joker(_) => unreachable!(),
                     })
                     .collect()
             })
@@ -542,7 +544,7 @@ fn reply_natural(
             melds: melds.as_ref().map(|melds| {
                 melds
                     .iter()
-                    .map(|m| m.iter().map(|&c| WildCard::from(c)).collect())
+                    .map(|m| m.iter().map(|&c| HandCard::from(c)).collect())
                     .collect()
             }),
             jokers: Vec::new(),
@@ -681,7 +683,7 @@ fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_wild_hand_s
                         .defender
                         .layoffs
                         .iter()
-                        .any(|l| matches!(l.card, WildCard::Joker(_))),
+                        .any(|l| matches!(l.card, HandCard::Joker(_))),
                 );
                 fiftieth += usize::from(game.fiftieth_knock);
                 big_gin += usize::from(showdown.big_gin);
@@ -744,7 +746,7 @@ fn a_joker_taken_from_the_pile_and_discarded_away_is_joker_not_melded_in_play_ou
             let last = stock_draws_before(&game.actions, k)
                 >= stock_size(game.profile.jokers()) - STOCK_RESERVE;
             let top = discard_top_before(&game, k);
-            let (WildCard::Joker(_), false, false) = (top, opening, last) else {
+            let (HandCard::Joker(_), false, false) = (top, opening, last) else {
                 continue;
             };
             let keep = game.seen[k].actor.cards().find(|&c| c != top).unwrap();
@@ -813,7 +815,7 @@ fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, Violatio
                     Source::DiscardPile => discard_top_before(game, k),
                 };
                 let wrong = Card::deck()
-                    .map(WildCard::from)
+                    .map(HandCard::from)
                     .find(|&c| c != top)
                     .unwrap();
                 (
@@ -880,7 +882,7 @@ fn stock_draws_before(actions: &[Action], k: usize) -> usize {
 }
 
 /// The discard pile's top card before action `k`, replayed from the actions.
-fn discard_top_before(game: &PlayOut, k: usize) -> WildCard {
+fn discard_top_before(game: &PlayOut, k: usize) -> HandCard {
     let mut pile = vec![game.deal.upcard];
     for action in &game.actions[..k] {
         match &action.play {

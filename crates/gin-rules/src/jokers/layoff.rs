@@ -13,7 +13,7 @@
 //! missing card or nothing; a run's cards beyond each end, each card laid by
 //! the defender's natural or by a joker), the grown melds claiming distinct
 //! cards, and for each plays the defender's least count of the rest with no
-//! meld showing a card on the table ([`super::wild_min_deadwood_avoiding`]).
+//! meld showing a card on the table ([`super::min_deadwood_avoiding`]).
 //! It keeps the least count, then the fewest layoffs, then the first in that
 //! order (melds in the knocker's order; for each, no layoff first, naturals
 //! before jokers, runs grown downward before upward).
@@ -28,17 +28,16 @@ use crate::profile::JokerRules;
 use super::declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
 };
-use super::{
-    Joker, WildArrangement, WildCard, WildHand, WildMeld, wild_best_arrangement_avoiding,
-    wild_min_deadwood_avoiding,
-};
+use super::{best_arrangement_avoiding, min_deadwood_avoiding};
+use crate::deadwood::Arrangement;
+use crate::hand::{Hand, HandCard, Joker};
 
 /// One card or joker laid off onto a knocker's meld.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WildLayoff {
     /// The defender's card or joker.
-    pub card: WildCard,
+    pub card: HandCard,
     /// Index into the knocker's melds.
     pub meld: usize,
     /// The card it shows on the table: the card itself for a natural, the
@@ -51,7 +50,7 @@ pub struct WildLayoff {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WildReply {
     /// The defender's own melds and what is left, after the layoffs.
-    pub arrangement: WildArrangement,
+    pub arrangement: Arrangement,
     /// The layoffs in an order in which each is legal when played.
     pub layoffs: Vec<WildLayoff>,
 }
@@ -104,12 +103,12 @@ fn outward(run: CardSet) -> (Vec<Card>, Vec<Card>) {
 /// still showing no card the knocker's melds show.
 ///
 /// ```
-/// use gin_rules::{wild_best_reply, wild_cards, cards, Card, Joker, JokerRules, WildMeld};
+/// use gin_rules::{wild_best_reply, parse_hand, cards, Card, Joker, JokerRules, Meld};
 /// let rules = JokerRules::TWO_JOKERS;
 /// let six: Card = "6H".parse()?;
 /// // The knocker's X1 stands for 6H: the run is 5H 6H 7H, and takes 4H and 8H.
-/// let run = WildMeld::new(cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
-/// let reply = wild_best_reply(&[run], wild_cards("8H 9H KS KD X2")?, &rules, true);
+/// let run = Meld::with_jokers(cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
+/// let reply = wild_best_reply(&[run], parse_hand("8H 9H KS KD X2")?, &rules, true);
 /// let laid: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
 /// // 8H and 9H go onto the run; X2 makes a set of the kings (KS KD X2).
 /// assert_eq!(laid, ["8H", "9H"]);
@@ -117,8 +116,8 @@ fn outward(run: CardSet) -> (Vec<Card>, Vec<Card>) {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn wild_best_reply(
-    knocker_melds: &[WildMeld],
-    defender: WildHand,
+    knocker_melds: &[Meld],
+    defender: Hand,
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> WildReply {
@@ -136,7 +135,7 @@ pub fn wild_best_reply(
             jokers_to_lay,
             |rest, growth| {
                 let blocked = table.union(CardSet::from_bits(growth.claimed));
-                wild_min_deadwood_avoiding(rest, rules, blocked)
+                min_deadwood_avoiding(rest, rules, blocked)
             },
         )
     } else {
@@ -144,7 +143,7 @@ pub fn wild_best_reply(
     };
     let rest = rest_of(defender, &growth);
     let blocked = table.union(CardSet::from_bits(growth.claimed));
-    let arrangement = wild_best_arrangement_avoiding(rest, rules, blocked);
+    let arrangement = best_arrangement_avoiding(rest, rules, blocked);
     let layoffs = layoffs_of(defender, &growth);
     WildReply {
         arrangement,
@@ -158,15 +157,15 @@ pub fn wild_best_reply(
 /// `floor` (the knocker's choice of arrangement) stops at the first reply
 /// that proves it does not.
 pub(super) fn best_reply_count_at_least(
-    knocker_melds: &[WildMeld],
-    defender: WildHand,
+    knocker_melds: &[Meld],
+    defender: Hand,
     rules: &JokerRules,
     layoffs_allowed: bool,
     floor: u32,
 ) -> Option<u32> {
     let table = shown_by(knocker_melds);
     if !layoffs_allowed {
-        let count = wild_min_deadwood_avoiding(defender, rules, table);
+        let count = min_deadwood_avoiding(defender, rules, table);
         return (count >= floor).then_some(count);
     }
     let jokers_to_lay = layable_jokers(defender, rules);
@@ -181,7 +180,7 @@ pub(super) fn best_reply_count_at_least(
         &mut |growth| {
             let rest = rest_of(defender, growth);
             let blocked = table.union(CardSet::from_bits(growth.claimed));
-            least = least.min(wild_min_deadwood_avoiding(rest, rules, blocked));
+            least = least.min(min_deadwood_avoiding(rest, rules, blocked));
             if least < floor {
                 ControlFlow::Break(())
             } else {
@@ -193,14 +192,14 @@ pub(super) fn best_reply_count_at_least(
 }
 
 /// Every card the melds show.
-fn shown_by(melds: &[WildMeld]) -> CardSet {
+fn shown_by(melds: &[Meld]) -> CardSet {
     melds
         .iter()
         .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
 }
 
 /// The jokers of `hand` the rules let the defender lay off.
-fn layable_jokers(hand: WildHand, rules: &JokerRules) -> u32 {
+fn layable_jokers(hand: Hand, rules: &JokerRules) -> u32 {
     if rules.joker_layoff() {
         u32::from(hand.joker_count())
     } else {
@@ -209,7 +208,7 @@ fn layable_jokers(hand: WildHand, rules: &JokerRules) -> u32 {
 }
 
 /// The defender's hand less what `growth` lays off (jokers laid `X1` first).
-fn rest_of(defender: WildHand, growth: &Growth) -> WildHand {
+fn rest_of(defender: Hand, growth: &Growth) -> Hand {
     let naturals = defender
         .naturals()
         .difference(CardSet::from_bits(growth.naturals));
@@ -217,13 +216,13 @@ fn rest_of(defender: WildHand, growth: &Growth) -> WildHand {
         .jokers()
         .skip(usize::try_from(growth.jokers).unwrap_or(usize::MAX))
         .collect();
-    WildHand::new(naturals, &kept)
+    Hand::new(naturals, &kept)
 }
 
 /// Tries every growth of the melds from `index` on, calling `visit` with each
 /// complete choice.
 fn grow(
-    melds: &[WildMeld],
+    melds: &[Meld],
     index: usize,
     table: u64,
     held: u64,
@@ -271,7 +270,7 @@ fn grow(
 /// by a natural or a joker; every prefix of each side is a choice.
 #[allow(clippy::too_many_arguments)]
 fn grow_run(
-    melds: &[WildMeld],
+    melds: &[Meld],
     index: usize,
     below: &[Card],
     above: &[Card],
@@ -320,7 +319,7 @@ fn grow_run(
 /// above) only when `empty` says it is a new choice.
 #[allow(clippy::too_many_arguments)]
 fn grow_above(
-    melds: &[WildMeld],
+    melds: &[Meld],
     index: usize,
     above: &[Card],
     laid_above: usize,
@@ -364,12 +363,7 @@ fn grow_above(
 /// on the table stands for a distinct card, and what a meld takes is the
 /// joker-free rule ([`crate::layoff`]'s `fit`) applied to the cards it shows
 /// (a knocker's joker fixes the card it shows, so `5H X1=6H 7H` takes 4H).
-fn extends(
-    meld: &WildMeld,
-    grown: CardSet,
-    taken: CardSet,
-    shown: Card,
-) -> Result<(), &'static str> {
+fn extends(meld: &Meld, grown: CardSet, taken: CardSet, shown: Card) -> Result<(), &'static str> {
     if taken.contains(shown) {
         return Err("that card is already on the table");
     }
@@ -417,17 +411,17 @@ fn undo(growth: &mut Growth, layer: Layer) {
 }
 
 /// The layoffs `growth` plays, in its order, jokers laid `X1` first.
-fn layoffs_of(defender: WildHand, growth: &Growth) -> Vec<WildLayoff> {
+fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<WildLayoff> {
     let mut jokers = defender.jokers();
     growth
         .layoffs
         .iter()
         .map(|&(meld, stands_for, layer)| WildLayoff {
             card: match layer {
-                Layer::Natural => WildCard::Natural(stands_for),
+                Layer::Natural => HandCard::Natural(stands_for),
                 Layer::Joker => jokers
                     .next()
-                    .map_or(WildCard::Natural(stands_for), WildCard::Joker),
+                    .map_or(HandCard::Natural(stands_for), HandCard::Joker),
             },
             meld,
             stands_for,
@@ -439,7 +433,7 @@ fn layoffs_of(defender: WildHand, growth: &Growth) -> Vec<WildLayoff> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct WildDeclaredLayoff {
     /// The defender's card or joker.
-    pub card: WildCard,
+    pub card: HandCard,
     /// For a joker, the card it stands for on the table (required). A
     /// natural card stands for itself: `None`, or the card itself.
     pub stands_for: Option<Card>,
@@ -454,7 +448,7 @@ pub struct WildDeclaredLayoff {
 pub struct WildDeclaration {
     /// The defender's own melds, jokers written in place; `None` plays them
     /// best (no meld showing a card on the table).
-    pub melds: Option<Vec<Vec<WildCard>>>,
+    pub melds: Option<Vec<Vec<HandCard>>>,
     /// The card each joker of `melds` stands for.
     pub jokers: Vec<(Joker, Card)>,
     /// The layoffs; `None` plays them best, an empty list declares none.
@@ -482,7 +476,7 @@ pub enum WildReplyError {
         /// The layoff's position in the list.
         index: usize,
         /// The card or joker.
-        card: WildCard,
+        card: HandCard,
     },
     /// The card was laid off earlier in the list.
     #[error("layoff {index}: {card} was already laid off")]
@@ -490,7 +484,7 @@ pub enum WildReplyError {
         /// The layoff's position in the list.
         index: usize,
         /// The card or joker.
-        card: WildCard,
+        card: HandCard,
     },
     /// The meld index is past the knocker's melds.
     #[error("layoff {index}: there is no knocker meld {meld}")]
@@ -507,7 +501,7 @@ pub enum WildReplyError {
         /// The layoff's position in the list.
         index: usize,
         /// The card or joker.
-        card: WildCard,
+        card: HandCard,
         /// What is wrong, in words.
         reason: &'static str,
     },
@@ -526,7 +520,7 @@ pub enum WildReplyError {
         /// The layoff's position in the list.
         index: usize,
         /// The card or joker.
-        card: WildCard,
+        card: HandCard,
         /// The card it shows.
         stands_for: Card,
         /// The knocker meld it was laid onto.
@@ -553,12 +547,12 @@ pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
 /// The defender's declared melds, checked as a knocker's are
 /// ([`declared_wild_arrangement`]), and none showing a card of `table`.
 fn defender_melds(
-    defender: WildHand,
-    melds: &[Vec<WildCard>],
+    defender: Hand,
+    melds: &[Vec<HandCard>],
     jokers: &[(Joker, Card)],
     rules: &JokerRules,
     table: CardSet,
-) -> Result<WildArrangement, WildReplyError> {
+) -> Result<Arrangement, WildReplyError> {
     let declared = DeclaredWildMelds {
         melds: melds.to_vec(),
         stands_for: jokers.to_vec(),
@@ -586,10 +580,10 @@ fn defender_melds(
 }
 
 /// "8H", or "X1 standing for 8H".
-fn shows(card: WildCard, stands_for: Card) -> String {
+fn shows(card: HandCard, stands_for: Card) -> String {
     match card {
-        WildCard::Natural(card) => card.to_string(),
-        WildCard::Joker(joker) => format!("{joker} standing for {stands_for}"),
+        HandCard::Natural(card) => card.to_string(),
+        HandCard::Joker(joker) => format!("{joker} standing for {stands_for}"),
     }
 }
 
@@ -652,12 +646,12 @@ impl WildReplyError {
 /// the error.
 ///
 /// ```
-/// use gin_rules::{wild_cards, Card, Joker, JokerRules, WildCard, WildMeld};
-/// use gin_rules::wild::{wild_declared_reply, WildDeclaration, WildDeclaredLayoff, WildReplyError};
+/// use gin_rules::{parse_hand, Card, Joker, JokerRules, HandCard, Meld};
+/// use gin_rules::{wild_declared_reply, WildDeclaration, WildDeclaredLayoff, WildReplyError};
 /// let rules = JokerRules::TWO_JOKERS;
 /// let six: Card = "6H".parse()?;
-/// let run = WildMeld::new(gin_rules::cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
-/// let defender = wild_cards("8H X2 KS KD 2C 3C 4D 5D 9S 9D")?;
+/// let run = Meld::with_jokers(gin_rules::cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
+/// let defender = parse_hand("8H X2 KS KD 2C 3C 4D 5D 9S 9D")?;
 /// let lay = |card: &str, stands_for: Option<&str>| WildDeclaredLayoff {
 ///     card: card.parse().unwrap(),
 ///     stands_for: stands_for.map(|c| c.parse().unwrap()),
@@ -677,8 +671,8 @@ impl WildReplyError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn wild_declared_reply(
-    knocker_melds: &[WildMeld],
-    defender: WildHand,
+    knocker_melds: &[Meld],
+    defender: Hand,
     declared: &WildDeclaration,
     rules: &JokerRules,
     layoffs_allowed: bool,
@@ -711,13 +705,13 @@ pub fn wild_declared_reply(
             .iter()
             .fold(table, |acc, l| acc.union(CardSet::single(l.stands_for)));
         return Ok(WildReply {
-            arrangement: wild_best_arrangement_avoiding(rest, rules, blocked),
+            arrangement: best_arrangement_avoiding(rest, rules, blocked),
             layoffs: laid,
         });
     };
     let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
-    let unmelded = WildHand::new(own.deadwood_cards, &own.deadwood_jokers);
-    let blocked = table.union(own.shown());
+    let unmelded = Hand::new(own.deadwood_cards, &own.deadwood_jokers);
+    let blocked = table.union(own.melded());
     let laid = match &declared.layoffs {
         Some(layoffs) => check_declared_layoffs(
             knocker_melds,
@@ -734,7 +728,7 @@ pub fn wild_declared_reply(
     let deadwood_jokers: Vec<Joker> = rest.jokers().collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
     Ok(WildReply {
-        arrangement: WildArrangement {
+        arrangement: Arrangement {
             melds: own.melds,
             deadwood_cards: rest.naturals(),
             deadwood: rest.naturals().value() + left_out * u32::from(rules.joker_deadwood()),
@@ -745,15 +739,15 @@ pub fn wild_declared_reply(
 }
 
 /// The hand less the cards and jokers laid off.
-fn without_laid(hand: WildHand, laid: &[WildLayoff]) -> WildHand {
+fn without_laid(hand: Hand, laid: &[WildLayoff]) -> Hand {
     laid.iter().fold(hand, |hand, l| hand.without(l.card))
 }
 
 /// The best layoffs of cards no meld of the defender holds (its melds are
 /// declared): the least count of what is left, then the fewest layoffs.
 fn best_layoffs_of(
-    knocker_melds: &[WildMeld],
-    unmelded: WildHand,
+    knocker_melds: &[Meld],
+    unmelded: Hand,
     blocked: CardSet,
     rules: &JokerRules,
 ) -> Vec<WildLayoff> {
@@ -775,11 +769,11 @@ fn best_layoffs_of(
 /// cards of `hand` that leaves the least `count` of what is left, then the
 /// fewest layoffs; the first such in the search order (no layoff first).
 fn best_growth(
-    knocker_melds: &[WildMeld],
+    knocker_melds: &[Meld],
     table: CardSet,
-    hand: WildHand,
+    hand: Hand,
     jokers_to_lay: u32,
-    count: impl Fn(WildHand, &Growth) -> u32,
+    count: impl Fn(Hand, &Growth) -> u32,
 ) -> Growth {
     let mut best: Option<(u32, usize, Growth)> = None;
     // The visit never stops early: every growth is tried.
@@ -809,7 +803,7 @@ const MAX_PLACED: usize = 10;
 /// card it shows, and the melds it may go onto.
 struct Request {
     index: usize,
-    card: WildCard,
+    card: HandCard,
     shows: Card,
     candidates: Vec<usize>,
 }
@@ -818,8 +812,8 @@ struct Request {
 /// [`wild_declared_reply`]); `blocked` is every card the table shows before
 /// them. Returns the layoffs in a legal playing order.
 fn check_declared_layoffs(
-    knocker_melds: &[WildMeld],
-    available: WildHand,
+    knocker_melds: &[Meld],
+    available: Hand,
     blocked: CardSet,
     layoffs: &[WildDeclaredLayoff],
     rules: &JokerRules,
@@ -829,9 +823,9 @@ fn check_declared_layoffs(
         return Err(WildReplyError::NotAllowedOnGin { index: 0 });
     }
     let in_order = layoffs.iter().all(|l| l.meld.is_some());
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(WildMeld::cards).collect();
+    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     let mut taken = blocked;
-    let mut laid = WildHand::default();
+    let mut laid = Hand::default();
     let mut played = Vec::with_capacity(layoffs.len());
     let mut requests = Vec::with_capacity(layoffs.len());
     for (index, declared) in layoffs.iter().enumerate() {
@@ -842,28 +836,28 @@ fn check_declared_layoffs(
         if laid.contains(card) {
             return Err(WildReplyError::AlreadyLaidOff { index, card });
         }
-        laid = WildHand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
+        laid = Hand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
         let shows = match (card, declared.stands_for) {
-            (WildCard::Natural(natural), None) => natural,
-            (WildCard::Natural(natural), Some(other)) if other == natural => natural,
-            (WildCard::Natural(_), Some(_)) => {
+            (HandCard::Natural(natural), None) => natural,
+            (HandCard::Natural(natural), Some(other)) if other == natural => natural,
+            (HandCard::Natural(_), Some(_)) => {
                 return Err(WildReplyError::StandsFor {
                     index,
                     card,
                     reason: "is a natural card: it stands only for itself",
                 });
             }
-            (WildCard::Joker(_), None) => {
+            (HandCard::Joker(_), None) => {
                 return Err(WildReplyError::StandsFor {
                     index,
                     card,
                     reason: "is laid off without saying which card it stands for",
                 });
             }
-            (WildCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
+            (HandCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
                 return Err(WildReplyError::JokerLayoffNotAllowed { index, joker });
             }
-            (WildCard::Joker(_), Some(target)) => target,
+            (HandCard::Joker(_), Some(target)) => target,
         };
         let candidates: Vec<usize> = match declared.meld {
             Some(meld) if meld >= knocker_melds.len() => {
@@ -924,7 +918,7 @@ fn check_declared_layoffs(
 /// playing order: sets first, then runs outward one card at a time. Bound: at
 /// most ten requests, each onto a meld of its rank (a set) or of its suit (a
 /// run), so a few thousand partial placements at most.
-fn place(knocker_melds: &[WildMeld], requests: &[Request]) -> Option<Vec<WildLayoff>> {
+fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<WildLayoff>> {
     if requests.len() > MAX_PLACED {
         return None;
     }
@@ -992,7 +986,7 @@ fn place(knocker_melds: &[WildMeld], requests: &[Request]) -> Option<Vec<WildLay
 
 /// Depth-first assignment for [`place`]: `choice` gets each request's meld.
 fn assign(
-    knocker_melds: &[WildMeld],
+    knocker_melds: &[Meld],
     requests: &[Request],
     options: &[Vec<usize>],
     assigned: &mut [CardSet],
@@ -1031,11 +1025,11 @@ fn assign(
 /// the first of its melds that takes it as the melds stand by then, and
 /// reports the first that none takes.
 fn greedy(
-    knocker_melds: &[WildMeld],
+    knocker_melds: &[Meld],
     blocked: CardSet,
     requests: &[Request],
 ) -> Result<Vec<WildLayoff>, WildReplyError> {
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(WildMeld::cards).collect();
+    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     let mut taken = blocked;
     let mut played = Vec::with_capacity(requests.len());
     for request in requests {
@@ -1085,22 +1079,22 @@ fn greedy(
 mod tests {
     use super::*;
     use crate::card::cards;
-    use crate::wild::wild_cards;
+    use crate::hand::parse_hand;
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
     }
 
-    fn wild(text: &str) -> WildCard {
+    fn wild(text: &str) -> HandCard {
         text.parse().unwrap()
     }
 
     /// `5H X1=6H 7H` and `9S 9H 9D`.
-    fn table() -> Vec<WildMeld> {
+    fn table() -> Vec<Meld> {
         let rules = JokerRules::TWO_JOKERS;
         vec![
-            WildMeld::new(cards("5H 7H").unwrap(), &[(Joker::X1, card("6H"))], &rules).unwrap(),
-            WildMeld::new(cards("9S 9H 9D").unwrap(), &[], &rules).unwrap(),
+            Meld::with_jokers(cards("5H 7H").unwrap(), &[(Joker::X1, card("6H"))], &rules).unwrap(),
+            Meld::with_jokers(cards("9S 9H 9D").unwrap(), &[], &rules).unwrap(),
         ]
     }
 
@@ -1120,7 +1114,7 @@ mod tests {
     }
 
     fn reply(declared: &WildDeclaration) -> Result<WildReply, WildReplyError> {
-        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
         wild_declared_reply(&table(), defender, declared, &JokerRules::TWO_JOKERS, true)
     }
 
@@ -1244,7 +1238,7 @@ mod tests {
     #[test]
     fn the_rules_and_the_knock_limit_what_may_be_laid_off() {
         let declared = layoffs_only(vec![lay("X2", Some("8H"), Some(0))]);
-        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
         let strict = JokerRules::TWO_JOKERS.with_layoff(false);
         assert_eq!(
             wild_declared_reply(&table(), defender, &declared, &strict, true),
@@ -1287,7 +1281,7 @@ mod tests {
 
     #[test]
     fn nothing_declared_is_the_best_reply() {
-        let defender = wild_cards("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
+        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
         let rules = JokerRules::TWO_JOKERS;
         assert_eq!(
             wild_declared_reply(

@@ -57,32 +57,9 @@
 //! discards are filled in a loop without branches. The property tests compare
 //! the result with the per-discard definition (`tests/properties/drawn.rs`).
 
-use super::card::{Card, CardSet, Hand, LANE, Rank, Suit};
-use super::meld::{Meld, MeldKind};
-
-/// One arrangement of a hand: its melds, and the cards and count left over.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Arrangement {
-    /// The melds, lowest rank first, sets before runs.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>))]
-    pub melds: Vec<Meld>,
-    /// The cards in no meld.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
-    pub deadwood_cards: CardSet,
-    /// Their count: the sum of their values.
-    pub deadwood: u32,
-}
-
-impl Arrangement {
-    /// The cards in some meld.
-    pub fn melded(&self) -> CardSet {
-        self.melds
-            .iter()
-            .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
-    }
-}
+use super::{Arrangement, Discard, DrawnHandAnalysis};
+use crate::card::{CardSet, LANE, Rank, Suit};
+use crate::meld::{Meld, MeldKind};
 
 /// Cards in some maximal block of three or more consecutive cards of one suit.
 #[inline]
@@ -387,15 +364,8 @@ fn for_each_set_choice(hand: u64, visit: impl FnMut(u64)) {
 }
 
 /// The minimum deadwood count of a hand (any number of cards).
-///
-/// ```
-/// use gin_rules::{cards, min_deadwood};
-/// // The 7 of hearts fits the set of sevens or the heart run; give it to the run
-/// // and the remaining three sevens still make a set.
-/// assert_eq!(min_deadwood(cards("7S 7H 7D 7C 8H 9H KS QD 2C 3D").unwrap()), 25);
-/// ```
 #[inline]
-pub fn min_deadwood(hand: CardSet) -> u32 {
+pub(crate) fn min_deadwood(hand: CardSet) -> u32 {
     // The hot path, kept small enough to inline: most hands have no rank of
     // three, hence no choice to make.
     match ranks_with_three_or_more(hand) {
@@ -493,6 +463,7 @@ fn arrangement_for(hand: u64, free: u64) -> Arrangement {
     Arrangement {
         melds,
         deadwood_cards: CardSet::from_bits(rest & !runs),
+        deadwood_jokers: Vec::new(),
         deadwood: deadwood_of_free(rest),
     }
 }
@@ -505,7 +476,7 @@ fn lanes_or(cards: u64) -> u64 {
 
 /// One arrangement reaching the minimum deadwood: the first in the order of
 /// [`optimal_arrangements`].
-pub fn best_arrangement(hand: CardSet) -> Arrangement {
+pub(crate) fn best_arrangement(hand: CardSet) -> Arrangement {
     best_arrangement_of(hand.bits())
 }
 
@@ -597,17 +568,8 @@ fn first_best_set_choice(hand: u64, mut pending: u16, known: Option<u32>) -> u64
 /// Bound: a [`Hand`] of at most eleven cards has at most three ranks of three
 /// or more, each with at most six options, so at most 216 set choices and as
 /// many arrangements.
-///
-/// ```
-/// use gin_rules::{cards, optimal_arrangements, Hand};
-/// // 6H joins the four sixes or bridges two heart runs: gin either way.
-/// let all = optimal_arrangements(Hand::new(cards("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H")?)?);
-/// assert_eq!(all.len(), 2);
-/// assert!(all.iter().all(|a| a.deadwood == 0));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn optimal_arrangements(hand: Hand) -> Vec<Arrangement> {
-    let bits = hand.cards().bits();
+pub(crate) fn optimal_arrangements(hand: CardSet) -> Vec<Arrangement> {
+    let bits = hand.bits();
     let mut best = u32::MAX;
     let mut choices = Vec::new();
     for_each_set_choice(bits, |free| {
@@ -626,38 +588,8 @@ pub fn optimal_arrangements(hand: Hand) -> Vec<Arrangement> {
         .collect()
 }
 
-/// One discard from an 11-card hand and the best arrangement of the 10 kept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Discard {
-    /// The card discarded.
-    pub card: Card,
-    /// The best arrangement of the ten cards kept.
-    pub arrangement: Arrangement,
-}
-
-/// The analysis of an 11-card hand (a hand right after the draw).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawnHandAnalysis {
-    /// The least 10-card deadwood over every discard.
-    pub deadwood: u32,
-    /// Every discard reaching it, in canonical card order.
-    pub discards: Vec<Discard>,
-    /// All 11 cards melded, no discard needed.
-    pub big_gin: bool,
-}
-
 /// Analyses an 11-card hand: every discard that reaches the least deadwood, and
 /// whether all eleven cards meld (big gin).
-///
-/// ```
-/// use gin_rules::{analyze_drawn_hand, cards};
-/// // [S1] in docs/RULES.md: with 2, 6 and 9 as deadwood, discarding the 9 leaves 8.
-/// let analysis = analyze_drawn_hand(cards("3S 4S 5S 6S KS KH KD KC 2D 6C 9C").unwrap());
-/// assert_eq!(analysis.deadwood, 8);
-/// assert_eq!(analysis.discards.len(), 1);
-/// assert_eq!(analysis.discards[0].card.to_string(), "9C");
-/// assert!(!analysis.big_gin);
-/// ```
 ///
 /// The result is, by definition, [`min_deadwood`] of each ten-card hand left
 /// by a discard, the discards reaching the least in canonical order, each with
@@ -665,7 +597,7 @@ pub struct DrawnHandAnalysis {
 /// found by one search over the hand's set choices (the module docs, "Eleven
 /// cards"), and arrangements are built only for the best discards; larger
 /// hands, and the empty one, take the definition.
-pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
+pub(crate) fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
     let len = hand.len();
     if !(1..=11).contains(&len) {
@@ -684,7 +616,7 @@ pub fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     let mut discards = Vec::with_capacity(best.len());
     for card in best {
         discards.push(Discard {
-            card,
+            card: card.into(),
             // Its least deadwood is known: the search stops at the first
             // choice reaching it.
             arrangement: best_arrangement_reaching(
@@ -718,10 +650,11 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
         // Nothing melds (most random hands): a loop without branches.
         for card in best {
             discards.push(Discard {
-                card,
+                card: card.into(),
                 arrangement: Arrangement {
                     melds: Vec::new(),
                     deadwood_cards: CardSet::from_bits(bits & !(1 << card.bit_index())),
+                    deadwood_jokers: Vec::new(),
                     deadwood: found.deadwood,
                 },
             });
@@ -753,6 +686,7 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
                     shared.clone()
                 },
                 deadwood_cards: CardSet::from_bits(stray & !discard),
+                deadwood_jokers: Vec::new(),
                 deadwood: found.deadwood,
             }
         } else if in_sets == 0 {
@@ -760,7 +694,10 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
         } else {
             best_arrangement_reaching(kept, Some(found.deadwood))
         };
-        discards.push(Discard { card, arrangement });
+        discards.push(Discard {
+            card: card.into(),
+            arrangement,
+        });
     }
     DrawnHandAnalysis {
         deadwood: found.deadwood,
@@ -788,7 +725,7 @@ fn analyze_by_discard(hand: CardSet) -> DrawnHandAnalysis {
     let discards = cards
         .into_iter()
         .map(|card| Discard {
-            card,
+            card: card.into(),
             arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
         })
         .collect();
@@ -1192,7 +1129,7 @@ fn highest_cards(cards: u64) -> u64 {
 /// Every legal meld contained in `hand`: every run of 3+ consecutive cards (not
 /// only maximal ones) and every 3- and 4-card set. Used where a choice among melds
 /// matters beyond the count, such as the knocker's arrangement against layoffs.
-pub fn melds_within(hand: CardSet) -> Vec<Meld> {
+pub(crate) fn melds_within(hand: CardSet) -> Vec<Meld> {
     let bits = hand.bits();
     let mut melds = Vec::new();
     for rank_number in 1..=13u8 {
@@ -1292,7 +1229,7 @@ mod tests {
     #[test]
     fn every_optimal_arrangement_is_listed_once() {
         // 6H joins the four sixes or bridges 3-4-5H and 7-8-9H: gin either way.
-        let all = optimal_arrangements(Hand::new(hand("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H")).unwrap());
+        let all = optimal_arrangements(hand("6S 6D 6C 6H 3H 4H 5H 7H 8H 9H"));
         let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
         assert_eq!(
             texts,
@@ -1308,7 +1245,7 @@ mod tests {
         // 4s and 5s both complete; hearts and spades run 3-4-5-6.
         let h = hand("4S 4H 4D 4C 5S 5H 5D 5C 3H 6H");
         assert_eq!(min_deadwood(h), 0);
-        let all = optimal_arrangements(Hand::new(h).unwrap());
+        let all = optimal_arrangements(h);
         assert!(all.iter().all(|a| a.deadwood == 0));
     }
 

@@ -50,7 +50,7 @@ use std::sync::LazyLock;
 
 use super::solve::Params;
 use crate::card::LANE;
-use crate::deadwood::lane_deadwood;
+use crate::deadwood::natural::lane_deadwood;
 
 /// A segment where no run can hold the jokers.
 const NONE: u8 = u8::MAX;
@@ -680,7 +680,7 @@ fn without_ranks(lanes: &[u32; 4], lefts: &[i32; 4], base: i32, ranks: u32) -> i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wild::solve::footprint_min_cost;
+    use crate::jokers::solve::footprint_min_cost;
 
     /// A small deterministic generator (xorshift64*), so the tests need no
     /// seed handling.

@@ -12,7 +12,8 @@
 //! goes gin, even with an unmelded joker worth 0 (`joker_deadwood` 0); big gin
 //! needs every one of the eleven cards melded, jokers included.
 
-use crate::card::{Card, CardSet, Hand};
+use crate::card::{Card, CardSet};
+use crate::hand::Hand;
 use crate::profile::Profile;
 use std::cmp::Reverse;
 
@@ -25,15 +26,17 @@ use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangemen
 use super::layoff::best_reply_count_at_least;
 use super::solve::plans_within;
 use super::{
-    HandReadFault, Problem, WildArrangement, WildCard, WildDeclaration, WildHand, WildReply,
-    WildReplyError, wild_best_reply, wild_declared_reply, wild_min_deadwood_avoiding,
+    Problem, WildDeclaration, WildReply, WildReplyError, min_deadwood_avoiding, wild_best_reply,
+    wild_declared_reply,
 };
+use crate::deadwood::Arrangement;
+use crate::hand::{HandCard, HandReadFault};
 
 /// Both hands laid down.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WildShowdown {
     /// The knocker's arrangement (the knocker never lays off).
-    pub knocker: WildArrangement,
+    pub knocker: Arrangement,
     /// The defender's reply to it.
     pub defender: WildReply,
     /// The knock limit that applied.
@@ -69,7 +72,7 @@ pub enum WildHandError {
         /// Its position in the defender's list.
         index: usize,
         /// The card.
-        card: WildCard,
+        card: HandCard,
     },
     /// Declared melds that are not legal, overlap, use cards not held or
     /// leave a joker's card unnamed: every fault found.
@@ -100,7 +103,7 @@ impl WildHandError {
 
 /// Every arrangement of the knocker's hand with a count within `limit`, in
 /// the solver's fixed order (see the module docs).
-pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArrangement> {
+pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangement> {
     let held = problem.held_jokers();
     let mut found = Vec::new();
     for (plan, _) in plans_within(problem.avail, problem.blocked, problem.params, limit) {
@@ -109,9 +112,7 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArran
         let Some(room) = limit.checked_sub(extra) else {
             continue;
         };
-        let Ok(rest) = Hand::new(CardSet::from_bits(problem.avail & !plan.cards())) else {
-            continue;
-        };
+        let rest = CardSet::from_bits(problem.avail & !plan.cards());
         for rest in knocker_arrangements(rest, room) {
             let arrangement = problem.arrangement(&plan, &rest.melds, &held);
             if arrangement.deadwood <= limit && !super::has_touching_runs(&arrangement.melds) {
@@ -127,10 +128,10 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArran
 /// included, under a profile that plays with jokers.
 ///
 /// ```
-/// use gin_rules::{score_wild_hand, wild_cards, Outcome, Preset, Side};
+/// use gin_rules::{score_wild_hand, parse_hand, Outcome, Preset, Side};
 /// let jokers = Preset::Jokers.profile();
-/// let knocker = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let defender = wild_cards("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
+/// let knocker = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let defender = parse_hand("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
 /// let score = score_wild_hand(&jokers, None, knocker, defender)?;
 /// // The knocker counts 2 (X1 stands for 6H); the defender lays 4H and 8H off
 /// // the run, melds QS QD X2 and counts 10 + 3 + 3 + 6 + 7 = 29.
@@ -145,11 +146,11 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<WildArran
 pub fn score_wild_hand(
     profile: &Profile,
     upcard: Option<Card>,
-    knocker: WildHand,
-    defender: WildHand,
+    knocker: Hand,
+    defender: Hand,
 ) -> Result<WildHandScore, WildHandError> {
-    let knocker: Vec<WildCard> = knocker.cards().collect();
-    let defender: Vec<WildCard> = defender.cards().collect();
+    let knocker: Vec<HandCard> = knocker.cards().collect();
+    let defender: Vec<HandCard> = defender.cards().collect();
     score_wild_knock(
         profile,
         upcard,
@@ -162,17 +163,17 @@ pub fn score_wild_hand(
 
 /// [`score_wild_hand`] from the two hands' lists of cards, where the
 /// knocker may declare its melds. Each list is read under the profile's
-/// deck ([`WildHand::read`]); a defender's card the knocker holds is
+/// deck ([`Hand::read`]); a defender's card the knocker holds is
 /// refused. Declared melds are checked ([`declared_wild_arrangement`]), must
 /// be within the knock limit (all eleven cards melded for big gin), and the
 /// defender replies to them at best; `None` chooses the arrangement as
 /// [`score_wild_hand`] does.
 ///
 /// ```
-/// use gin_rules::wild::{score_wild_knock, DeclaredWildMelds};
-/// use gin_rules::{Joker, Preset, WildCard, WildDeclaration};
+/// use gin_rules::{score_wild_knock, DeclaredWildMelds};
+/// use gin_rules::{Joker, Preset, HandCard, WildDeclaration};
 /// let jokers = Preset::Jokers.profile();
-/// let list = |text: &str| text.split(' ').map(str::parse).collect::<Result<Vec<WildCard>, _>>();
+/// let list = |text: &str| text.split(' ').map(str::parse).collect::<Result<Vec<HandCard>, _>>();
 /// let knocker = list("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
 /// let defender = list("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
 /// // X1 declared as 6H in the run, as the referee would choose.
@@ -188,13 +189,13 @@ pub fn score_wild_hand(
 pub fn score_wild_knock(
     profile: &Profile,
     upcard: Option<Card>,
-    knocker: &[WildCard],
+    knocker: &[HandCard],
     declared: Option<&DeclaredWildMelds>,
-    defender: &[WildCard],
+    defender: &[HandCard],
     reply: &WildDeclaration,
 ) -> Result<WildHandScore, WildHandError> {
-    let read = |side: Side, cards: &[WildCard]| {
-        WildHand::read(cards, profile.jokers()).map_err(|fault| WildHandError::Read { side, fault })
+    let read = |side: Side, cards: &[HandCard]| {
+        Hand::read(cards, profile.jokers()).map_err(|fault| WildHandError::Read { side, fault })
     };
     let knocker = read(Side::Knocker, knocker)?;
     let defender_list = defender;
@@ -241,8 +242,8 @@ impl Knock {
     fn check(
         profile: &Profile,
         upcard: Option<Card>,
-        knocker: WildHand,
-        defender: WildHand,
+        knocker: Hand,
+        defender: Hand,
     ) -> Result<Knock, HandError> {
         let knock_limit = profile.knock_limit_for(upcard)?;
         let multiplier = profile.multiplier_for(upcard)?;
@@ -257,7 +258,7 @@ impl Knock {
 
     /// A laid-down arrangement may knock: within the limit, and for big gin
     /// every card melded (no joker left out, even one worth 0).
-    fn admits(&self, knocker: &WildArrangement) -> Result<(), HandError> {
+    fn admits(&self, knocker: &Arrangement) -> Result<(), HandError> {
         if self.big_gin && (knocker.deadwood > 0 || !knocker.deadwood_jokers.is_empty()) {
             return Err(HandError::NotBigGin {
                 deadwood: knocker.deadwood,
@@ -278,8 +279,8 @@ impl Knock {
     fn reply(
         &self,
         profile: &Profile,
-        knocker: &WildArrangement,
-        defender: WildHand,
+        knocker: &Arrangement,
+        defender: Hand,
         reply: &WildDeclaration,
     ) -> Result<WildReply, WildReplyError> {
         let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
@@ -291,7 +292,7 @@ impl Knock {
     fn settle(
         &self,
         profile: &Profile,
-        knocker: WildArrangement,
+        knocker: Arrangement,
         defender: WildReply,
     ) -> WildHandScore {
         let settlement = settle(
@@ -319,14 +320,14 @@ impl Knock {
 fn declared_reply_knock(
     profile: &Profile,
     knock: &Knock,
-    knocker: WildHand,
-    defender: WildHand,
+    knocker: Hand,
+    defender: Hand,
     reply: &WildDeclaration,
-) -> Result<(WildArrangement, WildReply), WildHandError> {
+) -> Result<(Arrangement, WildReply), WildHandError> {
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
     let candidates = candidates_within(&problem, knock)?;
-    let mut best: Option<(Rank, WildArrangement, WildReply)> = None;
+    let mut best: Option<(Rank, Arrangement, WildReply)> = None;
     for (index, arrangement) in candidates.into_iter().enumerate() {
         let checked = knock
             .reply(profile, &arrangement, defender, reply)
@@ -349,11 +350,8 @@ fn declared_reply_knock(
 
 /// The knocker's candidates that may knock (see [`knocker_candidates`]),
 /// or why none may.
-fn candidates_within(
-    problem: &Problem,
-    knock: &Knock,
-) -> Result<Vec<WildArrangement>, WildHandError> {
-    let candidates: Vec<WildArrangement> = knocker_candidates(problem, knock.limit)
+fn candidates_within(problem: &Problem, knock: &Knock) -> Result<Vec<Arrangement>, WildHandError> {
+    let candidates: Vec<Arrangement> = knocker_candidates(problem, knock.limit)
         .into_iter()
         // Big gin melds every card: no joker left out, even one worth 0.
         .filter(|a| !knock.big_gin || a.deadwood_jokers.is_empty())
@@ -410,9 +408,9 @@ impl Rank {
 fn best_knock(
     profile: &Profile,
     knock: &Knock,
-    knocker: WildHand,
-    defender: WildHand,
-) -> Result<(WildArrangement, WildReply), WildHandError> {
+    knocker: Hand,
+    defender: Hand,
+) -> Result<(Arrangement, WildReply), WildHandError> {
     let big_gin = knock.big_gin;
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
@@ -431,7 +429,7 @@ fn best_knock(
         .iter()
         .enumerate()
         .map(|(index, arrangement)| {
-            let unlaid = wild_min_deadwood_avoiding(defender, &rules, arrangement.shown());
+            let unlaid = min_deadwood_avoiding(defender, &rules, arrangement.melded());
             (net(arrangement.deadwood, unlaid), index, unlaid)
         })
         .collect();
@@ -501,11 +499,11 @@ pub enum WildShowdownError {
 /// gin), and the points settled the same way.
 ///
 /// ```
-/// use gin_rules::{score_wild_hand, wild_cards, Preset, WildDeclaration};
-/// use gin_rules::wild::score_wild_showdown;
+/// use gin_rules::{score_wild_hand, parse_hand, Preset, WildDeclaration};
+/// use gin_rules::score_wild_showdown;
 /// let jokers = Preset::Jokers.profile();
-/// let knocker = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let defender = wild_cards("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
+/// let knocker = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let defender = parse_hand("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
 /// let best = score_wild_hand(&jokers, None, knocker, defender)?;
 /// // The knocker's melds as laid down, the defender's best reply: the same score.
 /// let again = score_wild_showdown(&jokers, None, knocker, best.showdown.knocker.clone(), defender, &WildDeclaration::default())?;
@@ -515,9 +513,9 @@ pub enum WildShowdownError {
 pub fn score_wild_showdown(
     profile: &Profile,
     upcard: Option<Card>,
-    knocker_hand: WildHand,
-    knocker: WildArrangement,
-    defender: WildHand,
+    knocker_hand: Hand,
+    knocker: Arrangement,
+    defender: Hand,
     reply: &WildDeclaration,
 ) -> Result<WildHandScore, WildShowdownError> {
     let knock = Knock::check(profile, upcard, knocker_hand, defender)?;

@@ -2,7 +2,7 @@
 //! plans behind an arrangement (the argument is in the module docs of `wild`).
 
 use crate::card::{CardSet, LANE};
-use crate::deadwood::{min_deadwood, run_cards};
+use crate::deadwood::natural::{min_deadwood, run_cards};
 use crate::meld::MeldKind;
 
 /// One card of each suit at the same rank bit: `RANK_STRIDE << r` is rank `r`.
@@ -337,7 +337,7 @@ const DEFERRED_ON_STACK: usize = 8;
 
 /// The least count of the naturals `avail` with `p.jokers` jokers, no meld
 /// using a card of `blocked` (the caller counts the held cards that are
-/// blocked). The fast path of `wild_min_deadwood`.
+/// blocked). The fast path of `min_deadwood`.
 pub(crate) fn min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     // Nothing blocked and at most two ranks of three naturals (every ten-card
     // hand with two jokers): decide those ranks' sets, and the suits' lanes

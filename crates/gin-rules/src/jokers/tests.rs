@@ -1,8 +1,10 @@
+use super::declared::declared_wild_arrangement;
 use super::*;
-use crate::card::cards;
+use crate::card::{Card, cards};
+use crate::hand::{HandCard, HandReadFault, parse_hand};
 
-fn hand(text: &str) -> WildHand {
-    wild_cards(text).unwrap()
+fn hand(text: &str) -> Hand {
+    parse_hand(text).unwrap()
 }
 
 fn rules(min_natural: u8, joker_deadwood: u8) -> JokerRules {
@@ -13,13 +15,13 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-fn melds_text(arrangement: &WildArrangement) -> Vec<String> {
+fn melds_text(arrangement: &Arrangement) -> Vec<String> {
     arrangement.melds.iter().map(|m| m.to_string()).collect()
 }
 
 #[test]
 fn a_joker_bridges_a_gap_in_a_run() {
-    let best = wild_best_arrangement(hand("5H X1 7H KS QD 2C"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("5H X1 7H KS QD 2C"), &JokerRules::TWO_JOKERS);
     assert_eq!(best.deadwood, 22);
     assert_eq!(melds_text(&best), ["5H X1=6H 7H"]);
     assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("6H")));
@@ -27,18 +29,18 @@ fn a_joker_bridges_a_gap_in_a_run() {
 
 #[test]
 fn a_joker_is_a_sets_fourth_card() {
-    let best = wild_best_arrangement(hand("7S 7H 7D X1 KC"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("7S 7H 7D X1 KC"), &JokerRules::TWO_JOKERS);
     assert_eq!(best.deadwood, 10);
     assert_eq!(melds_text(&best), ["7S 7H 7D X1=7C"]);
     // With three suits missing, the joker stands for the lowest missing suit.
-    let best = wild_best_arrangement(hand("7S 7C X1"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("7S 7C X1"), &JokerRules::TWO_JOKERS);
     assert_eq!(melds_text(&best), ["7S X1=7H 7C"]);
 }
 
 #[test]
 fn a_joker_does_not_break_a_run_when_it_can_extend_it() {
     // Three naturals per meld: the fours would need 4H, which the run keeps.
-    let best = wild_best_arrangement(hand("4S 4D 4H 5H 6H X1"), &rules(3, 15));
+    let best = best_arrangement(hand("4S 4D 4H 5H 6H X1"), &rules(3, 15));
     assert_eq!(best.deadwood, 8);
     assert_eq!(melds_text(&best), ["4H 5H 6H X1=7H"]);
 }
@@ -47,7 +49,7 @@ fn a_joker_does_not_break_a_run_when_it_can_extend_it() {
 fn a_joker_that_gains_nothing_stays_out() {
     // A joker worth nothing in deadwood: melding it gains nothing, and the
     // documented order keeps it out.
-    let best = wild_best_arrangement(hand("5H 6H 7H KS X1"), &rules(2, 0));
+    let best = best_arrangement(hand("5H 6H 7H KS X1"), &rules(2, 0));
     assert_eq!(best.deadwood, 10);
     assert_eq!(melds_text(&best), ["5H 6H 7H"]);
     assert_eq!(best.deadwood_jokers, [Joker::X1]);
@@ -55,7 +57,7 @@ fn a_joker_that_gains_nothing_stays_out() {
 
 #[test]
 fn two_jokers_in_one_run() {
-    let best = wild_best_arrangement(hand("5H X1 X2 8H 9C"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("5H X1 X2 8H 9C"), &JokerRules::TWO_JOKERS);
     assert_eq!(best.deadwood, 9);
     assert_eq!(melds_text(&best), ["5H X1=6H X2=7H 8H"]);
 }
@@ -63,11 +65,11 @@ fn two_jokers_in_one_run() {
 #[test]
 fn a_meld_of_one_natural_and_two_jokers_needs_joker_min_natural_1() {
     let h = hand("5H X1 X2 KS");
-    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 5 + 10 + 30);
+    assert_eq!(min_deadwood(h, &rules(2, 15)), 5 + 10 + 30);
     // With one natural enough, the jokers make KS a set and 5H stays out.
-    assert_eq!(wild_min_deadwood(h, &rules(1, 15)), 5);
+    assert_eq!(min_deadwood(h, &rules(1, 15)), 5);
     // Three jokers never meld alone, and a joker pair is no meld.
-    assert_eq!(wild_min_deadwood(hand("X1 X2"), &rules(1, 25)), 50);
+    assert_eq!(min_deadwood(hand("X1 X2"), &rules(1, 25)), 50);
 }
 
 #[test]
@@ -77,20 +79,20 @@ fn melds_stand_for_distinct_cards() {
     // two once: 2H 2C and the jokers standing for the two cheapest... all
     // twos, so two of them stay out (2 + 2) rather than a joker (15).
     let h = hand("2S 2H 2D 2C X1 X2");
-    assert_eq!(wild_min_deadwood(h, &rules(2, 15)), 4);
-    let best = wild_best_arrangement(h, &rules(2, 15));
+    assert_eq!(min_deadwood(h, &rules(2, 15)), 4);
+    let best = best_arrangement(h, &rules(2, 15));
     assert_eq!(best.deadwood, 4);
     assert_eq!(best.melds.len(), 1);
-    assert_eq!(best.shown(), cards("2S 2H 2D 2C").unwrap());
+    assert_eq!(best.melded(), cards("2S 2H 2D 2C").unwrap());
     // With jokers worth nothing out, the natural set of four and both jokers out.
-    assert_eq!(wild_min_deadwood(h, &rules(2, 0)), 0);
+    assert_eq!(min_deadwood(h, &rules(2, 0)), 0);
 }
 
 #[test]
 fn a_joker_may_stand_for_a_card_held_as_deadwood() {
     // Four fives and a joker: the joker cannot be a fifth five, so it stands
     // for the five of spades and the five of spades is deadwood (5 < 15).
-    let best = wild_best_arrangement(hand("5S 5H 5D 5C X1"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("5S 5H 5D 5C X1"), &JokerRules::TWO_JOKERS);
     assert_eq!(best.deadwood, 5);
     assert_eq!(best.deadwood_cards, cards("5S").unwrap());
     assert_eq!(best.melds[0].stands_for(Joker::X1), Some(card("5S")));
@@ -98,16 +100,16 @@ fn a_joker_may_stand_for_a_card_held_as_deadwood() {
 
 #[test]
 fn a_run_ends_at_the_king_and_the_ace() {
-    let best = wild_best_arrangement(hand("QH KH X1"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("QH KH X1"), &JokerRules::TWO_JOKERS);
     assert_eq!(melds_text(&best), ["JH QH KH"].map(|_| "X1=JH QH KH"));
-    let best = wild_best_arrangement(hand("AH 2H X1"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("AH 2H X1"), &JokerRules::TWO_JOKERS);
     assert_eq!(melds_text(&best), ["AH 2H X1=3H"]);
 }
 
 #[test]
 fn eleven_cards_list_both_jokers_when_both_are_best() {
-    let drawn = analyze_wild_drawn_hand(
-        hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(WildCard::Natural(card("8H"))),
+    let drawn = analyze_drawn_hand(
+        hand("5H 6H 7H 8H 9S 9D 9C KC KD KS X1 X2").without(HandCard::Natural(card("8H"))),
         &JokerRules::TWO_JOKERS,
     );
     let listed: Vec<String> = drawn.discards.iter().map(|d| d.card.to_string()).collect();
@@ -120,7 +122,7 @@ fn eleven_cards_list_both_jokers_when_both_are_best() {
 
 #[test]
 fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
-    let all = wild_optimal_arrangements(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    let all = optimal_arrangements(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
     assert!(all.iter().all(|a| a.deadwood == 10));
     let texts: Vec<Vec<String>> = all.iter().map(melds_text).collect();
     assert!(
@@ -135,13 +137,13 @@ fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
         texts.contains(&vec!["X1=4H 5H X2=6H 7H".to_string()]),
         "{texts:?}"
     );
-    let best = wild_best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("5H 7H X1 X2 KS"), &JokerRules::TWO_JOKERS);
     assert!(all.contains(&best));
 }
 
-fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> WildMeld {
+fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> Meld {
     let jokers: Vec<(Joker, Card)> = jokers.iter().map(|&(j, c)| (j, card(c))).collect();
-    WildMeld::new(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
+    Meld::with_jokers(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
 }
 
 fn laid(reply: &WildReply) -> Vec<String> {
@@ -185,7 +187,7 @@ fn a_defender_joker_is_laid_off_where_the_rules_allow() {
     let reply = wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
     assert_eq!(reply.deadwood(), 11);
     assert_eq!(reply.layoffs.len(), 1);
-    assert_eq!(reply.layoffs[0].card, WildCard::Joker(Joker::X2));
+    assert_eq!(reply.layoffs[0].card, HandCard::Joker(Joker::X2));
     // Without joker layoffs, the joker counts 15.
     let strict = JokerRules::TWO_JOKERS.with_layoff(false);
     assert_eq!(
@@ -270,7 +272,7 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
         error,
         WildHandError::InBothHands {
             index: 9,
-            card: WildCard::Joker(Joker::X1),
+            card: HandCard::Joker(Joker::X1),
         }
     );
     let error = score_wild_hand(
@@ -288,30 +290,24 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
 
 #[test]
 fn wild_cards_read_any_notation_and_write_the_canonical_one() {
-    let read: Vec<WildCard> = serde_json::from_str(r#"["x1", "10h", "X2", "q♣"]"#).unwrap();
+    let read: Vec<HandCard> = serde_json::from_str(r#"["x1", "10h", "X2", "q♣"]"#).unwrap();
     assert_eq!(
         serde_json::to_string(&read).unwrap(),
         r#"["X1","TH","X2","QC"]"#
     );
-    assert!(serde_json::from_str::<WildCard>(r#""X3""#).is_err());
+    assert!(serde_json::from_str::<HandCard>(r#""X3""#).is_err());
     // The joker-free parser still refuses a joker.
     assert!("X1".parse::<Card>().is_err());
-    let best = wild_best_arrangement(hand("5H X1 7H"), &JokerRules::TWO_JOKERS);
+    let best = best_arrangement(hand("5H X1 7H"), &JokerRules::TWO_JOKERS);
     let json = serde_json::to_value(&best).unwrap();
-    assert_eq!(
-        json["melds"][0]["cards"],
-        serde_json::json!(["5H", "X1", "7H"])
-    );
-    assert_eq!(
-        json["melds"][0]["stands_for"],
-        serde_json::json!({"X1": "6H"})
-    );
+    assert_eq!(json["melds"][0], serde_json::json!(["5H", "X1", "7H"]));
+    assert_eq!(json["jokers"], serde_json::json!({"X1": "6H"}));
     assert_eq!(json["deadwood"], 0);
 }
 
 /// The declared form of an arrangement: each meld's cards as shown, a joker
 /// in the place of the card it stands for.
-fn declared_form(arrangement: &WildArrangement) -> DeclaredWildMelds {
+fn declared_form(arrangement: &Arrangement) -> DeclaredWildMelds {
     DeclaredWildMelds {
         melds: arrangement
             .melds
@@ -320,8 +316,8 @@ fn declared_form(arrangement: &WildArrangement) -> DeclaredWildMelds {
                 meld.cards()
                     .iter()
                     .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
-                        Some((joker, _)) => WildCard::Joker(joker),
-                        None => WildCard::Natural(card),
+                        Some((joker, _)) => HandCard::Joker(joker),
+                        None => HandCard::Natural(card),
                     })
                     .collect()
             })
@@ -330,7 +326,7 @@ fn declared_form(arrangement: &WildArrangement) -> DeclaredWildMelds {
     }
 }
 
-fn list(text: &str) -> Vec<WildCard> {
+fn list(text: &str) -> Vec<HandCard> {
     text.split_whitespace()
         .map(|c| c.parse().unwrap())
         .collect()
@@ -458,13 +454,13 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
 }
 
 /// Random ten-card hands with one or two jokers from a fixed seed.
-fn random_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+fn random_wild_hands(count: usize, seed: u64) -> Vec<(Hand, Hand)> {
     random_hands_from(CardSet::FULL_DECK, count, seed)
 }
 
 /// Random hands of low cards (ace to seven) with jokers: most can knock, and
 /// with many arrangements within the limit.
-fn random_low_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+fn random_low_wild_hands(count: usize, seed: u64) -> Vec<(Hand, Hand)> {
     let low = CardSet::FULL_DECK
         .iter()
         .filter(|card| card.value() <= 7)
@@ -472,13 +468,13 @@ fn random_low_wild_hands(count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
     random_hands_from(low, count, seed)
 }
 
-fn random_hands_from(naturals: CardSet, count: usize, seed: u64) -> Vec<(WildHand, WildHand)> {
+fn random_hands_from(naturals: CardSet, count: usize, seed: u64) -> Vec<(Hand, Hand)> {
     use rand::{Rng, SeedableRng, seq::SliceRandom};
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let deck: Vec<WildCard> = naturals
+    let deck: Vec<HandCard> = naturals
         .iter()
-        .map(WildCard::Natural)
-        .chain(Joker::ALL.map(WildCard::Joker))
+        .map(HandCard::Natural)
+        .chain(Joker::ALL.map(HandCard::Joker))
         .collect();
     (0..count)
         .map(|_| {
@@ -487,19 +483,19 @@ fn random_hands_from(naturals: CardSet, count: usize, seed: u64) -> Vec<(WildHan
             let knocker_jokers = rng.gen_range(1..=2);
             // The knocker holds its jokers; the defender holds the rest with
             // even odds.
-            let mut knocker: Vec<WildCard> = Joker::ALL[..knocker_jokers]
+            let mut knocker: Vec<HandCard> = Joker::ALL[..knocker_jokers]
                 .iter()
-                .map(|&j| WildCard::Joker(j))
+                .map(|&j| HandCard::Joker(j))
                 .collect();
-            let naturals = deck.iter().filter(|c| matches!(c, WildCard::Natural(_)));
+            let naturals = deck.iter().filter(|c| matches!(c, HandCard::Natural(_)));
             knocker.extend(naturals.clone().take(10 - knocker_jokers));
-            let mut defender: Vec<WildCard> = naturals.skip(10).take(10).copied().collect();
+            let mut defender: Vec<HandCard> = naturals.skip(10).take(10).copied().collect();
             if knocker_jokers == 1 && rng.gen_bool(0.5) {
-                defender[0] = WildCard::Joker(Joker::X2);
+                defender[0] = HandCard::Joker(Joker::X2);
             }
             (
-                WildHand::from_distinct(knocker).unwrap(),
-                WildHand::from_distinct(defender).unwrap(),
+                Hand::from_distinct(knocker).unwrap(),
+                Hand::from_distinct(defender).unwrap(),
             )
         })
         .collect()
@@ -509,7 +505,7 @@ fn random_hands_from(naturals: CardSet, count: usize, seed: u64) -> Vec<(WildHan
 fn every_optimal_arrangement_declared_back_is_itself() {
     let rules = JokerRules::TWO_JOKERS;
     for (held, _) in random_wild_hands(300, 18) {
-        for arrangement in wild_optimal_arrangements(held, &rules) {
+        for arrangement in optimal_arrangements(held, &rules) {
             let declared = declared_wild_arrangement(held, &declared_form(&arrangement), &rules);
             let mut back = declared.unwrap();
             back.melds.sort();
@@ -527,8 +523,8 @@ fn declaring_the_referees_choice_scores_the_same() {
             continue;
         };
         let declared = declared_form(&chosen.showdown.knocker);
-        let knocker: Vec<WildCard> = knocker.cards().collect();
-        let defender: Vec<WildCard> = defender.cards().collect();
+        let knocker: Vec<HandCard> = knocker.cards().collect();
+        let defender: Vec<HandCard> = defender.cards().collect();
         let best_reply = WildDeclaration::default();
         let again = score_wild_knock(
             &jokers,
@@ -551,12 +547,12 @@ fn declaring_the_referees_choice_scores_the_same() {
 /// best net result, then the lower count, then the first.
 fn exhaustive_knock(
     profile: &crate::Profile,
-    knocker: WildHand,
-    defender: WildHand,
-) -> Option<(WildArrangement, u32)> {
+    knocker: Hand,
+    defender: Hand,
+) -> Option<(Arrangement, u32)> {
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
-    let mut best: Option<(i64, u32, WildArrangement, u32)> = None;
+    let mut best: Option<(i64, u32, Arrangement, u32)> = None;
     for arrangement in score::knocker_candidates(&problem, profile.knock_limit_for(None).unwrap()) {
         let allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
         let reply = wild_best_reply(&arrangement.melds, defender, &rules, allowed);
@@ -618,7 +614,7 @@ fn declared_reply(reply: &WildReply) -> WildDeclaration {
                 .iter()
                 .map(|layoff| WildDeclaredLayoff {
                     card: layoff.card,
-                    stands_for: matches!(layoff.card, WildCard::Joker(_))
+                    stands_for: matches!(layoff.card, HandCard::Joker(_))
                         .then_some(layoff.stands_for),
                     meld: Some(layoff.meld),
                 })
@@ -645,8 +641,8 @@ fn declaring_both_sides_as_the_referee_chose_scores_the_same() {
             };
             let melds = declared_form(&chosen.showdown.knocker);
             let reply = declared_reply(&chosen.showdown.defender);
-            let knocker: Vec<WildCard> = knocker.cards().collect();
-            let defender: Vec<WildCard> = defender.cards().collect();
+            let knocker: Vec<HandCard> = knocker.cards().collect();
+            let defender: Vec<HandCard> = defender.cards().collect();
             let again = score_wild_knock(&profile, None, &knocker, Some(&melds), &defender, &reply);
             assert_eq!(again.as_ref(), Ok(&chosen), "{reply:?}");
             compared += 1;

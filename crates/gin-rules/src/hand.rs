@@ -1,8 +1,12 @@
-//! Jokers, wild cards (a natural card or a joker) and hands that hold both.
+//! What a hand holds: natural cards and, under a profile with jokers, the
+//! jokers `X1` and `X2`. A [`HandCard`] is either; a [`Hand`] is a set of
+//! them (a [`CardSet`] of naturals and a two-bit joker mask), the input of
+//! every analysis, reply and score of the crate.
 //!
-//! A joker is written `X1` or `X2`, either case. The joker-free card parser
-//! ([`Card`]'s `FromStr`) is unchanged: it still refuses `X1`, so a service
-//! that does not play jokers keeps refusing them; [`WildCard`] reads both.
+//! A joker is written `X1` or `X2`, either case. The natural card parser
+//! ([`Card`]'s `FromStr`) refuses `X1`, so a field that takes only natural
+//! cards (an upcard of a joker-free deck, a card a joker stands for) keeps
+//! refusing jokers; [`HandCard`] reads both.
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,7 +43,7 @@ impl Joker {
         }
     }
 
-    /// The joker's bit in a [`WildHand`]'s joker mask.
+    /// The joker's bit in a [`Hand`]'s joker mask.
     pub(crate) const fn bit(self) -> u8 {
         match self {
             Joker::X1 => 1,
@@ -57,79 +61,89 @@ impl fmt::Display for Joker {
 /// A card of a deck with jokers: a natural card or a joker.
 ///
 /// ```
-/// use gin_rules::{Joker, WildCard};
-/// assert_eq!("x2".parse::<WildCard>().unwrap(), WildCard::Joker(Joker::X2));
-/// assert_eq!("10h".parse::<WildCard>().unwrap().to_string(), "TH");
-/// assert!("X3".parse::<WildCard>().is_err());
+/// use gin_rules::{Joker, HandCard};
+/// assert_eq!("x2".parse::<HandCard>().unwrap(), HandCard::Joker(Joker::X2));
+/// assert_eq!("10h".parse::<HandCard>().unwrap().to_string(), "TH");
+/// assert!("X3".parse::<HandCard>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum WildCard {
+pub enum HandCard {
     /// A card of the standard deck.
     Natural(Card),
     /// A joker.
     Joker(Joker),
 }
 
-impl fmt::Display for WildCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl HandCard {
+    /// The natural card, if it is one.
+    pub const fn natural(self) -> Option<Card> {
         match self {
-            WildCard::Natural(card) => card.fmt(f),
-            WildCard::Joker(joker) => joker.fmt(f),
+            HandCard::Natural(card) => Some(card),
+            HandCard::Joker(_) => None,
         }
     }
 }
 
-impl FromStr for WildCard {
+impl fmt::Display for HandCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandCard::Natural(card) => card.fmt(f),
+            HandCard::Joker(joker) => joker.fmt(f),
+        }
+    }
+}
+
+impl FromStr for HandCard {
     type Err = CardParseError;
 
     /// `X1` or `X2` (either case) is a joker; anything else is read by the
     /// natural card parser, with its errors.
-    fn from_str(text: &str) -> Result<WildCard, CardParseError> {
+    fn from_str(text: &str) -> Result<HandCard, CardParseError> {
         match text.as_bytes() {
-            [b'X' | b'x', b'1'] => Ok(WildCard::Joker(Joker::X1)),
-            [b'X' | b'x', b'2'] => Ok(WildCard::Joker(Joker::X2)),
-            _ => text.parse().map(WildCard::Natural),
+            [b'X' | b'x', b'1'] => Ok(HandCard::Joker(Joker::X1)),
+            [b'X' | b'x', b'2'] => Ok(HandCard::Joker(Joker::X2)),
+            _ => text.parse().map(HandCard::Natural),
         }
     }
 }
 
-impl From<Card> for WildCard {
-    fn from(card: Card) -> WildCard {
-        WildCard::Natural(card)
+impl From<Card> for HandCard {
+    fn from(card: Card) -> HandCard {
+        HandCard::Natural(card)
     }
 }
 
-impl From<Joker> for WildCard {
-    fn from(joker: Joker) -> WildCard {
-        WildCard::Joker(joker)
+impl From<Joker> for HandCard {
+    fn from(joker: Joker) -> HandCard {
+        HandCard::Joker(joker)
     }
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for WildCard {
+impl serde::Serialize for HandCard {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            WildCard::Natural(card) => serializer.serialize_str(card.notation()),
-            WildCard::Joker(joker) => serializer.serialize_str(joker.notation()),
+            HandCard::Natural(card) => serializer.serialize_str(card.notation()),
+            HandCard::Joker(joker) => serializer.serialize_str(joker.notation()),
         }
     }
 }
 
-/// Any notation [`WildCard`]'s parser reads: `"X1"`, `"x2"`, `"10h"`.
+/// Any notation [`HandCard`]'s parser reads: `"X1"`, `"x2"`, `"10h"`.
 #[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for WildCard {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<WildCard, D::Error> {
-        struct WildCardVisitor;
-        impl serde::de::Visitor<'_> for WildCardVisitor {
-            type Value = WildCard;
+impl<'de> serde::Deserialize<'de> for HandCard {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HandCard, D::Error> {
+        struct HandCardVisitor;
+        impl serde::de::Visitor<'_> for HandCardVisitor {
+            type Value = HandCard;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a card such as \"TS\", or a joker \"X1\" or \"X2\"")
             }
-            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<WildCard, E> {
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<HandCard, E> {
                 text.parse().map_err(E::custom)
             }
         }
-        deserializer.deserialize_str(WildCardVisitor)
+        deserializer.deserialize_str(HandCardVisitor)
     }
 }
 
@@ -140,22 +154,24 @@ impl serde::Serialize for Joker {
     }
 }
 
-/// A hand of natural cards and jokers. Build one with [`WildHand::new`] or
-/// [`wild_cards`]; a repeated card or joker is refused.
+/// A hand: natural cards and jokers. Build one with [`Hand::new`], from a
+/// [`CardSet`] (no jokers), or with [`parse_hand`]; a repeated card or joker
+/// is refused. Every operation of the crate takes a `Hand` and takes the
+/// joker-free fast path itself when it holds no joker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct WildHand {
+pub struct Hand {
     naturals: CardSet,
     /// Bit 0: `X1`; bit 1: `X2`.
     jokers: u8,
 }
 
-impl WildHand {
+impl Hand {
     /// The most cards a hand holds, jokers included: eleven, after the draw.
     pub const MAX_CARDS: usize = 11;
 
     /// The natural cards and these jokers (a joker listed twice is held once).
-    pub fn new(naturals: CardSet, jokers: &[Joker]) -> WildHand {
-        WildHand {
+    pub fn new(naturals: CardSet, jokers: &[Joker]) -> Hand {
+        Hand {
             naturals,
             jokers: jokers.iter().fold(0, |mask, j| mask | j.bit()),
         }
@@ -164,6 +180,18 @@ impl WildHand {
     /// The natural cards.
     pub const fn naturals(self) -> CardSet {
         self.naturals
+    }
+
+    /// The natural cards when the hand holds no joker. Every operation of the
+    /// crate asks this one question to choose its path: `Some` takes the
+    /// joker-free bitmask solver, `None` the joker search built on it.
+    #[inline]
+    pub const fn joker_free(self) -> Option<CardSet> {
+        if self.jokers == 0 {
+            Some(self.naturals)
+        } else {
+            None
+        }
     }
 
     /// The jokers held, `X1` first.
@@ -192,21 +220,21 @@ impl WildHand {
     }
 
     /// Whether the hand holds this card.
-    pub const fn contains(self, card: WildCard) -> bool {
+    pub const fn contains(self, card: HandCard) -> bool {
         match card {
-            WildCard::Natural(card) => self.naturals.contains(card),
-            WildCard::Joker(joker) => self.holds(joker),
+            HandCard::Natural(card) => self.naturals.contains(card),
+            HandCard::Joker(joker) => self.holds(joker),
         }
     }
 
     /// The hand without one card (unchanged when it does not hold it).
-    pub fn without(self, card: WildCard) -> WildHand {
+    pub fn without(self, card: HandCard) -> Hand {
         match card {
-            WildCard::Natural(card) => WildHand {
+            HandCard::Natural(card) => Hand {
                 naturals: self.naturals.difference(CardSet::single(card)),
                 ..self
             },
-            WildCard::Joker(joker) => WildHand {
+            HandCard::Joker(joker) => Hand {
                 jokers: self.jokers & !joker.bit(),
                 ..self
             },
@@ -214,13 +242,13 @@ impl WildHand {
     }
 
     /// The hand with one more card (unchanged when it holds it already).
-    pub fn with(self, card: WildCard) -> WildHand {
+    pub fn with(self, card: HandCard) -> Hand {
         match card {
-            WildCard::Natural(card) => WildHand {
+            HandCard::Natural(card) => Hand {
                 naturals: self.naturals.union(CardSet::single(card)),
                 ..self
             },
-            WildCard::Joker(joker) => WildHand {
+            HandCard::Joker(joker) => Hand {
                 jokers: self.jokers | joker.bit(),
                 ..self
             },
@@ -228,21 +256,21 @@ impl WildHand {
     }
 
     /// Every card, naturals in canonical order then the jokers.
-    pub fn cards(self) -> impl Iterator<Item = WildCard> {
+    pub fn cards(self) -> impl Iterator<Item = HandCard> {
         self.naturals
             .iter()
-            .map(WildCard::Natural)
-            .chain(self.jokers().map(WildCard::Joker))
+            .map(HandCard::Natural)
+            .chain(self.jokers().map(HandCard::Joker))
     }
 
     /// Collects distinct cards; the first repeated card is an error.
     pub fn from_distinct(
-        cards: impl IntoIterator<Item = WildCard>,
-    ) -> Result<WildHand, DuplicateWildCard> {
-        let mut hand = WildHand::default();
+        cards: impl IntoIterator<Item = HandCard>,
+    ) -> Result<Hand, DuplicateHandCard> {
+        let mut hand = Hand::default();
         for card in cards {
             if hand.contains(card) {
-                return Err(DuplicateWildCard(card));
+                return Err(DuplicateHandCard(card));
             }
             hand = hand.with(card);
         }
@@ -250,16 +278,26 @@ impl WildHand {
     }
 }
 
+impl From<CardSet> for Hand {
+    /// The natural cards, no joker.
+    fn from(naturals: CardSet) -> Hand {
+        Hand {
+            naturals,
+            jokers: 0,
+        }
+    }
+}
+
 /// The cards as a list, naturals in canonical order then the jokers: a hand
 /// without a joker is written exactly as its [`CardSet`].
 #[cfg(feature = "serde")]
-impl serde::Serialize for WildHand {
+impl serde::Serialize for Hand {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.cards())
     }
 }
 
-impl fmt::Display for WildHand {
+impl fmt::Display for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
         for card in self.cards() {
@@ -282,7 +320,7 @@ pub enum HandReadFault {
         /// The position of the repeat.
         index: usize,
         /// The card.
-        card: WildCard,
+        card: HandCard,
     },
     /// A joker the deck does not hold (any joker without jokers, `X2` with
     /// one), at `index`.
@@ -326,21 +364,21 @@ impl HandReadFault {
     }
 }
 
-impl WildHand {
+impl Hand {
     /// Reads a list of cards under a deck of `deck_jokers` jokers: the first
     /// repeated card, or joker the deck lacks, is the fault.
     ///
     /// ```
-    /// use gin_rules::{Joker, WildCard, WildHand};
-    /// let cards: Vec<WildCard> = ["5H", "X2"].iter().map(|c| c.parse().unwrap()).collect();
-    /// assert_eq!(WildHand::read(&cards, 2).unwrap().joker_count(), 1);
-    /// let fault = WildHand::read(&cards, 1).unwrap_err();
+    /// use gin_rules::{Joker, HandCard, Hand};
+    /// let cards: Vec<HandCard> = ["5H", "X2"].iter().map(|c| c.parse().unwrap()).collect();
+    /// assert_eq!(Hand::read(&cards, 2).unwrap().joker_count(), 1);
+    /// let fault = Hand::read(&cards, 1).unwrap_err();
     /// assert_eq!((fault.code(), fault.index()), ("joker_not_in_deck", 1));
     /// ```
-    pub fn read(cards: &[WildCard], deck_jokers: u8) -> Result<WildHand, HandReadFault> {
-        let mut hand = WildHand::default();
+    pub fn read(cards: &[HandCard], deck_jokers: u8) -> Result<Hand, HandReadFault> {
+        let mut hand = Hand::default();
         for (index, &card) in cards.iter().enumerate() {
-            if let WildCard::Joker(joker) = card
+            if let HandCard::Joker(joker) = card
                 && joker.number() > deck_jokers
             {
                 return Err(HandReadFault::JokerNotInDeck {
@@ -361,32 +399,69 @@ impl WildHand {
 /// A card or joker written twice where every card must be distinct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the card {0} appears more than once")]
-pub struct DuplicateWildCard(pub WildCard);
+pub struct DuplicateHandCard(pub HandCard);
 
-/// Why [`wild_cards`] failed.
+/// Why [`parse_hand`] failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WildCardsError {
+pub enum ParseHandError {
     #[error(transparent)]
     /// A word is neither a card nor a joker.
     Parse(#[from] CardParseError),
     #[error(transparent)]
     /// A card or joker is written twice.
-    Duplicate(#[from] DuplicateWildCard),
+    Duplicate(#[from] DuplicateHandCard),
 }
 
 /// Parses a whitespace-separated list of cards and jokers; a convenience for
 /// tests and docs.
 ///
 /// ```
-/// let hand = gin_rules::wild_cards("5H X1 7H x2").unwrap();
+/// let hand = gin_rules::parse_hand("5H X1 7H x2").unwrap();
 /// assert_eq!((hand.naturals().len(), hand.joker_count()), (2, 2));
 /// assert_eq!(hand.to_string(), "5H 7H X1 X2");
-/// assert!(gin_rules::wild_cards("X1 x1").is_err());
+/// assert!(gin_rules::parse_hand("X1 x1").is_err());
 /// ```
-pub fn wild_cards(text: &str) -> Result<WildHand, WildCardsError> {
+pub fn parse_hand(text: &str) -> Result<Hand, ParseHandError> {
     let cards = text
         .split_whitespace()
         .map(str::parse)
-        .collect::<Result<Vec<WildCard>, _>>()?;
-    Ok(WildHand::from_distinct(cards)?)
+        .collect::<Result<Vec<HandCard>, _>>()?;
+    Ok(Hand::from_distinct(cards)?)
+}
+
+/// What each melded joker stands for, by joker: written `{"X1": "6H"}`, the
+/// map a client reads beside melds that hold jokers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StandsFor([Option<Card>; 2]);
+
+impl StandsFor {
+    /// The jokers of these melds.
+    pub(crate) fn of<'a>(melds: impl IntoIterator<Item = &'a crate::meld::Meld>) -> StandsFor {
+        let mut map = StandsFor::default();
+        for (joker, card) in melds.into_iter().flat_map(|m| m.jokers()) {
+            if let Some(slot) = map.0.get_mut(usize::from(joker.number() - 1)) {
+                *slot = Some(card);
+            }
+        }
+        map
+    }
+
+    /// No joker melded.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0 == [None, None]
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for StandsFor {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        for (joker, card) in Joker::ALL.iter().zip(self.0) {
+            if let Some(card) = card {
+                map.serialize_entry(joker.notation(), card.notation())?;
+            }
+        }
+        map.end()
+    }
 }

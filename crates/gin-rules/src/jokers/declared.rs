@@ -7,17 +7,18 @@
 //! once, as the joker-free [`crate::check_arrangement`] does.
 
 use crate::card::{Card, CardSet};
-use crate::meld::{Meld, MeldProblemCode};
+use crate::meld::{Meld, MeldError, MeldProblemCode};
 use crate::profile::JokerRules;
 
-use super::{Joker, WildArrangement, WildCard, WildHand, WildMeld, WildMeldError};
+use crate::deadwood::Arrangement;
+use crate::hand::{Hand, HandCard, Joker};
 
 /// Melds a knocker declares: the cards of each, a joker written in its
 /// meld, and the card each melded joker stands for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DeclaredWildMelds {
     /// The melds, each a list of naturals and jokers.
-    pub melds: Vec<Vec<WildCard>>,
+    pub melds: Vec<Vec<HandCard>>,
     /// The card each melded joker stands for: every melded joker, and only
     /// those.
     pub stands_for: Vec<(Joker, Card)>,
@@ -93,10 +94,10 @@ pub struct DeclaredFault {
 /// the arrangement they make, or every fault found.
 ///
 /// ```
-/// use gin_rules::wild::{declared_wild_arrangement, DeclaredWildMelds};
-/// use gin_rules::{wild_cards, Joker, JokerRules, WildCard};
-/// let hand = wild_cards("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let card = |text: &str| text.parse::<WildCard>();
+/// use gin_rules::{declared_wild_arrangement, DeclaredWildMelds};
+/// use gin_rules::{parse_hand, Joker, JokerRules, HandCard};
+/// let hand = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let card = |text: &str| text.parse::<HandCard>();
 /// let declared = DeclaredWildMelds {
 ///     melds: vec![vec![card("5H")?, card("X1")?, card("7H")?]],
 ///     stands_for: vec![(Joker::X1, "6H".parse()?)],
@@ -107,18 +108,18 @@ pub struct DeclaredFault {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn declared_wild_arrangement(
-    hand: WildHand,
+    hand: Hand,
     declared: &DeclaredWildMelds,
     rules: &JokerRules,
-) -> Result<WildArrangement, Vec<DeclaredFault>> {
+) -> Result<Arrangement, Vec<DeclaredFault>> {
     let mut faults = Vec::new();
     let mut melds = Vec::new();
     let mut shown = CardSet::EMPTY;
-    let mut melded = WildHand::default();
+    let mut melded = Hand::default();
     for (index, list) in declared.melds.iter().enumerate() {
         let mut naturals = CardSet::EMPTY;
         let mut jokers: Vec<(Joker, Card)> = Vec::new();
-        let mut this_meld = WildHand::default();
+        let mut this_meld = Hand::default();
         let mut sound = true;
         for (position, &card) in list.iter().enumerate() {
             let fault = if !hand.contains(card) {
@@ -134,11 +135,11 @@ pub fn declared_wild_arrangement(
             } else {
                 this_meld = this_meld.with(card);
                 match card {
-                    WildCard::Natural(natural) => {
+                    HandCard::Natural(natural) => {
                         naturals = naturals.union(CardSet::single(natural));
                         None
                     }
-                    WildCard::Joker(joker) => match declared.stands_for(joker) {
+                    HandCard::Joker(joker) => match declared.stands_for(joker) {
                         Some(stands_for) => {
                             jokers.push((joker, stands_for));
                             None
@@ -173,7 +174,7 @@ pub fn declared_wild_arrangement(
             code,
             message,
         };
-        match WildMeld::new(naturals, &jokers, rules) {
+        match Meld::with_jokers(naturals, &jokers, rules) {
             Ok(meld) => {
                 if let Some(card) = meld.cards().intersection(shown).iter().next() {
                     faults.push(meld_fault(
@@ -182,10 +183,10 @@ pub fn declared_wild_arrangement(
                     ));
                 }
                 shown = shown.union(meld.cards());
-                melded = this_meld.cards().fold(melded, WildHand::with);
+                melded = this_meld.cards().fold(melded, Hand::with);
                 melds.push(meld);
             }
-            Err(WildMeldError::NotAMeld) => {
+            Err(MeldError::NotAMeld) => {
                 let cards = jokers
                     .iter()
                     .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
@@ -196,7 +197,7 @@ pub fn declared_wild_arrangement(
                     ));
                 }
             }
-            Err(error @ WildMeldError::TooFewNaturals { .. }) => {
+            Err(error @ MeldError::TooFewNaturals { .. }) => {
                 faults.push(meld_fault(
                     DeclaredFaultCode::TooFewNaturals,
                     error.to_string(),
@@ -224,7 +225,7 @@ pub fn declared_wild_arrangement(
     let deadwood_cards = hand.naturals().difference(melded.naturals());
     let deadwood_jokers: Vec<Joker> = hand.jokers().filter(|&j| !melded.holds(j)).collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
-    Ok(WildArrangement {
+    Ok(Arrangement {
         deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),
         melds,
         deadwood_cards,
