@@ -11,18 +11,18 @@
 //! With stderr on a terminal, a progress line shows the lines answered and the
 //! rate.
 
-use crate::api::error_codes::ErrorCode;
+use crate::http::error_codes::ErrorCode;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::ValueEnum;
 
-use crate::api::json::from_slice;
-use crate::api::limits::RequestLimits;
-use crate::api::ndjson::{self, BatchLimits, Tally};
-use crate::api::problem::Problem;
-use crate::api::receipt::Keys;
-use crate::api::{audit, hands, layoffs, melds};
+use crate::http::json::from_slice;
+use crate::http::limits::RequestLimits;
+use crate::http::ndjson::{self, BatchLimits, Tally};
+use crate::http::problem::Problem;
+use crate::routes::{audit, hands, layoffs, melds};
+use crate::wire::receipt::Keys;
 
 /// The operations a batch can run: one per bulk endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

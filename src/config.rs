@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::api::limits::RequestLimits;
-use crate::api::ndjson::BatchLimits;
+use crate::http::limits::RequestLimits;
+use crate::http::ndjson::BatchLimits;
 
 /// Default listen address: every interface, port 8080 (what a container expects).
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";

@@ -5,11 +5,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use gin_referee::api::receipt::Keys;
 use gin_referee::config::{Cli, Command, Config};
+use gin_referee::monitoring::telemetry;
 use gin_referee::receipts::KeyRing;
 use gin_referee::startup::Application;
-use gin_referee::{api, batch, telemetry};
+use gin_referee::wire::receipt::Keys;
+use gin_referee::{batch, http, routes};
 
 /// On musl (the static binary in the image) musl's malloc is the bottleneck:
 /// slow, and one lock for every worker. glibc's malloc is kept elsewhere.
@@ -63,7 +64,7 @@ fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
 }
 
 fn print_error_table() -> ExitCode {
-    let table = api::error_codes::markdown_table();
+    let table = http::error_codes::markdown_table();
     match std::io::stdout().lock().write_all(table.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -74,7 +75,7 @@ fn print_error_table() -> ExitCode {
 }
 
 fn print_openapi() -> ExitCode {
-    let written = api::openapi_json()
+    let written = routes::openapi_json()
         .map_err(|err| err.to_string())
         .and_then(|json| {
             std::io::stdout()

@@ -435,14 +435,14 @@ mod tests {
             lines: 11,
             ..BatchLimits::default()
         };
-        let document = serde_json::to_value(crate::api::openapi_for(&limits, &batch)).unwrap();
+        let document = serde_json::to_value(crate::routes::openapi_for(&limits, &batch)).unwrap();
         for (pointer, keyword, max) in limits.schema_places(&batch) {
             let schema = document.pointer(&pointer).unwrap_or_else(|| {
                 panic!("{pointer} is not in the document: a schema was renamed")
             });
             assert_eq!(schema[keyword], max, "{pointer}");
         }
-        let mut api = crate::api::openapi();
+        let mut api = crate::routes::openapi();
         assert_eq!(
             limits.apply_to_openapi(&mut api, &batch),
             Vec::<String>::new()
@@ -510,7 +510,7 @@ mod tests {
                 }
             }
         }
-        let document = serde_json::to_value(crate::api::openapi()).unwrap();
+        let document = serde_json::to_value(crate::routes::openapi()).unwrap();
         let (mut seen, mut unbounded, mut bodies) = (Vec::new(), Vec::new(), 0);
         for (path, item) in document["paths"].as_object().into_iter().flatten() {
             for (method, operation) in item.as_object().into_iter().flatten() {

@@ -45,8 +45,8 @@ use futures_core::Stream;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::metrics::Metrics;
 use super::problem::{ErrorCode, Problem};
+use crate::monitoring::metrics::Metrics;
 
 /// The media type of a batch, in and out.
 pub const NDJSON: &str = "application/x-ndjson";
@@ -580,14 +580,14 @@ macro_rules! batch_line_schema {
             #[schema(example = 1)]
             line: u64,
             /// The request line's `id`, when it had one.
-            #[schema(schema_with = crate::api::openapi::any_json)]
+            #[schema(schema_with = crate::http::openapi::any_json)]
             id: Option<serde_json::Value>,
             /// The single endpoint's answer.
             #[schema(nullable = false)]
             result: Option<$answer>,
             /// The single endpoint's problem, pointers relative to the line.
             #[schema(nullable = false)]
-            problem: Option<crate::api::problem::Problem>,
+            problem: Option<crate::http::problem::Problem>,
         }
     };
 }
@@ -607,7 +607,7 @@ macro_rules! request_line_schema {
                 use utoipa::openapi::schema::Schema;
                 let mut schema = <$request as utoipa::PartialSchema>::schema();
                 if let RefOr::T(Schema::Object(object)) = &mut schema {
-                    let mut id = crate::api::openapi::any_json();
+                    let mut id = crate::http::openapi::any_json();
                     id.description = Some(
                         "Any JSON value, echoed on this line's answer (and taken out before \
                          the request is read)."

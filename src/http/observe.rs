@@ -25,8 +25,8 @@ use actix_web::{Error, HttpMessage, web};
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use super::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
+use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
 
 /// Header carrying the request id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -314,7 +314,7 @@ fn generic_problem(status: StatusCode, path: &str, cause: Option<&str>) -> Probl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::problem::ProblemDocument;
+    use crate::http::problem::ProblemDocument;
     use actix_web::test::{TestRequest, call_service, init_service, read_body};
     use actix_web::{App, HttpResponse};
 

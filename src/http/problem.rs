@@ -9,7 +9,7 @@
 //! `/problems/<code>`, a page this service serves.
 //!
 //! ```
-//! use gin_referee::api::problem::{ErrorCode, Problem};
+//! use gin_referee::http::problem::{ErrorCode, Problem};
 //!
 //! let problem = Problem::new(ErrorCode::DuplicateCard, "7S appears twice in the hand")
 //!     .with_error("/hand/4", ErrorCode::DuplicateCard, "7S also appears at /hand/1");
@@ -345,8 +345,8 @@ macro_rules! problem_responses {
 
         impl $name {
             /// Every code this operation can answer with.
-            pub const CODES: &'static [$crate::api::error_codes::ErrorCode] =
-                &[$($crate::api::error_codes::ErrorCode::$code),+];
+            pub const CODES: &'static [$crate::http::error_codes::ErrorCode] =
+                &[$($crate::http::error_codes::ErrorCode::$code),+];
         }
 
         impl utoipa::IntoResponses for $name {
@@ -354,7 +354,7 @@ macro_rules! problem_responses {
                 String,
                 utoipa::openapi::RefOr<utoipa::openapi::response::Response>,
             > {
-                $crate::api::problem::error_responses(Self::CODES)
+                $crate::http::problem::error_responses(Self::CODES)
             }
         }
     };

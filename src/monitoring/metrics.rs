@@ -22,7 +22,7 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 
-use super::problem::{ErrorCode, Problem};
+use crate::http::problem::{ErrorCode, Problem};
 use crate::startup::connection::Fault;
 
 /// Route label of requests that matched no route.

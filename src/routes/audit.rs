@@ -34,13 +34,13 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::json::{ValidJson, from_slice};
-use super::limits::{RequestLimits, check_items};
-use super::ndjson::{self, batch_line_schema, request_line_schema};
-use super::problem::Problem;
-use super::profile_spec::{ProfileSpec, resolve_profile};
-use super::receipt::Keys;
-use super::transcript::{
+use crate::http::json::{ValidJson, from_slice};
+use crate::http::limits::{RequestLimits, check_items};
+use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::problem::Problem;
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::receipt::Keys;
+use crate::wire::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
 use gin_rules::{self, Action, AuditError, Violation, ViolationCode};
@@ -67,7 +67,7 @@ pub struct AuditRequest {
     #[schema(value_type = Vec<ActionSchema>)]
     pub actions: Vec<TranscriptAction>,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }
@@ -79,7 +79,7 @@ pub struct AuditRequest {
 pub mod examples {
     use serde_json::{Value, json};
 
-    use crate::api::transcript::examples::{deal, knock_actions};
+    use crate::wire::transcript::examples::{deal, knock_actions};
 
     /// Both pass the upcard; the non-dealer draws 2H and knocks with 2; the dealer
     /// lays off 7H and 4S.

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::json::ValidJson;
-use super::problem::{ErrorCode, Problem};
+use crate::http::json::ValidJson;
+use crate::http::problem::{ErrorCode, Problem};
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{Deal, MAX_JOKERS};
 
@@ -32,7 +32,7 @@ pub struct DealRequest {
     /// Jokers in the deck: 0 (the default), 1 (`X1`) or 2 (`X1`, `X2`),
     /// added after KC before the shuffle; the stock is longer by as many. Use
     /// the audited profile's `jokers`.
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, minimum = 0, maximum = 2, example = 0)]
     pub jokers: Option<u8>,
 }
@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn the_documented_answer_is_what_the_documented_request_gets() {
         let answered = answer(&request(&"00".repeat(32), "player", 0)).unwrap();
-        let doc = serde_json::to_value(crate::api::openapi()).unwrap_or_default();
+        let doc = serde_json::to_value(crate::routes::openapi()).unwrap_or_default();
         let documented = &doc["paths"]["/v1/deals"]["post"]["responses"]["200"]["content"]["application/json"]
             ["example"];
         assert_eq!(serde_json::to_value(answered).unwrap(), *documented);
@@ -196,7 +196,7 @@ mod tests {
         let problem = answer(&request(&"00".repeat(32), &"é".repeat(200), 0)).unwrap_err();
         assert_eq!(problem.status.as_u16(), 422);
         assert_eq!(problem.code.as_str(), "client_seed_too_long");
-        let doc = serde_json::to_value(crate::api::openapi()).unwrap_or_default();
+        let doc = serde_json::to_value(crate::routes::openapi()).unwrap_or_default();
         let documented = &doc["paths"]["/v1/deals"]["post"]["responses"]["422"]["content"]["application/problem+json"]
             ["examples"]["client_seed_too_long"]["value"];
         let answered = serde_json::to_value(problem.to_document()).unwrap();

@@ -1,23 +1,23 @@
 //! `POST /v1/hands/analyze` (optimal deadwood, best discards) and
 //! `POST /v1/hands/score` (score a knock, gin or big gin).
 
-use super::error_codes::ErrorCode;
+use crate::http::error_codes::ErrorCode;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::hand_errors::hand_problem;
-use super::jokers::{
+use crate::http::json::{ValidJson, from_slice};
+use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::problem::Problem;
+use crate::wire::hand_errors::hand_problem;
+use crate::wire::jokers::{
     HandArrangement, HandCard, ReadHand, StandsFor, WildDefenderHand, WildKnockerHand, deadwood_of,
     meld_cards, read_hand, score_with_jokers,
 };
-use super::json::{ValidJson, from_slice};
-use super::knock::ScoreResponse;
-use super::ndjson::{self, batch_line_schema, request_line_schema};
-use super::problem::Problem;
-use super::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
-use super::receipt::Keys;
+use crate::wire::knock::ScoreResponse;
+use crate::wire::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
+use crate::wire::receipt::Keys;
 use gin_rules::{
     Arrangement, Card, CardSet, Hand, Meld, Profile, WildCard, WildHand, analyze_drawn_hand,
     analyze_wild_drawn_hand, best_arrangement, optimal_arrangements, wild_best_arrangement,
@@ -544,7 +544,7 @@ pub struct ScoreRequest {
     pub knocker: WildKnockerHand,
     pub defender: WildDefenderHand,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }

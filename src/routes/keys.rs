@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::receipt::Keys;
+use crate::wire::receipt::Keys;
 
 /// One Ed25519 public key.
 #[derive(Serialize, ToSchema)]

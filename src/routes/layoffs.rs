@@ -5,15 +5,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::hand_errors::hand_problem;
-use super::jokers::{
+use crate::http::json::{ValidJson, from_slice};
+use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::problem::Problem;
+use crate::wire::hand_errors::hand_problem;
+use crate::wire::jokers::{
     HandArrangement, HandCard, HandReply, WildDefenderHand, WildKnockerHand, score_with_jokers,
 };
-use super::json::{ValidJson, from_slice};
-use super::knock::{DefenderSide, KnockerSide, wild_sides};
-use super::ndjson::{self, batch_line_schema, request_line_schema};
-use super::problem::Problem;
-use super::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::knock::{DefenderSide, KnockerSide, wild_sides};
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use gin_rules::{Card, showdown};
 
 /// The defender's cards.

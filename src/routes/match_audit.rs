@@ -34,17 +34,17 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
 
-use super::formats::{
+use crate::http::json::ValidJson;
+use crate::http::limits::{RequestLimits, check_items, check_length};
+use crate::http::problem::{ErrorCode, Problem};
+use crate::wire::formats::{
     MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
     check_roster_limits, seat_order, shape_problem, wrong_shape,
 };
-use super::json::ValidJson;
-use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{ErrorCode, Problem};
-use super::profile_spec::{ProfileSpec, resolve_profile};
-use super::receipt::Keys;
-use super::score_sheet::MatchResponse;
-use super::transcript::{
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::receipt::Keys;
+use crate::wire::score_sheet::MatchResponse;
+use crate::wire::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
 use gin_rules::{
@@ -72,12 +72,12 @@ pub struct MatchAuditRequest {
     pub profile: Option<ProfileSpec>,
     /// The players' names, distinct and not blank: two, or three for
     /// three-player play. Absent for partnership play (`teams`).
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
     pub players: Option<Vec<String>>,
     /// Partnership play: the two teams of two, instead of `players`. Each hand
     /// is then a deal `{"tables": [hand, hand]}`.
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
     pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played (deals, in partnership play). The last
@@ -91,7 +91,7 @@ pub struct MatchAuditRequest {
     #[schema(value_type = Option<Claim>)]
     pub claimed: Option<Value>,
     /// Accepted for uniformity: a match audit is always signed.
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = true)]
     pub receipt: Option<bool>,
 }
@@ -106,7 +106,7 @@ pub struct HandRecord {
     pub dealer: String,
     /// The name of the other player at the table: required with three players
     /// and in partnerships; with two players, optional (the other player).
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = "Bob")]
     pub non_dealer: Option<String>,
     /// The cards as dealt, or the seeds that dealt them with their commitment.
@@ -194,7 +194,7 @@ impl<'de> Deserialize<'de> for RoundRecord {
         #[serde(deny_unknown_fields, expecting = "struct HandRecord")]
         struct Flat {
             dealer: Option<String>,
-            #[serde(default, deserialize_with = "crate::api::json::present")]
+            #[serde(default, deserialize_with = "crate::http::json::present")]
             non_dealer: Option<String>,
             deal: Option<DealInput>,
             actions: Option<Vec<TranscriptAction>>,
@@ -313,11 +313,11 @@ pub struct Difference {
     #[schema(example = "/claimed/final/Ann/total")]
     pub pointer: String,
     /// The claimed value.
-    #[schema(schema_with = crate::api::openapi::any_json, example = 309)]
+    #[schema(schema_with = crate::http::openapi::any_json, example = 309)]
     pub claimed: Value,
     /// The referee's value there; null when it has none, or when it is an
     /// object or a list where the claim has something else (see `reason`).
-    #[schema(schema_with = crate::api::openapi::any_json, example = 310)]
+    #[schema(schema_with = crate::http::openapi::any_json, example = 310)]
     pub refereed: Value,
     /// `value`: the values differ; `missing`: the referee has no such field;
     /// `shape`: one is an object or a list and the other is not, or lists
@@ -800,7 +800,7 @@ pub async fn audit_match(
 pub mod examples {
     use serde_json::{Value, json};
 
-    use crate::api::transcript::examples::{deal, knock_actions};
+    use crate::wire::transcript::examples::{deal, knock_actions};
 
     /// The hand audit's example hand (the non-dealer knocks with 2 after three
     /// actions), dealt by `dealer`.

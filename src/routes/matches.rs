@@ -15,23 +15,23 @@ mod request;
 use actix_web::{post, web};
 
 use super::ServiceConfig;
-use super::hand_errors::hand_problem;
-use super::jokers::wild_hand_problem;
-use super::json::ValidJson;
-use super::limits::{RequestLimits, check_items, check_length};
-use super::problem::{ErrorCode, Problem};
-use super::profile_spec::resolve_profile;
-use super::receipt::Keys;
+use crate::http::json::ValidJson;
+use crate::http::limits::{RequestLimits, check_items, check_length};
+use crate::http::problem::{ErrorCode, Problem};
+use crate::wire::hand_errors::hand_problem;
+use crate::wire::jokers::wild_hand_problem;
+use crate::wire::profile_spec::resolve_profile;
+use crate::wire::receipt::Keys;
 use gin_rules::{
     CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
 };
 
-pub use super::formats::{
+pub use crate::wire::formats::{
     ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,
 };
-use super::formats::{MatchAnswer, Roster, check_roster_limits, seat_order, wrong_shape};
-pub use super::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
+use crate::wire::formats::{MatchAnswer, Roster, check_roster_limits, seat_order, wrong_shape};
+pub use crate::wire::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use request::{
     CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
     VoidHandSchema,
@@ -480,7 +480,7 @@ mod tests {
     use super::*;
 
     fn operation() -> Value {
-        let doc = serde_json::to_value(crate::api::openapi()).unwrap_or_default();
+        let doc = serde_json::to_value(crate::routes::openapi()).unwrap_or_default();
         doc["paths"]["/v1/matches/score"]["post"].clone()
     }
 

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::cards::distinct_hand;
-use super::json::{ValidJson, from_slice};
-use super::limits::{MAX_CARDS, RequestLimits, check_items};
-use super::ndjson::{self, batch_line_schema, request_line_schema};
-use super::problem::Problem;
+use crate::http::json::{ValidJson, from_slice};
+use crate::http::limits::{MAX_CARDS, RequestLimits, check_items};
+use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::problem::Problem;
+use crate::wire::cards::distinct_hand;
 use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
 
 /// Melds to check, optionally against a hand.

@@ -1,73 +1,60 @@
-//! The HTTP edge: one module per resource, plus the shared machinery.
+//! The routes: one module per resource, and the router that registers them.
 //!
 //! Adding a resource is one file and one line:
 //!
-//! 1. `src/api/<resource>.rs` with handlers annotated `#[utoipa::path(...)]` above
-//!    `#[get(..)]`/`#[post(..)]`, bodies read with [`json::ValidJson`], errors
-//!    returned as [`problem::Problem`], and a
+//! 1. `src/routes/<resource>.rs` with handlers annotated `#[utoipa::path(...)]`
+//!    above `#[get(..)]`/`#[post(..)]`, bodies read with
+//!    [`ValidJson`](crate::http::json::ValidJson), errors returned as
+//!    [`Problem`](crate::http::problem::Problem), and a
 //!    `pub fn configure(cfg: &mut ServiceConfig)` that calls `cfg.service(handler)`
 //!    for each handler;
-//! 2. `mod <resource>;` here and `cfg.configure(<resource>::configure)` in
-//!    [`configure`].
+//! 2. `pub mod <resource>;` here and `cfg.configure(<resource>::configure)` in
+//!    [`configure`] (and the file in the list of the tests below).
 //!
 //! A resource imports no other resource: request and response pieces that two
-//! of them need live in the shared modules ([`cards`], [`profile_spec`],
-//! [`knock`], [`hand_errors`], [`jokers`]), so each resource can be read, changed or
-//! removed on its own.
+//! of them need live in [`crate::wire`] ([`cards`](crate::wire::cards),
+//! [`profile_spec`](crate::wire::profile_spec), [`knock`](crate::wire::knock),
+//! [`hand_errors`](crate::wire::hand_errors), [`jokers`](crate::wire::jokers),
+//! ...), and the transport they all use in [`crate::http`], so each resource
+//! can be read, changed or removed on its own (a test below keeps it so).
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
 //! `tests/api/openapi.rs` then check the operation is fully documented (summary,
-//! description, tag declared in [`openapi::ApiDoc`], examples of every body,
-//! 4xx responses as problem+json), and `tests/api/error_codes.rs` that the
-//! error codes its `problem_responses!` lists are exactly those it answers
-//! with. The `sample` module there is a complete handler written this way.
-//! After adding or changing an operation, regenerate the committed document:
+//! description, tag declared in [`ApiDoc`](crate::http::openapi::ApiDoc),
+//! examples of every body, 4xx responses as problem+json), and
+//! `tests/api/error_codes.rs` that the error codes its `problem_responses!`
+//! lists are exactly those it answers with. The `sample` module there is a
+//! complete handler written this way. After adding or changing an operation,
+//! regenerate the committed document:
 //! `cargo run -- openapi > openapi/openapi.json`.
+//!
+//! The document is assembled here ([`openapi_for`]) rather than in
+//! [`crate::http::openapi`], which holds its route-free pieces: it is made of
+//! the registered routes, and the transport imports no route.
 
 use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
-use self::limits::RequestLimits;
-use self::ndjson::BatchLimits;
+use crate::http::limits::RequestLimits;
+use crate::http::ndjson::BatchLimits;
+use crate::http::{openapi, ops};
+use crate::monitoring::metrics;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
 // Resources, one module each. None imports another: what two of them share
-// lives in a shared module below (a test in this file keeps it so).
+// lives in `crate::wire` (a test in this file keeps it so).
 pub mod audit;
 pub mod deals;
 pub mod hands;
 pub mod keys;
 pub mod layoffs;
-pub mod limits;
 pub mod match_audit;
 pub mod matches;
 pub mod melds;
 pub mod problems;
 pub mod profiles;
-
-// Request and response pieces shared by the resources.
-pub mod cards;
-pub mod formats;
-pub mod hand_errors;
-pub mod jokers;
-pub mod knock;
-pub mod ndjson;
-pub mod profile_spec;
-pub mod receipt;
-pub mod score_sheet;
-pub mod transcript;
-
-// The HTTP machinery: errors, body extraction, observability, the document.
-pub mod error_codes;
-pub mod fallback;
-pub mod json;
-pub mod metrics;
-pub mod observe;
-pub mod openapi;
-pub mod ops;
-pub mod problem;
 
 /// Registers every documented route. Called once per worker to build the
 /// router, and by [`openapi()`] to build the document.
@@ -161,10 +148,24 @@ mod tests {
     }
 
     #[test]
+    fn every_module_here_is_a_listed_resource() {
+        let this_file = include_str!("mod.rs");
+        for line in this_file.lines() {
+            if let Some(name) = line.strip_prefix("pub mod ") {
+                let name = name.trim_end_matches(';');
+                assert!(
+                    RESOURCES.iter().any(|(listed, _)| *listed == name),
+                    "routes::{name} is not in RESOURCES: list it, or move it to wire or http"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn no_resource_imports_another() {
         for (name, sources) in RESOURCES {
             for (other, _) in RESOURCES.iter().filter(|(other, _)| other != name) {
-                for path in [format!("super::{other}"), format!("api::{other}")] {
+                for path in [format!("super::{other}"), format!("routes::{other}")] {
                     assert!(
                         !sources.iter().any(|source| source.contains(&path)),
                         "{name} uses {path}: move what the two share to a shared module"

@@ -11,8 +11,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use super::error_codes::{ErrorCode, Scope};
-use super::problem::Problem;
+use crate::http::error_codes::{ErrorCode, Scope};
+use crate::http::problem::Problem;
 
 /// One row of the error table.
 #[derive(Debug, Serialize, ToSchema)]

@@ -4,8 +4,8 @@
 use actix_web::{get, web};
 
 use super::ServiceConfig;
-use super::problem::{ErrorCode, Problem};
-use super::profile_spec::ProfileSchema;
+use crate::http::problem::{ErrorCode, Problem};
+use crate::wire::profile_spec::ProfileSchema;
 use gin_rules::{Preset, Profile};
 
 /// Lists the presets.

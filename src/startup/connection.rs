@@ -54,7 +54,7 @@
 //! `http_connections_cut_total`, the `gin_referee::connection` log target)
 //! with at most [`LOG_LINES_PER_SECOND`] lines a second, however many clients
 //! misbehave. actix-http's own ERROR line per malformed request is turned off
-//! in the default log filter ([`crate::telemetry::filter`]).
+//! in the default log filter ([`crate::monitoring::telemetry::filter`]).
 //!
 //! [`DEFAULT_STALL_TIMEOUT_SECS`]: crate::config::DEFAULT_STALL_TIMEOUT_SECS
 
@@ -74,8 +74,8 @@ use actix_web::rt::net::TcpStream;
 use actix_web::rt::time::{Instant, Sleep, sleep_until};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::api::metrics::Metrics;
-use crate::api::problem::{ErrorCode, PROBLEM_JSON, Problem};
+use crate::http::problem::{ErrorCode, PROBLEM_JSON, Problem};
+use crate::monitoring::metrics::Metrics;
 
 /// Log target of the lines about connections (not requests) that went wrong.
 pub const CONNECTION_LOG: &str = "gin_referee::connection";

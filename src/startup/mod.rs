@@ -18,7 +18,7 @@
 //!
 //! What the server bounds, and with which flag (see also README, "Limits"):
 //! the first request head (`--client-request-timeout`, then actix-http answers
-//! 408), each body (the same timeout again, [`crate::api::json`]), idle
+//! 408), each body (the same timeout again, [`crate::http::json`]), idle
 //! keep-alive connections (`--keep-alive`), any connection that goes
 //! `--stall-timeout` without a write ([`connection`]), a closing connection's
 //! last reads (`--client-disconnect-timeout`), and the number of connections
@@ -51,14 +51,13 @@ use actix_web::{App, web};
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::api;
-use crate::api::fallback::Routes;
-use crate::api::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
-use crate::api::limits::RequestLimits;
-use crate::api::metrics::Metrics;
-use crate::api::ndjson::BatchLimits;
-use crate::api::observe::Observe;
 use crate::config::Config;
+use crate::http::fallback::Routes;
+use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
+use crate::http::limits::RequestLimits;
+use crate::http::ndjson::BatchLimits;
+use crate::http::observe::Observe;
+use crate::monitoring::metrics::Metrics;
 use crate::receipts::{KeyError, KeyRing};
 
 pub mod connection;
@@ -112,7 +111,7 @@ impl Shared {
                  GET /v1/keys lists as ephemeral; they cannot be verified after a restart"
             );
         }
-        let openapi = api::openapi_for(&config.limits, &config.batch);
+        let openapi = crate::routes::openapi_for(&config.limits, &config.batch);
         let routes = Routes::from_openapi(&openapi)
             .with(OPENAPI_PATH, &[Method::GET])
             .with("/docs", &[Method::GET])
@@ -123,7 +122,7 @@ impl Shared {
             openapi,
             body_limit: config.body_limit,
             route_body_limits: RouteBodyLimits(vec![(
-                api::match_audit::ROUTE,
+                crate::routes::match_audit::ROUTE,
                 config.match_audit_body_limit,
             )]),
             body_timeout: BodyTimeout(config.body_timeout()),
@@ -161,8 +160,8 @@ pub fn app(
         .app_data(shared.limits)
         .app_data(shared.batch)
         .app_data(shared.keys.clone())
-        .app_data(api::json::json_config(shared.body_limit))
-        .app_data(api::json::path_config())
+        .app_data(crate::http::json::json_config(shared.body_limit))
+        .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))
         .app_data(metrics.clone())
         .app_data(shared.routes.clone())
@@ -177,11 +176,11 @@ where
 {
     let (app, _) = app
         .into_utoipa_app()
-        .configure(api::configure)
+        .configure(crate::routes::configure)
         .split_for_parts();
     app.service(SwaggerUi::new(SWAGGER_UI_ROUTE).url(OPENAPI_PATH, shared.openapi.clone()))
-        .route("/docs", web::get().to(api::ops::docs_redirect))
-        .default_service(web::to(api::fallback::fallback))
+        .route("/docs", web::get().to(crate::http::ops::docs_redirect))
+        .default_service(web::to(crate::http::fallback::fallback))
 }
 
 /// A bound, not yet running, server.

@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
-use crate::api::limits::{check_items, check_length};
-use crate::api::problem::{ErrorCode, Problem};
-use crate::api::score_sheet::{
+use crate::http::limits::{check_items, check_length};
+use crate::http::problem::{ErrorCode, Problem};
+use crate::wire::score_sheet::{
     MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName,
 };
 use gin_rules::{
@@ -149,7 +149,7 @@ pub struct ThreePlayerMatchResponse {
 }
 
 impl ThreePlayerMatchResponse {
-    pub(super) fn new(score: &ThreeScore) -> ThreePlayerMatchResponse {
+    pub(crate) fn new(score: &ThreeScore) -> ThreePlayerMatchResponse {
         let names = &score.players;
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
         ThreePlayerMatchResponse {
@@ -226,7 +226,7 @@ pub struct PartnershipMatchResponse {
 }
 
 impl PartnershipMatchResponse {
-    pub(super) fn new(score: &PartnershipScore, players: &[String; 4]) -> PartnershipMatchResponse {
+    pub(crate) fn new(score: &PartnershipScore, players: &[String; 4]) -> PartnershipMatchResponse {
         let teams = &score.teams;
         let team = |t: usize| teams.get(t).cloned().unwrap_or_default();
         PartnershipMatchResponse {

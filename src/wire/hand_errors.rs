@@ -2,8 +2,8 @@
 //! Pointers name the offending input of the request, shared by every operation
 //! that scores or lays down a knock.
 
-use super::problem::{ErrorCode, Problem};
 use super::profile_spec::profile_problem;
+use crate::http::problem::{ErrorCode, Problem};
 use gin_rules::{ArrangementProblem, DefenderHand, HandError, KnockerHand, Side};
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the

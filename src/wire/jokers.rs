@@ -35,9 +35,9 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::error_codes::ErrorCode;
 use super::hand_errors::hand_problem;
-use super::problem::Problem;
+use crate::http::error_codes::ErrorCode;
+use crate::http::problem::Problem;
 use gin_rules::wild::{
     DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
     WildDeclaredLayoff, WildReplyError, score_wild_knock,
@@ -279,7 +279,7 @@ pub struct HandLayoff {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "super::json::present"
+        deserialize_with = "crate::http::json::present"
     )]
     #[schema(value_type = Card, nullable = false)]
     pub stands_for: Option<Card>,
@@ -351,7 +351,7 @@ pub struct WildKnockerHand {
     pub melds: Option<Vec<Vec<HandCard>>>,
     /// With declared melds holding jokers: the card each joker stands for
     /// (`{"X1": "6H"}`), every melded joker and only those.
-    #[serde(default, deserialize_with = "super::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
 }
@@ -374,7 +374,7 @@ pub struct WildDefenderHand {
     #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
     pub melds: Option<Vec<Vec<HandCard>>>,
     /// With declared melds holding jokers: the card each joker stands for.
-    #[serde(default, deserialize_with = "super::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
     /// Declared layoffs in the order played, each checked against the

@@ -9,7 +9,7 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 use serde::Serialize;
 
-use super::problem::Problem;
+use crate::http::problem::Problem;
 use crate::receipts::{Claims, KeyRing, digest, digest_text};
 use gin_rules::Profile;
 

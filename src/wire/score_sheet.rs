@@ -227,7 +227,7 @@ impl<T> ByPlayer<T> {
 }
 
 impl MatchResponse {
-    pub(super) fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
+    pub(crate) fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
         let names = &score.players;
         let name = |player: Option<usize>| player.and_then(|p| names.get(p).cloned());
         let hands = score

@@ -26,7 +26,7 @@ const METHODS: &[&str] = &[
 ];
 
 fn document() -> Value {
-    let json = gin_referee::api::openapi_json().expect("the document serialises");
+    let json = gin_referee::routes::openapi_json().expect("the document serialises");
     serde_json::from_str(&json).expect("the document is JSON")
 }
 
@@ -57,7 +57,7 @@ fn has_example(media: &Value) -> bool {
 
 #[test]
 fn the_committed_document_is_current() {
-    let generated = gin_referee::api::openapi_json().expect("the document serialises");
+    let generated = gin_referee::routes::openapi_json().expect("the document serialises");
     let committed =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
             .unwrap_or_default();
@@ -110,7 +110,7 @@ fn check_summaries_descriptions_and_tags(doc: &Value) {
             let tag = tag.as_str().unwrap_or_default();
             assert!(
                 declared.contains(tag),
-                "{name}: tag {tag} is not declared in src/api/openapi.rs"
+                "{name}: tag {tag} is not declared in src/http/openapi.rs"
             );
         }
     }
@@ -236,12 +236,12 @@ fn every_operation_is_fully_documented() {
     check_all(&doc);
 }
 
-/// A resource written the documented way (see `src/api/mod.rs`); it is here
+/// A resource written the documented way (see `src/routes/mod.rs`); it is here
 /// so the recipe itself is checked before the first real resource uses it.
 mod sample {
     use actix_web::{post, web};
-    use gin_referee::api::json::ValidJson;
-    use gin_referee::api::problem::{ErrorCode, Problem};
+    use gin_referee::http::json::ValidJson;
+    use gin_referee::http::problem::{ErrorCode, Problem};
     use serde::{Deserialize, Serialize};
     use utoipa::ToSchema;
 
@@ -301,8 +301,8 @@ fn a_resource_documented_the_recommended_way_passes_every_check() {
 
     let (_, api) = actix_web::App::new()
         .into_utoipa_app()
-        .openapi(gin_referee::api::openapi::ApiDoc::openapi())
-        .configure(gin_referee::api::configure)
+        .openapi(gin_referee::http::openapi::ApiDoc::openapi())
+        .configure(gin_referee::routes::configure)
         .configure(|cfg| {
             cfg.service(sample::count);
         })

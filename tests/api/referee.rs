@@ -441,7 +441,7 @@ async fn bad_requests_get_their_code_and_pointer() {
 /// OpenAPI document, never an internal type.
 #[tokio::test]
 async fn a_shape_error_names_the_documented_schema() {
-    let document = serde_json::to_value(gin_referee::api::openapi()).expect("the document");
+    let document = serde_json::to_value(gin_referee::routes::openapi()).expect("the document");
     let schemas = &document["components"]["schemas"];
     let knocker = json!({"hand": SOURCE_S4_ELDER});
     let defender = json!({"hand": SOURCE_S4_YOUNGER});

@@ -8,9 +8,9 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
-use crate::api::formats::TeamSpec;
-use crate::api::jokers::{WildDefenderHand, WildKnockerHand, cards_of};
-use crate::api::profile_spec::ProfileSpec;
+use crate::wire::formats::TeamSpec;
+use crate::wire::jokers::{WildDefenderHand, WildKnockerHand, cards_of};
+use crate::wire::profile_spec::ProfileSpec;
 use gin_rules::wild::DeclaredWildMelds;
 use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand, WildCardHand};
 
@@ -22,12 +22,12 @@ pub struct MatchRequest {
     /// The players' names, distinct and not blank: two, or three for
     /// three-player play (hands then name their `knocker` and `defender`).
     /// Absent for partnership play (`teams`). The response is keyed by them.
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Mom", "Dad"]))]
     pub players: Option<Vec<String>>,
     /// Partnership play: the two teams of two, instead of `players`. Each hand
     /// is then a deal of two tables.
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
     pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played. Each is counts after layoffs, full cards, or
@@ -36,7 +36,7 @@ pub struct MatchRequest {
     #[schema(value_type = Vec<MatchHandSchema>)]
     pub hands: Vec<RecordedHand>,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default, deserialize_with = "crate::api::json::present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }
