@@ -1,11 +1,13 @@
-//! `gin-referee`: serve the referee over HTTP, or print its OpenAPI document.
+//! `gin-referee`: serve the referee over HTTP, print its OpenAPI document or
+//! error table, or answer a batch of NDJSON lines (the grammar is [`cli`]).
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use gin_referee::config::{Cli, Command, Config};
+use cli::{BatchJob, Cli, Command, Operation};
+use gin_referee::config::Config;
 use gin_referee::monitoring::telemetry;
 use gin_referee::receipts::KeyRing;
 use gin_referee::startup::Application;
@@ -17,6 +19,8 @@ use gin_referee::{batch, http, routes};
 #[cfg(target_env = "musl")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+mod cli;
 
 fn main() -> ExitCode {
     // Invalid flags or variables end here with clap's message and exit code 2.
@@ -30,7 +34,7 @@ fn main() -> ExitCode {
 }
 
 /// `gin-referee batch <operation>`: stdin to stdout (see `gin_referee::batch`).
-fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
+fn run_batch(operation: Operation, config: &Config) -> ExitCode {
     let keys = match KeyRing::load(
         config.signing_key.as_deref(),
         config.retired_keys.as_deref(),
@@ -41,20 +45,14 @@ fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let context = batch::Context {
+    let job = BatchJob {
+        operation,
         limits: config.limits,
         keys: Keys(Arc::new(keys)),
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    match batch::run(
-        operation,
-        &context,
-        config.batch,
-        config.worker_count(),
-        stdin,
-        stdout,
-    ) {
+    match batch::run(&job, config.batch, config.worker_count(), stdin, stdout) {
         Ok(_) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");

@@ -62,7 +62,6 @@ use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
 use super::problem::{ErrorCode, Problem};
-use crate::config::DEFAULT_BODY_LIMIT;
 
 pub mod body;
 mod numbers;
@@ -79,6 +78,11 @@ where
 {
     T::deserialize(deserializer).map(Some)
 }
+
+/// Default request-body limit, 64 KiB: the largest legal request (a whole hand
+/// transcript for `/v1/hands/audit`) is a few KiB, so this leaves ample room.
+/// Also the limit of a body read where the server registered none.
+pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 
 /// The request-body limit in bytes, registered as app data by the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

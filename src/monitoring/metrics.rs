@@ -12,7 +12,7 @@
 //! Connections that end before a request reaches the app are counted apart,
 //! by reason: `http_malformed_requests_total` (heads actix-http refused) and
 //! `http_connections_cut_total` (clients too slow: see
-//! [`crate::startup::connection`]). Every reason is exported from the start,
+//! [`crate::startup::connection`], which reports them as a [`Fault`]). Every reason is exported from the start,
 //! at zero.
 
 use actix_web::http::{Method, StatusCode};
@@ -23,13 +23,42 @@ use prometheus::{
 };
 
 use crate::http::problem::{ErrorCode, Problem};
-use crate::startup::connection::Fault;
 
 /// Route label of requests that matched no route.
 pub const UNMATCHED: &str = "unmatched";
 /// Route label of requests lost to a panic or a middleware error, whose matched
 /// route can no longer be read (they always answer 500).
 pub const UNKNOWN_ROUTE: &str = "unknown";
+
+/// A client fault that ended a connection before any request reached the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Not HTTP/1.1 (400).
+    MalformedRequest,
+    /// A head over 128 KiB or 96 fields (431).
+    RequestHeadTooLarge,
+    /// No first request head within `--client-request-timeout` (408).
+    RequestHeadTimeout,
+    /// No progress for `--stall-timeout`: cut off.
+    Stalled,
+    /// Waiting for its client for
+    /// [`SHED_AFTER`](crate::startup::connection::SHED_AFTER) while the worker
+    /// was near its connection cap: cut off.
+    Shed,
+}
+
+impl Fault {
+    /// The `reason` label, which is also the problem code of the answer.
+    pub fn label(self) -> &'static str {
+        match self {
+            Fault::MalformedRequest => ErrorCode::MalformedRequest.as_str(),
+            Fault::RequestHeadTooLarge => ErrorCode::RequestHeadTooLarge.as_str(),
+            Fault::RequestHeadTimeout => "request_head_timeout",
+            Fault::Stalled => "stalled",
+            Fault::Shed => "shed",
+        }
+    }
+}
 
 /// Latency buckets in seconds, from 50 µs: the referee answers most requests in
 /// well under a millisecond, and a histogram starting at 5 ms (Prometheus'

@@ -10,7 +10,14 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, Registry};
 
-use crate::config::LogFormat;
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One JSON object per line, for log collectors.
+    Json,
+    /// Human-readable lines, for a terminal.
+    Text,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum TelemetryError {
