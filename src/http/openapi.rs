@@ -1,6 +1,6 @@
 //! The parts of the OpenAPI document that do not come from handlers: info, tags
 //! and the shared error schemas. Paths are collected by `utoipa_actix_web` from
-//! the same `service(...)` calls that route requests (see [`super::configure`]).
+//! the same `service(...)` calls that route requests (see [`crate::routes::configure`]).
 
 use utoipa::OpenApi;
 use utoipa::openapi::RefOr;

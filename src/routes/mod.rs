@@ -168,7 +168,7 @@ mod tests {
                 for path in [format!("super::{other}"), format!("routes::{other}")] {
                     assert!(
                         !sources.iter().any(|source| source.contains(&path)),
-                        "{name} uses {path}: move what the two share to a shared module"
+                        "{name} uses {path}: move what the two share to crate::wire"
                     );
                 }
             }
