@@ -20,13 +20,13 @@
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
-//! `tests/api/openapi.rs` then check the operation is fully documented (summary,
-//! description, tag declared in [`ApiDoc`](crate::http::openapi::ApiDoc),
-//! examples of every body, 4xx responses as problem+json), and
-//! `tests/api/error_codes.rs` that the error codes its `problem_responses!`
-//! lists are exactly those it answers with. The `sample` module there is a
-//! complete handler written this way. After adding or changing an operation,
-//! regenerate the committed document:
+//! `tests/api/transport/openapi.rs` then check the operation is fully
+//! documented (summary, description, tag declared in
+//! [`ApiDoc`](crate::http::openapi::ApiDoc), examples of every body, 4xx
+//! responses as problem+json), and `tests/api/transport/error_codes.rs` that
+//! the error codes its `problem_responses!` lists are exactly those it answers
+//! with. The `sample` module there is a complete handler written this way.
+//! After adding or changing an operation, regenerate the committed document:
 //! `cargo run -- openapi > openapi/openapi.json`.
 //!
 //! The document is assembled here ([`openapi_for`]) rather than in

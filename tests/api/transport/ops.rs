@@ -105,7 +105,8 @@ async fn the_served_openapi_document_is_the_committed_one() {
     assert_eq!(response.status(), 200);
     let served: serde_json::Value = response.json().await.expect("json");
     let committed: serde_json::Value =
-        serde_json::from_str(include_str!("../../openapi/openapi.json")).expect("committed json");
+        serde_json::from_str(include_str!("../../../openapi/openapi.json"))
+            .expect("committed json");
     assert!(
         served == committed,
         "the served document differs from openapi/openapi.json; \
