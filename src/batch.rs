@@ -1,101 +1,37 @@
 //! `gin-referee batch <operation>`: the bulk endpoints' line format on stdin
 //! and stdout, for offline jobs, on every core.
 //!
-//! Each line is answered by [`ndjson::answer_line`] with the same function the
-//! endpoint calls (`hands::analysis`, `hands::scored`, ...), so a file gives
-//! the same answers offline as over HTTP. Lines are read in blocks; each block
-//! is cut into one slice per thread, answered in parallel, and written in
+//! Each line is answered by an [`AnswerLine`], the command line's operation,
+//! which calls [`answer_line`](crate::http::ndjson::answer_line) with the same function the endpoint
+//! calls (`hands::analysis`, `hands::scored`, ...), so a file gives the same
+//! answers offline as over HTTP; this engine knows no route. Lines are read in
+//! blocks; each block is cut into one slice per thread, answered in parallel, and written in
 //! order, so the output keeps the input's order. Memory is one block of input
 //! and its answers. A line over `--batch-max-line-bytes` ends the run with a
 //! last `{"problem": ...}` line and exit code 1, as the endpoint ends a batch.
 //! With stderr on a terminal, a progress line shows the lines answered and the
 //! rate.
 
-use crate::api::error_codes::ErrorCode;
+use crate::http::error_codes::ErrorCode;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
-use clap::ValueEnum;
+use crate::http::ndjson::{BatchLimits, Tally};
+use crate::http::problem::Problem;
 
-use crate::api::json::from_slice;
-use crate::api::limits::RequestLimits;
-use crate::api::ndjson::{self, BatchLimits, Tally};
-use crate::api::problem::Problem;
-use crate::api::receipt::Keys;
-use crate::api::{audit, hands, layoffs, melds};
-
-/// The operations a batch can run: one per bulk endpoint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Operation {
-    /// `POST /v1/hands/analyze`, one request per line.
-    Analyze,
-    /// `POST /v1/hands/score`.
-    Score,
-    /// `POST /v1/melds/validate`.
-    Validate,
-    /// `POST /v1/layoffs`.
-    Layoffs,
-    /// `POST /v1/hands/audit`.
-    Audit,
-}
-
-/// What the operations need besides the line: the server's ceilings and keys.
-#[derive(Clone)]
-pub struct Context {
-    pub limits: RequestLimits,
-    pub keys: Keys,
-}
-
-impl Operation {
-    /// Answers one line into `out` (see [`ndjson::answer_line`]).
-    pub fn answer_line(
-        self,
-        context: &Context,
+/// How a run answers one line: the operation the command line names
+/// (`gin-referee batch <operation>`), with what it needs besides the line.
+pub trait AnswerLine: Sync {
+    /// Answers line number `line` into `out`, as the endpoint would (see
+    /// [`answer_line`](crate::http::ndjson::answer_line)).
+    fn answer_line(
+        &self,
         line: u64,
         bytes: &[u8],
         scratch: &mut Vec<u8>,
         out: &mut Vec<u8>,
         tally: &mut Tally,
-    ) {
-        let (limits, keys) = (&context.limits, &context.keys);
-        match self {
-            Operation::Analyze => {
-                ndjson::answer_line(&hands::AnalyzeLines, line, bytes, scratch, out, tally)
-            }
-            Operation::Score => ndjson::answer_line(
-                &|l: &[u8]| hands::scored(from_slice(l)?, l, keys),
-                line,
-                bytes,
-                scratch,
-                out,
-                tally,
-            ),
-            Operation::Validate => ndjson::answer_line(
-                &|l: &[u8]| melds::validation(from_slice(l)?, limits),
-                line,
-                bytes,
-                scratch,
-                out,
-                tally,
-            ),
-            Operation::Layoffs => ndjson::answer_line(
-                &|l: &[u8]| layoffs::optimal_layoffs(from_slice(l)?),
-                line,
-                bytes,
-                scratch,
-                out,
-                tally,
-            ),
-            Operation::Audit => ndjson::answer_line(
-                &|l: &[u8]| audit::verdict(from_slice(l)?, l, limits, keys),
-                line,
-                bytes,
-                scratch,
-                out,
-                tally,
-            ),
-        }
-    }
+    );
 }
 
 /// Lines read before a block is answered: enough to keep every thread busy,
@@ -117,8 +53,7 @@ pub enum BatchError {
 
 /// Answers every line of `input` into `output`, on `threads` threads.
 pub fn run(
-    operation: Operation,
-    context: &Context,
+    operation: &impl AnswerLine,
     limits: BatchLimits,
     threads: usize,
     input: impl BufRead,
@@ -145,7 +80,7 @@ pub fn run(
         }
         let first = number + 1;
         number += block.len() as u64;
-        let (answers, tally) = answer_block(operation, context, first, &block, threads)?;
+        let (answers, tally) = answer_block(operation, first, &block, threads)?;
         output.write_all(&answers).map_err(BatchError::Write)?;
         total.results += tally.results;
         total.problems += tally.problems;
@@ -187,8 +122,7 @@ fn write_fault(output: &mut impl Write, fault: &BatchError) -> Result<(), BatchE
 
 /// Answers a block of lines numbered from `first`, in parallel, in order.
 fn answer_block(
-    operation: Operation,
-    context: &Context,
+    operation: &impl AnswerLine,
     first: u64,
     block: &[Vec<u8>],
     threads: usize,
@@ -206,7 +140,6 @@ fn answer_block(
                     let mut tally = Tally::default();
                     for (offset, line) in lines.iter().enumerate() {
                         operation.answer_line(
-                            context,
                             start + offset as u64,
                             line,
                             &mut scratch,

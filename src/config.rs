@@ -1,4 +1,4 @@
-//! Command line and environment configuration.
+//! The settings: flags and their environment variables.
 //!
 //! Every setting is a flag with an environment-variable twin (`--listen` /
 //! `GIN_REFEREE_LISTEN`, ...); a flag wins over its variable. Values are validated
@@ -10,16 +10,18 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::Args;
 
-use crate::api::limits::RequestLimits;
-use crate::api::ndjson::BatchLimits;
+use crate::http::limits::RequestLimits;
+use crate::http::ndjson::BatchLimits;
 
 /// Default listen address: every interface, port 8080 (what a container expects).
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
-/// Default request-body limit, 64 KiB: the largest legal request (a whole hand
-/// transcript for `/v1/hands/audit`) is a few KiB, so this leaves ample room.
-pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+/// Default request-body limit (`--body-limit`): the transport's own, which
+/// the JSON extractor also falls back to.
+pub use crate::http::json::DEFAULT_BODY_LIMIT;
+/// How log lines are written (`--log-format`): the telemetry's own.
+pub use crate::monitoring::telemetry::LogFormat;
 /// Default body limit of the match audit: a 20-hand match's record with full
 /// transcripts is about 60 KiB, so 1 MiB takes a few hundred hands.
 pub const DEFAULT_MATCH_AUDIT_BODY_LIMIT: usize = 1024 * 1024;
@@ -40,41 +42,8 @@ pub const DEFAULT_STALL_TIMEOUT_SECS: u64 = 15;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 25_000;
 pub const DEFAULT_LOG_LEVEL: &str = "info";
 
-/// The `gin-referee` command line.
-#[derive(Debug, Parser)]
-#[command(name = "gin-referee", version, about, long_about = None)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Option<Command>,
-    #[command(flatten)]
-    pub config: Config,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
-pub enum Command {
-    /// Print the OpenAPI document (pretty JSON) to stdout and exit.
-    Openapi,
-    /// Print the table of error codes (Markdown, as in the README) and exit.
-    Errors,
-    /// Answer NDJSON requests from stdin on stdout, one line each, as the
-    /// bulk endpoints do (`POST /v1/{resource}/batch`), on every core.
-    Batch {
-        /// The operation each line asks for.
-        #[arg(value_enum)]
-        operation: crate::batch::Operation,
-    },
-}
-
-/// How log lines are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
-    /// One JSON object per line, for log collectors.
-    Json,
-    /// Human-readable lines, for a terminal.
-    Text,
-}
-
-/// Server settings. Without a subcommand, `gin-referee` serves HTTP with these.
+/// Server settings. Without a subcommand, `gin-referee` serves HTTP with these
+/// (the subcommands themselves are the binary's, in `src/cli.rs`).
 #[derive(Debug, Clone, Args)]
 pub struct Config {
     /// Address to listen on, HOST:PORT (a host name is resolved once, at start).
@@ -318,15 +287,23 @@ fn parse_log_level(value: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("gin-referee").chain(args.iter().copied()))
+    /// The settings alone, parsed as the command line parses them.
+    #[derive(Debug, Parser)]
+    struct Flags {
+        #[command(flatten)]
+        config: Config,
+    }
+
+    fn parse(args: &[&str]) -> Result<Flags, clap::Error> {
+        Flags::try_parse_from(std::iter::once("gin-referee").chain(args.iter().copied()))
     }
 
     #[test]
     fn the_clap_definition_is_consistent() {
         use clap::CommandFactory;
-        Cli::command().debug_assert();
+        Flags::command().debug_assert();
     }
 
     #[test]
@@ -365,17 +342,10 @@ mod tests {
             "gin_referee=debug,warn",
         ])
         .expect("valid flags parse");
-        assert_eq!(cli.command, None);
         assert_eq!(cli.config.listen, SocketAddr::from(([127, 0, 0, 1], 9000)));
         assert_eq!(cli.config.worker_count(), 3);
         assert_eq!(cli.config.body_limit, 2048);
         assert_eq!(cli.config.log_format, LogFormat::Text);
-    }
-
-    #[test]
-    fn the_openapi_subcommand_is_recognised() {
-        let cli = parse(&["openapi"]).expect("subcommand parses");
-        assert_eq!(cli.command, Some(Command::Openapi));
     }
 
     #[test]

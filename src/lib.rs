@@ -1,11 +1,26 @@
 //! gin-referee: a referee for Gin Rummy, as a library and an HTTP service.
 //!
 //! The referee itself (cards, melds, deadwood, layoffs, scoring) is the
-//! `gin_rules` crate, free of any HTTP concern; this crate is its HTTP edge:
+//! `gin_rules` crate, free of any HTTP concern; this crate is its HTTP edge,
+//! in layers, each importing only the layers below it:
 //!
-//! - [`api`]: the HTTP edge: resources, the problem+json error shape, the JSON
-//!   extractor, metrics and the OpenAPI document;
-//! - [`config`], [`telemetry`], [`startup`]: flags, logs, and assembling the server.
+//! - [`startup`]: assembling and running the server (the connection guard,
+//!   the open-file budget);
+//! - [`routes`]: one module per resource, none importing another, and the
+//!   router and OpenAPI document they make;
+//! - [`wire`]: request and answer types that several routes share;
+//! - [`http`]: the transport: the JSON extractor, problem+json and the error
+//!   table, request limits, the NDJSON engine, the middleware, the fallback;
+//! - [`monitoring`]: metrics and logs, process-wide;
+//! - [`receipts`]: canonical JSON and the signing of answers;
+//! - [`config`]: the settings (flags and environment variables);
+//! - [`batch`]: the `gin-referee batch` engine, NDJSON on stdin and stdout.
+//!
+//! The command line itself (`serve`, `openapi`, `errors`, `batch`) is the
+//! binary's (`src/main.rs`, `src/cli.rs`).
+//!
+//! Unit tests sit in a `mod tests` at the end of their file, or, when they are
+//! long (over 200 lines), in a `tests.rs` beside the module's children.
 //!
 //! The server in a test, on a free port:
 //!
@@ -22,9 +37,11 @@
 //! # }
 //! ```
 
-pub mod api;
 pub mod batch;
 pub mod config;
+pub mod http;
+pub mod monitoring;
 pub mod receipts;
+pub mod routes;
 pub mod startup;
-pub mod telemetry;
+pub mod wire;

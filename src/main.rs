@@ -1,21 +1,26 @@
-//! `gin-referee`: serve the referee over HTTP, or print its OpenAPI document.
+//! `gin-referee`: serve the referee over HTTP, print its OpenAPI document or
+//! error table, or answer a batch of NDJSON lines (the grammar is [`cli`]).
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use gin_referee::api::receipt::Keys;
-use gin_referee::config::{Cli, Command, Config};
+use cli::{BatchJob, Cli, Command, Operation};
+use gin_referee::config::Config;
+use gin_referee::monitoring::telemetry;
 use gin_referee::receipts::KeyRing;
 use gin_referee::startup::Application;
-use gin_referee::{api, batch, telemetry};
+use gin_referee::wire::receipt::Keys;
+use gin_referee::{batch, http, routes};
 
 /// On musl (the static binary in the image) musl's malloc is the bottleneck:
 /// slow, and one lock for every worker. glibc's malloc is kept elsewhere.
 #[cfg(target_env = "musl")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+mod cli;
 
 fn main() -> ExitCode {
     // Invalid flags or variables end here with clap's message and exit code 2.
@@ -29,7 +34,7 @@ fn main() -> ExitCode {
 }
 
 /// `gin-referee batch <operation>`: stdin to stdout (see `gin_referee::batch`).
-fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
+fn run_batch(operation: Operation, config: &Config) -> ExitCode {
     let keys = match KeyRing::load(
         config.signing_key.as_deref(),
         config.retired_keys.as_deref(),
@@ -40,20 +45,14 @@ fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let context = batch::Context {
+    let job = BatchJob {
+        operation,
         limits: config.limits,
         keys: Keys(Arc::new(keys)),
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    match batch::run(
-        operation,
-        &context,
-        config.batch,
-        config.worker_count(),
-        stdin,
-        stdout,
-    ) {
+    match batch::run(&job, config.batch, config.worker_count(), stdin, stdout) {
         Ok(_) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
@@ -63,7 +62,7 @@ fn run_batch(operation: batch::Operation, config: &Config) -> ExitCode {
 }
 
 fn print_error_table() -> ExitCode {
-    let table = api::error_codes::markdown_table();
+    let table = http::error_codes::markdown_table();
     match std::io::stdout().lock().write_all(table.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -74,7 +73,7 @@ fn print_error_table() -> ExitCode {
 }
 
 fn print_openapi() -> ExitCode {
-    let written = api::openapi_json()
+    let written = routes::openapi_json()
         .map_err(|err| err.to_string())
         .and_then(|json| {
             std::io::stdout()

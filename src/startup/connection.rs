@@ -54,7 +54,7 @@
 //! `http_connections_cut_total`, the `gin_referee::connection` log target)
 //! with at most [`LOG_LINES_PER_SECOND`] lines a second, however many clients
 //! misbehave. actix-http's own ERROR line per malformed request is turned off
-//! in the default log filter ([`crate::telemetry::filter`]).
+//! in the default log filter ([`crate::monitoring::telemetry::filter`]).
 //!
 //! [`DEFAULT_STALL_TIMEOUT_SECS`]: crate::config::DEFAULT_STALL_TIMEOUT_SECS
 
@@ -74,8 +74,8 @@ use actix_web::rt::net::TcpStream;
 use actix_web::rt::time::{Instant, Sleep, sleep_until};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::api::metrics::Metrics;
-use crate::api::problem::{ErrorCode, PROBLEM_JSON, Problem};
+use crate::http::problem::{ErrorCode, PROBLEM_JSON, Problem};
+use crate::monitoring::metrics::{Fault, Metrics};
 
 /// Log target of the lines about connections (not requests) that went wrong.
 pub const CONNECTION_LOG: &str = "gin_referee::connection";
@@ -500,35 +500,6 @@ impl BareRefusal {
         );
         answer.extend_from_slice(&body);
         answer
-    }
-}
-
-/// A client fault that ended a connection before any request reached the app.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fault {
-    /// Not HTTP/1.1 (400).
-    MalformedRequest,
-    /// A head over 128 KiB or 96 fields (431).
-    RequestHeadTooLarge,
-    /// No first request head within `--client-request-timeout` (408).
-    RequestHeadTimeout,
-    /// No progress for `--stall-timeout`: cut off.
-    Stalled,
-    /// Waiting for its client for [`SHED_AFTER`] while the worker was near its
-    /// connection cap: cut off.
-    Shed,
-}
-
-impl Fault {
-    /// The `reason` label, which is also the problem code of the answer.
-    pub fn label(self) -> &'static str {
-        match self {
-            Fault::MalformedRequest => ErrorCode::MalformedRequest.as_str(),
-            Fault::RequestHeadTooLarge => ErrorCode::RequestHeadTooLarge.as_str(),
-            Fault::RequestHeadTimeout => "request_head_timeout",
-            Fault::Stalled => "stalled",
-            Fault::Shed => "shed",
-        }
     }
 }
 

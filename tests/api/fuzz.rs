@@ -22,18 +22,18 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa_actix_web::AppExt;
 
-use gin_referee::api::audit::AuditRequest;
-use gin_referee::api::hands::{AnalyzeRequest, ScoreRequest};
-use gin_referee::api::json::{
+use gin_referee::config::DEFAULT_BODY_LIMIT;
+use gin_referee::http::json::{
     BodyLimit, from_slice, from_slice_tracked, may_spell_integers_as_floats,
 };
-use gin_referee::api::layoffs::LayoffsRequest;
-use gin_referee::api::matches::MatchRequest;
-use gin_referee::api::melds::ValidateRequest;
-use gin_referee::api::metrics::Metrics;
-use gin_referee::api::observe::Observe;
-use gin_referee::api::problem::{PROBLEM_JSON, Problem, ProblemDocument};
-use gin_referee::config::DEFAULT_BODY_LIMIT;
+use gin_referee::http::observe::Observe;
+use gin_referee::http::problem::{PROBLEM_JSON, Problem, ProblemDocument};
+use gin_referee::monitoring::metrics::Metrics;
+use gin_referee::routes::audit::AuditRequest;
+use gin_referee::routes::hands::{AnalyzeRequest, ScoreRequest};
+use gin_referee::routes::layoffs::LayoffsRequest;
+use gin_referee::routes::matches::MatchRequest;
+use gin_referee::routes::melds::ValidateRequest;
 use gin_rules::strategies::{config, deal, meldy_hand};
 use gin_rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
 
@@ -788,7 +788,7 @@ async fn no_endpoint_answers_5xx_to_any_body() {
         .app_data(metrics.clone())
         .wrap(Observe::new(metrics))
         .into_utoipa_app()
-        .configure(gin_referee::api::configure)
+        .configure(gin_referee::routes::configure)
         .split_for_parts();
     let app = init_service(app).await;
     let mut runner = TestRunner::new(config());

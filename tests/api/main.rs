@@ -11,25 +11,12 @@
     clippy::indexing_slicing
 )]
 
-mod audit;
-mod audit_jokers;
 mod batch;
 mod cli;
 mod cost;
-mod deals;
-mod encodings;
-mod error_codes;
-mod errors;
 mod fuzz;
-mod hostile;
-mod jokers;
-mod limits;
-mod match_audit;
-mod matches;
-mod openapi;
-mod ops;
 mod readme;
-mod receipts;
-mod referee;
+mod resources;
 mod shutdown;
 mod support;
+mod transport;

@@ -110,7 +110,7 @@ fn the_readme_error_table_is_the_generated_one() {
     let documented = &README[start + "<!-- error-codes:start -->\n".len()..end];
     assert_eq!(
         documented,
-        gin_referee::api::error_codes::markdown_table(),
+        gin_referee::http::error_codes::markdown_table(),
         "the README's error table differs from the code's: paste `cargo run -q -- errors` between the markers"
     );
 }

@@ -13,11 +13,11 @@ use std::time::Duration;
 
 use actix_web::dev::ServerHandle;
 use actix_web::{HttpResponse, web};
-use gin_referee::api::json::ValidJson;
-use gin_referee::api::problem::ProblemDocument;
 use gin_referee::config::{Config, LogFormat};
+use gin_referee::http::json::ValidJson;
+use gin_referee::http::problem::ProblemDocument;
+use gin_referee::monitoring::telemetry;
 use gin_referee::startup::{Application, Shared, app, with_documented_routes};
-use gin_referee::telemetry;
 use serde::{Deserialize, Serialize};
 
 /// Logs are silent unless `TEST_LOG` is set (`TEST_LOG=1 cargo test`).

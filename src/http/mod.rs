@@ -1,0 +1,24 @@
+//! The transport: everything HTTP that no single resource owns.
+//!
+//! - reading bodies: [`json`] (the JSON extractor with problem pointers, its
+//!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine);
+//! - answering errors: [`problem`] (problem+json) and [`error_codes`] (the one
+//!   table every error code, status and title comes from);
+//! - [`limits`]: the ceilings on a request's lists and strings;
+//! - [`observe`] (the middleware: request ids, access log, metrics) and
+//!   [`fallback`] (404, 405);
+//! - [`ops`]: the probes (`/healthz`, `/readyz`) and the `/docs` redirect;
+//! - [`openapi`]: the route-free pieces of the OpenAPI document (the document
+//!   itself is assembled from the routes by [`crate::routes::openapi_for`]).
+//!
+//! Nothing here imports a route or a wire type.
+
+pub mod error_codes;
+pub mod fallback;
+pub mod json;
+pub mod limits;
+pub mod ndjson;
+pub mod observe;
+pub mod openapi;
+pub mod ops;
+pub mod problem;

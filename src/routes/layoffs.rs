@@ -1,0 +1,149 @@
+//! `POST /v1/layoffs`: the knocker's arrangement and the defender's best reply.
+
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::ServiceConfig;
+use crate::http::json::{ValidJson, from_slice};
+use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::problem::Problem;
+use crate::wire::hand_errors::hand_problem;
+use crate::wire::jokers::{
+    HandArrangement, HandReply, WildDefenderHand, WildKnockerHand, WireCard, score_with_jokers,
+};
+use crate::wire::knock::{DefenderSide, KnockerSide, wild_sides};
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use gin_rules::{Card, showdown};
+
+/// The defender's cards.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DefenderCards {
+    /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
+    /// among them (another count is a 422 `wrong_card_count`; more than a
+    /// deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
+             example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
+    pub hand: Vec<WireCard>,
+}
+
+/// A knock and the defender's hand.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LayoffsRequest {
+    pub knocker: WildKnockerHand,
+    pub defender: DefenderCards,
+    pub profile: Option<ProfileSpec>,
+    /// The first upcard, needed under Oklahoma.
+    pub upcard: Option<Card>,
+}
+
+/// Both sides laid down.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LayoffsResponse {
+    /// The knocker's melds, deadwood cards and count; with jokers, a joker
+    /// stands in a meld in the place of the card it stands for, named in
+    /// `jokers`.
+    #[schema(value_type = HandArrangement)]
+    pub knocker: KnockerSide,
+    /// The defender's melds, layoffs, deadwood cards and count.
+    #[schema(value_type = HandReply)]
+    pub defender: DefenderSide,
+}
+
+crate::problem_responses!(
+    /// The error answers of `/v1/layoffs`.
+    LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, JokerNotInDeck]
+);
+
+/// Computes the optimal layoffs.
+#[utoipa::path(
+    tag = "layoffs",
+    summary = "Compute the defender's optimal layoffs",
+    description = "Lays the knocker's melds down (as declared, checked; or the arrangement best \
+        for the knocker) and computes the defender's best reply: its own melds and its layoffs \
+        chosen together to leave the least deadwood. Runs take chained layoffs at both ends, a \
+        3-card set takes its fourth card, a 4-card set nothing; nothing is laid off on gin \
+        unless the profile allows it. Layoffs are listed in a legal playing order.",
+    request_body(content = LayoffsRequest, example = json!({
+        "knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]},
+        "defender": {"hand": ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]}
+    })),
+    responses(
+        (status = 200, description = "The knocker's melds and the defender's reply.", body = LayoffsResponse, example = json!({
+            "knocker": {"melds": [["3H", "4H", "5H"], ["3C", "4C", "5C"], ["9S", "9H", "9D"]], "deadwood_cards": ["AH"], "deadwood": 1},
+            "defender": {"melds": [["7S", "7H", "7C"], ["JS", "JH", "JD"]], "layoffs": [{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}],
+                "deadwood_cards": ["5S", "4D"], "deadwood": 9}
+        })),
+        LayoffsErrors,
+    )
+)]
+#[post("/v1/layoffs")]
+pub async fn layoffs(
+    body: ValidJson<LayoffsRequest>,
+) -> Result<web::Json<LayoffsResponse>, Problem> {
+    optimal_layoffs(body.into_inner()).map(web::Json)
+}
+
+/// The layoffs of one knock, without HTTP (the single and the batch endpoint).
+pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Problem> {
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let defender = WildDefenderHand {
+        hand: request.defender.hand,
+        ..WildDefenderHand::default()
+    };
+    if let (Some(knocker), Some(defender)) = (request.knocker.natural(), defender.natural()) {
+        let laid_down = showdown(&profile, request.upcard, &knocker, &defender)
+            .map_err(|e| hand_problem(&e, &knocker, None))?;
+        return Ok(LayoffsResponse {
+            knocker: KnockerSide::Natural(laid_down.knocker),
+            defender: DefenderSide::Natural(laid_down.defender),
+        });
+    }
+    let scored = score_with_jokers(&profile, request.upcard, &request.knocker, &defender)?;
+    let (knocker, defender) = wild_sides(&scored.showdown);
+    Ok(LayoffsResponse { knocker, defender })
+}
+
+batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
+request_line_schema!(LayoffsRequestLine, LayoffsRequest);
+
+crate::problem_responses!(
+    /// The error answers of `/v1/layoffs/batch`.
+    LayoffsBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+);
+
+/// The layoffs of many knocks.
+#[utoipa::path(
+    tag = "layoffs",
+    summary = "Optimal layoffs of many knocks (NDJSON)",
+    description = "The bulk form of `POST /v1/layoffs`: one `LayoffsRequest` per line \
+(NDJSON, `application/x-ndjson`), optionally with an `id`; one `LayoffsBatchLine` per request \
+line in the same order, streamed (`result` or `problem`; see `POST /v1/hands/analyze/batch` for \
+the framing).",
+    request_body(content = Vec<LayoffsRequestLine>, content_type = "application/x-ndjson",
+        description = "NDJSON: one `LayoffsRequest` per line (each item of the schema is a line).",
+        example = json!("{\"knocker\": {\"hand\": [\"3H\", \"4H\", \"5H\", \"9S\", \"9H\", \"9D\", \"3C\", \"4C\", \"5C\", \"AH\"]}, \"defender\": {\"hand\": [\"6H\", \"2H\", \"JS\", \"JH\", \"JD\", \"7S\", \"7H\", \"7C\", \"4D\", \"5S\"]}}\n")),
+    responses(
+        (status = 200, description = "NDJSON: one `LayoffsBatchLine` per request line (each item of the schema is a line).",
+         content_type = "application/x-ndjson", body = Vec<LayoffsBatchLine>,
+         example = json!("{\"line\":1,\"result\":{\"knocker\":{\"melds\":[[\"3H\",\"4H\",\"5H\"],[\"3C\",\"4C\",\"5C\"],[\"9S\",\"9H\",\"9D\"]],\"deadwood_cards\":[\"AH\"],\"deadwood\":1},\"defender\":{\"melds\":[[\"7S\",\"7H\",\"7C\"],[\"JS\",\"JH\",\"JD\"]],\"layoffs\":[{\"card\":\"2H\",\"meld\":0},{\"card\":\"6H\",\"meld\":0}],\"deadwood_cards\":[\"5S\",\"4D\"],\"deadwood\":9}}}\n")),
+        LayoffsBatchErrors,
+    )
+)]
+#[post("/v1/layoffs/batch")]
+pub async fn layoffs_batch(
+    request: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, Problem> {
+    ndjson::respond(request, payload, "layoffs", |line: &[u8]| {
+        optimal_layoffs(from_slice(line)?)
+    })
+    .await
+}
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(layoffs).service(layoffs_batch);
+}

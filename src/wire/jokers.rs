@@ -1,0 +1,662 @@
+//! Hands with jokers on the wire, shared by the resources that read a hand
+//! (`docs/RULES.md`, "Jokers").
+//!
+//! **Requests.** A hand's card is a [`WireCard`]: a card, or a joker written
+//! `X1` or `X2` (any case). A joker is read only under a profile whose deck
+//! holds it (`jokers: 1` holds `X1`, `jokers: 2` both): any other is a 422
+//! `joker_not_in_deck` pointing at it. A hand without a joker is answered by
+//! the joker-free referee, byte for byte as before jokers existed, whatever
+//! the profile.
+//!
+//! **Answers.** A meld is still a list of card strings, in the order of the
+//! cards it shows, with each joker written `X1`/`X2` in the place of the card
+//! it stands for; next to the melds, `jokers` maps each melded joker to that
+//! card: `"melds": [["5H", "X1", "7H"]], "jokers": {"X1": "6H"}`. A joker in
+//! no meld is listed in `deadwood_cards` (after the natural cards) and counts
+//! the profile's `joker_deadwood`. A joker laid off names the card it stands
+//! for: `{"card": "X2", "meld": 0, "stands_for": "8H"}`. Answers without a
+//! melded joker carry no `jokers` (nor `stands_for`).
+//!
+//! **Declared melds.** The knocker may declare melds holding jokers in the
+//! same form: `"melds": [["6H", "7H", "X1"]], "jokers": {"X1": "8H"}` (it
+//! matters for what the defender can lay off). They are checked with each
+//! joker in place (`invalid_melds`, with the field codes of a joker-free
+//! meld plus `too_few_naturals` and `joker_stands_for`). The defender
+//! declares its melds the same way, and its layoffs as the answer writes
+//! them (`{"card": "X2", "meld": 0, "stands_for": "8H"}`); what it leaves
+//! out is played best for it.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{PartialSchema, ToSchema};
+
+use super::hand_errors::hand_problem;
+use crate::http::error_codes::ErrorCode;
+use crate::http::problem::Problem;
+use gin_rules::{
+    Arrangement, Card, CardSet, DefenderHand, Hand, HandCard, Joker, KnockerHand, Layoff, Meld,
+    Profile, Side, WildHandError, WildHandScore, WildReply,
+};
+use gin_rules::{
+    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
+    WildDeclaredLayoff, WildReplyError, score_wild_knock,
+};
+
+/// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
+/// that plays with jokers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WireCard(pub HandCard);
+
+impl WireCard {
+    /// The natural card, if it is one.
+    pub const fn natural(self) -> Option<Card> {
+        match self.0 {
+            HandCard::Natural(card) => Some(card),
+            HandCard::Joker(_) => None,
+        }
+    }
+}
+
+impl From<Card> for WireCard {
+    fn from(card: Card) -> WireCard {
+        WireCard(HandCard::Natural(card))
+    }
+}
+
+impl<'de> Deserialize<'de> for WireCard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WireCard, D::Error> {
+        struct HandCardVisitor;
+        impl Visitor<'_> for HandCardVisitor {
+            type Value = WireCard;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a card such as \"TS\" (rank A 2-9 T J Q K, suit S H D C)")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<WireCard, E> {
+                text.parse::<HandCard>().map(WireCard).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(HandCardVisitor)
+    }
+}
+
+impl Serialize for WireCard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+// The library documents the notation (`gin_rules::openapi`); the wire type
+// only carries its name into the document.
+impl PartialSchema for WireCard {
+    fn schema() -> RefOr<Schema> {
+        <HandCard as PartialSchema>::schema()
+    }
+}
+
+impl ToSchema for WireCard {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("HandCard")
+    }
+}
+
+/// What each melded joker stands for, by joker: `{"X1": "6H"}`.
+// Read through a map: a derived struct would also read `[null, null]` (serde
+// reads a struct from a list of its fields) and `{"X1": null}`, neither of
+// which the schema allows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(
+    try_from = "std::collections::BTreeMap<String, Card>",
+    deny_unknown_fields
+)]
+#[schema(example = json!({"X1": "6H"}))]
+pub struct StandsFor {
+    /// The card `X1` stands for.
+    #[serde(rename = "X1", default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub x1: Option<Card>,
+    /// The card `X2` stands for.
+    #[serde(rename = "X2", default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub x2: Option<Card>,
+}
+
+impl TryFrom<std::collections::BTreeMap<String, Card>> for StandsFor {
+    type Error = String;
+
+    fn try_from(map: std::collections::BTreeMap<String, Card>) -> Result<Self, String> {
+        let mut stands_for = StandsFor::default();
+        for (joker, card) in map {
+            match joker.as_str() {
+                "X1" => stands_for.x1 = Some(card),
+                "X2" => stands_for.x2 = Some(card),
+                other => return Err(format!("unknown field `{other}`, expected `X1` or `X2`")),
+            }
+        }
+        Ok(stands_for)
+    }
+}
+
+impl StandsFor {
+    /// No joker is melded.
+    pub const fn is_empty(&self) -> bool {
+        self.x1.is_none() && self.x2.is_none()
+    }
+
+    /// The card a joker stands for, if given.
+    pub const fn get(&self, joker: Joker) -> Option<Card> {
+        match joker {
+            Joker::X1 => self.x1,
+            Joker::X2 => self.x2,
+        }
+    }
+
+    /// Each joker given with its card, `X1` first.
+    pub fn pairs(self) -> impl Iterator<Item = (Joker, Card)> {
+        Joker::ALL
+            .into_iter()
+            .filter_map(move |joker| self.get(joker).map(|card| (joker, card)))
+    }
+
+    fn set(&mut self, joker: Joker, card: Card) {
+        match joker {
+            Joker::X1 => self.x1 = Some(card),
+            Joker::X2 => self.x2 = Some(card),
+        }
+    }
+
+    /// What the jokers of these melds stand for.
+    pub fn of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> StandsFor {
+        let mut map = StandsFor::default();
+        for meld in melds {
+            for (joker, card) in meld.jokers() {
+                map.set(joker, card);
+            }
+        }
+        map
+    }
+}
+
+/// Reads a hand's cards under the profile's deck: a repeated card is a 422
+/// `duplicate_card` at its second place, a joker the deck does not hold a
+/// 422 `joker_not_in_deck` at the joker (`{pointer}/{index}`).
+pub fn read_hand(cards: &[WireCard], pointer: &str, profile: &Profile) -> Result<Hand, Problem> {
+    Hand::read(&cards_of(cards), profile.jokers()).map_err(|fault| read_problem(&fault, pointer))
+}
+
+/// The cards of an arrangement in no meld, as a client reads them: the
+/// natural cards in canonical order, then the jokers. (Kept as the two parts
+/// the rules give, so writing them allocates nothing.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadwoodCards {
+    pub naturals: CardSet,
+    pub jokers: Vec<Joker>,
+}
+
+impl Serialize for DeadwoodCards {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.naturals
+                .iter()
+                .map(HandCard::Natural)
+                .chain(self.jokers.iter().map(|&joker| HandCard::Joker(joker))),
+        )
+    }
+}
+
+/// A meld's cards as shown, each joker in the place of the card it stands for.
+pub fn meld_cards(meld: &Meld) -> Vec<HandCard> {
+    meld.cards()
+        .iter()
+        .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
+            Some((joker, _)) => HandCard::Joker(joker),
+            None => HandCard::Natural(card),
+        })
+        .collect()
+}
+
+/// An arrangement's deadwood: its natural cards in canonical order, then its
+/// unmelded jokers.
+pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
+    arrangement
+        .deadwood_cards
+        .iter()
+        .map(HandCard::Natural)
+        .chain(
+            arrangement
+                .deadwood_jokers
+                .iter()
+                .map(|&j| HandCard::Joker(j)),
+        )
+        .collect()
+}
+
+/// One arrangement of a hand as laid down: its melds (a joker written in the
+/// place of the card it stands for), what each melded joker stands for
+/// (absent without one), the cards left and their count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HandArrangement {
+    /// The melds; a joker stands in the place of the card it stands for.
+    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
+    pub melds: Vec<Vec<HandCard>>,
+    /// What each melded joker stands for; absent when no joker is melded.
+    #[serde(skip_serializing_if = "StandsFor::is_empty")]
+    pub jokers: StandsFor,
+    /// The cards in no meld, unmelded jokers last.
+    #[schema(value_type = Vec<WireCard>, example = json!(["2C", "X2"]))]
+    pub deadwood_cards: Vec<HandCard>,
+    /// Their count: the natural cards' values plus `joker_deadwood` per joker.
+    pub deadwood: u32,
+}
+
+impl From<&Arrangement> for HandArrangement {
+    fn from(arrangement: &Arrangement) -> HandArrangement {
+        HandArrangement {
+            melds: arrangement.melds.iter().map(meld_cards).collect(),
+            jokers: StandsFor::of(&arrangement.melds),
+            deadwood_cards: deadwood_of(arrangement),
+            deadwood: arrangement.deadwood,
+        }
+    }
+}
+
+/// A card laid off by the defender; a joker names the card it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"card": "X2", "meld": 0, "stands_for": "8H"}))]
+pub struct HandLayoff {
+    /// The defender's card or joker.
+    #[schema(value_type = WireCard)]
+    pub card: HandCard,
+    /// Index into the knocker's melds.
+    #[serde(deserialize_with = "gin_rules::bounded::meld_index")]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub meld: usize,
+    /// For a joker: the card it stands for on the table (absent for a
+    /// natural card, which stands for itself).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::http::json::present"
+    )]
+    #[schema(value_type = Card, nullable = false)]
+    pub stands_for: Option<Card>,
+}
+
+/// The defender's side of a knock: its melds (a joker written in the place
+/// of the card it stands for), its layoffs in the order played, and what is
+/// left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HandReply {
+    /// The defender's own melds; a joker stands in the place of the card it
+    /// stands for.
+    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["QS", "X2", "QD"]]))]
+    pub melds: Vec<Vec<HandCard>>,
+    /// What each joker of `melds` stands for; absent when none is melded.
+    #[serde(skip_serializing_if = "StandsFor::is_empty")]
+    pub jokers: StandsFor,
+    /// Layoffs in the order played; `meld` indexes the knocker's melds.
+    #[schema(example = json!([{"card": "4H", "meld": 2}, {"card": "8H", "meld": 2}]))]
+    pub layoffs: Vec<HandLayoff>,
+    /// The cards neither melded nor laid off, unmelded jokers last.
+    #[schema(value_type = Vec<WireCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
+    pub deadwood_cards: Vec<HandCard>,
+    /// The defender's count after layoffs.
+    pub deadwood: u32,
+}
+
+impl From<&WildReply> for HandReply {
+    fn from(reply: &WildReply) -> HandReply {
+        let arrangement = HandArrangement::from(&reply.arrangement);
+        HandReply {
+            melds: arrangement.melds,
+            jokers: arrangement.jokers,
+            layoffs: reply
+                .layoffs
+                .iter()
+                .map(|layoff| HandLayoff {
+                    card: layoff.card,
+                    meld: layoff.meld,
+                    stands_for: matches!(layoff.card, HandCard::Joker(_))
+                        .then_some(layoff.stands_for),
+                })
+                .collect(),
+            deadwood_cards: arrangement.deadwood_cards,
+            deadwood: arrangement.deadwood,
+        }
+    }
+}
+
+/// The knocker's hand as sent to the operations that lay a knock down: the
+/// joker-free `KnockerHand`, whose cards may hold jokers.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WildKnockerHand {
+    /// The cards kept after the knock discard: 10, or 11 for big gin; under a
+    /// profile with jokers, `X1` and `X2` among them (another count is a 422
+    /// `wrong_card_count`; more than a deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
+        example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]))]
+    pub hand: Vec<WireCard>,
+    /// Declared melds, checked (legal, disjoint, from the hand, within the
+    /// knock limit). Absent: the arrangement best for the knocker is chosen.
+    /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
+    /// says which card it stands for.
+    #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
+    #[schema(value_type = Option<Vec<Vec<WireCard>>>,
+        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
+    pub melds: Option<Vec<Vec<WireCard>>>,
+    /// With declared melds holding jokers: the card each joker stands for
+    /// (`{"X1": "6H"}`), every melded joker and only those.
+    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
+}
+
+/// The defender's hand as sent: the joker-free `DefenderHand`, whose cards
+/// may hold jokers.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WildDefenderHand {
+    /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
+    /// among them (another count is a 422 `wrong_card_count`; more than a
+    /// deck, a 400).
+    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
+    #[schema(max_items = 52,
+        example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
+    pub hand: Vec<WireCard>,
+    /// Declared melds, checked. Absent: the best reply is chosen. A joker is
+    /// written in its meld and `jokers` says which card it stands for.
+    #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
+    #[schema(value_type = Option<Vec<Vec<WireCard>>>)]
+    pub melds: Option<Vec<Vec<WireCard>>>,
+    /// With declared melds holding jokers: the card each joker stands for.
+    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[schema(nullable = false)]
+    pub jokers: Option<StandsFor>,
+    /// Declared layoffs in the order played, each checked against the
+    /// knocker's melds as they grow; a joker names the card it stands for
+    /// (`{"card": "X2", "meld": 0, "stands_for": "8H"}`). Absent: the best
+    /// layoffs are chosen; `[]` lays off nothing.
+    #[serde(
+        default,
+        deserialize_with = "gin_rules::bounded::optional_at_most::<_, _, 52>"
+    )]
+    #[schema(max_items = 52)]
+    pub layoffs: Option<Vec<HandLayoff>>,
+}
+
+/// The natural cards of a list, or `None` if it holds a joker.
+fn naturals(cards: &[WireCard]) -> Option<Vec<Card>> {
+    cards.iter().map(|card| card.natural()).collect()
+}
+
+/// Declared melds as natural cards: `Some(None)` when none are declared,
+/// `None` if one holds a joker.
+fn natural_melds(melds: Option<&Vec<Vec<WireCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
+    match melds {
+        Some(melds) => melds
+            .iter()
+            .map(|meld| naturals(meld))
+            .collect::<Option<Vec<_>>>()
+            .map(Some),
+        None => Some(None),
+    }
+}
+
+impl WildKnockerHand {
+    /// The hand as the joker-free referee reads it, if it holds no joker
+    /// (nor declares one).
+    pub fn natural(&self) -> Option<KnockerHand> {
+        if self.jokers.is_some() {
+            return None;
+        }
+        let melds = natural_melds(self.melds.as_ref())?;
+        Some(KnockerHand {
+            hand: naturals(&self.hand)?,
+            melds,
+        })
+    }
+}
+
+impl WildDefenderHand {
+    /// The hand as the joker-free referee reads it, if it holds no joker
+    /// (nor declares one).
+    pub fn natural(&self) -> Option<DefenderHand> {
+        if self.jokers.is_some() {
+            return None;
+        }
+        let melds = natural_melds(self.melds.as_ref())?;
+        let layoffs = match &self.layoffs {
+            Some(layoffs) => Some(
+                layoffs
+                    .iter()
+                    .map(|layoff| match (layoff.card, layoff.stands_for) {
+                        (HandCard::Natural(card), None) => Some(Layoff {
+                            card,
+                            meld: layoff.meld,
+                        }),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            None => None,
+        };
+        Some(DefenderHand {
+            hand: naturals(&self.hand)?,
+            melds,
+            layoffs,
+        })
+    }
+
+    /// The reply as declared, for the rules.
+    pub fn declaration(&self) -> WildDeclaration {
+        WildDeclaration {
+            melds: self
+                .melds
+                .as_ref()
+                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            jokers: self.jokers.unwrap_or_default().pairs().collect(),
+            layoffs: self.layoffs.as_ref().map(|layoffs| {
+                layoffs
+                    .iter()
+                    .map(|layoff| WildDeclaredLayoff {
+                        card: layoff.card,
+                        stands_for: layoff.stands_for,
+                        meld: Some(layoff.meld),
+                    })
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// The 422 `invalid_melds` with these faults (pointer, field code, message).
+fn invalid_melds(side: Side, errors: Vec<(String, ErrorCode, String)>) -> Problem {
+    let detail = format!("the {}'s declared melds are not legal", side.name());
+    errors.into_iter().fold(
+        Problem::new(ErrorCode::InvalidMelds, &detail),
+        |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
+    )
+}
+
+/// The library's faults of one side's declared melds as the 422
+/// `invalid_melds`, each at its place under `/knocker` or `/defender`.
+fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
+    let base = side.name();
+    invalid_melds(
+        side,
+        faults
+            .iter()
+            .map(|fault| {
+                let pointer = match fault.place {
+                    DeclaredPlace::Card { meld, position } => {
+                        format!("/{base}/melds/{meld}/{position}")
+                    }
+                    DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
+                    DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
+                };
+                (
+                    pointer,
+                    ErrorCode::of(fault.code.as_str()),
+                    fault.message.clone(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The problem for a defender's declared reply the rules refuse.
+fn reply_problem(error: &WildReplyError) -> Problem {
+    match (error, error.index()) {
+        (WildReplyError::Melds(faults), _) => declared_problem_of(Side::Defender, faults),
+        (_, index) => {
+            let detail = error.to_string();
+            let code = ErrorCode::of(error.code());
+            let pointer = match index {
+                Some(index) => format!("/defender/layoffs/{index}"),
+                None => "/defender/layoffs".to_owned(),
+            };
+            Problem::new(code, &detail).with_error(pointer, code, detail)
+        }
+    }
+}
+
+/// The library's error for a knock with jokers as a problem whose pointers
+/// are `/knocker/...` and `/defender/...`; `declared` says whether the
+/// knocker declared its melds (a knock over the limit then points at them).
+pub fn wild_hand_problem(error: &WildHandError, declared: bool) -> Problem {
+    match error {
+        WildHandError::Hand(error) => {
+            let knocker = KnockerHand {
+                melds: declared.then(Vec::new),
+                ..KnockerHand::default()
+            };
+            hand_problem(error, &knocker, None)
+        }
+        WildHandError::Read { side, fault } => {
+            read_problem(fault, &format!("/{}/hand", side.name()))
+        }
+        WildHandError::InBothHands { index, .. } => {
+            let detail = error.to_string();
+            let code = ErrorCode::DuplicateCard;
+            Problem::new(code, &detail).with_error(format!("/defender/hand/{index}"), code, detail)
+        }
+        WildHandError::InvalidMelds(faults) => declared_problem_of(Side::Knocker, faults),
+        WildHandError::Reply(error) => reply_problem(error),
+    }
+}
+
+/// The problem for a card list that is not a hand of the deck, pointing at
+/// the card at fault (`{pointer}/{index}`).
+pub fn read_problem(fault: &HandReadFault, pointer: &str) -> Problem {
+    let detail = fault.to_string();
+    let code = ErrorCode::of(fault.code());
+    Problem::new(code, &detail).with_error(format!("{pointer}/{}", fault.index()), code, detail)
+}
+
+/// Lays down and scores a knock where a hand holds a joker (the caller has
+/// found one): each hand read under the profile's deck, the knocker's
+/// declared melds checked, no card or joker in both hands; then
+/// [`score_wild_knock`].
+pub fn score_with_jokers(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &WildKnockerHand,
+    defender: &WildDefenderHand,
+) -> Result<WildHandScore, Problem> {
+    let declared = knocker.declared()?;
+    score_wild_knock(
+        profile,
+        upcard,
+        &cards_of(&knocker.hand),
+        declared.as_ref(),
+        &cards_of(&defender.hand),
+        &defender.declaration(),
+    )
+    .map_err(|error| wild_hand_problem(&error, declared.is_some()))
+}
+
+/// The cards of a wire list.
+pub fn cards_of(cards: &[WireCard]) -> Vec<HandCard> {
+    cards.iter().map(|card| card.0).collect()
+}
+
+impl WildKnockerHand {
+    /// The declared melds with the cards their jokers stand for; `jokers`
+    /// without `melds` is a 422 `invalid_melds`.
+    pub fn declared(&self) -> Result<Option<DeclaredWildMelds>, Problem> {
+        match (&self.melds, &self.jokers) {
+            (Some(melds), stands_for) => Ok(Some(DeclaredWildMelds {
+                melds: melds.iter().map(|meld| cards_of(meld)).collect(),
+                stands_for: stands_for.unwrap_or_default().pairs().collect(),
+            })),
+            (None, Some(_)) => Err(invalid_melds(
+                Side::Knocker,
+                vec![(
+                    "/knocker/jokers".to_owned(),
+                    ErrorCode::JokerStandsFor,
+                    "`jokers` is given without declared melds".to_owned(),
+                )],
+            )),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gin_rules::Preset;
+
+    fn read(cards: &[&str], profile: &Profile) -> Result<Hand, Problem> {
+        let cards: Vec<WireCard> = cards
+            .iter()
+            .map(|c| serde_json::from_value(serde_json::json!(c)).unwrap())
+            .collect();
+        read_hand(&cards, "/hand", profile)
+    }
+
+    #[test]
+    fn jokers_are_read_only_when_the_deck_holds_them() {
+        let standard = Preset::Standard.profile();
+        let jokers = Preset::Jokers.profile();
+        assert_eq!(read(&["7S", "8S"], &standard).map(Hand::joker_count), Ok(0));
+        assert_eq!(read(&["7S", "x1"], &jokers).map(Hand::joker_count), Ok(1));
+        let problem = read(&["7S", "X1"], &standard).unwrap_err();
+        assert_eq!(problem.code.as_str(), "joker_not_in_deck");
+        assert_eq!(problem.errors[0].pointer, "/hand/1");
+        let one = gin_rules::ProfileOverrides {
+            jokers: Some(1),
+            ..Default::default()
+        }
+        .resolve()
+        .unwrap();
+        assert!(read(&["X1", "7S"], &one).is_ok());
+        assert_eq!(
+            read(&["X1", "X2"], &one).unwrap_err().errors[0].pointer,
+            "/hand/1"
+        );
+        let twice = read(&["X1", "x1"], &jokers).unwrap_err();
+        assert_eq!(
+            (twice.code.as_str(), twice.errors[0].pointer.as_str()),
+            ("duplicate_card", "/hand/1")
+        );
+    }
+
+    #[test]
+    fn the_pattern_reads_cards_and_jokers() {
+        for text in ["TS", "10s", "X1", "x2"] {
+            assert!(
+                serde_json::from_value::<WireCard>(serde_json::json!(text)).is_ok(),
+                "{text}"
+            );
+        }
+        assert!(serde_json::from_value::<WireCard>(serde_json::json!("X3")).is_err());
+    }
+}
