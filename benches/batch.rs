@@ -9,7 +9,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gin_referee::http::ndjson::{LineAnswer, Tally, answer_line};
 use gin_referee::http::problem::Problem;
-use gin_referee::routes::hands::{AnalyzeAnswer, AnalyzeLines, analysis, read_analyze_line};
+use gin_referee::routes::hands::{AnalyzeLines, AnalyzeResponse, analysis, read_analyze_line};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -30,16 +30,16 @@ fn lines(count: usize) -> Vec<Vec<u8>> {
 
 /// The floor's line: read as the endpoint reads it, answered by a copy of the
 /// answer computed beforehand, written as the endpoint writes it.
-struct Floor<'a>(&'a AnalyzeAnswer);
+struct Floor<'a>(&'a AnalyzeResponse);
 
 impl LineAnswer for Floor<'_> {
-    type Answer = AnalyzeAnswer;
+    type Answer = AnalyzeResponse;
 
-    fn answer(&self, line: &[u8]) -> Result<AnalyzeAnswer, Problem> {
+    fn answer(&self, line: &[u8]) -> Result<AnalyzeResponse, Problem> {
         read_analyze_line(line).map(|_| self.0.clone())
     }
 
-    fn write(&self, answer: &AnalyzeAnswer, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    fn write(&self, answer: &AnalyzeResponse, out: &mut Vec<u8>) -> serde_json::Result<()> {
         AnalyzeLines.write(answer, out)
     }
 }

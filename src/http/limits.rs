@@ -298,7 +298,7 @@ impl RequestLimits {
             ("Deal/properties/dealer", "maxItems", MAX_CARDS),
             ("Deal/properties/non_dealer", "maxItems", MAX_CARDS),
             ("Deal/properties/stock", "maxItems", MAX_CARDS),
-            ("WildDefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
+            ("DefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
             ("Action/oneOf/4/properties/layoffs", "maxItems", MAX_CARDS),
         ];
         let mut places: Vec<(String, &str, usize)> = places
@@ -306,8 +306,8 @@ impl RequestLimits {
             .map(|(place, keyword, max)| (format!("{SCHEMAS}/{place}"), keyword, max))
             .collect();
         for melds in [
-            "WildKnockerHand/properties/melds",
-            "WildDefenderHand/properties/melds",
+            "KnockerHand/properties/melds",
+            "DefenderHand/properties/melds",
             "Action/oneOf/3/properties/melds",
             "Action/oneOf/4/properties/melds",
         ] {

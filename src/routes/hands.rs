@@ -10,10 +10,9 @@ use super::ServiceConfig;
 use crate::http::json::{ValidJson, from_slice};
 use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
-use crate::wire::hand_errors::hand_problem;
 use crate::wire::jokers::{
-    DeadwoodCards, HandArrangement, StandsFor, WildDefenderHand, WildKnockerHand, WireCard,
-    read_hand, score_with_jokers,
+    DeadwoodCards, DefenderHand, HandArrangement, KnockerHand, StandsFor, WireCard, read_hand,
+    score_knock,
 };
 use crate::wire::knock::ScoreResponse;
 use crate::wire::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
@@ -412,8 +411,8 @@ pub struct ScoreRequest {
     pub profile: Option<ProfileSpec>,
     /// The first upcard: sets the Oklahoma knock limit and spade doubling.
     pub upcard: Option<Card>,
-    pub knocker: WildKnockerHand,
-    pub defender: WildDefenderHand,
+    pub knocker: KnockerHand,
+    pub defender: DefenderHand,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
     #[serde(default, deserialize_with = "crate::http::json::present")]
     #[schema(nullable = false, example = false)]
@@ -462,19 +461,12 @@ pub async fn score_hand(
 /// batch endpoint); `body` is the request as received.
 pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let mut answer = match (request.knocker.natural(), request.defender.natural()) {
-        (Some(knocker), Some(defender)) => {
-            gin_rules::score_hand(&profile, request.upcard, &knocker, &defender)
-                .map(ScoreResponse::from)
-                .map_err(|e| hand_problem(&e, &knocker, Some(&defender)))?
-        }
-        _ => ScoreResponse::from(score_with_jokers(
-            &profile,
-            request.upcard,
-            &request.knocker,
-            &request.defender,
-        )?),
-    };
+    let mut answer = ScoreResponse::from(score_knock(
+        &profile,
+        request.upcard,
+        &request.knocker,
+        &request.defender,
+    )?);
     if request.receipt == Some(true) {
         answer.receipt = Some(keys.sign("score_hand", &profile, body, &answer)?);
     }

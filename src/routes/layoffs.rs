@@ -8,13 +8,11 @@ use super::ServiceConfig;
 use crate::http::json::{ValidJson, from_slice};
 use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
-use crate::wire::hand_errors::hand_problem;
 use crate::wire::jokers::{
-    HandArrangement, HandReply, WildDefenderHand, WildKnockerHand, WireCard, score_with_jokers,
+    DefenderHand, HandArrangement, HandReply, KnockerHand, WireCard, score_knock,
 };
-use crate::wire::knock::{DefenderSide, KnockerSide, wild_sides};
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::{Card, showdown};
+use gin_rules::Card;
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -33,7 +31,7 @@ pub struct DefenderCards {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayoffsRequest {
-    pub knocker: WildKnockerHand,
+    pub knocker: KnockerHand,
     pub defender: DefenderCards,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed under Oklahoma.
@@ -46,11 +44,9 @@ pub struct LayoffsResponse {
     /// The knocker's melds, deadwood cards and count; with jokers, a joker
     /// stands in a meld in the place of the card it stands for, named in
     /// `jokers`.
-    #[schema(value_type = HandArrangement)]
-    pub knocker: KnockerSide,
+    pub knocker: HandArrangement,
     /// The defender's melds, layoffs, deadwood cards and count.
-    #[schema(value_type = HandReply)]
-    pub defender: DefenderSide,
+    pub defender: HandReply,
 }
 
 crate::problem_responses!(
@@ -90,21 +86,15 @@ pub async fn layoffs(
 /// The layoffs of one knock, without HTTP (the single and the batch endpoint).
 pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let defender = WildDefenderHand {
+    let defender = DefenderHand {
         hand: request.defender.hand,
-        ..WildDefenderHand::default()
+        ..DefenderHand::default()
     };
-    if let (Some(knocker), Some(defender)) = (request.knocker.natural(), defender.natural()) {
-        let laid_down = showdown(&profile, request.upcard, &knocker, &defender)
-            .map_err(|e| hand_problem(&e, &knocker, None))?;
-        return Ok(LayoffsResponse {
-            knocker: KnockerSide::Natural(laid_down.knocker),
-            defender: DefenderSide::Natural(laid_down.defender),
-        });
-    }
-    let scored = score_with_jokers(&profile, request.upcard, &request.knocker, &defender)?;
-    let (knocker, defender) = wild_sides(&scored.showdown);
-    Ok(LayoffsResponse { knocker, defender })
+    let laid_down = score_knock(&profile, request.upcard, &request.knocker, &defender)?.showdown;
+    Ok(LayoffsResponse {
+        knocker: HandArrangement::from(&laid_down.knocker),
+        defender: HandReply::from(&laid_down.defender),
+    })
 }
 
 batch_line_schema!(LayoffsBatchLine, LayoffsResponse);

@@ -19,7 +19,6 @@ use crate::http::json::ValidJson;
 use crate::http::limits::{RequestLimits, check_items, check_length};
 use crate::http::problem::{ErrorCode, Problem};
 use crate::wire::hand_errors::hand_problem;
-use crate::wire::jokers::wild_hand_problem;
 use crate::wire::profile_spec::resolve_profile;
 use crate::wire::receipt::Keys;
 use gin_rules::{
@@ -164,16 +163,6 @@ fn match_problem(
                 inner.detail = detail.clone();
                 inner
             }
-            MatchError::WildCards { error, .. } => {
-                let declared =
-                    matches!(&recorded, MatchHand::WildCards(hand) if hand.declared.is_some());
-                let mut inner = wild_hand_problem(error, declared);
-                for e in &mut inner.errors {
-                    e.pointer = rebase(&e.pointer, &base);
-                }
-                inner.detail = detail.clone();
-                inner
-            }
             _ => at(base),
         }
     };
@@ -196,8 +185,7 @@ fn match_problem(
         | MatchError::SamePlayerTwice { hand, .. }
         | MatchError::KnockerNotFirst { hand }
         | MatchError::Count { hand, .. }
-        | MatchError::Cards { hand, .. }
-        | MatchError::WildCards { hand, .. } => located(*hand, None, error),
+        | MatchError::Cards { hand, .. } => located(*hand, None, error),
     }
 }
 
@@ -369,9 +357,6 @@ fn check_limits(request: &MatchRequest, limits: &RequestLimits) -> Result<(), Pr
                 check_length(&format!("{base}/knocker"), &counts.knocker, max)?;
             }
             RecordedHand::Plain(MatchHand::Cards(cards)) => {
-                check_length(&format!("{base}/knocker"), &cards.knocker, max)?;
-            }
-            RecordedHand::Plain(MatchHand::WildCards(cards)) => {
                 check_length(&format!("{base}/knocker"), &cards.knocker, max)?;
             }
             RecordedHand::Plain(MatchHand::Void) => {}

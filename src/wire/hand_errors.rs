@@ -4,7 +4,10 @@
 
 use super::profile_spec::profile_problem;
 use crate::http::problem::{ErrorCode, Problem};
-use gin_rules::{ArrangementProblem, DefenderHand, HandError, KnockerHand, Side};
+use gin_rules::{
+    ArrangementProblem, DeclaredFault, DeclaredPlace, DefenderHand, HandCard, HandError,
+    HandReadFault, KnockerHand, ReplyError, Side,
+};
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
 /// offending input; the hands as sent give the declared melds, to point at a
@@ -60,7 +63,7 @@ pub fn hand_problem(
                 };
                 let position = declared
                     .and_then(|melds| melds.get(meld))
-                    .and_then(|cards| cards.iter().position(|c| *c == card));
+                    .and_then(|cards| cards.iter().position(|c| *c == HandCard::Natural(card)));
                 let pointer = match position {
                     Some(position) => format!("{base}/{meld}/{position}"),
                     None => format!("{base}/{meld}"),
@@ -69,8 +72,72 @@ pub fn hand_problem(
             }
             problem
         }
-        HandError::Layoff(error) => {
-            problem.with_error(format!("/defender/layoffs/{}", error.index()), code, detail)
+        HandError::Read { side, fault } => read_problem(fault, &format!("/{}/hand", side.name())),
+        HandError::InBothHands { index, .. } => {
+            problem.with_error(format!("/defender/hand/{index}"), code, detail)
+        }
+        HandError::DeclaredMeldFaults(faults) => declared_problem_of(Side::Knocker, faults),
+        HandError::Reply(error) => reply_problem(error),
+    }
+}
+
+/// The problem for a card list that is not a hand of the deck, pointing at
+/// the card at fault (`{pointer}/{index}`).
+pub fn read_problem(fault: &HandReadFault, pointer: &str) -> Problem {
+    let detail = fault.to_string();
+    let code = ErrorCode::of(fault.code());
+    Problem::new(code, &detail).with_error(format!("{pointer}/{}", fault.index()), code, detail)
+}
+
+/// The 422 `invalid_melds` with these faults (pointer, field code, message).
+pub fn invalid_melds(side: Side, errors: Vec<(String, ErrorCode, String)>) -> Problem {
+    let detail = format!("the {}'s declared melds are not legal", side.name());
+    errors.into_iter().fold(
+        Problem::new(ErrorCode::InvalidMelds, &detail),
+        |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
+    )
+}
+
+/// The library's faults of one side's declared melds (melds holding jokers)
+/// as the 422 `invalid_melds`, each at its place under `/knocker` or
+/// `/defender`.
+fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
+    let base = side.name();
+    invalid_melds(
+        side,
+        faults
+            .iter()
+            .map(|fault| {
+                let pointer = match fault.place {
+                    DeclaredPlace::Card { meld, position } => {
+                        format!("/{base}/melds/{meld}/{position}")
+                    }
+                    DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
+                    DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
+                };
+                (
+                    pointer,
+                    ErrorCode::of(fault.code.as_str()),
+                    fault.message.clone(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The problem for a defender's declared reply the rules refuse: at the
+/// layoff at fault, or every fault of its declared melds.
+fn reply_problem(error: &ReplyError) -> Problem {
+    match (error, error.index()) {
+        (ReplyError::Melds(faults), _) => declared_problem_of(Side::Defender, faults),
+        (_, index) => {
+            let detail = error.to_string();
+            let code = ErrorCode::of(error.code());
+            let pointer = match index {
+                Some(index) => format!("/defender/layoffs/{index}"),
+                None => "/defender/layoffs".to_owned(),
+            };
+            Problem::new(code, &detail).with_error(pointer, code, detail)
         }
     }
 }

@@ -35,16 +35,12 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::hand_errors::hand_problem;
+use super::hand_errors::{hand_problem, invalid_melds, read_problem};
 use crate::http::error_codes::ErrorCode;
 use crate::http::problem::Problem;
 use gin_rules::{
-    Arrangement, Card, CardSet, DefenderHand, Hand, HandCard, Joker, KnockerHand, Layoff, Meld,
-    Profile, Side, WildHandError, WildHandScore, WildReply,
-};
-use gin_rules::{
-    DeclaredFault, DeclaredPlace, DeclaredWildMelds, HandReadFault, WildDeclaration,
-    WildDeclaredLayoff, WildReplyError, score_wild_knock,
+    Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Joker,
+    Meld, Profile, Side,
 };
 
 /// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
@@ -309,8 +305,8 @@ pub struct HandReply {
     pub deadwood: u32,
 }
 
-impl From<&WildReply> for HandReply {
-    fn from(reply: &WildReply) -> HandReply {
+impl From<&DefenderReply> for HandReply {
+    fn from(reply: &DefenderReply) -> HandReply {
         let arrangement = HandArrangement::from(&reply.arrangement);
         HandReply {
             melds: arrangement.melds,
@@ -331,11 +327,10 @@ impl From<&WildReply> for HandReply {
     }
 }
 
-/// The knocker's hand as sent to the operations that lay a knock down: the
-/// joker-free `KnockerHand`, whose cards may hold jokers.
+/// The knocker's hand as sent to the operations that lay a knock down.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct WildKnockerHand {
+pub struct KnockerHand {
     /// The cards kept after the knock discard: 10, or 11 for big gin; under a
     /// profile with jokers, `X1` and `X2` among them (another count is a 422
     /// `wrong_card_count`; more than a deck, a 400).
@@ -358,11 +353,10 @@ pub struct WildKnockerHand {
     pub jokers: Option<StandsFor>,
 }
 
-/// The defender's hand as sent: the joker-free `DefenderHand`, whose cards
-/// may hold jokers.
+/// The defender's hand as sent, with its reply where it declares one.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct WildDefenderHand {
+pub struct DefenderHand {
     /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
     /// among them (another count is a 422 `wrong_card_count`; more than a
     /// deck, a 400).
@@ -391,81 +385,20 @@ pub struct WildDefenderHand {
     pub layoffs: Option<Vec<HandLayoff>>,
 }
 
-/// The natural cards of a list, or `None` if it holds a joker.
-fn naturals(cards: &[WireCard]) -> Option<Vec<Card>> {
-    cards.iter().map(|card| card.natural()).collect()
-}
-
-/// Declared melds as natural cards: `Some(None)` when none are declared,
-/// `None` if one holds a joker.
-fn natural_melds(melds: Option<&Vec<Vec<WireCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
-    match melds {
-        Some(melds) => melds
-            .iter()
-            .map(|meld| naturals(meld))
-            .collect::<Option<Vec<_>>>()
-            .map(Some),
-        None => Some(None),
-    }
-}
-
-impl WildKnockerHand {
-    /// The hand as the joker-free referee reads it, if it holds no joker
-    /// (nor declares one).
-    pub fn natural(&self) -> Option<KnockerHand> {
-        if self.jokers.is_some() {
-            return None;
-        }
-        let melds = natural_melds(self.melds.as_ref())?;
-        Some(KnockerHand {
-            hand: naturals(&self.hand)?,
-            melds,
-        })
-    }
-}
-
-impl WildDefenderHand {
-    /// The hand as the joker-free referee reads it, if it holds no joker
-    /// (nor declares one).
-    pub fn natural(&self) -> Option<DefenderHand> {
-        if self.jokers.is_some() {
-            return None;
-        }
-        let melds = natural_melds(self.melds.as_ref())?;
-        let layoffs = match &self.layoffs {
-            Some(layoffs) => Some(
-                layoffs
-                    .iter()
-                    .map(|layoff| match (layoff.card, layoff.stands_for) {
-                        (HandCard::Natural(card), None) => Some(Layoff {
-                            card,
-                            meld: layoff.meld,
-                        }),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<_>>>()?,
-            ),
-            None => None,
-        };
-        Some(DefenderHand {
-            hand: naturals(&self.hand)?,
-            melds,
-            layoffs,
-        })
-    }
-
-    /// The reply as declared, for the rules.
-    pub fn declaration(&self) -> WildDeclaration {
-        WildDeclaration {
+impl DefenderHand {
+    /// The hand and its declared reply, for the rules.
+    pub fn rules(&self) -> gin_rules::DefenderHand {
+        gin_rules::DefenderHand {
+            hand: cards_of(&self.hand),
             melds: self
                 .melds
                 .as_ref()
                 .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
-            jokers: self.jokers.unwrap_or_default().pairs().collect(),
+            jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
             layoffs: self.layoffs.as_ref().map(|layoffs| {
                 layoffs
                     .iter()
-                    .map(|layoff| WildDeclaredLayoff {
+                    .map(|layoff| DeclaredLayoff {
                         card: layoff.card,
                         stands_for: layoff.stands_for,
                         meld: Some(layoff.meld),
@@ -476,137 +409,49 @@ impl WildDefenderHand {
     }
 }
 
-/// The 422 `invalid_melds` with these faults (pointer, field code, message).
-fn invalid_melds(side: Side, errors: Vec<(String, ErrorCode, String)>) -> Problem {
-    let detail = format!("the {}'s declared melds are not legal", side.name());
-    errors.into_iter().fold(
-        Problem::new(ErrorCode::InvalidMelds, &detail),
-        |problem, (pointer, code, message)| problem.with_error(pointer, code, message),
-    )
-}
-
-/// The library's faults of one side's declared melds as the 422
-/// `invalid_melds`, each at its place under `/knocker` or `/defender`.
-fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
-    let base = side.name();
-    invalid_melds(
-        side,
-        faults
-            .iter()
-            .map(|fault| {
-                let pointer = match fault.place {
-                    DeclaredPlace::Card { meld, position } => {
-                        format!("/{base}/melds/{meld}/{position}")
-                    }
-                    DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
-                    DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
-                };
-                (
-                    pointer,
-                    ErrorCode::of(fault.code.as_str()),
-                    fault.message.clone(),
-                )
-            })
-            .collect(),
-    )
-}
-
-/// The problem for a defender's declared reply the rules refuse.
-fn reply_problem(error: &WildReplyError) -> Problem {
-    match (error, error.index()) {
-        (WildReplyError::Melds(faults), _) => declared_problem_of(Side::Defender, faults),
-        (_, index) => {
-            let detail = error.to_string();
-            let code = ErrorCode::of(error.code());
-            let pointer = match index {
-                Some(index) => format!("/defender/layoffs/{index}"),
-                None => "/defender/layoffs".to_owned(),
-            };
-            Problem::new(code, &detail).with_error(pointer, code, detail)
-        }
-    }
-}
-
-/// The library's error for a knock with jokers as a problem whose pointers
-/// are `/knocker/...` and `/defender/...`; `declared` says whether the
-/// knocker declared its melds (a knock over the limit then points at them).
-pub fn wild_hand_problem(error: &WildHandError, declared: bool) -> Problem {
-    match error {
-        WildHandError::Hand(error) => {
-            let knocker = KnockerHand {
-                melds: declared.then(Vec::new),
-                ..KnockerHand::default()
-            };
-            hand_problem(error, &knocker, None)
-        }
-        WildHandError::Read { side, fault } => {
-            read_problem(fault, &format!("/{}/hand", side.name()))
-        }
-        WildHandError::InBothHands { index, .. } => {
-            let detail = error.to_string();
-            let code = ErrorCode::DuplicateCard;
-            Problem::new(code, &detail).with_error(format!("/defender/hand/{index}"), code, detail)
-        }
-        WildHandError::InvalidMelds(faults) => declared_problem_of(Side::Knocker, faults),
-        WildHandError::Reply(error) => reply_problem(error),
-    }
-}
-
-/// The problem for a card list that is not a hand of the deck, pointing at
-/// the card at fault (`{pointer}/{index}`).
-pub fn read_problem(fault: &HandReadFault, pointer: &str) -> Problem {
-    let detail = fault.to_string();
-    let code = ErrorCode::of(fault.code());
-    Problem::new(code, &detail).with_error(format!("{pointer}/{}", fault.index()), code, detail)
-}
-
-/// Lays down and scores a knock where a hand holds a joker (the caller has
-/// found one): each hand read under the profile's deck, the knocker's
-/// declared melds checked, no card or joker in both hands; then
-/// [`score_wild_knock`].
-pub fn score_with_jokers(
-    profile: &Profile,
-    upcard: Option<Card>,
-    knocker: &WildKnockerHand,
-    defender: &WildDefenderHand,
-) -> Result<WildHandScore, Problem> {
-    let declared = knocker.declared()?;
-    score_wild_knock(
-        profile,
-        upcard,
-        &cards_of(&knocker.hand),
-        declared.as_ref(),
-        &cards_of(&defender.hand),
-        &defender.declaration(),
-    )
-    .map_err(|error| wild_hand_problem(&error, declared.is_some()))
-}
-
 /// The cards of a wire list.
 pub fn cards_of(cards: &[WireCard]) -> Vec<HandCard> {
     cards.iter().map(|card| card.0).collect()
 }
 
-impl WildKnockerHand {
-    /// The declared melds with the cards their jokers stand for; `jokers`
-    /// without `melds` is a 422 `invalid_melds`.
-    pub fn declared(&self) -> Result<Option<DeclaredWildMelds>, Problem> {
-        match (&self.melds, &self.jokers) {
-            (Some(melds), stands_for) => Ok(Some(DeclaredWildMelds {
-                melds: melds.iter().map(|meld| cards_of(meld)).collect(),
-                stands_for: stands_for.unwrap_or_default().pairs().collect(),
-            })),
-            (None, Some(_)) => Err(invalid_melds(
+impl KnockerHand {
+    /// The hand and its declared melds, for the rules; `jokers` without
+    /// `melds` is a 422 `invalid_melds`.
+    pub fn rules(&self) -> Result<gin_rules::KnockerHand, Problem> {
+        if let (None, Some(_)) = (&self.melds, &self.jokers) {
+            return Err(invalid_melds(
                 Side::Knocker,
                 vec![(
                     "/knocker/jokers".to_owned(),
                     ErrorCode::JokerStandsFor,
                     "`jokers` is given without declared melds".to_owned(),
                 )],
-            )),
-            (None, None) => Ok(None),
+            ));
         }
+        Ok(gin_rules::KnockerHand {
+            hand: cards_of(&self.hand),
+            melds: self
+                .melds
+                .as_ref()
+                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
+        })
     }
+}
+
+/// Lays a knock down and scores it, as `/v1/hands/score` does: the hands and
+/// declarations read for the rules, then [`gin_rules::score_hand`], whose
+/// refusal is a problem pointing into the request.
+pub fn score_knock(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &KnockerHand,
+    defender: &DefenderHand,
+) -> Result<HandScore, Problem> {
+    let knocker = knocker.rules()?;
+    let defender = defender.rules();
+    gin_rules::score_hand(profile, upcard, &knocker, &defender)
+        .map_err(|error| hand_problem(&error, &knocker, Some(&defender)))
 }
 
 #[cfg(test)]

@@ -437,11 +437,6 @@ impl From<Audit> for AuditResponse {
                 Some(scored.knocker),
                 Some(scored.knock_action),
             ),
-            Some(HandEnd::ScoredWild(scored)) => (
-                Some(AuditResult::Scored(ScoreResponse::from(scored.score))),
-                Some(scored.knocker),
-                Some(scored.knock_action),
-            ),
         };
         AuditResponse {
             receipt: None,

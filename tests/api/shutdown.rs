@@ -43,8 +43,8 @@ async fn counted_score(entered: web::Data<Entered>, body: ValidJson<ScoreRequest
             score_hand(
                 &profile,
                 request.upcard,
-                &request.knocker.natural()?,
-                &request.defender.natural()?,
+                &request.knocker.rules().ok()?,
+                &request.defender.rules(),
             )
             .ok()
         });

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
-use gin_rules::{CardSet, analyze_drawn_hand, cards, min_deadwood};
+use gin_rules::{CardSet, JokerRules, analyze_drawn_hand, cards, min_deadwood};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

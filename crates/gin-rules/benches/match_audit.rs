@@ -10,8 +10,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gin_rules::{
-    Action, Card, Deal, HandCard, Layoff, Move, Players, ProfileOverrides, RecordedHand, Seat,
-    Source, audit_match, cards,
+    Action, Card, Deal, HandCard, Move, Players, ProfileOverrides, RecordedHand, RecordedLayoff,
+    Seat, Source, audit_match, cards,
 };
 
 fn list(text: &str) -> Vec<HandCard> {
@@ -65,16 +65,18 @@ fn knock_hand(dealer: &str) -> RecordedHand {
                 melds: None,
                 jokers: Vec::new(),
                 layoffs: Some(vec![
-                    Layoff {
-                        card: card("7H"),
-                        meld: 1,
-                    }
-                    .into(),
-                    Layoff {
-                        card: card("4S"),
-                        meld: 0,
-                    }
-                    .into(),
+                    RecordedLayoff {
+                        card: card("7H").into(),
+                        stands_for: None,
+                        meld: Some(1),
+                        onto: None,
+                    },
+                    RecordedLayoff {
+                        card: card("4S").into(),
+                        stands_for: None,
+                        meld: Some(0),
+                        onto: None,
+                    },
                 ]),
             },
         ),

@@ -53,10 +53,10 @@
 //! let knocker = best_arrangement(cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?, &JokerRules::NONE);
 //! assert_eq!(knocker.deadwood, 8);
 //! let defender = cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?;
-//! let reply = best_reply(&knocker.melds, defender, true);
+//! let reply = best_reply(&knocker.melds, defender, &JokerRules::NONE, true);
 //! // 7H and 8H extend the heart run, KC joins the kings; the nines meld.
 //! assert_eq!(reply.layoffs.len(), 3);
-//! assert_eq!(reply.deadwood, 4 + 5 + 10 + 10);
+//! assert_eq!(reply.deadwood(), 4 + 5 + 10 + 10);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -66,15 +66,8 @@
 //!
 //! ```
 //! use gin_rules::{cards, score_hand, DefenderHand, KnockerHand, Outcome, Profile, Side};
-//! let knocker = KnockerHand {
-//!     hand: cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?.to_vec(),
-//!     melds: None,
-//! };
-//! let defender = DefenderHand {
-//!     hand: cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?.to_vec(),
-//!     melds: None,
-//!     layoffs: None,
-//! };
+//! let knocker = KnockerHand::of_cards(cards("4H 5H 6H KS KH KD 2C 3C AD 2D")?);
+//! let defender = DefenderHand::of_cards(cards("7H 8H KC 9S 9D 9C 4S 5D QD JC")?);
 //! let score = score_hand(&Profile::default(), None, &knocker, &defender)?;
 //! let settlement = score.settlement;
 //! assert_eq!((settlement.outcome, settlement.winner), (Outcome::Knock, Side::Knocker));
@@ -184,7 +177,7 @@ pub mod strategies;
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, JokerPlace,
     Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
-    ViolationCode, WildScoredHand, audit_hand, check_deal, check_deal_with, stock_size,
+    ViolationCode, audit_hand, check_deal, check_deal_with, stock_size,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
@@ -198,13 +191,10 @@ pub use hand::{
     DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, ParseHandError, parse_hand,
 };
 pub use jokers::{
-    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, WildDeclaration,
-    WildDeclaredLayoff, WildHandError, WildHandScore, WildLayoff, WildReply, WildReplyError,
-    WildShowdown, WildShowdownError, declared_wild_arrangement, score_wild_hand, score_wild_knock,
-    score_wild_showdown, wild_best_reply, wild_declared_reply,
+    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
 pub use layoff::{
-    DefenderReply, Layoff, LayoffError, all_feasible_layoffs, best_reply, check_layoffs,
+    DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError, best_reply, declared_reply,
 };
 pub use match_audit::{
     DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
@@ -213,8 +203,8 @@ pub use match_audit::{
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
     MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player, Players, ScoredDeal,
-    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, WildCardHand,
-    max_defender_count, score_match, score_partnership, score_three,
+    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, max_defender_count,
+    score_match, score_partnership, score_three,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldError, MeldKind, MeldProblem, MeldProblemCode,
@@ -226,7 +216,7 @@ pub use profile::{
     ShutoutRule, ShutoutTest, StockEnd,
 };
 pub use score::{
-    Breakdown, DefenderHand, HandError, HandScore, KnockerArrangement, KnockerHand, Outcome,
-    Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand, settle,
-    showdown,
+    Breakdown, DefenderHand, HandError, HandScore, KnockerHand, Outcome,
+    Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand,
+    score_laid_down, settle,
 };

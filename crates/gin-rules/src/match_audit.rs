@@ -605,8 +605,14 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
         Side::Defender => knocker.other(),
     };
     let scored = match end {
-        HandEnd::Scored(scored) => Scored::Cards(scored),
-        HandEnd::ScoredWild(scored) => Scored::Counts(&scored.score),
+        // A knock on the joker-free path is re-scored from its cards; one
+        // with jokers, whose reply the score holds, from its counts.
+        HandEnd::Scored(scored)
+            if crate::score::joker_free(&scored.knocker_hand, &scored.defender_hand).is_some() =>
+        {
+            Scored::Cards(scored)
+        }
+        HandEnd::Scored(scored) => Scored::Counts(&scored.score),
         HandEnd::Void { .. } => return None,
     };
     Some((knocker, winner, settlement.points > 0, scored))
@@ -617,7 +623,7 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
 /// with jokers (settled by the same rule from the counts the audit found).
 enum Scored<'a> {
     Cards(&'a crate::audit::ScoredHand),
-    Counts(&'a crate::jokers::WildHandScore),
+    Counts(&'a crate::score::HandScore),
 }
 
 impl Scored<'_> {

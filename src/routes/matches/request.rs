@@ -9,10 +9,9 @@ use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
 use crate::wire::formats::TeamSpec;
-use crate::wire::jokers::{WildDefenderHand, WildKnockerHand, cards_of};
+use crate::wire::jokers::{DefenderHand, KnockerHand, cards_of};
 use crate::wire::profile_spec::ProfileSpec;
-use gin_rules::DeclaredWildMelds;
-use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand, WildCardHand};
+use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand};
 
 /// A match to score.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -72,8 +71,8 @@ struct FlatHand {
     knocker_deadwood: Option<u32>,
     defender_deadwood: Option<u32>,
     big_gin: Option<bool>,
-    knocker_hand: Option<WildKnockerHand>,
-    defender_hand: Option<WildDefenderHand>,
+    knocker_hand: Option<KnockerHand>,
+    defender_hand: Option<DefenderHand>,
     upcard: Option<Card>,
     void: Option<bool>,
     players: Option<Vec<String>>,
@@ -190,34 +189,26 @@ impl FlatHand {
     }
 }
 
-/// A hand given as the cards: read by the joker-free referee when neither
-/// hand holds (nor declares) a joker, else as a hand with jokers. The profile
-/// decides later whether its deck holds them.
+/// A hand given as the cards, scored as `/v1/hands/score` scores them (the
+/// rules choose the path; the profile decides later whether its deck holds
+/// the jokers named).
 fn card_hand(
     knocker: String,
-    knocker_hand: WildKnockerHand,
-    defender_hand: WildDefenderHand,
+    knocker_hand: KnockerHand,
+    defender_hand: DefenderHand,
     upcard: Option<Card>,
 ) -> MatchHand {
-    if let (Some(natural_knocker), Some(natural_defender)) =
-        (knocker_hand.natural(), defender_hand.natural())
-    {
-        return MatchHand::Cards(CardHand {
-            knocker,
-            knocker_hand: natural_knocker,
-            defender_hand: natural_defender,
-            upcard,
-        });
-    }
-    MatchHand::WildCards(WildCardHand {
+    MatchHand::Cards(CardHand {
         knocker,
-        declared: knocker_hand.melds.as_ref().map(|melds| DeclaredWildMelds {
-            melds: melds.iter().map(|meld| cards_of(meld)).collect(),
-            stands_for: knocker_hand.jokers.unwrap_or_default().pairs().collect(),
-        }),
-        knocker_hand: cards_of(&knocker_hand.hand),
-        defender_hand: cards_of(&defender_hand.hand),
-        reply: defender_hand.declaration(),
+        knocker_hand: gin_rules::KnockerHand {
+            hand: cards_of(&knocker_hand.hand),
+            melds: knocker_hand
+                .melds
+                .as_ref()
+                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            jokers: knocker_hand.jokers.map(|jokers| jokers.pairs().collect()),
+        },
+        defender_hand: defender_hand.rules(),
         upcard,
     })
 }
@@ -345,9 +336,9 @@ pub struct CardHandSchema {
     /// there, absent with two players).
     defender: Option<String>,
     /// As `knocker` of `POST /v1/hands/score`.
-    knocker_hand: WildKnockerHand,
+    knocker_hand: KnockerHand,
     /// As `defender` of `POST /v1/hands/score`.
-    defender_hand: WildDefenderHand,
+    defender_hand: DefenderHand,
     /// The first upcard: sets the knock limit and spade doubling under Oklahoma.
     upcard: Option<Card>,
 }

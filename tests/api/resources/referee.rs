@@ -450,12 +450,12 @@ async fn a_shape_error_names_the_documented_schema() {
         (
             "/v1/hands/score",
             json!({"knocker": 5, "defender": defender}),
-            "WildKnockerHand",
+            "KnockerHand",
         ),
         (
             "/v1/hands/score",
             json!({"knocker": knocker, "defender": 5}),
-            "WildDefenderHand",
+            "DefenderHand",
         ),
         (
             "/v1/hands/score",

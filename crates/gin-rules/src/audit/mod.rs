@@ -82,10 +82,10 @@
 //!   it ([`HandEnd::ScoredWild`]). The knocker may declare melds holding
 //!   jokers, each joker written in its meld and named with the card it stands
 //!   for (`Move::Knock`'s `jokers`), checked by
-//!   [`crate::jokers::declared_wild_arrangement`].
+//!   [`crate::jokers::declared_arrangement`].
 //! - The defender's reply may declare melds holding its jokers, and layoffs
 //!   of naturals or jokers (a joker names the card it stands for), checked by
-//!   [`crate::wild_declared_reply`]: every card on the table stands for a
+//!   [`crate::declared_reply`]: every card on the table stands for a
 //!   distinct card, a knocker's joker fixes what its meld shows, a joker is
 //!   laid off only where `joker_layoff` allows. What is not declared is
 //!   played best for the defender. A layoff naming its meld by cards
@@ -128,7 +128,6 @@ use std::fmt;
 
 use crate::card::Card;
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers::WildHandScore;
 use crate::layoff::Layoff;
 use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
@@ -268,10 +267,12 @@ pub struct RecordedLayoff {
 }
 
 impl From<Layoff> for RecordedLayoff {
+    /// The layoff as played: onto its meld by index, a joker with the card
+    /// it stands for.
     fn from(layoff: Layoff) -> RecordedLayoff {
         RecordedLayoff {
-            card: layoff.card.into(),
-            stands_for: None,
+            card: layoff.card,
+            stands_for: matches!(layoff.card, HandCard::Joker(_)).then_some(layoff.stands_for),
             meld: Some(layoff.meld),
             onto: None,
         }
@@ -327,23 +328,6 @@ pub struct ScoredHand {
     pub score: HandScore,
 }
 
-/// A hand with jokers ended by a knock, scored as [`crate::score_wild_hand`]
-/// scores it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WildScoredHand {
-    /// The seat that knocked.
-    pub knocker: Seat,
-    /// Index of the knock action.
-    pub knock_action: usize,
-    /// The knocker's cards kept after the knock discard.
-    pub knocker_hand: Hand,
-    /// The defender's cards.
-    pub defender_hand: Hand,
-    /// The score of the hand: without declarations, `score_wild_hand(profile,
-    /// upcard, knocker_hand, defender_hand)`.
-    pub score: WildHandScore,
-}
-
 /// How a legal hand ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HandEnd {
@@ -356,8 +340,6 @@ pub enum HandEnd {
     },
     /// A knock, scored.
     Scored(Box<ScoredHand>),
-    /// A knock where a hand held a joker, scored with the jokers.
-    ScoredWild(Box<WildScoredHand>),
 }
 
 impl HandEnd {
@@ -367,9 +349,6 @@ impl HandEnd {
         match self {
             HandEnd::Void { .. } => None,
             HandEnd::Scored(hand) => {
-                Some((hand.knocker, hand.knock_action, &hand.score.settlement))
-            }
-            HandEnd::ScoredWild(hand) => {
                 Some((hand.knocker, hand.knock_action, &hand.score.settlement))
             }
         }

@@ -3,20 +3,15 @@
 use super::RecordedLayoff;
 use super::{
     Action, Deal, DealError, HandEnd, Move, STOCK_RESERVE, ScoredHand, Seat, Source, Table,
-    ViolationCode, WildScoredHand, stock_size,
+    ViolationCode, stock_size,
 };
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::deadwood::Arrangement;
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers::{
-    DeclaredWildMelds, WildDeclaration, WildDeclaredLayoff, WildHandError, WildReplyError,
-    WildShowdownError, faults_text, score_wild_knock, score_wild_showdown,
-};
-use crate::layoff::{Layoff, LayoffError, greedy_layoffs, place_layoffs};
-use crate::meld::ArrangementReport;
-use crate::meld::Meld;
+use crate::layoff::natural::{Layoff, greedy_layoffs, place_layoffs};
+use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, declared_reply, faults_text};
+use crate::meld::{ArrangementReport, Meld};
 use crate::profile::{Profile, StockEnd};
-use crate::score::{DefenderHand, HandError, KnockerHand, score_hand};
+use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand, score_laid_down};
 
 /// The stand-in for a joker turned as the first upcard where the profile
 /// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
@@ -52,32 +47,12 @@ enum Phase {
     /// 50th-card rule: `to` may take the discard only to knock, or pass.
     FiftiethOffer { to: Seat },
     /// The hand ended with a knock; the defender may reply once.
-    Knocked { hand: Knocked, replied: bool },
+    Knocked {
+        hand: Box<ScoredHand>,
+        replied: bool,
+    },
     /// The hand is void since action `at`.
     Void { at: usize },
-}
-
-/// A knock, scored without jokers (no joker in either hand) or with them.
-#[derive(Debug, Clone)]
-enum Knocked {
-    Natural(Box<ScoredHand>),
-    Wild(Box<WildScoredHand>),
-}
-
-impl Knocked {
-    fn knocker(&self) -> Seat {
-        match self {
-            Knocked::Natural(hand) => hand.knocker,
-            Knocked::Wild(hand) => hand.knocker,
-        }
-    }
-
-    fn knock_action(&self) -> usize {
-        match self {
-            Knocked::Natural(hand) => hand.knock_action,
-            Knocked::Wild(hand) => hand.knock_action,
-        }
-    }
 }
 
 /// Why the replay stopped early.
@@ -213,14 +188,7 @@ impl<'a> Referee<'a> {
 
     pub(super) fn end(&self) -> Option<HandEnd> {
         match &self.phase {
-            Phase::Knocked {
-                hand: Knocked::Natural(hand),
-                ..
-            } => Some(HandEnd::Scored(hand.clone())),
-            Phase::Knocked {
-                hand: Knocked::Wild(hand),
-                ..
-            } => Some(HandEnd::ScoredWild(hand.clone())),
+            Phase::Knocked { hand, .. } => Some(HandEnd::Scored(hand.clone())),
             Phase::Void { at } => Some(HandEnd::Void { action: *at }),
             _ => None,
         }
@@ -242,8 +210,8 @@ impl<'a> Referee<'a> {
             }
             Phase::Knocked { hand, replied } => {
                 let replied = *replied;
-                let knocker = hand.knocker();
-                let at = hand.knock_action();
+                let knocker = hand.knocker;
+                let at = hand.knock_action;
                 return match play {
                     Move::LayOff {
                         melds,
@@ -690,33 +658,31 @@ impl<'a> Referee<'a> {
             );
         }
         let defender = self.hand(player.other());
-        let names_joker = melds
-            .iter()
-            .flatten()
-            .flatten()
-            .any(|c| matches!(c, HandCard::Joker(_)));
-        // Without a joker anywhere the knock is scored by the joker-free
-        // referee, exactly as `/v1/hands/score` scores such hands.
-        let hand = if kept.joker_count() > 0
-            || defender.joker_count() > 0
-            || names_joker
-            || !jokers.is_empty()
-        {
-            Knocked::Wild(Box::new(
-                self.knock_wild(index, player, kept, defender, melds, jokers)?,
-            ))
-        } else {
-            Knocked::Natural(Box::new(self.knock_natural(
-                index,
-                player,
-                kept.naturals(),
-                defender.naturals(),
-                melds,
-            )?))
+        let knocker_hand = KnockerHand {
+            hand: kept.cards().collect(),
+            melds: melds.clone(),
+            jokers: (!jokers.is_empty()).then(|| jokers.to_vec()),
         };
-        if let (Some(HandCard::Joker(joker)), Knocked::Wild(scored)) = (taken, &hand)
+        let defender_hand = DefenderHand::of_cards(defender.cards());
+        // Scored as `/v1/hands/score` scores the same hands; the reply is
+        // checked when it is played, after the knock.
+        let score = score_hand(
+            self.profile,
+            Some(self.scoring_upcard()),
+            &knocker_hand,
+            &defender_hand,
+        )
+        .map_err(|e| score_fault(e, player, melds.is_some()))?;
+        let hand = Box::new(ScoredHand {
+            knocker: player,
+            knock_action: index,
+            knocker_hand,
+            defender_hand,
+            score,
+        });
+        if let Some(HandCard::Joker(joker)) = taken
             && self.pickup_must_meld()
-            && !scored
+            && !hand
                 .score
                 .showdown
                 .knocker
@@ -751,93 +717,6 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
-    /// A knock without a joker in either hand: the joker-free scoring.
-    fn knock_natural(
-        &self,
-        index: usize,
-        player: Seat,
-        kept: CardSet,
-        defender: CardSet,
-        melds: &Option<Vec<Vec<HandCard>>>,
-    ) -> Result<ScoredHand, Stop> {
-        let melds = melds.as_ref().map(|melds| naturals_of(melds));
-        let knocker_hand = KnockerHand {
-            hand: kept.to_vec(),
-            melds: melds.clone(),
-        };
-        let defender_hand = DefenderHand {
-            hand: defender.to_vec(),
-            melds: None,
-            layoffs: None,
-        };
-        let score = score_hand(
-            self.profile,
-            Some(self.scoring_upcard()),
-            &knocker_hand,
-            &defender_hand,
-        )
-        .map_err(|e| hand_fault(e, player, melds.is_some()))?;
-        Ok(ScoredHand {
-            knocker: player,
-            knock_action: index,
-            knocker_hand,
-            defender_hand,
-            score,
-        })
-    }
-
-    /// A knock where a hand holds a joker: scored as `score_wild_hand`
-    /// scores it, or with the knocker's declared melds.
-    fn knock_wild(
-        &self,
-        index: usize,
-        player: Seat,
-        kept: Hand,
-        defender: Hand,
-        melds: &Option<Vec<Vec<HandCard>>>,
-        jokers: &[(Joker, Card)],
-    ) -> Result<WildScoredHand, Stop> {
-        let upcard = Some(self.scoring_upcard());
-        let declared = melds.as_ref().map(|melds| DeclaredWildMelds {
-            melds: melds.clone(),
-            stands_for: jokers.to_vec(),
-        });
-        let knocker: Vec<HandCard> = kept.cards().collect();
-        let defender_cards: Vec<HandCard> = defender.cards().collect();
-        let score = score_wild_knock(
-            self.profile,
-            upcard,
-            &knocker,
-            declared.as_ref(),
-            &defender_cards,
-            // The reply is checked when it is played, after the knock.
-            &WildDeclaration::default(),
-        )
-        .map_err(|e| match e {
-            WildHandError::Hand(error) => hand_fault(error, player, melds.is_some()),
-            WildHandError::InvalidMelds(faults) => Stop::Violation(
-                ViolationCode::InvalidMelds,
-                format!(
-                    "{player}'s declared melds are not legal: {}",
-                    faults_text(&faults)
-                ),
-                Some("melds".to_owned()),
-            ),
-            // The deal and the replay keep every card in the deck and in one
-            // hand only, and score_wild_knock is given no defender declaration.
-            error @ (WildHandError::Read { .. }
-            | WildHandError::InBothHands { .. }
-            | WildHandError::Reply(_)) => Stop::Inconsistent(error.to_string()),
-        })?;
-        Ok(WildScoredHand {
-            knocker: player,
-            knock_action: index,
-            knocker_hand: kept,
-            defender_hand: defender,
-            score,
-        })
-    }
-
     /// The defender's declared reply, against the knocker's melds as laid down.
     fn reply(
         &mut self,
@@ -848,8 +727,8 @@ impl<'a> Referee<'a> {
         let Phase::Knocked { hand, .. } = &self.phase else {
             return Ok(());
         };
-        let hand = match hand {
-            Knocked::Natural(hand) => {
+        let hand = match joker_free(&hand.knocker_hand, &hand.defender_hand) {
+            Some(_) => {
                 let names_joker = melds
                     .iter()
                     .flatten()
@@ -864,14 +743,11 @@ impl<'a> Referee<'a> {
                 if names_joker || stands_elsewhere || !jokers.is_empty() {
                     // No hand holds a joker: the checks with jokers find the
                     // fault (a joker not held, a natural standing for another).
-                    let knocker = natural_arrangement(hand);
-                    self.reply_wild_check(hand.knocker, &knocker, melds, jokers, layoffs)?;
+                    self.reply_check(hand, melds, jokers, layoffs)?;
                 }
-                Knocked::Natural(Box::new(self.reply_natural(hand, melds, layoffs)?))
+                Box::new(self.reply_natural(hand, melds, layoffs)?)
             }
-            Knocked::Wild(hand) => {
-                Knocked::Wild(Box::new(self.reply_wild(hand, melds, jokers, layoffs)?))
-            }
+            None => Box::new(self.reply_with_jokers(hand, melds, jokers, layoffs)?),
         };
         self.phase = Phase::Knocked {
             hand,
@@ -880,6 +756,9 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
+    /// The reply to a knock without jokers, as the joker-free scoring checks
+    /// it: the knocker's melds as laid down, the recorded layoffs placed onto
+    /// them ([`resolve_layoffs`]).
     fn reply_natural(
         &self,
         hand: &ScoredHand,
@@ -887,33 +766,43 @@ impl<'a> Referee<'a> {
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<ScoredHand, Stop> {
         let knocker = hand.knocker;
+        let knocker_melds = &hand.score.showdown.knocker.melds;
         let knocker_hand = KnockerHand {
             hand: hand.knocker_hand.hand.clone(),
             melds: Some(
-                hand.score
-                    .showdown
-                    .knocker
-                    .melds
+                knocker_melds
                     .iter()
-                    .map(|m| m.cards().to_vec())
+                    .map(|m| m.cards().iter().map(HandCard::Natural).collect())
                     .collect(),
             ),
+            jokers: None,
         };
-        let melds = melds.as_ref().map(|melds| naturals_of(melds));
-        let knocker_melds = &hand.score.showdown.knocker.melds;
+        let natural_melds = melds.as_ref().map(|melds| naturals_of(melds));
+        let held: Vec<Card> = hand
+            .defender_hand
+            .hand
+            .iter()
+            .filter_map(|c| c.natural())
+            .collect();
         let layoffs = match layoffs {
             Some(recorded) => Some(resolve_layoffs(
                 knocker_melds,
                 recorded,
-                &hand.defender_hand.hand,
-                melds.as_deref(),
+                &held,
+                natural_melds.as_deref(),
                 knocker.other(),
             )?),
             None => None,
         };
         let defender_hand = DefenderHand {
             hand: hand.defender_hand.hand.clone(),
-            melds,
+            melds: natural_melds.map(|melds| {
+                melds
+                    .into_iter()
+                    .map(|meld| meld.into_iter().map(HandCard::Natural).collect())
+                    .collect()
+            }),
+            jokers: None,
             layoffs,
         };
         let score = score_hand(
@@ -922,7 +811,7 @@ impl<'a> Referee<'a> {
             &knocker_hand,
             &defender_hand,
         )
-        .map_err(|e| hand_fault(e, knocker, true))?;
+        .map_err(|e| score_fault(e, knocker, true))?;
         Ok(ScoredHand {
             knocker,
             knock_action: hand.knock_action,
@@ -933,27 +822,27 @@ impl<'a> Referee<'a> {
     }
 
     /// The reply to a knock with jokers: the knocker's melds as laid down,
-    /// the defender's declared parts checked ([`crate::wild_declared_reply`]).
-    fn reply_wild(
+    /// the defender's declared parts checked ([`crate::declared_reply`]).
+    fn reply_with_jokers(
         &self,
-        hand: &WildScoredHand,
+        hand: &ScoredHand,
         melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
-    ) -> Result<WildScoredHand, Stop> {
+    ) -> Result<ScoredHand, Stop> {
         let knocker = &hand.score.showdown.knocker;
         let declaration =
             declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
-        let score = score_wild_showdown(
+        let score = score_laid_down(
             self.profile,
             Some(self.scoring_upcard()),
-            hand.knocker_hand,
+            hand_of(&hand.knocker_hand.hand),
             knocker.clone(),
-            hand.defender_hand,
+            hand_of(&hand.defender_hand.hand),
             &declaration.declared,
         )
-        .map_err(|e| declaration.locate(showdown_fault(e, hand.knocker, true)))?;
-        Ok(WildScoredHand {
+        .map_err(|e| declaration.locate(score_fault(e, hand.knocker, true)))?;
+        Ok(ScoredHand {
             score,
             ..hand.clone()
         })
@@ -961,41 +850,35 @@ impl<'a> Referee<'a> {
 
     /// Checks a reply naming a joker to a knock where no hand holds one: the
     /// fault the checks with jokers find.
-    fn reply_wild_check(
+    fn reply_check(
         &self,
-        knocker: Seat,
-        arrangement: &Arrangement,
+        hand: &ScoredHand,
         melds: &Option<Vec<Vec<HandCard>>>,
         jokers: &[(Joker, Card)],
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
-        let Phase::Knocked {
-            hand: Knocked::Natural(hand),
-            ..
-        } = &self.phase
-        else {
-            return Ok(());
-        };
+        let knocker = hand.knocker;
+        let arrangement = &hand.score.showdown.knocker;
         let declaration = declaration(&arrangement.melds, melds, jokers, layoffs, knocker.other())?;
-        let defender = Hand::new(
-            hand.defender_hand
-                .hand
-                .iter()
-                .fold(CardSet::EMPTY, |set, &c| set.union(c.into())),
-            &[],
-        );
         let rules = self.profile.joker_rules();
         let layoffs_allowed = arrangement.deadwood > 0 || self.profile.layoffs_on_gin();
-        crate::jokers::wild_declared_reply(
+        declared_reply(
             &arrangement.melds,
-            defender,
+            hand_of(&hand.defender_hand.hand),
             &declaration.declared,
             &rules,
             layoffs_allowed,
         )
         .map(|_| ())
-        .map_err(|e| declaration.locate(showdown_fault(e.into(), knocker, true)))
+        .map_err(|e| declaration.locate(score_fault(e.into(), knocker, true)))
     }
+}
+
+/// A list of distinct cards as a hand (the replay keeps them distinct).
+fn hand_of(cards: &[HandCard]) -> Hand {
+    cards
+        .iter()
+        .fold(Hand::default(), |hand, &card| hand.with(card))
 }
 
 /// The cards of declared melds that are natural (the caller has found no
@@ -1014,21 +897,10 @@ fn naturals_of(melds: &[Vec<HandCard>]) -> Vec<Vec<Card>> {
         .collect()
 }
 
-/// A joker-free knock's arrangement as melds with no jokers.
-fn natural_arrangement(hand: &ScoredHand) -> Arrangement {
-    let knocker = &hand.score.showdown.knocker;
-    Arrangement {
-        melds: knocker.melds.iter().copied().collect(),
-        deadwood_cards: knocker.deadwood_cards,
-        deadwood_jokers: Vec::new(),
-        deadwood: knocker.deadwood,
-    }
-}
-
 /// A recorded reply as the checks with jokers take it, and where each of its
 /// layoffs was recorded (the checks may take them in another order).
 struct Declared {
-    declared: WildDeclaration,
+    declared: DeclaredReply,
     /// For each layoff given to the checks, its place in the record.
     recorded_at: Vec<usize>,
 }
@@ -1057,7 +929,7 @@ impl Declared {
     }
 }
 
-/// The recorded reply as a [`WildDeclaration`]. A layoff naming its meld by
+/// The recorded reply as a [`DeclaredReply`]. A layoff naming its meld by
 /// index is played in the order recorded when all do (as without jokers); a
 /// layoff naming it by cards (`onto`) names that meld, and such a record is
 /// given to the checks in a playing order (each run grown outward), since
@@ -1098,7 +970,7 @@ fn declaration(
                 }
                 list.push((
                     index,
-                    WildDeclaredLayoff {
+                    DeclaredLayoff {
                         card: layoff.card,
                         stands_for: layoff.stands_for,
                         meld,
@@ -1121,7 +993,7 @@ fn declaration(
         }
     };
     Ok(Declared {
-        declared: WildDeclaration {
+        declared: DeclaredReply {
             melds: melds.clone(),
             jokers: jokers.to_vec(),
             layoffs,
@@ -1131,7 +1003,7 @@ fn declaration(
 }
 
 /// How far the card a layoff shows lies from a run's ends (0 for a set).
-fn outward_distance(meld: &Meld, layoff: &WildDeclaredLayoff) -> u32 {
+fn outward_distance(meld: &Meld, layoff: &DeclaredLayoff) -> u32 {
     let shows = match (layoff.card, layoff.stands_for) {
         (HandCard::Natural(card), _) | (HandCard::Joker(_), Some(card)) => card,
         (HandCard::Joker(_), None) => return 0,
@@ -1150,39 +1022,6 @@ fn outward_distance(meld: &Meld, layoff: &WildDeclaredLayoff) -> u32 {
     }
 }
 
-/// Turns the refusal of a knock or a reply with jokers into a violation.
-fn showdown_fault(error: WildShowdownError, knocker: Seat, melds_declared: bool) -> Stop {
-    let defender = knocker.other();
-    match error {
-        WildShowdownError::Hand(error) => hand_fault(error, knocker, melds_declared),
-        WildShowdownError::Reply(WildReplyError::Melds(faults)) => Stop::Violation(
-            ViolationCode::InvalidMelds,
-            format!(
-                "{defender}'s declared melds are not legal: {}",
-                faults_text(&faults)
-            ),
-            Some("melds".to_owned()),
-        ),
-        WildShowdownError::Reply(error) => {
-            let code = match &error {
-                WildReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
-                WildReplyError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
-                WildReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
-                WildReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
-                WildReplyError::Melds(_)
-                | WildReplyError::StandsFor { .. }
-                | WildReplyError::JokerLayoffNotAllowed { .. }
-                | WildReplyError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
-            };
-            let field = match &error {
-                WildReplyError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
-                other => format!("layoffs/{}", other.index().unwrap_or_default()),
-            };
-            Stop::Violation(code, format!("{defender}'s {error}"), Some(field))
-        }
-    }
-}
-
 /// The recorded layoffs as the scorer takes them, each onto a meld index (see
 /// [`RecordedLayoff`]). All by index: as recorded, checked in order. Otherwise
 /// placed where the record allows; when no placement is legal, each goes onto
@@ -1194,7 +1033,12 @@ fn resolve_layoffs(
     held: &[Card],
     own_melds: Option<&[Vec<Card>]>,
     defender: Seat,
-) -> Result<Vec<Layoff>, Stop> {
+) -> Result<Vec<DeclaredLayoff>, Stop> {
+    let declared = |layoff: Layoff| DeclaredLayoff {
+        card: HandCard::Natural(layoff.card),
+        stands_for: None,
+        meld: Some(layoff.meld),
+    };
     let free = |card: Card| {
         held.contains(&card)
             && !own_melds
@@ -1214,9 +1058,11 @@ fn resolve_layoffs(
     {
         return Ok(recorded
             .iter()
-            .map(|l| Layoff {
-                card: natural(l.card),
-                meld: l.meld.unwrap_or_default(),
+            .map(|l| {
+                declared(Layoff {
+                    card: natural(l.card),
+                    meld: l.meld.unwrap_or_default(),
+                })
             })
             .collect());
     }
@@ -1249,11 +1095,12 @@ fn resolve_layoffs(
     } else {
         None
     };
-    Ok(placed.unwrap_or_else(|| greedy_layoffs(knocker_melds, &requests)))
+    let layoffs = placed.unwrap_or_else(|| greedy_layoffs(knocker_melds, &requests));
+    Ok(layoffs.into_iter().map(declared).collect())
 }
 
 /// Turns the scorer's refusal of a knock or a reply into a violation.
-fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
+fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
     let defender = knocker.other();
     let melds_field = Some("melds".to_owned());
     let (code, message, field) = match &error {
@@ -1304,22 +1151,47 @@ fn hand_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             ),
             None,
         ),
-        HandError::Layoff(layoff) => {
-            let code = match layoff {
-                LayoffError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
-                LayoffError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
-                LayoffError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
-                LayoffError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
-                LayoffError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
+        HandError::DeclaredMeldFaults(faults) => (
+            ViolationCode::InvalidMelds,
+            format!(
+                "{knocker}'s declared melds are not legal: {}",
+                faults_text(faults)
+            ),
+            melds_field,
+        ),
+        HandError::Reply(ReplyError::Melds(faults)) => (
+            ViolationCode::InvalidMelds,
+            format!(
+                "{defender}'s declared melds are not legal: {}",
+                faults_text(faults)
+            ),
+            melds_field,
+        ),
+        HandError::Reply(reply) => {
+            let code = match reply {
+                ReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
+                ReplyError::CardNotHeld { .. } | ReplyError::CardNotInHand { .. } => {
+                    ViolationCode::LayoffCardNotInHand
+                }
+                ReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
+                ReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
+                ReplyError::Melds(_)
+                | ReplyError::StandsFor { .. }
+                | ReplyError::JokerLayoffNotAllowed { .. }
+                | ReplyError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
             };
-            let field = match layoff {
-                LayoffError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
-                _ => format!("layoffs/{}", layoff.index()),
+            let field = match reply {
+                ReplyError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
+                other => format!("layoffs/{}", other.index().unwrap_or_default()),
             };
-            (code, format!("{defender}'s {layoff}"), Some(field))
+            (code, format!("{defender}'s {reply}"), Some(field))
         }
+        // The deal and the replay keep every card in the deck and in one hand
+        // only.
         HandError::DuplicateCard { .. }
         | HandError::WrongCardCount { .. }
+        | HandError::Read { .. }
+        | HandError::InBothHands { .. }
         | HandError::Profile(_) => return Stop::Inconsistent(error.to_string()),
     };
     Stop::Violation(code, message, field)

@@ -57,8 +57,8 @@
 //! discards are filled in a loop without branches. The property tests compare
 //! the result with the per-discard definition (`tests/properties/drawn.rs`).
 
-use super::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::card::{CardSet, LANE, Rank, Suit};
+use crate::deadwood::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::meld::{Meld, MeldKind};
 
 /// Cards in some maximal block of three or more consecutive cards of one suit.

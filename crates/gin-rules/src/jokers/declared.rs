@@ -16,7 +16,7 @@ use crate::hand::{Hand, HandCard, Joker};
 /// Melds a knocker declares: the cards of each, a joker written in its
 /// meld, and the card each melded joker stands for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DeclaredWildMelds {
+pub struct DeclaredMelds {
     /// The melds, each a list of naturals and jokers.
     pub melds: Vec<Vec<HandCard>>,
     /// The card each melded joker stands for: every melded joker, and only
@@ -24,7 +24,7 @@ pub struct DeclaredWildMelds {
     pub stands_for: Vec<(Joker, Card)>,
 }
 
-impl DeclaredWildMelds {
+impl DeclaredMelds {
     /// The card this joker is declared to stand for.
     pub fn stands_for(&self, joker: Joker) -> Option<Card> {
         self.stands_for
@@ -94,22 +94,22 @@ pub struct DeclaredFault {
 /// the arrangement they make, or every fault found.
 ///
 /// ```
-/// use gin_rules::{declared_wild_arrangement, DeclaredWildMelds};
+/// use gin_rules::{declared_arrangement, DeclaredMelds};
 /// use gin_rules::{parse_hand, Joker, JokerRules, HandCard};
 /// let hand = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
 /// let card = |text: &str| text.parse::<HandCard>();
-/// let declared = DeclaredWildMelds {
+/// let declared = DeclaredMelds {
 ///     melds: vec![vec![card("5H")?, card("X1")?, card("7H")?]],
 ///     stands_for: vec![(Joker::X1, "6H".parse()?)],
 /// };
-/// let arrangement = declared_wild_arrangement(hand, &declared, &JokerRules::TWO_JOKERS).unwrap();
+/// let arrangement = declared_arrangement(hand, &declared, &JokerRules::TWO_JOKERS).unwrap();
 /// // Only the run is declared: the nines and kings count 27 + 30, the two 2.
 /// assert_eq!(arrangement.deadwood, 59);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn declared_wild_arrangement(
+pub fn declared_arrangement(
     hand: Hand,
-    declared: &DeclaredWildMelds,
+    declared: &DeclaredMelds,
     rules: &JokerRules,
 ) -> Result<Arrangement, Vec<DeclaredFault>> {
     let mut faults = Vec::new();

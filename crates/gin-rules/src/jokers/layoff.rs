@@ -21,46 +21,17 @@
 use std::ops::ControlFlow;
 
 use crate::card::{Card, CardSet};
-use crate::layoff::fit;
+use crate::layoff::natural::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
 use super::declared::{
-    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
 use super::{best_arrangement_avoiding, min_deadwood_avoiding};
 use crate::deadwood::Arrangement;
 use crate::hand::{Hand, HandCard, Joker};
-
-/// One card or joker laid off onto a knocker's meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WildLayoff {
-    /// The defender's card or joker.
-    pub card: HandCard,
-    /// Index into the knocker's melds.
-    pub meld: usize,
-    /// The card it shows on the table: the card itself for a natural, the
-    /// card a joker stands for.
-    pub stands_for: Card,
-}
-
-/// The defender's side of a knock with jokers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WildReply {
-    /// The defender's own melds and what is left, after the layoffs.
-    pub arrangement: Arrangement,
-    /// The layoffs in an order in which each is legal when played.
-    pub layoffs: Vec<WildLayoff>,
-}
-
-impl WildReply {
-    /// The defender's count after layoffs.
-    pub fn deadwood(&self) -> u32 {
-        self.arrangement.deadwood
-    }
-}
+use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 
 /// How one card of a grown meld is laid: by the defender's natural or by a
 /// joker.
@@ -103,24 +74,24 @@ fn outward(run: CardSet) -> (Vec<Card>, Vec<Card>) {
 /// still showing no card the knocker's melds show.
 ///
 /// ```
-/// use gin_rules::{wild_best_reply, parse_hand, cards, Card, Joker, JokerRules, Meld};
+/// use gin_rules::{best_reply, parse_hand, cards, Card, Joker, JokerRules, Meld};
 /// let rules = JokerRules::TWO_JOKERS;
 /// let six: Card = "6H".parse()?;
 /// // The knocker's X1 stands for 6H: the run is 5H 6H 7H, and takes 4H and 8H.
 /// let run = Meld::with_jokers(cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
-/// let reply = wild_best_reply(&[run], parse_hand("8H 9H KS KD X2")?, &rules, true);
+/// let reply = best_reply(&[run], parse_hand("8H 9H KS KD X2")?, &rules, true);
 /// let laid: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
 /// // 8H and 9H go onto the run; X2 makes a set of the kings (KS KD X2).
 /// assert_eq!(laid, ["8H", "9H"]);
 /// assert_eq!(reply.deadwood(), 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn wild_best_reply(
+pub(crate) fn best_reply(
     knocker_melds: &[Meld],
     defender: Hand,
     rules: &JokerRules,
     layoffs_allowed: bool,
-) -> WildReply {
+) -> DefenderReply {
     let table = shown_by(knocker_melds);
     let jokers_to_lay = if layoffs_allowed {
         layable_jokers(defender, rules)
@@ -145,13 +116,13 @@ pub fn wild_best_reply(
     let blocked = table.union(CardSet::from_bits(growth.claimed));
     let arrangement = best_arrangement_avoiding(rest, rules, blocked);
     let layoffs = layoffs_of(defender, &growth);
-    WildReply {
+    DefenderReply {
         arrangement,
         layoffs,
     }
 }
 
-/// The defender's count after its best reply, as [`wild_best_reply`] finds
+/// The defender's count after its best reply, as [`best_reply`] finds
 /// it, or `None` as soon as some reply is found to count less than `floor`:
 /// a caller that only needs to know whether the best reply leaves at least
 /// `floor` (the knocker's choice of arrangement) stops at the first reply
@@ -411,12 +382,12 @@ fn undo(growth: &mut Growth, layer: Layer) {
 }
 
 /// The layoffs `growth` plays, in its order, jokers laid `X1` first.
-fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<WildLayoff> {
+fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<Layoff> {
     let mut jokers = defender.jokers();
     growth
         .layoffs
         .iter()
-        .map(|&(meld, stands_for, layer)| WildLayoff {
+        .map(|&(meld, stands_for, layer)| Layoff {
             card: match layer {
                 Layer::Natural => HandCard::Natural(stands_for),
                 Layer::Joker => jokers
@@ -427,107 +398,6 @@ fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<WildLayoff> {
             stands_for,
         })
         .collect()
-}
-
-/// One layoff as a defender declares it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct WildDeclaredLayoff {
-    /// The defender's card or joker.
-    pub card: HandCard,
-    /// For a joker, the card it stands for on the table (required). A
-    /// natural card stands for itself: `None`, or the card itself.
-    pub stands_for: Option<Card>,
-    /// The knocker's meld it goes onto, by index; `None` lets the referee
-    /// place it (see [`wild_declared_reply`]).
-    pub meld: Option<usize>,
-}
-
-/// A defender's reply as declared, each part optional: what is not declared
-/// is played best for the defender.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct WildDeclaration {
-    /// The defender's own melds, jokers written in place; `None` plays them
-    /// best (no meld showing a card on the table).
-    pub melds: Option<Vec<Vec<HandCard>>>,
-    /// The card each joker of `melds` stands for.
-    pub jokers: Vec<(Joker, Card)>,
-    /// The layoffs; `None` plays them best, an empty list declares none.
-    pub layoffs: Option<Vec<WildDeclaredLayoff>>,
-}
-
-/// Why a declared reply is refused: the first layoff at fault (by its place
-/// in the list), or every fault of the declared melds.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WildReplyError {
-    /// The declared melds are not legal: every fault found (see
-    /// [`declared_wild_arrangement`]), a meld showing a card already on the
-    /// table among them.
-    #[error("the defender's declared melds are not legal: {}", faults_text(.0))]
-    Melds(Vec<DeclaredFault>),
-    /// The knocker went gin and the profile allows no layoffs on gin.
-    #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
-    NotAllowedOnGin {
-        /// The layoff's position in the list.
-        index: usize,
-    },
-    /// The card is not among the defender's cards left out of its melds.
-    #[error("layoff {index}: {card} is not among the defender's unmelded cards")]
-    CardNotInHand {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card or joker.
-        card: HandCard,
-    },
-    /// The card was laid off earlier in the list.
-    #[error("layoff {index}: {card} was already laid off")]
-    AlreadyLaidOff {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card or joker.
-        card: HandCard,
-    },
-    /// The meld index is past the knocker's melds.
-    #[error("layoff {index}: there is no knocker meld {meld}")]
-    NoSuchMeld {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The meld index given.
-        meld: usize,
-    },
-    /// A joker laid off without the card it stands for, or a natural card
-    /// said to stand for another.
-    #[error("layoff {index}: {card} {reason}")]
-    StandsFor {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card or joker.
-        card: HandCard,
-        /// What is wrong, in words.
-        reason: &'static str,
-    },
-    /// A joker laid off where the rules (`joker_layoff` false) forbid it.
-    #[error("layoff {index}: {joker} may not be laid off under these rules (joker_layoff is off)")]
-    JokerLayoffNotAllowed {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The joker.
-        joker: Joker,
-    },
-    /// The card the layoff shows does not extend the meld as it stands at
-    /// that point, or is already on the table.
-    #[error("layoff {index}: {} does not fit meld {meld} ({reason})", shows(*card, *stands_for))]
-    DoesNotFit {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card or joker.
-        card: HandCard,
-        /// The card it shows.
-        stands_for: Card,
-        /// The knocker meld it was laid onto.
-        meld: usize,
-        /// Why it does not fit, in words.
-        reason: &'static str,
-    },
 }
 
 /// Every fault in one line: "meld 0: 6H is already on the table; ...".
@@ -545,20 +415,19 @@ pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
 }
 
 /// The defender's declared melds, checked as a knocker's are
-/// ([`declared_wild_arrangement`]), and none showing a card of `table`.
+/// ([`declared_arrangement`]), and none showing a card of `table`.
 fn defender_melds(
     defender: Hand,
     melds: &[Vec<HandCard>],
     jokers: &[(Joker, Card)],
     rules: &JokerRules,
     table: CardSet,
-) -> Result<Arrangement, WildReplyError> {
-    let declared = DeclaredWildMelds {
+) -> Result<Arrangement, ReplyError> {
+    let declared = DeclaredMelds {
         melds: melds.to_vec(),
         stands_for: jokers.to_vec(),
     };
-    let own =
-        declared_wild_arrangement(defender, &declared, rules).map_err(WildReplyError::Melds)?;
+    let own = declared_arrangement(defender, &declared, rules).map_err(ReplyError::Melds)?;
     let faults: Vec<DeclaredFault> = own
         .melds
         .iter()
@@ -575,53 +444,12 @@ fn defender_melds(
     if faults.is_empty() {
         Ok(own)
     } else {
-        Err(WildReplyError::Melds(faults))
-    }
-}
-
-/// "8H", or "X1 standing for 8H".
-fn shows(card: HandCard, stands_for: Card) -> String {
-    match card {
-        HandCard::Natural(card) => card.to_string(),
-        HandCard::Joker(joker) => format!("{joker} standing for {stands_for}"),
-    }
-}
-
-impl WildReplyError {
-    /// Stable machine-readable code: the joker-free codes of
-    /// [`crate::LayoffError::code`], `invalid_melds` for the melds. A joker's
-    /// `stands_for` at fault, or a joker laid off against the rules, is
-    /// `layoff_does_not_fit`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            WildReplyError::Melds(_) => "invalid_melds",
-            WildReplyError::NotAllowedOnGin { .. } => "layoffs_not_allowed",
-            WildReplyError::CardNotInHand { .. } => "layoff_card_not_in_hand",
-            WildReplyError::AlreadyLaidOff { .. } => "layoff_card_repeated",
-            WildReplyError::NoSuchMeld { .. } => "layoff_meld_not_found",
-            WildReplyError::StandsFor { .. }
-            | WildReplyError::JokerLayoffNotAllowed { .. }
-            | WildReplyError::DoesNotFit { .. } => "layoff_does_not_fit",
-        }
-    }
-
-    /// The layoff at fault, by its place in the list (`None` for the melds).
-    pub const fn index(&self) -> Option<usize> {
-        match self {
-            WildReplyError::Melds(_) => None,
-            WildReplyError::NotAllowedOnGin { index }
-            | WildReplyError::CardNotInHand { index, .. }
-            | WildReplyError::AlreadyLaidOff { index, .. }
-            | WildReplyError::NoSuchMeld { index, .. }
-            | WildReplyError::StandsFor { index, .. }
-            | WildReplyError::JokerLayoffNotAllowed { index, .. }
-            | WildReplyError::DoesNotFit { index, .. } => Some(*index),
-        }
+        Err(ReplyError::Melds(faults))
     }
 }
 
 /// Checks a defender's declared reply against the knocker's melds, under the
-/// rules of [`wild_best_reply`]: every card on the table (the knocker's
+/// rules of [`best_reply`]: every card on the table (the knocker's
 /// melds, the defender's melds and layoffs) stands for a distinct card; a
 /// knocker's joker fixes what its meld shows; a joker is laid off only where
 /// `joker_layoff` allows, standing for the card that extends a run or
@@ -634,7 +462,7 @@ impl WildReplyError {
 ///   count, then the fewest layoffs);
 /// - layoffs only: the best melds of the rest, none showing a card on the
 ///   table;
-/// - neither: [`wild_best_reply`].
+/// - neither: [`best_reply`].
 ///
 /// Layoffs that all name their meld are played in the order given, each
 /// against its meld as grown so far (as [`crate::check_layoffs`] does). When
@@ -647,36 +475,36 @@ impl WildReplyError {
 ///
 /// ```
 /// use gin_rules::{parse_hand, Card, Joker, JokerRules, HandCard, Meld};
-/// use gin_rules::{wild_declared_reply, WildDeclaration, WildDeclaredLayoff, WildReplyError};
+/// use gin_rules::{declared_reply, DeclaredReply, DeclaredLayoff, ReplyError};
 /// let rules = JokerRules::TWO_JOKERS;
 /// let six: Card = "6H".parse()?;
 /// let run = Meld::with_jokers(gin_rules::cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
 /// let defender = parse_hand("8H X2 KS KD 2C 3C 4D 5D 9S 9D")?;
-/// let lay = |card: &str, stands_for: Option<&str>| WildDeclaredLayoff {
+/// let lay = |card: &str, stands_for: Option<&str>| DeclaredLayoff {
 ///     card: card.parse().unwrap(),
 ///     stands_for: stands_for.map(|c| c.parse().unwrap()),
 ///     meld: Some(0),
 /// };
 /// // 8H, then X2 standing for 9H, onto the run 5H 6H 7H.
-/// let declared = WildDeclaration {
+/// let declared = DeclaredReply {
 ///     layoffs: Some(vec![lay("8H", None), lay("X2", Some("9H"))]),
-///     ..WildDeclaration::default()
+///     ..DeclaredReply::default()
 /// };
-/// let reply = wild_declared_reply(&[run], defender, &declared, &rules, true)?;
+/// let reply = declared_reply(&[run], defender, &declared, &rules, true)?;
 /// assert_eq!(reply.layoffs[1].stands_for.to_string(), "9H");
 /// // X2 cannot stand for 6H: the knocker's X1 already shows it.
-/// let declared = WildDeclaration { layoffs: Some(vec![lay("X2", Some("6H"))]), ..WildDeclaration::default() };
-/// let error = wild_declared_reply(&[run], defender, &declared, &rules, true).unwrap_err();
+/// let declared = DeclaredReply { layoffs: Some(vec![lay("X2", Some("6H"))]), ..DeclaredReply::default() };
+/// let error = declared_reply(&[run], defender, &declared, &rules, true).unwrap_err();
 /// assert_eq!((error.code(), error.index()), ("layoff_does_not_fit", Some(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn wild_declared_reply(
+pub(crate) fn declared_reply(
     knocker_melds: &[Meld],
     defender: Hand,
-    declared: &WildDeclaration,
+    declared: &DeclaredReply,
     rules: &JokerRules,
     layoffs_allowed: bool,
-) -> Result<WildReply, WildReplyError> {
+) -> Result<DefenderReply, ReplyError> {
     let table = shown_by(knocker_melds);
     let Some(melds) = &declared.melds else {
         if !declared.jokers.is_empty() {
@@ -685,12 +513,7 @@ pub fn wild_declared_reply(
             defender_melds(defender, &[], &declared.jokers, rules, table)?;
         }
         let Some(layoffs) = &declared.layoffs else {
-            return Ok(wild_best_reply(
-                knocker_melds,
-                defender,
-                rules,
-                layoffs_allowed,
-            ));
+            return Ok(best_reply(knocker_melds, defender, rules, layoffs_allowed));
         };
         let laid = check_declared_layoffs(
             knocker_melds,
@@ -704,7 +527,7 @@ pub fn wild_declared_reply(
         let blocked = laid
             .iter()
             .fold(table, |acc, l| acc.union(CardSet::single(l.stands_for)));
-        return Ok(WildReply {
+        return Ok(DefenderReply {
             arrangement: best_arrangement_avoiding(rest, rules, blocked),
             layoffs: laid,
         });
@@ -727,7 +550,7 @@ pub fn wild_declared_reply(
     let rest = without_laid(unmelded, &laid);
     let deadwood_jokers: Vec<Joker> = rest.jokers().collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
-    Ok(WildReply {
+    Ok(DefenderReply {
         arrangement: Arrangement {
             melds: own.melds,
             deadwood_cards: rest.naturals(),
@@ -739,7 +562,7 @@ pub fn wild_declared_reply(
 }
 
 /// The hand less the cards and jokers laid off.
-fn without_laid(hand: Hand, laid: &[WildLayoff]) -> Hand {
+fn without_laid(hand: Hand, laid: &[Layoff]) -> Hand {
     laid.iter().fold(hand, |hand, l| hand.without(l.card))
 }
 
@@ -750,7 +573,7 @@ fn best_layoffs_of(
     unmelded: Hand,
     blocked: CardSet,
     rules: &JokerRules,
-) -> Vec<WildLayoff> {
+) -> Vec<Layoff> {
     let jokers_to_lay = layable_jokers(unmelded, rules);
     let growth = best_growth(
         knocker_melds,
@@ -809,18 +632,18 @@ struct Request {
 }
 
 /// Checks declared layoffs of cards from `available` (see
-/// [`wild_declared_reply`]); `blocked` is every card the table shows before
+/// [`declared_reply`]); `blocked` is every card the table shows before
 /// them. Returns the layoffs in a legal playing order.
 fn check_declared_layoffs(
     knocker_melds: &[Meld],
     available: Hand,
     blocked: CardSet,
-    layoffs: &[WildDeclaredLayoff],
+    layoffs: &[DeclaredLayoff],
     rules: &JokerRules,
     layoffs_allowed: bool,
-) -> Result<Vec<WildLayoff>, WildReplyError> {
+) -> Result<Vec<Layoff>, ReplyError> {
     if !layoffs_allowed && !layoffs.is_empty() {
-        return Err(WildReplyError::NotAllowedOnGin { index: 0 });
+        return Err(ReplyError::NotAllowedOnGin { index: 0 });
     }
     let in_order = layoffs.iter().all(|l| l.meld.is_some());
     let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
@@ -831,43 +654,43 @@ fn check_declared_layoffs(
     for (index, declared) in layoffs.iter().enumerate() {
         let card = declared.card;
         if !available.contains(card) {
-            return Err(WildReplyError::CardNotInHand { index, card });
+            return Err(ReplyError::CardNotInHand { index, card });
         }
         if laid.contains(card) {
-            return Err(WildReplyError::AlreadyLaidOff { index, card });
+            return Err(ReplyError::AlreadyLaidOff { index, card });
         }
         laid = Hand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
         let shows = match (card, declared.stands_for) {
             (HandCard::Natural(natural), None) => natural,
             (HandCard::Natural(natural), Some(other)) if other == natural => natural,
             (HandCard::Natural(_), Some(_)) => {
-                return Err(WildReplyError::StandsFor {
+                return Err(ReplyError::StandsFor {
                     index,
                     card,
                     reason: "is a natural card: it stands only for itself",
                 });
             }
             (HandCard::Joker(_), None) => {
-                return Err(WildReplyError::StandsFor {
+                return Err(ReplyError::StandsFor {
                     index,
                     card,
                     reason: "is laid off without saying which card it stands for",
                 });
             }
             (HandCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
-                return Err(WildReplyError::JokerLayoffNotAllowed { index, joker });
+                return Err(ReplyError::JokerLayoffNotAllowed { index, joker });
             }
             (HandCard::Joker(_), Some(target)) => target,
         };
         let candidates: Vec<usize> = match declared.meld {
             Some(meld) if meld >= knocker_melds.len() => {
-                return Err(WildReplyError::NoSuchMeld { index, meld });
+                return Err(ReplyError::NoSuchMeld { index, meld });
             }
             Some(meld) => vec![meld],
             None => (0..knocker_melds.len()).collect(),
         };
         if taken.contains(shows) {
-            return Err(WildReplyError::DoesNotFit {
+            return Err(ReplyError::DoesNotFit {
                 index,
                 card,
                 stands_for: shows,
@@ -878,10 +701,10 @@ fn check_declared_layoffs(
         if in_order {
             let meld = declared.meld.unwrap_or_default();
             let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
-                return Err(WildReplyError::NoSuchMeld { index, meld });
+                return Err(ReplyError::NoSuchMeld { index, meld });
             };
             if let Err(reason) = extends(target, *cards, taken, shows) {
-                return Err(WildReplyError::DoesNotFit {
+                return Err(ReplyError::DoesNotFit {
                     index,
                     card,
                     stands_for: shows,
@@ -890,7 +713,7 @@ fn check_declared_layoffs(
                 });
             }
             cards.insert(shows);
-            played.push(WildLayoff {
+            played.push(Layoff {
                 card,
                 meld,
                 stands_for: shows,
@@ -918,7 +741,7 @@ fn check_declared_layoffs(
 /// playing order: sets first, then runs outward one card at a time. Bound: at
 /// most ten requests, each onto a meld of its rank (a set) or of its suit (a
 /// run), so a few thousand partial placements at most.
-fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<WildLayoff>> {
+fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
     if requests.len() > MAX_PLACED {
         return None;
     }
@@ -950,7 +773,7 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<WildLayoff>
         return None;
     }
     // Play order: by distance from the meld as laid down, then as declared.
-    let mut order: Vec<(u32, usize, WildLayoff)> = requests
+    let mut order: Vec<(u32, usize, Layoff)> = requests
         .iter()
         .zip(&choice)
         .filter_map(|(request, &meld)| {
@@ -972,7 +795,7 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<WildLayoff>
             Some((
                 distance,
                 request.index,
-                WildLayoff {
+                Layoff {
                     card: request.card,
                     meld,
                     stands_for: request.shows,
@@ -1028,7 +851,7 @@ fn greedy(
     knocker_melds: &[Meld],
     blocked: CardSet,
     requests: &[Request],
-) -> Result<Vec<WildLayoff>, WildReplyError> {
+) -> Result<Vec<Layoff>, ReplyError> {
     let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     let mut taken = blocked;
     let mut played = Vec::with_capacity(requests.len());
@@ -1054,7 +877,7 @@ fn greedy(
         }
         let Some(meld) = chosen else {
             let (meld, reason) = first_reason.unwrap_or((0, "there is no knocker meld"));
-            return Err(WildReplyError::DoesNotFit {
+            return Err(ReplyError::DoesNotFit {
                 index: request.index,
                 card: request.card,
                 stands_for: request.shows,
@@ -1066,7 +889,7 @@ fn greedy(
             cards.insert(request.shows);
         }
         taken.insert(request.shows);
-        played.push(WildLayoff {
+        played.push(Layoff {
             card: request.card,
             meld,
             stands_for: request.shows,
@@ -1098,24 +921,24 @@ mod tests {
         ]
     }
 
-    fn lay(text: &str, stands_for: Option<&str>, meld: Option<usize>) -> WildDeclaredLayoff {
-        WildDeclaredLayoff {
+    fn lay(text: &str, stands_for: Option<&str>, meld: Option<usize>) -> DeclaredLayoff {
+        DeclaredLayoff {
             card: wild(text),
             stands_for: stands_for.map(card),
             meld,
         }
     }
 
-    fn layoffs_only(layoffs: Vec<WildDeclaredLayoff>) -> WildDeclaration {
-        WildDeclaration {
+    fn layoffs_only(layoffs: Vec<DeclaredLayoff>) -> DeclaredReply {
+        DeclaredReply {
             layoffs: Some(layoffs),
-            ..WildDeclaration::default()
+            ..DeclaredReply::default()
         }
     }
 
-    fn reply(declared: &WildDeclaration) -> Result<WildReply, WildReplyError> {
+    fn reply(declared: &DeclaredReply) -> Result<DefenderReply, ReplyError> {
         let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
-        wild_declared_reply(&table(), defender, declared, &JokerRules::TWO_JOKERS, true)
+        declared_reply(&table(), defender, declared, &JokerRules::TWO_JOKERS, true)
     }
 
     #[test]
@@ -1143,7 +966,7 @@ mod tests {
         assert!(
             matches!(
                 error,
-                WildReplyError::DoesNotFit {
+                ReplyError::DoesNotFit {
                     index: 0,
                     meld: 0,
                     ..
@@ -1157,7 +980,7 @@ mod tests {
         );
     }
 
-    fn reply_err(declared: &WildDeclaration) -> WildReplyError {
+    fn reply_err(declared: &DeclaredReply) -> ReplyError {
         reply(declared).unwrap_err()
     }
 
@@ -1167,7 +990,7 @@ mod tests {
         let error = reply_err(&layoffs_only(vec![lay("6H", None, Some(0))]));
         assert_eq!(
             error,
-            WildReplyError::DoesNotFit {
+            ReplyError::DoesNotFit {
                 index: 0,
                 card: wild("6H"),
                 stands_for: card("6H"),
@@ -1179,12 +1002,12 @@ mod tests {
         let error = reply_err(&layoffs_only(vec![lay("X2", Some("6H"), Some(0))]));
         assert_eq!(error.code(), "layoff_does_not_fit");
         // Nor may a declared meld show it.
-        let declared = WildDeclaration {
+        let declared = DeclaredReply {
             melds: Some(vec![vec![wild("4H"), wild("X2"), wild("6H")]]),
             jokers: vec![(Joker::X2, card("5H"))],
             layoffs: None,
         };
-        let WildReplyError::Melds(faults) = reply_err(&declared) else {
+        let ReplyError::Melds(faults) = reply_err(&declared) else {
             panic!("not a meld fault");
         };
         assert_eq!(faults.len(), 1);
@@ -1207,20 +1030,20 @@ mod tests {
         let played: Vec<String> = reply
             .layoffs
             .iter()
-            .map(|l| format!("{}>{}", shows(l.card, l.stands_for), l.meld))
+            .map(|l| format!("{}>{}", crate::layoff::shows(l.card, l.stands_for), l.meld))
             .collect();
         assert_eq!(played, ["9C>1", "4H>0", "8H>0", "X2 standing for 3H>0"]);
         // No placement takes 2H: the first layoff none takes is the error.
         let declared = layoffs_only(vec![lay("4H", None, None), lay("X2", Some("2H"), None)]);
         assert!(matches!(
             reply_err(&declared),
-            WildReplyError::DoesNotFit { index: 1, .. }
+            ReplyError::DoesNotFit { index: 1, .. }
         ));
     }
 
     #[test]
     fn declared_melds_with_a_joker_lay_off_the_rest_at_best() {
-        let declared = WildDeclaration {
+        let declared = DeclaredReply {
             melds: Some(vec![vec![wild("KS"), wild("X2"), wild("KD")]]),
             jokers: vec![(Joker::X2, card("KC"))],
             layoffs: None,
@@ -1241,25 +1064,25 @@ mod tests {
         let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
         let strict = JokerRules::TWO_JOKERS.with_layoff(false);
         assert_eq!(
-            wild_declared_reply(&table(), defender, &declared, &strict, true),
-            Err(WildReplyError::JokerLayoffNotAllowed {
+            declared_reply(&table(), defender, &declared, &strict, true),
+            Err(ReplyError::JokerLayoffNotAllowed {
                 index: 0,
                 joker: Joker::X2
             })
         );
-        let gin = wild_declared_reply(
+        let gin = declared_reply(
             &table(),
             defender,
             &declared,
             &JokerRules::TWO_JOKERS,
             false,
         );
-        assert_eq!(gin, Err(WildReplyError::NotAllowedOnGin { index: 0 }));
+        assert_eq!(gin, Err(ReplyError::NotAllowedOnGin { index: 0 }));
         // A natural card stands only for itself; a joker must say.
         let error = reply_err(&layoffs_only(vec![lay("8H", Some("4H"), Some(0))]));
-        assert!(matches!(error, WildReplyError::StandsFor { index: 0, .. }));
+        assert!(matches!(error, ReplyError::StandsFor { index: 0, .. }));
         let error = reply_err(&layoffs_only(vec![lay("X2", None, Some(0))]));
-        assert!(matches!(error, WildReplyError::StandsFor { index: 0, .. }));
+        assert!(matches!(error, ReplyError::StandsFor { index: 0, .. }));
         // Not held, repeated, no such meld.
         assert_eq!(
             reply_err(&layoffs_only(vec![lay("X1", Some("8H"), Some(0))])).code(),
@@ -1272,9 +1095,9 @@ mod tests {
             "layoff_meld_not_found"
         );
         // A joker map without melds.
-        let stray = WildDeclaration {
+        let stray = DeclaredReply {
             jokers: vec![(Joker::X2, card("KC"))],
-            ..WildDeclaration::default()
+            ..DeclaredReply::default()
         };
         assert_eq!(reply_err(&stray).code(), "invalid_melds");
     }
@@ -1284,14 +1107,8 @@ mod tests {
         let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
         let rules = JokerRules::TWO_JOKERS;
         assert_eq!(
-            wild_declared_reply(
-                &table(),
-                defender,
-                &WildDeclaration::default(),
-                &rules,
-                true
-            ),
-            Ok(wild_best_reply(&table(), defender, &rules, true))
+            declared_reply(&table(), defender, &DeclaredReply::default(), &rules, true),
+            Ok(best_reply(&table(), defender, &rules, true))
         );
     }
 }

@@ -72,7 +72,7 @@
 //! with `X1` = 6H takes 4H and 8H, and the defender's 6H can neither go on
 //! nor meld. The defender may lay a joker off (`joker_layoff`) standing for
 //! the card that extends a run or completes a three-card set; layoffs chain.
-//! [`wild_best_reply`] chooses the defender's melds and layoffs together for
+//! [`best_reply`] chooses the defender's melds and layoffs together for
 //! the least count, then the fewest layoffs. [`score_wild_hand`] picks the
 //! knocker's arrangement as the joker-free scoring does (best net result
 //! after the defender's reply) and settles the points with the joker-free
@@ -98,17 +98,11 @@ mod solve;
 mod tests;
 
 pub use declared::{
-    DeclaredFault, DeclaredFaultCode, DeclaredPlace, DeclaredWildMelds, declared_wild_arrangement,
+    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
 pub(crate) use layoff::faults_text;
-pub use layoff::{
-    WildDeclaration, WildDeclaredLayoff, WildLayoff, WildReply, WildReplyError, wild_best_reply,
-    wild_declared_reply,
-};
-pub use score::{
-    WildHandError, WildHandScore, WildShowdown, WildShowdownError, score_wild_hand,
-    score_wild_knock, score_wild_showdown,
-};
+pub(crate) use layoff::{best_reply, declared_reply};
+pub(crate) use score::{score_knock, score_laid_down};
 
 use crate::card::CardSet;
 use crate::deadwood::natural;
@@ -369,4 +363,10 @@ pub(crate) fn analyze_drawn_hand(hand: Hand, rules: &JokerRules) -> DrawnHandAna
             .collect(),
         big_gin: !hand.is_empty() && melds_all,
     }
+}
+
+/// Every arrangement of a hand with jokers within `limit` (see
+/// [`crate::knocker_arrangements`]).
+pub(crate) fn knocker_arrangements(hand: Hand, rules: &JokerRules, limit: u32) -> Vec<Arrangement> {
+    score::knocker_candidates(&Problem::new(hand, rules, CardSet::EMPTY), limit)
 }

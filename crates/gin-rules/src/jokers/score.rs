@@ -17,89 +17,16 @@ use crate::hand::Hand;
 use crate::profile::Profile;
 use std::cmp::Reverse;
 
-use crate::score::{
-    HandError, Settlement as HandSettlement, Side, is_big_gin, knocker_arrangements,
-    net_for_knocker, settle,
-};
+use crate::score::arrangements::within_limit;
+use crate::score::{HandError, HandScore, Showdown, Side, is_big_gin, net_for_knocker, settle};
 
-use super::declared::{DeclaredFault, DeclaredWildMelds, declared_wild_arrangement};
+use super::declared::{DeclaredMelds, declared_arrangement};
 use super::layoff::best_reply_count_at_least;
 use super::solve::plans_within;
-use super::{
-    Problem, WildDeclaration, WildReply, WildReplyError, min_deadwood_avoiding, wild_best_reply,
-    wild_declared_reply,
-};
+use super::{Problem, best_reply, declared_reply, min_deadwood_avoiding};
 use crate::deadwood::Arrangement;
-use crate::hand::{HandCard, HandReadFault};
-
-/// Both hands laid down.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WildShowdown {
-    /// The knocker's arrangement (the knocker never lays off).
-    pub knocker: Arrangement,
-    /// The defender's reply to it.
-    pub defender: WildReply,
-    /// The knock limit that applied.
-    pub knock_limit: u32,
-    /// The knocker melded all eleven cards without discarding.
-    pub big_gin: bool,
-}
-
-/// A scored hand with jokers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WildHandScore {
-    /// Both hands laid down.
-    pub showdown: WildShowdown,
-    /// Who won what.
-    pub settlement: HandSettlement,
-}
-
-/// Why a hand with jokers cannot be scored.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WildHandError {
-    /// A hand's list repeats a card or holds a joker the profile's deck does
-    /// not (any joker without jokers, `X2` with one).
-    #[error("the {side} hand: {fault}", side = side.name())]
-    Read {
-        /// The hand at fault.
-        side: Side,
-        /// The fault, with its position in the list.
-        fault: HandReadFault,
-    },
-    /// A card or joker of the defender's that the knocker holds too.
-    #[error("{card} is in both hands")]
-    InBothHands {
-        /// Its position in the defender's list.
-        index: usize,
-        /// The card.
-        card: HandCard,
-    },
-    /// Declared melds that are not legal, overlap, use cards not held or
-    /// leave a joker's card unnamed: every fault found.
-    #[error("the knocker's declared melds are not legal")]
-    InvalidMelds(Vec<DeclaredFault>),
-    /// The defender's declared reply is not legal.
-    #[error(transparent)]
-    Reply(WildReplyError),
-    /// What the joker-free scoring also refuses: a wrong number of cards, a
-    /// knock over the limit, big gin not played or not melded, a profile that
-    /// needs the upcard.
-    #[error(transparent)]
-    Hand(#[from] HandError),
-}
-
-impl WildHandError {
-    /// Stable machine-readable code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            WildHandError::Read { fault, .. } => fault.code(),
-            WildHandError::InBothHands { .. } => "duplicate_card",
-            WildHandError::InvalidMelds(_) => "invalid_melds",
-            WildHandError::Reply(error) => error.code(),
-            WildHandError::Hand(error) => error.code(),
-        }
-    }
-}
+use crate::hand::HandCard;
+use crate::layoff::{DeclaredReply, DefenderReply, ReplyError};
 
 /// Every arrangement of the knocker's hand with a count within `limit`, in
 /// the solver's fixed order (see the module docs).
@@ -113,7 +40,7 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangeme
             continue;
         };
         let rest = CardSet::from_bits(problem.avail & !plan.cards());
-        for rest in knocker_arrangements(rest, room) {
+        for rest in within_limit(rest, room) {
             let arrangement = problem.arrangement(&plan, &rest.melds, &held);
             if arrangement.deadwood <= limit && !super::has_touching_runs(&arrangement.melds) {
                 found.push(arrangement);
@@ -123,79 +50,23 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangeme
     found
 }
 
-/// Lays both hands down and settles the points: the knocker's 10 cards kept
-/// after the knock discard (11 for big gin), the defender's 10, jokers
-/// included, under a profile that plays with jokers.
-///
-/// ```
-/// use gin_rules::{score_wild_hand, parse_hand, Outcome, Preset, Side};
-/// let jokers = Preset::Jokers.profile();
-/// let knocker = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let defender = parse_hand("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
-/// let score = score_wild_hand(&jokers, None, knocker, defender)?;
-/// // The knocker counts 2 (X1 stands for 6H); the defender lays 4H and 8H off
-/// // the run, melds QS QD X2 and counts 10 + 3 + 3 + 6 + 7 = 29.
-/// assert_eq!(score.showdown.knocker.deadwood, 2);
-/// let laid: Vec<String> = score.showdown.defender.layoffs.iter().map(|l| l.card.to_string()).collect();
-/// assert_eq!(laid, ["4H", "8H"]);
-/// assert_eq!(score.showdown.defender.deadwood(), 29);
-/// assert_eq!((score.settlement.outcome, score.settlement.winner), (Outcome::Knock, Side::Knocker));
-/// assert_eq!(score.settlement.points, 27);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn score_wild_hand(
-    profile: &Profile,
-    upcard: Option<Card>,
-    knocker: Hand,
-    defender: Hand,
-) -> Result<WildHandScore, WildHandError> {
-    let knocker: Vec<HandCard> = knocker.cards().collect();
-    let defender: Vec<HandCard> = defender.cards().collect();
-    score_wild_knock(
-        profile,
-        upcard,
-        &knocker,
-        None,
-        &defender,
-        &WildDeclaration::default(),
-    )
-}
-
-/// [`score_wild_hand`] from the two hands' lists of cards, where the
-/// knocker may declare its melds. Each list is read under the profile's
-/// deck ([`Hand::read`]); a defender's card the knocker holds is
-/// refused. Declared melds are checked ([`declared_wild_arrangement`]), must
-/// be within the knock limit (all eleven cards melded for big gin), and the
-/// defender replies to them at best; `None` chooses the arrangement as
-/// [`score_wild_hand`] does.
-///
-/// ```
-/// use gin_rules::{score_wild_knock, DeclaredWildMelds};
-/// use gin_rules::{Joker, Preset, HandCard, WildDeclaration};
-/// let jokers = Preset::Jokers.profile();
-/// let list = |text: &str| text.split(' ').map(str::parse).collect::<Result<Vec<HandCard>, _>>();
-/// let knocker = list("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let defender = list("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
-/// // X1 declared as 6H in the run, as the referee would choose.
-/// let declared = DeclaredWildMelds {
-///     melds: vec![list("5H X1 7H")?, list("9S 9D 9C")?, list("KS KD KC")?],
-///     stands_for: vec![(Joker::X1, "6H".parse()?)],
-/// };
-/// let reply = WildDeclaration::default(); // the defender's best reply
-/// let score = score_wild_knock(&jokers, None, &knocker, Some(&declared), &defender, &reply)?;
-/// assert_eq!((score.showdown.knocker.deadwood, score.settlement.points), (2, 27));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn score_wild_knock(
+/// [`crate::score_hand`] of a knock with jokers, from the two hands' lists
+/// of cards, where the knocker may declare its melds. Each list is read under
+/// the profile's deck ([`Hand::read`]); a defender's card the knocker holds
+/// is refused. Declared melds are checked ([`declared_arrangement`]), must be
+/// within the knock limit (all eleven cards melded for big gin), and the
+/// defender replies to them as it declares; `None` chooses the arrangement
+/// as the module docs say.
+pub(crate) fn score_knock(
     profile: &Profile,
     upcard: Option<Card>,
     knocker: &[HandCard],
-    declared: Option<&DeclaredWildMelds>,
+    declared: Option<&DeclaredMelds>,
     defender: &[HandCard],
-    reply: &WildDeclaration,
-) -> Result<WildHandScore, WildHandError> {
+    reply: &DeclaredReply,
+) -> Result<HandScore, HandError> {
     let read = |side: Side, cards: &[HandCard]| {
-        Hand::read(cards, profile.jokers()).map_err(|fault| WildHandError::Read { side, fault })
+        Hand::read(cards, profile.jokers()).map_err(|fault| HandError::Read { side, fault })
     };
     let knocker = read(Side::Knocker, knocker)?;
     let defender_list = defender;
@@ -205,21 +76,21 @@ pub fn score_wild_knock(
         .enumerate()
         .find(|&(_, &card)| knocker.contains(card))
     {
-        return Err(WildHandError::InBothHands { index, card });
+        return Err(HandError::InBothHands { index, card });
     }
     let knock = Knock::check(profile, upcard, knocker, defender)?;
     let rules = profile.joker_rules();
     let (knocker, defender) = match declared {
         Some(declared) => {
-            let knocker = declared_wild_arrangement(knocker, declared, &rules)
-                .map_err(WildHandError::InvalidMelds)?;
+            let knocker = declared_arrangement(knocker, declared, &rules)
+                .map_err(HandError::DeclaredMeldFaults)?;
             knock.admits(&knocker)?;
             let reply = knock
                 .reply(profile, &knocker, defender, reply)
-                .map_err(WildHandError::Reply)?;
+                .map_err(HandError::Reply)?;
             (knocker, reply)
         }
-        None if *reply == WildDeclaration::default() => {
+        None if *reply == DeclaredReply::default() => {
             best_knock(profile, &knock, knocker, defender)?
         }
         None => declared_reply_knock(profile, &knock, knocker, defender, reply)?,
@@ -281,11 +152,11 @@ impl Knock {
         profile: &Profile,
         knocker: &Arrangement,
         defender: Hand,
-        reply: &WildDeclaration,
-    ) -> Result<WildReply, WildReplyError> {
+        reply: &DeclaredReply,
+    ) -> Result<DefenderReply, ReplyError> {
         let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
         let rules = profile.joker_rules();
-        wild_declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)
+        declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)
     }
 
     /// The points of both hands laid down.
@@ -293,8 +164,8 @@ impl Knock {
         &self,
         profile: &Profile,
         knocker: Arrangement,
-        defender: WildReply,
-    ) -> WildHandScore {
+        defender: DefenderReply,
+    ) -> HandScore {
         let settlement = settle(
             profile,
             self.multiplier,
@@ -302,8 +173,8 @@ impl Knock {
             defender.deadwood(),
             self.big_gin,
         );
-        WildHandScore {
-            showdown: WildShowdown {
+        HandScore {
+            showdown: Showdown {
                 knocker,
                 defender,
                 knock_limit: self.limit,
@@ -322,16 +193,16 @@ fn declared_reply_knock(
     knock: &Knock,
     knocker: Hand,
     defender: Hand,
-    reply: &WildDeclaration,
-) -> Result<(Arrangement, WildReply), WildHandError> {
+    reply: &DeclaredReply,
+) -> Result<(Arrangement, DefenderReply), HandError> {
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
     let candidates = candidates_within(&problem, knock)?;
-    let mut best: Option<(Rank, Arrangement, WildReply)> = None;
+    let mut best: Option<(Rank, Arrangement, DefenderReply)> = None;
     for (index, arrangement) in candidates.into_iter().enumerate() {
         let checked = knock
             .reply(profile, &arrangement, defender, reply)
-            .map_err(WildHandError::Reply)?;
+            .map_err(HandError::Reply)?;
         let settlement = settle(
             profile,
             1,
@@ -350,7 +221,7 @@ fn declared_reply_knock(
 
 /// The knocker's candidates that may knock (see [`knocker_candidates`]),
 /// or why none may.
-fn candidates_within(problem: &Problem, knock: &Knock) -> Result<Vec<Arrangement>, WildHandError> {
+fn candidates_within(problem: &Problem, knock: &Knock) -> Result<Vec<Arrangement>, HandError> {
     let candidates: Vec<Arrangement> = knocker_candidates(problem, knock.limit)
         .into_iter()
         // Big gin melds every card: no joker left out, even one worth 0.
@@ -364,7 +235,7 @@ fn candidates_within(problem: &Problem, knock: &Knock) -> Result<Vec<Arrangement
 
 /// No arrangement may knock: the least count is over the limit (or, for
 /// big gin, some card is left out).
-fn over_the_limit(problem: &Problem, knock: &Knock) -> WildHandError {
+fn over_the_limit(problem: &Problem, knock: &Knock) -> HandError {
     let deadwood = problem.least();
     if knock.big_gin {
         HandError::NotBigGin { deadwood }
@@ -374,7 +245,6 @@ fn over_the_limit(problem: &Problem, knock: &Knock) -> WildHandError {
             limit: knock.limit,
         }
     }
-    .into()
 }
 
 /// The least count in `0..=most` for which `passes` holds, `passes` being
@@ -410,7 +280,7 @@ fn best_knock(
     knock: &Knock,
     knocker: Hand,
     defender: Hand,
-) -> Result<(Arrangement, WildReply), WildHandError> {
+) -> Result<(Arrangement, DefenderReply), HandError> {
     let big_gin = knock.big_gin;
     let rules = profile.joker_rules();
     let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
@@ -471,53 +341,21 @@ fn best_knock(
     let chosen = best.and_then(|(_, index)| {
         let arrangement = candidates.into_iter().nth(index)?;
         let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
-        let reply = wild_best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
+        let reply = best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
         Some((arrangement, reply))
     });
     chosen.ok_or_else(|| over_the_limit(&problem, knock))
 }
 
-/// Why a laid-down showdown with jokers cannot be scored: what the joker-free
-/// scoring also refuses, or a declared reply at fault.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WildShowdownError {
-    /// A wrong number of cards, a knock over the limit, big gin not played
-    /// or not melded, a profile that needs the upcard.
-    #[error(transparent)]
-    Hand(#[from] HandError),
-    /// The defender's declared reply is not legal.
-    #[error(transparent)]
-    Reply(#[from] WildReplyError),
-}
-
-/// Scores a knock whose knocker has laid `knocker` down (an arrangement of
-/// `knocker_hand`: declared and checked by
-/// [`declared_wild_arrangement`](super::declared_wild_arrangement), or chosen
-/// by [`score_wild_hand`]), the defender replying as `reply` declares
-/// ([`wild_declared_reply`]; nothing declared is its best reply). The knock
-/// is checked as [`score_wild_hand`] checks it (card counts, knock limit, big
-/// gin), and the points settled the same way.
-///
-/// ```
-/// use gin_rules::{score_wild_hand, parse_hand, Preset, WildDeclaration};
-/// use gin_rules::score_wild_showdown;
-/// let jokers = Preset::Jokers.profile();
-/// let knocker = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
-/// let defender = parse_hand("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
-/// let best = score_wild_hand(&jokers, None, knocker, defender)?;
-/// // The knocker's melds as laid down, the defender's best reply: the same score.
-/// let again = score_wild_showdown(&jokers, None, knocker, best.showdown.knocker.clone(), defender, &WildDeclaration::default())?;
-/// assert_eq!(again, best);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn score_wild_showdown(
+/// [`crate::score_laid_down`] (see there).
+pub(crate) fn score_laid_down(
     profile: &Profile,
     upcard: Option<Card>,
     knocker_hand: Hand,
     knocker: Arrangement,
     defender: Hand,
-    reply: &WildDeclaration,
-) -> Result<WildHandScore, WildShowdownError> {
+    reply: &DeclaredReply,
+) -> Result<HandScore, HandError> {
     let knock = Knock::check(profile, upcard, knocker_hand, defender)?;
     knock.admits(&knocker)?;
     let reply = knock.reply(profile, &knocker, defender, reply)?;

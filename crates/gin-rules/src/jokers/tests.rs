@@ -1,7 +1,9 @@
-use super::declared::declared_wild_arrangement;
+use super::declared::declared_arrangement;
 use super::*;
 use crate::card::{Card, cards};
 use crate::hand::{HandCard, HandReadFault, parse_hand};
+use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply};
+use crate::score::score_cards;
 
 fn hand(text: &str) -> Hand {
     parse_hand(text).unwrap()
@@ -146,7 +148,7 @@ fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> Meld {
     Meld::with_jokers(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
 }
 
-fn laid(reply: &WildReply) -> Vec<String> {
+fn laid(reply: &DefenderReply) -> Vec<String> {
     reply
         .layoffs
         .iter()
@@ -158,7 +160,7 @@ fn laid(reply: &WildReply) -> Vec<String> {
 fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
     // The knocker's X1 stands for 8H: 9H extends the run, 8H is taken.
     let run = wild_meld("6H 7H", &[(Joker::X1, "8H")]);
-    let reply = wild_best_reply(
+    let reply = best_reply(
         &[run],
         hand("9H 8H KS QD JC"),
         &JokerRules::TWO_JOKERS,
@@ -169,7 +171,7 @@ fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
     assert_eq!(reply.deadwood(), 8 + 30);
     // Had X1 stood for 5H, 8H would go on and 9H after it.
     let run = wild_meld("6H 7H", &[(Joker::X1, "5H")]);
-    let reply = wild_best_reply(
+    let reply = best_reply(
         &[run],
         hand("9H 8H KS QD JC"),
         &JokerRules::TWO_JOKERS,
@@ -184,23 +186,23 @@ fn a_defender_joker_is_laid_off_where_the_rules_allow() {
     let run = wild_meld("5H 6H 7H", &[]);
     let set = wild_meld("KS KH", &[(Joker::X1, "KD")]);
     let melds = [run, set];
-    let reply = wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
+    let reply = best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
     assert_eq!(reply.deadwood(), 11);
     assert_eq!(reply.layoffs.len(), 1);
     assert_eq!(reply.layoffs[0].card, HandCard::Joker(Joker::X2));
     // Without joker layoffs, the joker counts 15.
     let strict = JokerRules::TWO_JOKERS.with_layoff(false);
     assert_eq!(
-        wild_best_reply(&melds, hand("X2 2C 9S"), &strict, true).deadwood(),
+        best_reply(&melds, hand("X2 2C 9S"), &strict, true).deadwood(),
         26
     );
     // Nothing at all after gin.
     assert_eq!(
-        wild_best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, false).deadwood(),
+        best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, false).deadwood(),
         26
     );
     // The set's fourth card is KC only: X1 stands for KD.
-    let reply = wild_best_reply(&melds, hand("KD KC 2C"), &JokerRules::TWO_JOKERS, true);
+    let reply = best_reply(&melds, hand("KD KC 2C"), &JokerRules::TWO_JOKERS, true);
     assert_eq!(laid(&reply), ["KC=KC>1"]);
     assert_eq!(reply.deadwood(), 12);
 }
@@ -210,22 +212,22 @@ fn chained_layoffs_and_a_defender_joker_bridging_to_its_naturals() {
     // With three naturals per meld the defender cannot meld 9H TH X1: X1
     // goes on as 8H so that 9H and TH follow.
     let run = wild_meld("5H 6H 7H", &[]);
-    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &rules(3, 15), true);
+    let reply = best_reply(&[run], hand("9H TH X1 KC"), &rules(3, 15), true);
     assert_eq!(laid(&reply), ["X1=8H>0", "9H=9H>0", "TH=TH>0"]);
     assert_eq!(reply.deadwood(), 10);
     // With two, melding them is as good and lays off nothing (fewer layoffs).
-    let reply = wild_best_reply(&[run], hand("9H TH X1 KC"), &JokerRules::TWO_JOKERS, true);
+    let reply = best_reply(&[run], hand("9H TH X1 KC"), &JokerRules::TWO_JOKERS, true);
     assert_eq!((reply.deadwood(), reply.layoffs.len()), (10, 0));
 }
 
 #[test]
 fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
-    use crate::{HandError, Outcome, Preset, ProfileOverrides, Side, score_wild_hand};
+    use crate::{HandError, Outcome, Preset, ProfileOverrides, Side};
     let jokers = Preset::Jokers.profile();
     // Gin with a joker in a meld: the gin bonus and the defender's whole count.
     let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC KH");
     let defender = hand("8H 4H QS QD JC 3S 3D 6C 7C X2");
-    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    let score = score_cards(&jokers, None, knocker, defender).unwrap();
     assert_eq!(score.settlement.outcome, Outcome::Gin);
     // No layoffs on gin: QS QD X2 melds, the rest counts 8+4+10+3+3+6+7 = 41.
     assert_eq!(score.showdown.defender.deadwood(), 41);
@@ -233,7 +235,7 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     // An undercut: the defender's count is lower.
     let knocker = hand("5H X1 7H 9S 9D 9C KS KD KC 4C");
     let defender = hand("AS 2S 3S AD 2D 3D 4D AC 2C X2");
-    let score = score_wild_hand(&jokers, None, knocker, defender).unwrap();
+    let score = score_cards(&jokers, None, knocker, defender).unwrap();
     assert_eq!(score.showdown.knocker.deadwood, 4);
     assert_eq!(score.showdown.defender.deadwood(), 0);
     assert_eq!(score.settlement.points, 25 + 4);
@@ -241,7 +243,7 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     assert_eq!(score.settlement.outcome, Outcome::Undercut);
     // The deck decides which jokers exist.
     let standard = Preset::Standard.profile();
-    let error = score_wild_hand(&standard, None, knocker, defender).unwrap_err();
+    let error = score_cards(&standard, None, knocker, defender).unwrap_err();
     assert_eq!(error.code(), "joker_not_in_deck");
     let one = ProfileOverrides {
         base: Some(Preset::Jokers),
@@ -250,10 +252,10 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     }
     .resolve()
     .unwrap();
-    let error = score_wild_hand(&one, None, knocker, defender).unwrap_err();
+    let error = score_cards(&one, None, knocker, defender).unwrap_err();
     assert!(matches!(
         error,
-        WildHandError::Read {
+        HandError::Read {
             side: Side::Defender,
             fault: HandReadFault::JokerNotInDeck {
                 joker: Joker::X2,
@@ -261,7 +263,7 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
             },
         }
     ));
-    let error = score_wild_hand(
+    let error = score_cards(
         &jokers,
         None,
         knocker,
@@ -270,12 +272,12 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     .unwrap_err();
     assert_eq!(
         error,
-        WildHandError::InBothHands {
+        HandError::InBothHands {
             index: 9,
             card: HandCard::Joker(Joker::X1),
         }
     );
-    let error = score_wild_hand(
+    let error = score_cards(
         &jokers,
         None,
         hand("5H X1 7H KS KD QC JC TC 8C 6C"),
@@ -283,7 +285,7 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     )
     .unwrap_err();
     assert!(
-        matches!(error, WildHandError::Hand(HandError::KnockOverLimit { .. })),
+        matches!(error, HandError::KnockOverLimit { .. }),
         "{error:?}"
     );
 }
@@ -307,8 +309,8 @@ fn wild_cards_read_any_notation_and_write_the_canonical_one() {
 
 /// The declared form of an arrangement: each meld's cards as shown, a joker
 /// in the place of the card it stands for.
-fn declared_form(arrangement: &Arrangement) -> DeclaredWildMelds {
-    DeclaredWildMelds {
+fn declared_form(arrangement: &Arrangement) -> DeclaredMelds {
+    DeclaredMelds {
         melds: arrangement
             .melds
             .iter()
@@ -337,11 +339,11 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
     let rules = JokerRules::TWO_JOKERS;
     let held = hand("5H X1 7H 9S 9D 9C KS KD 2C X2");
     let check = |melds: &[&str], stands_for: &[(Joker, &str)]| {
-        let declared = DeclaredWildMelds {
+        let declared = DeclaredMelds {
             melds: melds.iter().map(|m| list(m)).collect(),
             stands_for: stands_for.iter().map(|&(j, c)| (j, card(c))).collect(),
         };
-        declared_wild_arrangement(held, &declared, &rules)
+        declared_arrangement(held, &declared, &rules)
             .map_err(|faults| {
                 faults
                     .into_iter()
@@ -435,11 +437,11 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
     );
     // X2 stands for 7H, which the first meld shows.
     let held = hand("5H 7H 8H 9H X1 X2 2C 3C 4C KS");
-    let declared = DeclaredWildMelds {
+    let declared = DeclaredMelds {
         melds: vec![list("5H X1 7H"), list("8H 9H X2")],
         stands_for: vec![(Joker::X1, card("6H")), (Joker::X2, card("7H"))],
     };
-    let faults = declared_wild_arrangement(held, &declared, &rules).unwrap_err();
+    let faults = declared_arrangement(held, &declared, &rules).unwrap_err();
     assert_eq!(
         faults
             .iter()
@@ -506,7 +508,7 @@ fn every_optimal_arrangement_declared_back_is_itself() {
     let rules = JokerRules::TWO_JOKERS;
     for (held, _) in random_wild_hands(300, 18) {
         for arrangement in optimal_arrangements(held, &rules) {
-            let declared = declared_wild_arrangement(held, &declared_form(&arrangement), &rules);
+            let declared = declared_arrangement(held, &declared_form(&arrangement), &rules);
             let mut back = declared.unwrap();
             back.melds.sort();
             assert_eq!(back, arrangement, "{held}");
@@ -519,14 +521,14 @@ fn declaring_the_referees_choice_scores_the_same() {
     let jokers = crate::Preset::Jokers.profile();
     let mut scored = 0;
     for (knocker, defender) in random_wild_hands(2000, 23) {
-        let Ok(chosen) = score_wild_hand(&jokers, None, knocker, defender) else {
+        let Ok(chosen) = score_cards(&jokers, None, knocker, defender) else {
             continue;
         };
         let declared = declared_form(&chosen.showdown.knocker);
         let knocker: Vec<HandCard> = knocker.cards().collect();
         let defender: Vec<HandCard> = defender.cards().collect();
-        let best_reply = WildDeclaration::default();
-        let again = score_wild_knock(
+        let best_reply = DeclaredReply::default();
+        let again = score_knock(
             &jokers,
             None,
             &knocker,
@@ -555,7 +557,7 @@ fn exhaustive_knock(
     let mut best: Option<(i64, u32, Arrangement, u32)> = None;
     for arrangement in score::knocker_candidates(&problem, profile.knock_limit_for(None).unwrap()) {
         let allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
-        let reply = wild_best_reply(&arrangement.melds, defender, &rules, allowed);
+        let reply = best_reply(&arrangement.melds, defender, &rules, allowed);
         let settlement = crate::settle(profile, 1, arrangement.deadwood, reply.deadwood(), false);
         let net = match settlement.winner {
             crate::Side::Knocker => i64::from(settlement.points),
@@ -588,7 +590,7 @@ fn the_pruned_knocker_choice_is_the_exhaustive_one() {
         .unwrap();
         let hands = random_wild_hands(500, seed).into_iter();
         for (knocker, defender) in hands.chain(random_low_wild_hands(800, seed)) {
-            let Ok(score) = score_wild_hand(&profile, None, knocker, defender) else {
+            let Ok(score) = score_cards(&profile, None, knocker, defender) else {
                 assert_eq!(exhaustive_knock(&profile, knocker, defender), None);
                 continue;
             };
@@ -603,16 +605,16 @@ fn the_pruned_knocker_choice_is_the_exhaustive_one() {
 
 /// The defender's reply as it would be declared: its melds, their jokers'
 /// cards, and each layoff with its meld and (for a joker) its card.
-fn declared_reply(reply: &WildReply) -> WildDeclaration {
+fn declared_reply(reply: &DefenderReply) -> DeclaredReply {
     let own = declared_form(&reply.arrangement);
-    WildDeclaration {
+    DeclaredReply {
         melds: Some(own.melds),
         jokers: own.stands_for,
         layoffs: Some(
             reply
                 .layoffs
                 .iter()
-                .map(|layoff| WildDeclaredLayoff {
+                .map(|layoff| DeclaredLayoff {
                     card: layoff.card,
                     stands_for: matches!(layoff.card, HandCard::Joker(_))
                         .then_some(layoff.stands_for),
@@ -636,14 +638,14 @@ fn declaring_both_sides_as_the_referee_chose_scores_the_same() {
         .resolve()
         .unwrap();
         for (knocker, defender) in random_low_wild_hands(400, seed) {
-            let Ok(chosen) = score_wild_hand(&profile, None, knocker, defender) else {
+            let Ok(chosen) = score_cards(&profile, None, knocker, defender) else {
                 continue;
             };
             let melds = declared_form(&chosen.showdown.knocker);
             let reply = declared_reply(&chosen.showdown.defender);
             let knocker: Vec<HandCard> = knocker.cards().collect();
             let defender: Vec<HandCard> = defender.cards().collect();
-            let again = score_wild_knock(&profile, None, &knocker, Some(&melds), &defender, &reply);
+            let again = score_knock(&profile, None, &knocker, Some(&melds), &defender, &reply);
             assert_eq!(again.as_ref(), Ok(&chosen), "{reply:?}");
             compared += 1;
         }

@@ -1,7 +1,6 @@
 //! One recorded hand: checked against what a deal can produce, and scored.
 
 use super::{CountHand, MatchError, MatchHand, Player, Players};
-use crate::jokers::score_wild_knock;
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
 
@@ -159,24 +158,6 @@ pub(super) fn play(
                 counts.defender_deadwood,
             )
         }
-        MatchHand::WildCards(cards) => {
-            let knocker = player(&cards.knocker)?;
-            let score = score_wild_knock(
-                profile,
-                cards.upcard,
-                &cards.knocker_hand,
-                cards.declared.as_ref(),
-                &cards.defender_hand,
-                &cards.reply,
-            )
-            .map_err(|error| MatchError::WildCards { hand: index, error })?;
-            (
-                knocker,
-                score.settlement,
-                score.showdown.knocker.deadwood,
-                score.showdown.defender.deadwood(),
-            )
-        }
         MatchHand::Cards(cards) => {
             let knocker = player(&cards.knocker)?;
             let score = score_hand(
@@ -190,7 +171,7 @@ pub(super) fn play(
                 knocker,
                 score.settlement,
                 score.showdown.knocker.deadwood,
-                score.showdown.defender.deadwood,
+                score.showdown.defender.deadwood(),
             )
         }
     };

@@ -112,8 +112,6 @@
 //! games' running totals; [`ScoredMatchHand::game_totals`] has them game by game.
 
 use crate::card::Card;
-use crate::hand::HandCard;
-use crate::jokers::{DeclaredWildMelds, WildDeclaration, WildHandError};
 use crate::profile::Profile;
 use crate::score::{Breakdown, DefenderHand, HandError, KnockerHand, Outcome};
 
@@ -152,11 +150,9 @@ pub const MAX_MATCH_HANDS: usize = 10_000;
 pub enum MatchHand {
     /// The counts after layoffs.
     Counts(CountHand),
-    /// The full hands, scored as a single hand is.
+    /// The full hands, jokers among them under a profile with jokers, scored
+    /// as [`score_hand`](crate::score_hand) scores a single hand.
     Cards(CardHand),
-    /// The full hands under a profile with jokers, scored as
-    /// [`score_wild_knock`](crate::jokers::score_wild_knock) scores them.
-    WildCards(WildCardHand),
     /// No knock before the stock ran out: no points, no box.
     Void,
 }
@@ -186,23 +182,6 @@ pub struct CardHand {
     pub knocker_hand: KnockerHand,
     /// The defender's cards, and melds and layoffs if declared.
     pub defender_hand: DefenderHand,
-    /// The first upcard, needed when the profile depends on it.
-    pub upcard: Option<Card>,
-}
-
-/// A hand given as the cards, jokers among them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WildCardHand {
-    /// The knocking player's name.
-    pub knocker: String,
-    /// The knocker's cards kept after the knock discard.
-    pub knocker_hand: Vec<HandCard>,
-    /// The knocker's melds, if declared.
-    pub declared: Option<DeclaredWildMelds>,
-    /// The defender's cards.
-    pub defender_hand: Vec<HandCard>,
-    /// The defender's reply as declared (nothing declared: its best reply).
-    pub reply: WildDeclaration,
     /// The first upcard, needed when the profile depends on it.
     pub upcard: Option<Card>,
 }
@@ -337,14 +316,6 @@ pub enum MatchError {
         /// Why.
         error: HandError,
     },
-    /// A card hand with jokers that cannot be scored.
-    #[error("hands[{hand}]: {error}")]
-    WildCards {
-        /// The hand's index.
-        hand: usize,
-        /// Why.
-        error: WildHandError,
-    },
     /// A hand naming the same player as knocker and defender.
     #[error("hands[{hand}]: \"{name}\" cannot play against themselves")]
     SamePlayerTwice {
@@ -415,7 +386,6 @@ impl MatchError {
             MatchError::GameOver { .. } => "game_over",
             MatchError::Count { error, .. } => error.code(),
             MatchError::Cards { error, .. } => error.code(),
-            MatchError::WildCards { error, .. } => error.code(),
             MatchError::SamePlayerTwice { .. } => "same_player_twice",
             MatchError::KnockerNotFirst { .. } => "knocker_not_first",
             MatchError::RotationBroken { .. } => "rotation_broken",
@@ -442,7 +412,6 @@ impl MatchError {
             | MatchError::GameOver { hand, .. }
             | MatchError::Count { hand, .. }
             | MatchError::Cards { hand, .. }
-            | MatchError::WildCards { hand, .. }
             | MatchError::SamePlayerTwice { hand, .. }
             | MatchError::KnockerNotFirst { hand }
             | MatchError::RotationBroken { hand, .. } => Some(*hand),

@@ -190,17 +190,10 @@ fn random_deal(rng: &mut StdRng, profile: &Profile) -> (Card, KnockerHand, Defen
                     free.remove(card);
                 }
             }
-            let defender = defender.to_vec();
             return (
                 upcard,
-                KnockerHand {
-                    hand: knocker.to_vec(),
-                    melds: None,
-                },
-                DefenderHand {
-                    hand: defender,
-                    ..DefenderHand::default()
-                },
+                KnockerHand::of_cards(knocker),
+                DefenderHand::of_cards(defender),
             );
         }
     }
@@ -304,7 +297,7 @@ proptest! {
             as_counts.push(MatchHand::Counts(CountHand {
                 knocker: knocker.clone(),
                 knocker_deadwood: score.showdown.knocker.deadwood,
-                defender_deadwood: score.showdown.defender.deadwood,
+                defender_deadwood: score.showdown.defender.deadwood(),
                 big_gin: score.showdown.big_gin,
                 upcard: Some(upcard),
             }));
@@ -334,8 +327,9 @@ proptest! {
         joker_deadwood in prop::sample::select(vec![0u8, 15, 25]),
         joker_min_natural in 1u8..=3,
     ) {
-        use crate::jokers::{WildDeclaration, score_wild_knock};
-use crate::hand::{Joker, HandCard};
+        use crate::hand::{HandCard, Joker};
+        use crate::jokers::score_knock;
+        use crate::layoff::DeclaredReply;
         let profile = ProfileOverrides {
             base: Some(Preset::Jokers),
             joker_deadwood: Some(joker_deadwood),
@@ -352,16 +346,15 @@ use crate::hand::{Joker, HandCard};
             let (upcard, knocker_hand, defender_hand) = random_deal(&mut rng, &profile);
             // A joker in place of a random card of the knocker's (and, half
             // the time, of the defender's): most such knocks stay legal.
-            let wild = |cards: &[Card]| cards.iter().map(|&c| HandCard::Natural(c)).collect::<Vec<_>>();
-            let mut knocker_cards = wild(&knocker_hand.hand);
-            let mut defender_cards = wild(&defender_hand.hand);
+            let mut knocker_cards = knocker_hand.hand.clone();
+            let mut defender_cards = defender_hand.hand.clone();
             let swap = rng.gen_range(0..knocker_cards.len());
             knocker_cards[swap] = HandCard::Joker(Joker::X1);
             if rng.gen_bool(0.5) {
                 let swap = rng.gen_range(0..defender_cards.len());
                 defender_cards[swap] = HandCard::Joker(Joker::X2);
             }
-            let Ok(score) = score_wild_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards, &WildDeclaration::default()) else {
+            let Ok(score) = score_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards, &DeclaredReply::default()) else {
                 continue;
             };
             prop_assert!(score.showdown.defender.deadwood() <= max_defender_count(&profile));
@@ -372,12 +365,10 @@ use crate::hand::{Joker, HandCard};
                 big_gin: score.showdown.big_gin,
                 upcard: Some(upcard),
             }));
-            as_cards.push(MatchHand::WildCards(WildCardHand {
+            as_cards.push(MatchHand::Cards(CardHand {
                 knocker,
-                knocker_hand: knocker_cards,
-                declared: None,
-                defender_hand: defender_cards,
-                reply: WildDeclaration::default(),
+                knocker_hand: KnockerHand::of_cards(knocker_cards),
+                defender_hand: DefenderHand::of_cards(defender_cards),
                 upcard: Some(upcard),
             }));
         }

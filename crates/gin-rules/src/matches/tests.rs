@@ -1,5 +1,6 @@
 use super::*;
 use crate::card::cards;
+use crate::hand::HandCard;
 use crate::profile::{Preset, ProfileOverrides};
 
 fn players() -> Players<String> {
@@ -435,14 +436,14 @@ fn players_are_two_distinct_names() {
 
 #[test]
 fn card_hands_are_scored_as_a_single_hand_is() {
-    let hand = |text: &str| cards(text).unwrap().to_vec();
+    let hand = |text: &str| cards(text).unwrap().iter().map(HandCard::from).collect();
     // [S4] in docs/RULES.md: Elder knocks 1, Younger lays off 6H and 2H and counts
     // 9.
     let source_s4 = MatchHand::Cards(CardHand {
         knocker: "Dad".into(),
         knocker_hand: KnockerHand {
             hand: hand("3H 4H 5H 9S 9H 9D 3C 4C 5C AH"),
-            melds: None,
+            ..KnockerHand::default()
         },
         defender_hand: DefenderHand {
             hand: hand("6H 2H JS JH JD 7S 7H 7C 4D 5S"),

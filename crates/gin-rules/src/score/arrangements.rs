@@ -1,7 +1,7 @@
 //! Every arrangement of the knocker's hand within the knock limit.
 
-use super::KnockerArrangement;
 use crate::card::CardSet;
+use crate::deadwood::Arrangement;
 use crate::deadwood::natural::melds_within;
 use crate::hand::Hand;
 use crate::meld::{Meld, has_touching_runs};
@@ -14,7 +14,7 @@ use crate::meld::{Meld, has_touching_runs};
 /// most tens of thousands of collections are tried, most pruned early; real
 /// hands list a handful. A hand of more than [`Hand::MAX_CARDS`] cards lists
 /// nothing.
-pub fn knocker_arrangements(hand: CardSet, limit: u32) -> Vec<KnockerArrangement> {
+pub(crate) fn within_limit(hand: CardSet, limit: u32) -> Vec<Arrangement> {
     if hand.len() > Hand::MAX_CARDS {
         return Vec::new();
     }
@@ -31,7 +31,7 @@ fn collect_arrangements(
     used: CardSet,
     chosen: &mut Vec<Meld>,
     limit: u32,
-    found: &mut Vec<KnockerArrangement>,
+    found: &mut Vec<Arrangement>,
 ) {
     // Even melding every remaining card could not reach the limit: prune.
     let rest = hand.difference(used);
@@ -42,9 +42,10 @@ fn collect_arrangements(
         return;
     }
     if rest.value() <= limit && !has_touching_runs(chosen.iter().copied()) {
-        found.push(KnockerArrangement {
+        found.push(Arrangement {
             melds: chosen.clone(),
             deadwood_cards: rest,
+            deadwood_jokers: Vec::new(),
             deadwood: rest.value(),
         });
     }

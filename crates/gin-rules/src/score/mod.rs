@@ -20,20 +20,20 @@
 //! disjoint ones within the limit number in the low hundreds at worst, each met
 //! by one [`best_reply`] search.
 
-use crate::card::{Card, CardSet};
-use crate::layoff::{DefenderReply, Layoff, LayoffError};
-use crate::meld::{ArrangementReport, Meld};
-use crate::profile::{Profile, ProfileError};
+use crate::card::Card;
+use crate::deadwood::Arrangement;
+use crate::hand::{Hand, HandCard, HandReadFault, Joker};
+use crate::jokers::DeclaredFault;
+use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, ReplyError};
+use crate::meld::ArrangementReport;
+use crate::profile::{JokerRules, Profile, ProfileError};
 
-mod arrangements;
-mod showdown;
+pub(crate) mod arrangements;
+pub(crate) mod natural;
 #[cfg(test)]
 mod tests;
 
-pub use arrangements::knocker_arrangements;
-
-pub(crate) use showdown::is_big_gin;
-pub use showdown::showdown;
+pub(crate) use natural::is_big_gin;
 
 /// Which player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,88 +57,69 @@ impl Side {
     }
 }
 
-/// The knocker's hand as declared: the cards kept after the knock discard (10, or
-/// 11 for big gin) and optionally the melds.
+/// The knocker's hand as declared: the cards kept after the knock discard (10,
+/// or 11 for big gin) and optionally the melds, each joker written in the
+/// place of the card it stands for and named in `jokers`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KnockerHand {
-    /// The cards kept after the knock discard: 10, or 11 for big gin (another
-    /// count is a 422 `wrong_card_count`; more than a deck, a 400).
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
-    )]
-    #[cfg_attr(feature = "openapi", schema(max_items = 52,
-        example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"])))]
-    pub hand: Vec<Card>,
-    /// Declared melds, checked (legal, disjoint, from the hand, within the knock
-    /// limit). Absent: the arrangement best for the knocker is chosen.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, deserialize_with = "crate::bounded::declared_melds")
-    )]
-    #[cfg_attr(feature = "openapi", schema(
-        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
-    pub melds: Option<Vec<Vec<Card>>>,
+    /// The cards kept after the knock discard: 10, or 11 for big gin.
+    pub hand: Vec<HandCard>,
+    /// Declared melds, checked (legal, disjoint, from the hand, within the
+    /// knock limit). Absent: the arrangement best for the knocker is chosen.
+    pub melds: Option<Vec<Vec<HandCard>>>,
+    /// The card each joker of `melds` stands for. A map given, even an empty
+    /// one, makes the declaration one with jokers (checked as such).
+    pub jokers: Option<Vec<(Joker, Card)>>,
 }
 
 /// The defender's hand, optionally with its melds and the layoffs it played.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DefenderHand {
-    /// The defender's 10 cards (another count is a 422 `wrong_card_count`;
-    /// more than a deck, a 400).
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "crate::bounded::at_most::<_, _, 52>")
-    )]
-    #[cfg_attr(feature = "openapi", schema(max_items = 52,
-        example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"])))]
-    pub hand: Vec<Card>,
+    /// The defender's 10 cards.
+    pub hand: Vec<HandCard>,
     /// Declared melds, checked. Absent: the best reply is chosen.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, deserialize_with = "crate::bounded::declared_melds")
-    )]
-    pub melds: Option<Vec<Vec<Card>>>,
-    /// Declared layoffs in the order played, each checked against the knocker's
-    /// melds as they grow. Absent: the best layoffs are chosen.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            default,
-            deserialize_with = "crate::bounded::optional_at_most::<_, _, 52>"
-        )
-    )]
-    pub layoffs: Option<Vec<Layoff>>,
+    pub melds: Option<Vec<Vec<HandCard>>>,
+    /// The card each joker of `melds` stands for.
+    pub jokers: Option<Vec<(Joker, Card)>>,
+    /// Declared layoffs in the order played, each checked against the
+    /// knocker's melds as they grow. Absent: the best layoffs are chosen.
+    pub layoffs: Option<Vec<DeclaredLayoff>>,
 }
 
-/// The knocker's side once arranged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct KnockerArrangement {
-    /// The knocker's melds (declared, or chosen as best for the knocker).
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>,
-        example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]])))]
-    pub melds: Vec<Meld>,
-    /// The cards in no meld.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["AH"])))]
-    pub deadwood_cards: CardSet,
-    /// The knocker's count (the knocker never lays off).
-    #[cfg_attr(feature = "openapi", schema(example = 1))]
-    pub deadwood: u32,
+impl KnockerHand {
+    /// A hand of these cards, nothing declared.
+    pub fn of_cards(hand: impl IntoIterator<Item = impl Into<HandCard>>) -> KnockerHand {
+        KnockerHand {
+            hand: hand.into_iter().map(Into::into).collect(),
+            ..KnockerHand::default()
+        }
+    }
+}
+
+impl DefenderHand {
+    /// A hand of these cards, nothing declared.
+    pub fn of_cards(hand: impl IntoIterator<Item = impl Into<HandCard>>) -> DefenderHand {
+        DefenderHand {
+            hand: hand.into_iter().map(Into::into).collect(),
+            ..DefenderHand::default()
+        }
+    }
+
+    /// The reply as declared.
+    pub fn declared(&self) -> DeclaredReply {
+        DeclaredReply {
+            melds: self.melds.clone(),
+            jokers: self.jokers.clone().unwrap_or_default(),
+            layoffs: self.layoffs.clone(),
+        }
+    }
 }
 
 /// Both sides laid down: the knocker's melds and the defender's reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Showdown {
-    /// The knocker's arrangement.
-    pub knocker: KnockerArrangement,
+    /// The knocker's arrangement (the knocker never lays off).
+    pub knocker: Arrangement,
     /// The defender's reply to it.
     pub defender: DefenderReply,
     /// The knock limit that applied.
@@ -209,7 +190,29 @@ pub struct HandScore {
 /// Why a hand cannot be scored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
-    /// A card repeated within a hand or across the two hands.
+    /// A hand's list is not a hand of the deck: a card or joker twice, or a
+    /// joker the profile's deck lacks.
+    #[error("the {side} hand: {fault}", side = side.name())]
+    Read {
+        /// The hand at fault.
+        side: Side,
+        /// What is wrong, and where in its list.
+        fault: HandReadFault,
+    },
+    /// A card or joker is in both hands (where a hand holds a joker).
+    #[error("{card} is in both hands")]
+    InBothHands {
+        /// Its position in the defender's list.
+        index: usize,
+        /// The card.
+        card: HandCard,
+    },
+    /// The knocker's declared melds, holding jokers, are not legal: every
+    /// fault found.
+    #[error("the knocker's declared melds are not legal")]
+    DeclaredMeldFaults(Vec<DeclaredFault>),
+    /// A card repeated within a hand or across the two hands (where no hand
+    /// holds a joker).
     #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
     DuplicateCard {
         /// The hand holding the repeat.
@@ -262,8 +265,9 @@ pub enum HandError {
         report: ArrangementReport,
     },
     /// A declared layoff is illegal.
+    /// The defender's declared reply is not legal.
     #[error(transparent)]
-    Layoff(#[from] LayoffError),
+    Reply(#[from] ReplyError),
 }
 
 impl HandError {
@@ -276,8 +280,10 @@ impl HandError {
             HandError::BigGinNotPlayed => "big_gin_not_allowed",
             HandError::NotBigGin { .. } => "not_big_gin",
             HandError::KnockOverLimit { .. } => "knock_over_limit",
-            HandError::InvalidMelds { .. } => "invalid_melds",
-            HandError::Layoff(e) => e.code(),
+            HandError::InvalidMelds { .. } | HandError::DeclaredMeldFaults(_) => "invalid_melds",
+            HandError::Reply(e) => e.code(),
+            HandError::Read { fault, .. } => fault.code(),
+            HandError::InBothHands { .. } => "duplicate_card",
         }
     }
 }
@@ -353,25 +359,119 @@ pub fn settle(
     }
 }
 
-/// Scores a whole hand from the cards: [`showdown`], then [`settle`] with the
-/// profile's multiplier for the upcard.
+/// The knock as the joker-free path reads it, when nothing of it is a joker:
+/// no card, declared meld or layoff of either hand, and no joker map given.
+/// The one test that chooses the path of every knock ([`score_hand`], and
+/// the audit's reply to a knock scored that way).
+pub(crate) fn joker_free(
+    knocker: &KnockerHand,
+    defender: &DefenderHand,
+) -> Option<(natural::Knocker, natural::Defender)> {
+    Some((
+        natural::Knocker::of(knocker)?,
+        natural::Defender::of(defender)?,
+    ))
+}
+
+/// Scores a whole hand from the cards: both hands laid down (declared melds
+/// and layoffs checked, what is not declared played best: the module docs),
+/// then [`settle`]d with the profile's multiplier for the upcard.
+///
+/// A knock where no card, declared meld or layoff of either hand is a joker,
+/// and no joker map is given, is scored by the joker-free path; any other by
+/// the joker search. The two agree wherever both apply (`tests.rs`).
 pub fn score_hand(
     profile: &Profile,
     upcard: Option<Card>,
     knocker: &KnockerHand,
     defender: &DefenderHand,
 ) -> Result<HandScore, HandError> {
-    let showdown = showdown(profile, upcard, knocker, defender)?;
-    let multiplier = profile.multiplier_for(upcard)?;
-    let settlement = settle(
+    match joker_free(knocker, defender) {
+        Some((knocker, defender)) => natural::score_hand(profile, upcard, &knocker, &defender),
+        _ => {
+            let declared = knocker
+                .melds
+                .as_ref()
+                .map(|melds| crate::jokers::DeclaredMelds {
+                    melds: melds.clone(),
+                    stands_for: knocker.jokers.clone().unwrap_or_default(),
+                });
+            crate::jokers::score_knock(
+                profile,
+                upcard,
+                &knocker.hand,
+                declared.as_ref(),
+                &defender.hand,
+                &defender.declared(),
+            )
+        }
+    }
+}
+
+/// Every arrangement of the knocker's hand with deadwood within `limit`, in
+/// a fixed order: the choices [`score_hand`] weighs when the knocker declares
+/// no melds (see the module docs). With jokers, every card each joker may
+/// stand for. A hand of more than [`Hand::MAX_CARDS`] cards lists nothing.
+pub fn knocker_arrangements(
+    hand: impl Into<Hand>,
+    rules: &JokerRules,
+    limit: u32,
+) -> Vec<Arrangement> {
+    let hand = hand.into();
+    if hand.len() > Hand::MAX_CARDS {
+        return Vec::new();
+    }
+    match hand.joker_free() {
+        Some(cards) => arrangements::within_limit(cards, limit),
+        None => crate::jokers::knocker_arrangements(hand, rules, limit),
+    }
+}
+
+/// Scores a knock whose knocker has laid `knocker` down (an arrangement of
+/// `knocker_hand`, such as the one [`score_hand`] chose, or declared melds
+/// an audit has checked), the defender replying as `reply` declares (what is
+/// not declared is played best). The knock is checked as [`score_hand`]
+/// checks it (card counts, knock limit, big gin), and the points settled the
+/// same way.
+///
+/// ```
+/// use gin_rules::{parse_hand, score_hand, score_laid_down, DeclaredReply, DefenderHand, KnockerHand, Preset};
+/// let jokers = Preset::Jokers.profile();
+/// let knocker = parse_hand("5H X1 7H 9S 9D 9C KS KD KC 2C")?;
+/// let defender = parse_hand("8H 4H QS QD JC 3S 3D 6C 7C X2")?;
+/// let best = score_hand(&jokers, None, &KnockerHand::of_cards(knocker.cards()), &DefenderHand::of_cards(defender.cards()))?;
+/// // The knocker counts 2 (X1 stands for 6H); the defender lays 4H and 8H off
+/// // the run, melds QS QD X2 and counts 10 + 3 + 3 + 6 + 7 = 29.
+/// assert_eq!((best.showdown.knocker.deadwood, best.showdown.defender.deadwood()), (2, 29));
+/// assert_eq!(best.settlement.points, 27);
+/// // The knocker's melds as laid down, the defender's best reply: the same score.
+/// let again = score_laid_down(&jokers, None, knocker, best.showdown.knocker.clone(), defender, &DeclaredReply::default())?;
+/// assert_eq!(again, best);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_laid_down(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker_hand: Hand,
+    knocker: Arrangement,
+    defender: Hand,
+    reply: &DeclaredReply,
+) -> Result<HandScore, HandError> {
+    crate::jokers::score_laid_down(profile, upcard, knocker_hand, knocker, defender, reply)
+}
+
+/// [`score_hand`] of two hands with nothing declared: the tests' shorthand.
+#[cfg(test)]
+pub(crate) fn score_cards(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: Hand,
+    defender: Hand,
+) -> Result<HandScore, HandError> {
+    score_hand(
         profile,
-        multiplier,
-        showdown.knocker.deadwood,
-        showdown.defender.deadwood,
-        showdown.big_gin,
-    );
-    Ok(HandScore {
-        showdown,
-        settlement,
-    })
+        upcard,
+        &KnockerHand::of_cards(knocker.cards()),
+        &DefenderHand::of_cards(defender.cards()),
+    )
 }

@@ -1,15 +1,16 @@
 use super::*;
 use crate::card::cards;
+use crate::layoff::DeclaredLayoff;
 use crate::profile::{Preset, ProfileOverrides};
 
-fn hand(text: &str) -> Vec<Card> {
-    cards(text).unwrap().to_vec()
+fn hand(text: &str) -> Vec<HandCard> {
+    cards(text).unwrap().iter().map(HandCard::Natural).collect()
 }
 
 fn knocker(text: &str) -> KnockerHand {
     KnockerHand {
         hand: hand(text),
-        melds: None,
+        ..KnockerHand::default()
     }
 }
 
@@ -84,13 +85,14 @@ fn source_s4_elder_knocks_one_younger_lays_off_two_hearts_and_counts_nine() {
     let elder = KnockerHand {
         hand: hand("3H 4H 5H 9S 9H 9D 3C 4C 5C AH"),
         melds: Some(vec![hand("3H 4H 5H"), hand("9S 9H 9D"), hand("3C 4C 5C")]),
+        jokers: None,
     };
     let younger = defender("6H 2H JS JH JD 7S 7H 7C 4D 5S");
     let score = score_hand(&Profile::default(), None, &elder, &younger).unwrap();
     let laid = laid_off(&score);
     assert_eq!(laid, ["2H", "6H"]);
     assert_eq!(score.showdown.knocker.deadwood, 1);
-    assert_eq!(score.showdown.defender.deadwood, 9);
+    assert_eq!(score.showdown.defender.deadwood(), 9);
     assert_eq!(
         (score.settlement.winner, score.settlement.points),
         (Side::Knocker, 8)
@@ -121,7 +123,7 @@ fn gin_allows_no_layoffs_and_open_gin_does() {
     assert_eq!(standard.settlement.outcome, Outcome::Gin);
     assert_eq!(standard.settlement.points, 25 + 6 + 2 + 4 + 5);
     let open = score_hand(&Preset::OpenGin.profile(), None, &gin, &def).unwrap();
-    assert_eq!(open.showdown.defender.deadwood, 4 + 5);
+    assert_eq!(open.showdown.defender.deadwood(), 4 + 5);
     assert_eq!(open.settlement.points, 20 + 9);
 }
 
@@ -185,7 +187,12 @@ fn big_gin_needs_the_profile_and_eleven_melded_cards() {
     assert_eq!(score.settlement.outcome, Outcome::BigGin);
     assert_eq!(
         score.settlement.points,
-        31 + d.hand.iter().map(|c| u32::from(c.value())).sum::<u32>() - 30
+        31 + d
+            .hand
+            .iter()
+            .map(|c| c.natural().map_or(0, |c| u32::from(c.value())))
+            .sum::<u32>()
+            - 30
     );
     let not_gin = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C 6C KC");
     assert_eq!(
@@ -265,6 +272,7 @@ fn declared_knocker_melds_are_checked_and_used() {
     let declared = KnockerHand {
         hand: hand("AS 2S 3S 9H TH JH 8C 8D 8H 2D"),
         melds: Some(vec![hand("AS 2S 3S"), hand("9H TH JH"), hand("8C 8D 8H")]),
+        jokers: None,
     };
     let score = score_hand(&Profile::default(), None, &declared, &d).unwrap();
     assert_eq!(score.settlement.points, 71);
@@ -295,10 +303,12 @@ fn declared_defender_layoffs_are_checked_and_declared_melds_lay_off_the_rest() {
     let k = KnockerHand {
         hand: hand("AS 2S 3S 9H TH JH 8C 8D 8H 2D"),
         melds: Some(vec![hand("AS 2S 3S"), hand("9H TH JH"), hand("8C 8D 8H")]),
+        jokers: None,
     };
-    let layoff = |c: &str, meld| Layoff {
+    let layoff = |c: &str, meld| DeclaredLayoff {
         card: c.parse().unwrap(),
-        meld,
+        stands_for: None,
+        meld: Some(meld),
     };
     let mut d = defender("4S 5S KC KH QD QS JC JD 7C 6D");
     d.layoffs = Some(vec![layoff("5S", 0)]);
@@ -314,7 +324,7 @@ fn declared_defender_layoffs_are_checked_and_declared_melds_lay_off_the_rest() {
             .unwrap()
             .showdown
             .defender
-            .deadwood,
+            .deadwood(),
         78
     );
     d.layoffs = None;
@@ -324,7 +334,7 @@ fn declared_defender_layoffs_are_checked_and_declared_melds_lay_off_the_rest() {
             .unwrap()
             .showdown
             .defender
-            .deadwood,
+            .deadwood(),
         73
     );
 }

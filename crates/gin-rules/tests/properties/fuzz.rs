@@ -258,15 +258,16 @@ proptest! {
         let defender = CardSet::from_distinct(d.iter().copied()).unwrap_or_default();
         prop_assume!(knocker.len() == 10 && defender.len() == 10);
         let melds = best_arrangement(knocker, &JokerRules::NONE).melds;
-        let reply = best_reply(&melds, defender, allowed);
-        let laid = check_layoffs(&melds, defender, &reply.layoffs, allowed);
-        prop_assert!(laid.is_ok(), "{:?}", laid);
-        let laid = laid.unwrap_or_default();
+        let reply = best_reply(&melds, defender, &JokerRules::NONE, allowed);
+        // The reply, declared back, is legal and scores the same.
+        let checked = declared_reply(&melds, defender, &declared(&reply), &JokerRules::NONE, allowed);
+        prop_assert_eq!(checked.as_ref(), Ok(&reply));
+        let laid = CardSet::from_distinct(reply.layoffs.iter().filter_map(|l| l.card.natural())).unwrap_or_default();
         prop_assert_eq!(laid.len(), reply.layoffs.len());
-        assert_arrangement(defender.difference(laid), &reply.melds, reply.deadwood_cards, reply.deadwood);
-        prop_assert!(reply.deadwood <= min_deadwood(defender, &JokerRules::NONE));
+        let own = &reply.arrangement;
+        assert_arrangement(defender.difference(laid), &own.melds, own.deadwood_cards, reply.deadwood());
+        prop_assert!(reply.deadwood() <= min_deadwood(defender, &JokerRules::NONE));
         prop_assert!(allowed || reply.layoffs.is_empty());
-        prop_assert!(laid.is_subset(all_feasible_layoffs(&melds, defender).union(laid)));
     }
 
     /// Whole hands under every preset: no panic whatever the cards, and a scored
@@ -288,17 +289,17 @@ proptest! {
         let knocker_set = CardSet::from_distinct(knocker_cards.iter().copied()).unwrap_or_default();
         let defender_set = CardSet::from_distinct(defender_cards.iter().copied()).unwrap_or_default();
         let declared_knocker = (declare & 1 != 0).then(|| {
-            best_arrangement(knocker_set, &JokerRules::NONE).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+            best_arrangement(knocker_set, &JokerRules::NONE).melds.iter().map(|m| m.shown().collect()).collect::<Vec<_>>()
         });
         let declared_defender = (declare & 2 != 0).then(|| {
-            best_arrangement(defender_set, &JokerRules::NONE).melds.iter().map(|m| m.cards().to_vec()).collect::<Vec<_>>()
+            best_arrangement(defender_set, &JokerRules::NONE).melds.iter().map(|m| m.shown().collect()).collect::<Vec<_>>()
         });
         let all = deck();
         let layoffs = (!layoff_noise.is_empty()).then(|| {
-            layoff_noise.iter().map(|&(c, meld)| Layoff { card: all[c], meld }).collect::<Vec<_>>()
+            layoff_noise.iter().map(|&(c, meld)| DeclaredLayoff { card: all[c].into(), stands_for: None, meld: Some(meld) }).collect::<Vec<_>>()
         });
-        let knocker = KnockerHand { hand: knocker_cards, melds: declared_knocker };
-        let defender = DefenderHand { hand: defender_cards, melds: declared_defender, layoffs };
+        let knocker = KnockerHand { melds: declared_knocker, ..KnockerHand::of_cards(knocker_cards) };
+        let defender = DefenderHand { melds: declared_defender, layoffs, ..DefenderHand::of_cards(defender_cards) };
         let scored = score_hand(&profile, upcard, &knocker, &defender);
         if std::env::var_os("FUZZ_STATS").is_some() {
             eprintln!("FUZZSTAT {}", scored.as_ref().map_or_else(|e| e.code(), |_| "ok"));
@@ -315,12 +316,12 @@ proptest! {
                 assert_arrangement(knocker_set, &k.melds, k.deadwood_cards, k.deadwood);
                 prop_assert!(k.deadwood <= score.showdown.knock_limit);
                 let d = &score.showdown.defender;
-                let laid = check_layoffs(&k.melds, defender_set.difference(d.melds.iter().fold(CardSet::EMPTY, |a, m| a.union(m.cards()))), &d.layoffs, true);
-                prop_assert!(laid.is_ok(), "{:?}", laid);
-                prop_assert_eq!(d.deadwood, d.deadwood_cards.value());
+                let checked = declared_reply(&k.melds, defender_set, &declared(d), &JokerRules::NONE, true);
+                prop_assert!(checked.is_ok(), "{:?}", checked);
+                prop_assert_eq!(d.deadwood(), d.arrangement.deadwood_cards.value());
                 let knocker_wins = k.deadwood == 0
-                    || k.deadwood < d.deadwood
-                    || (k.deadwood == d.deadwood && !profile.tie_is_undercut());
+                    || k.deadwood < d.deadwood()
+                    || (k.deadwood == d.deadwood() && !profile.tie_is_undercut());
                 prop_assert_eq!(s.winner == Side::Knocker, knocker_wins, "{:?}", s);
                 prop_assert_eq!(s.outcome == Outcome::Gin || s.outcome == Outcome::BigGin, k.deadwood == 0);
             }
@@ -339,5 +340,21 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// A reply as the defender would declare it: its melds and its layoffs.
+fn declared(reply: &DefenderReply) -> DeclaredReply {
+    DeclaredReply {
+        melds: Some(
+            reply
+                .arrangement
+                .melds
+                .iter()
+                .map(|m| m.shown().collect())
+                .collect(),
+        ),
+        jokers: Vec::new(),
+        layoffs: Some(reply.layoffs.iter().map(|&l| l.into()).collect()),
     }
 }

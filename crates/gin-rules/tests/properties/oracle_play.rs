@@ -29,9 +29,9 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use gin_rules::{
-    Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, KnockLimit, KnockerHand,
-    Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply, cards,
-    knocker_arrangements, score_hand,
+    Card, CardSet, DefenderHand, DefenderReply, HandError, HandScore, JokerRules, KnockLimit,
+    KnockerHand, Meld, Outcome, Preset, Profile, ProfileOverrides, Rank, Side, Suit, best_reply,
+    cards, knocker_arrangements, score_hand,
 };
 
 // ---------------------------------------------------------------------------
@@ -375,7 +375,7 @@ fn check_reply(
     let mut grown: Vec<Vec<C>> = knocker_melds.to_vec();
     let mut laid: Vec<C> = Vec::new();
     for layoff in &reply.layoffs {
-        let card = to_c(layoff.card);
+        let card = to_c(layoff.stands_for);
         prop_assert!(
             defender.contains(&card),
             "laid off a card not held: {}",
@@ -396,7 +396,7 @@ fn check_reply(
         laid.push(card);
     }
     let mut used = laid.clone();
-    for meld in &reply.melds {
+    for meld in &reply.arrangement.melds {
         let meld = to_cs(meld.cards());
         prop_assert!(
             is_meld(&meld),
@@ -416,13 +416,23 @@ fn check_reply(
         .filter(|c| !used.contains(c))
         .collect();
     prop_assert_eq!(
-        &to_cs(reply.deadwood_cards),
+        &to_cs(reply.arrangement.deadwood_cards),
         &rest,
         "deadwood cards: {}",
         context
     );
-    prop_assert_eq!(reply.deadwood, count(&rest), "deadwood count: {}", context);
-    prop_assert_eq!(reply.deadwood, expected, "not the best reply: {}", context);
+    prop_assert_eq!(
+        reply.deadwood(),
+        count(&rest),
+        "deadwood count: {}",
+        context
+    );
+    prop_assert_eq!(
+        reply.deadwood(),
+        expected,
+        "not the best reply: {}",
+        context
+    );
     Ok(())
 }
 
@@ -436,7 +446,12 @@ fn reply_matches_oracle(
         .iter()
         .map(|m| Meld::try_from(card_set(m)).expect("oracle melds are legal"))
         .collect();
-    let reply = best_reply(&melds, card_set(defender), layoffs_allowed);
+    let reply = best_reply(
+        &melds,
+        card_set(defender),
+        &JokerRules::NONE,
+        layoffs_allowed,
+    );
     let expected = naive_reply(knocker_melds, &mut Naive::new(defender), layoffs_allowed);
     check_reply(knocker_melds, defender, layoffs_allowed, &reply, expected)?;
     Ok(reply)
@@ -459,7 +474,7 @@ fn knock_matches_oracle(
     );
     let oracle = naive_knock(profile, limit, knocker, defender);
 
-    let listed = knocker_arrangements(card_set(knocker), limit);
+    let listed = knocker_arrangements(card_set(knocker), &JokerRules::NONE, limit);
     let mut engine_list = BTreeSet::new();
     for arrangement in &listed {
         let melds: Vec<Vec<C>> = arrangement.melds.iter().map(|m| to_cs(m.cards())).collect();
@@ -492,14 +507,8 @@ fn knock_matches_oracle(
     let result = score_hand(
         profile,
         None,
-        &KnockerHand {
-            hand: knocker.iter().map(|&c| from_c(c)).collect(),
-            melds: None,
-        },
-        &DefenderHand {
-            hand: defender.iter().map(|&c| from_c(c)).collect(),
-            ..DefenderHand::default()
-        },
+        &KnockerHand::of_cards(knocker.iter().map(|&c| from_c(c))),
+        &DefenderHand::of_cards(defender.iter().map(|&c| from_c(c))),
     );
     let Some((best_net, best_deadwood)) = oracle.best else {
         prop_assert_eq!(
@@ -550,7 +559,7 @@ fn knock_matches_oracle(
         expected_reply,
     )?;
 
-    let mine = naive_settle(profile, side.deadwood, score.showdown.defender.deadwood);
+    let mine = naive_settle(profile, side.deadwood, score.showdown.defender.deadwood());
     let s = &score.settlement;
     prop_assert_eq!(
         (s.outcome, s.winner, s.points),
@@ -811,7 +820,7 @@ fn source_s4_the_defender_lays_off_both_hearts_and_the_knockers_ace_stays_deadwo
     let mut laid_cards: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
     laid_cards.sort();
     assert_eq!(laid_cards, ["2H", "6H"]);
-    assert_eq!(reply.deadwood, 9);
+    assert_eq!(reply.deadwood(), 9);
     assert_eq!(score.showdown.knocker.deadwood, 1);
     assert_eq!(to_cs(score.showdown.knocker.deadwood_cards), hand("AH"));
     assert_eq!(
@@ -828,7 +837,7 @@ fn chained_layoffs_extend_a_run_at_both_ends() {
         true,
     );
     assert_eq!(reply.layoffs.len(), 4);
-    assert_eq!(reply.deadwood, 10 + 2 + 7 + 10 + 4 + 10);
+    assert_eq!(reply.deadwood(), 10 + 2 + 7 + 10 + 4 + 10);
 }
 
 #[test]
@@ -837,7 +846,7 @@ fn one_card_bridges_two_knocker_runs_of_one_suit_and_the_chain_goes_on() {
     let melds = [run_or_set("3H 4H 5H"), run_or_set("7H 8H 9H")];
     let reply = checked_reply(&melds, &hand("6H 2H TH JH KS KD QC 5C 4S AD"), true);
     assert_eq!(reply.layoffs.len(), 4);
-    assert_eq!(reply.deadwood, 10 + 10 + 10 + 5 + 4 + 1);
+    assert_eq!(reply.deadwood(), 10 + 10 + 10 + 5 + 4 + 1);
     // Two cards fill a gap of two between the runs, from either side.
     let melds = [run_or_set("2H 3H 4H"), run_or_set("7H 8H 9H")];
     let reply = checked_reply(&melds, &hand("5H 6H KS KD QC 5C 4S AD 9C 8D"), true);
@@ -878,8 +887,8 @@ fn the_defender_breaks_its_own_meld_to_lay_off() {
         true,
     );
     assert_eq!(laid(&reply), ["9C>0"]);
-    assert_eq!(reply.melds.len(), 1);
-    assert_eq!(to_cs(reply.melds[0].cards()), hand("7S 7D 7C"));
+    assert_eq!(reply.arrangement.melds.len(), 1);
+    assert_eq!(to_cs(reply.arrangement.melds[0].cards()), hand("7S 7D 7C"));
 }
 
 #[test]

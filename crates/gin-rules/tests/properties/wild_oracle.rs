@@ -24,7 +24,7 @@ use gin_rules::{
     Arrangement, Card, HandCard, Joker, JokerRules, MeldKind, Suit, analyze_drawn_hand,
     best_arrangement, min_deadwood, optimal_arrangements, parse_hand,
 };
-use gin_rules::{WildDeclaration, WildDeclaredLayoff, wild_declared_reply};
+use gin_rules::{DeclaredLayoff, DeclaredReply, declared_reply};
 
 /// `(rank, suit)`: rank 1 (ace) ..= 13 (king), suit 0..4 for S H D C.
 type OCard = (u8, u8);
@@ -956,7 +956,7 @@ fn check_knock(knock: &Knock) {
         })
         .collect();
     let defender = parse_hand(&spell_hand(&knock.defender)).unwrap();
-    let reply = gin_rules::wild_best_reply(&melds, defender, &rules, true);
+    let reply = gin_rules::best_reply(&melds, defender, &rules, true);
     assert_eq!(reply.deadwood(), knock.oracle_least(), "{text}");
     // The layoffs replay legally in order, each onto a meld that stays legal.
     let mut grown: Vec<Vec<OCard>> = (0..knock.melds.len()).map(|m| knock.shown(m)).collect();
@@ -995,11 +995,11 @@ fn check_knock(knock: &Knock) {
     // The best reply, declared back, is accepted at the same count: whole
     // (layoffs by meld index, or placed by the referee), melds only (the
     // layoffs played best), layoffs only (the melds played best).
-    let declared_layoffs = |named: bool| -> Vec<WildDeclaredLayoff> {
+    let declared_layoffs = |named: bool| -> Vec<DeclaredLayoff> {
         reply
             .layoffs
             .iter()
-            .map(|l| WildDeclaredLayoff {
+            .map(|l| DeclaredLayoff {
                 card: l.card,
                 stands_for: matches!(l.card, HandCard::Joker(_)).then_some(l.stands_for),
                 meld: named.then_some(l.meld),
@@ -1034,7 +1034,7 @@ fn check_knock(knock: &Knock) {
         (false, Some(true)),
         (false, Some(false)),
     ] {
-        let declaration = WildDeclaration {
+        let declaration = DeclaredReply {
             melds: with_melds.then(|| own_melds.clone()),
             jokers: if with_melds {
                 own_jokers.clone()
@@ -1043,7 +1043,7 @@ fn check_knock(knock: &Knock) {
             },
             layoffs: layoffs.map(declared_layoffs),
         };
-        let back = wild_declared_reply(&melds, defender, &declaration, &rules, true)
+        let back = declared_reply(&melds, defender, &declaration, &rules, true)
             .unwrap_or_else(|e| panic!("{text}: {declaration:?}: {e}"));
         assert_eq!(back.deadwood(), reply.deadwood(), "{text}: {declaration:?}");
     }

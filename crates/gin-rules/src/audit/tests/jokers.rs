@@ -4,7 +4,7 @@
 use super::*;
 use crate::audit::scoring_upcard;
 use crate::hand::{HandCard, Joker};
-use crate::jokers::{DeclaredWildMelds, score_wild_knock};
+use crate::jokers::{DeclaredMelds, score_knock};
 
 /// A deal from the deck with `jokers` jokers: these hands and upcard (cards
 /// and jokers), the stock starting with `stock_top` and going on with the
@@ -153,21 +153,20 @@ fn a_knock_with_a_joker_is_scored_as_score_wild_knock_scores_it() {
         },
     });
     let audit = audit(&profile, &deal, &actions);
-    let Some(HandEnd::ScoredWild(hand)) = &audit.end else {
+    let Some(HandEnd::Scored(hand)) = &audit.end else {
         panic!("not scored with jokers: {:?}", audit.violation)
     };
-    let list = |hand: crate::hand::Hand| hand.cards().collect::<Vec<_>>();
-    let declared = DeclaredWildMelds {
+    let declared = DeclaredMelds {
         melds: melds(&["AS 2S 3S X1", "4H 5H 6H", "9C 9D 9H"]).unwrap(),
         stands_for: vec![(Joker::X1, card("4S"))],
     };
-    let expected = score_wild_knock(
+    let expected = score_knock(
         &profile,
         Some(scoring_upcard(deal.upcard)),
-        &list(hand.knocker_hand),
+        &hand.knocker_hand.hand,
         Some(&declared),
-        &list(hand.defender_hand),
-        &crate::WildDeclaration::default(),
+        &hand.defender_hand.hand,
+        &crate::DeclaredReply::default(),
     )
     .unwrap();
     assert_eq!(hand.score, expected);
@@ -202,7 +201,7 @@ fn a_defenders_joker_is_laid_off_standing_for_the_card_it_shows() {
     let (deal, mut actions) = knock_against_a_joker();
     let profile = Preset::Jokers.profile();
     let knocked = audit(&profile, &deal, &actions);
-    let Some(HandEnd::ScoredWild(best)) = &knocked.end else {
+    let Some(HandEnd::Scored(best)) = &knocked.end else {
         panic!("not scored with jokers: {:?}", knocked.violation)
     };
     // Knocker melds in order: A-2-3S (0), 4-5-6H (1), the 9s (2).
@@ -234,7 +233,7 @@ fn a_defenders_joker_is_laid_off_standing_for_the_card_it_shows() {
         },
     });
     let replied = audit(&profile, &deal, &actions);
-    let Some(HandEnd::ScoredWild(hand)) = &replied.end else {
+    let Some(HandEnd::Scored(hand)) = &replied.end else {
         panic!("not scored: {:?}", replied.violation)
     };
     let laid: Vec<String> = hand

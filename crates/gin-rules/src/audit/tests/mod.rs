@@ -129,12 +129,11 @@ fn layoffs(list: &[(&str, usize)]) -> Action {
             melds: None,
             layoffs: Some(
                 list.iter()
-                    .map(|&(c, meld)| {
-                        Layoff {
-                            card: card(c),
-                            meld,
-                        }
-                        .into()
+                    .map(|&(c, meld)| RecordedLayoff {
+                        card: card(c),
+                        stands_for: None,
+                        meld: Some(meld),
+                        onto: None,
                     })
                     .collect(),
             ),
@@ -282,14 +281,8 @@ fn a_knock_is_scored_exactly_as_score_hand_scores_the_final_hands() {
     let expected = score_hand(
         &Profile::default(),
         Some(card("2C")),
-        &KnockerHand {
-            hand: cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 2H").unwrap().to_vec(),
-            melds: None,
-        },
-        &DefenderHand {
-            hand: cards(DEALER).unwrap().to_vec(),
-            ..DefenderHand::default()
-        },
+        &KnockerHand::of_cards(cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 2H").unwrap()),
+        &DefenderHand::of_cards(cards(DEALER).unwrap()),
     )
     .unwrap();
     assert_eq!(hand.score, expected);
@@ -311,7 +304,7 @@ fn a_declared_reply_is_checked_against_the_knockers_melds_and_scored() {
         panic!("not scored: {:?}", audit.violation)
     };
     // Only 7H laid off (4S kept): 73 - 7 = 66 against 2.
-    assert_eq!(hand.score.showdown.defender.deadwood, 66);
+    assert_eq!(hand.score.showdown.defender.deadwood(), 66);
     assert_eq!(hand.score.settlement.points, 64);
 }
 

@@ -8,11 +8,10 @@ use super::*;
 use crate::audit::scoring_upcard;
 use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers::{
-    DeclaredWildMelds, WildDeclaration, WildHandScore, score_wild_hand, score_wild_knock,
-    score_wild_showdown,
-};
+use crate::jokers::{DeclaredMelds, score_knock, score_laid_down};
+use crate::layoff::DeclaredReply;
 use crate::profile::JokerRules;
+use crate::score::{HandScore, score_cards};
 
 /// Where a seat's cards are kept in [`Player::hands`].
 fn slot(seat: Seat) -> usize {
@@ -36,7 +35,7 @@ struct Seen {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Expected {
     Natural(HandScore),
-    Wild(WildHandScore),
+    Wild(HandScore),
 }
 
 impl Expected {
@@ -51,7 +50,7 @@ impl Expected {
         match self {
             Expected::Natural(score) => (
                 score.showdown.knocker.deadwood,
-                score.showdown.defender.deadwood,
+                score.showdown.defender.deadwood(),
                 score.showdown.big_gin,
             ),
             Expected::Wild(score) => (
@@ -73,7 +72,7 @@ pub(crate) struct PlayOut {
     pub(crate) expected: Option<(Seat, Expected)>,
     fiftieth_knock: bool,
     /// The knock declared nothing and the defender replied at best: the
-    /// score is `score_wild_hand`'s (with jokers).
+    /// score is `score_cards`'s (with jokers).
     undeclared: bool,
 }
 
@@ -208,7 +207,7 @@ impl Player<'_> {
             analyze_drawn_hand(hand.naturals(), &JokerRules::NONE)
                 .discards
                 .iter()
-                .map(|d| d.card.into())
+                .map(|d| d.card)
                 .collect()
         }
     }
@@ -408,27 +407,27 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
     if !wild {
         return (Expected::Natural(reply_natural(p, knocker, melds)), false);
     }
-    let declared = melds.map(|melds| DeclaredWildMelds {
+    let declared = melds.map(|melds| DeclaredMelds {
         melds,
         stands_for: jokers,
     });
     let list = |hand: Hand| hand.cards().collect::<Vec<_>>();
-    let first = score_wild_knock(
+    let first = score_knock(
         &p.profile,
         upcard,
         &list(kept),
         declared.as_ref(),
         &list(held),
-        &WildDeclaration::default(),
+        &DeclaredReply::default(),
     )
     .unwrap();
     let knocker_laid = first.showdown.knocker.clone();
     let declaration = match p.rng.gen_range(0..4) {
         0 => return (Expected::Wild(first), undeclared),
-        1 => WildDeclaration::default(),
+        1 => DeclaredReply::default(),
         2 => {
             let own = &first.showdown.defender;
-            WildDeclaration {
+            DeclaredReply {
                 melds: Some(own.arrangement.melds.iter().map(written).collect()),
                 jokers: own
                     .arrangement
@@ -439,7 +438,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
                 layoffs: Some(
                     own.layoffs
                         .iter()
-                        .map(|l| crate::jokers::WildDeclaredLayoff {
+                        .map(|l| crate::layoff::DeclaredLayoff {
                             card: l.card,
                             stands_for: matches!(l.card, HandCard::Joker(_))
                                 .then_some(l.stands_for),
@@ -449,9 +448,9 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
                 ),
             }
         }
-        _ => WildDeclaration {
+        _ => DeclaredReply {
             layoffs: Some(Vec::new()),
-            ..WildDeclaration::default()
+            ..DeclaredReply::default()
         },
     };
     p.act(
@@ -472,9 +471,9 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
         },
         false,
     );
-    let best = declaration == WildDeclaration::default();
+    let best = declaration == DeclaredReply::default();
     let score =
-        score_wild_showdown(&p.profile, upcard, kept, knocker_laid, held, &declaration).unwrap();
+        score_laid_down(&p.profile, upcard, kept, knocker_laid, held, &declaration).unwrap();
     (Expected::Wild(score), undeclared && best)
 }
 
@@ -485,28 +484,13 @@ fn reply_natural(
     knocker: Seat,
     melds: Option<Vec<Vec<HandCard>>>,
 ) -> HandScore {
-    let naturals = |melds: Vec<Vec<HandCard>>| -> Vec<Vec<Card>> {
-        melds
-            .iter()
-            .map(|m| {
-                m.iter()
-                    .map(|c| match c {
-                        HandCard::Natural(card) => *card,
-                        HandCard::Joker(_) => unreachable!(),
-                    })
-                    .collect()
-            })
-            .collect()
-    };
     let knocker_hand = KnockerHand {
-        hand: p.hands[slot(knocker)].naturals().to_vec(),
-        melds: melds.map(naturals),
+        hand: p.hands[slot(knocker)].cards().collect(),
+        melds,
+        jokers: None,
     };
     let defender = knocker.other();
-    let defender_hand = DefenderHand {
-        hand: p.hands[slot(defender)].naturals().to_vec(),
-        ..DefenderHand::default()
-    };
+    let defender_hand = DefenderHand::of_cards(p.hands[slot(defender)].cards());
     let upcard = Some(scoring_upcard(p.upcard));
     let first = score_hand(&p.profile, upcard, &knocker_hand, &defender_hand).unwrap();
     let laid_down = KnockerHand {
@@ -516,7 +500,7 @@ fn reply_natural(
                 .knocker
                 .melds
                 .iter()
-                .map(|m| m.cards().to_vec())
+                .map(|m| m.shown().collect())
                 .collect(),
         ),
         ..knocker_hand
@@ -529,9 +513,10 @@ fn reply_natural(
                 first
                     .showdown
                     .defender
+                    .arrangement
                     .melds
                     .iter()
-                    .map(|m| m.cards().to_vec())
+                    .map(|m| m.shown().collect())
                     .collect::<Vec<_>>(),
             ),
             Some(first.showdown.defender.layoffs.clone()),
@@ -541,12 +526,7 @@ fn reply_natural(
     p.act(
         defender,
         Move::LayOff {
-            melds: melds.as_ref().map(|melds| {
-                melds
-                    .iter()
-                    .map(|m| m.iter().map(|&c| HandCard::from(c)).collect())
-                    .collect()
-            }),
+            melds: melds.clone(),
             jokers: Vec::new(),
             layoffs: layoffs
                 .as_ref()
@@ -556,7 +536,7 @@ fn reply_natural(
     );
     let declared = DefenderHand {
         melds,
-        layoffs,
+        layoffs: layoffs.map(|list| list.into_iter().map(Into::into).collect()),
         ..defender_hand
     };
     score_hand(&p.profile, upcard, &laid_down, &declared).unwrap()
@@ -663,15 +643,15 @@ fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_wild_hand_s
                 assert_eq!((hand.knocker, &hand.score), (*knocker, score));
                 natural += 1;
             }
-            (Some(HandEnd::ScoredWild(hand)), Some((knocker, Expected::Wild(score)))) => {
+            (Some(HandEnd::Scored(hand)), Some((knocker, Expected::Wild(score)))) => {
                 assert_eq!((hand.knocker, &hand.score), (*knocker, score));
                 if game.undeclared {
-                    // Nothing declared: exactly score_wild_hand of the final hands.
-                    let again = score_wild_hand(
+                    // Nothing declared: exactly score_cards of the final hands.
+                    let again = score_cards(
                         &game.profile,
                         Some(scoring_upcard(game.deal.upcard)),
-                        hand.knocker_hand,
-                        hand.defender_hand,
+                        hand_of(&hand.knocker_hand.hand),
+                        hand_of(&hand.defender_hand.hand),
                     );
                     assert_eq!(again.as_ref(), Ok(score));
                     undeclared += 1;
@@ -942,4 +922,11 @@ fn each_play_out_corrupted_at_a_random_action_is_flagged_at_that_action() {
         };
         assert_eq!(code, Some((Some(game.actions.len()), expected)));
     }
+}
+
+/// A list of distinct cards as a hand.
+fn hand_of(cards: &[HandCard]) -> Hand {
+    cards
+        .iter()
+        .fold(Hand::default(), |hand, &card| hand.with(card))
 }

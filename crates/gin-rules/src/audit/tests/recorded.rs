@@ -164,19 +164,7 @@ fn a_layoff_names_its_meld_by_index_by_its_cards_or_not_at_all() {
     ];
     let unnamed = [onto("7H", None, None), onto("4S", None, None)];
     let expected = layoffs_scored(&[knocked(), vec![reply(by_index.to_vec())]].concat());
-    assert_eq!(
-        expected,
-        [
-            Layoff {
-                card: card("7H"),
-                meld: 1
-            },
-            Layoff {
-                card: card("4S"),
-                meld: 0
-            }
-        ]
-    );
+    assert_eq!(expected, [natural_layoff("7H", 1), natural_layoff("4S", 0)]);
     for recorded in [by_cards, unnamed] {
         let mut placed = layoffs_scored(&[knocked(), vec![reply(recorded.to_vec())]].concat());
         placed.sort_by_key(|l| l.meld);
@@ -278,9 +266,10 @@ fn recorded_layoffs_without_their_melds_score_as_with_them() {
         replies += 1;
         let score =
             |actions: &[Action]| match audit_hand(&profile, &record.deal, actions).unwrap().end {
-                Some(HandEnd::Scored(hand)) => {
-                    Some((hand.score.settlement, hand.score.showdown.defender.deadwood))
-                }
+                Some(HandEnd::Scored(hand)) => Some((
+                    hand.score.settlement,
+                    hand.score.showdown.defender.deadwood(),
+                )),
                 _ => None,
             };
         assert_eq!(score(&unnamed), score(&record.actions), "seed {seed}");
@@ -289,4 +278,14 @@ fn recorded_layoffs_without_their_melds_score_as_with_them() {
         replies >= 20,
         "only {replies} recorded replies with layoffs"
     );
+}
+
+/// A natural card's layoff onto a meld, as scored.
+fn natural_layoff(c: &str, meld: usize) -> Layoff {
+    let shown: crate::card::Card = c.parse().unwrap();
+    Layoff {
+        card: shown.into(),
+        meld,
+        stands_for: shown,
+    }
 }

@@ -1,15 +1,124 @@
-//! The showdown: both hands laid down, declared melds and layoffs checked, the
-//! knocker's best arrangement chosen when none is declared.
+//! The showdown of a knock without jokers (the fast path of
+//! [`super::score_hand`]): both hands laid down, declared melds and layoffs
+//! checked, the knocker's best arrangement chosen when none is declared.
 
 use super::{
-    DefenderHand, HandError, KnockerArrangement, KnockerHand, Showdown, Side, knocker_arrangements,
-    net_for_knocker, settle,
+    DefenderHand, HandError, HandScore, KnockerHand, Showdown, Side, net_for_knocker, settle,
 };
 use crate::card::{Card, CardSet};
+use crate::deadwood::Arrangement;
 use crate::deadwood::natural::min_deadwood;
-use crate::layoff::{DefenderReply, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply};
+use crate::hand::HandCard;
+use crate::layoff::natural::{
+    DefenderReply, Layoff, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply,
+};
 use crate::meld::{Meld, check_arrangement};
 use crate::profile::Profile;
+
+/// The knocker's hand when no card of it, nor of its declared melds, is a
+/// joker and no joker map is given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Knocker {
+    pub hand: Vec<Card>,
+    pub melds: Option<Vec<Vec<Card>>>,
+}
+
+/// The defender's hand when nothing of it is a joker: no joker map, and each
+/// declared layoff a natural card onto a named meld.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Defender {
+    pub hand: Vec<Card>,
+    pub melds: Option<Vec<Vec<Card>>>,
+    pub layoffs: Option<Vec<Layoff>>,
+}
+
+/// The natural cards of a list, if none is a joker.
+fn naturals(cards: &[HandCard]) -> Option<Vec<Card>> {
+    cards.iter().map(|card| card.natural()).collect()
+}
+
+/// Declared melds of natural cards only (`Some(None)`: none declared).
+fn natural_melds(melds: Option<&Vec<Vec<HandCard>>>) -> Option<Option<Vec<Vec<Card>>>> {
+    match melds {
+        None => Some(None),
+        Some(melds) => melds
+            .iter()
+            .map(|meld| naturals(meld))
+            .collect::<Option<Vec<_>>>()
+            .map(Some),
+    }
+}
+
+impl Knocker {
+    /// The hand on the joker-free path, if nothing of it is a joker.
+    pub(crate) fn of(hand: &KnockerHand) -> Option<Knocker> {
+        if hand.jokers.is_some() {
+            return None;
+        }
+        Some(Knocker {
+            melds: natural_melds(hand.melds.as_ref())?,
+            hand: naturals(&hand.hand)?,
+        })
+    }
+}
+
+impl Defender {
+    /// The hand on the joker-free path, if nothing of it is a joker.
+    pub(crate) fn of(hand: &DefenderHand) -> Option<Defender> {
+        if hand.jokers.is_some() {
+            return None;
+        }
+        let layoffs = match &hand.layoffs {
+            None => None,
+            Some(layoffs) => Some(
+                layoffs
+                    .iter()
+                    .map(
+                        |layoff| match (layoff.card, layoff.stands_for, layoff.meld) {
+                            (HandCard::Natural(card), None, Some(meld)) => {
+                                Some(Layoff { card, meld })
+                            }
+                            _ => None,
+                        },
+                    )
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+        };
+        Some(Defender {
+            melds: natural_melds(hand.melds.as_ref())?,
+            hand: naturals(&hand.hand)?,
+            layoffs,
+        })
+    }
+}
+
+/// Scores a knock without jokers: [`showdown`], then [`settle`] with the
+/// profile's multiplier for the upcard.
+pub(crate) fn score_hand(
+    profile: &Profile,
+    upcard: Option<Card>,
+    knocker: &Knocker,
+    defender: &Defender,
+) -> Result<HandScore, HandError> {
+    let (knocker, reply, knock_limit, big_gin) = showdown(profile, upcard, knocker, defender)?;
+    let multiplier = profile.multiplier_for(upcard)?;
+    let settlement = settle(
+        profile,
+        multiplier,
+        knocker.deadwood,
+        reply.deadwood,
+        big_gin,
+    );
+    Ok(HandScore {
+        showdown: Showdown {
+            knocker,
+            defender: reply.into(),
+            knock_limit,
+            big_gin,
+        },
+        settlement,
+    })
+}
 
 /// Collects a side's cards, rejecting repeats within the hand or across hands.
 fn distinct(side: Side, cards: &[Card], other: CardSet) -> Result<CardSet, HandError> {
@@ -65,13 +174,14 @@ pub(crate) fn is_big_gin(
 }
 
 /// Lays both hands down: the knocker's arrangement (declared, or the best for the
-/// knocker) and the defender's reply (declared and checked, or the best).
-pub fn showdown(
+/// knocker) and the defender's reply (declared and checked, or the best), with
+/// the knock limit that applied and whether it is big gin.
+fn showdown(
     profile: &Profile,
     upcard: Option<Card>,
-    knocker: &KnockerHand,
-    defender: &DefenderHand,
-) -> Result<Showdown, HandError> {
+    knocker: &Knocker,
+    defender: &Defender,
+) -> Result<(Arrangement, DefenderReply, u32, bool), HandError> {
     let knock_limit = profile.knock_limit_for(upcard)?;
     profile.multiplier_for(upcard)?;
     let knocker_cards = distinct(Side::Knocker, &knocker.hand, CardSet::EMPTY)?;
@@ -96,9 +206,10 @@ pub fn showdown(
                     HandError::KnockOverLimit { deadwood, limit }
                 });
             }
-            let arrangement = KnockerArrangement {
+            let arrangement = Arrangement {
                 melds,
                 deadwood_cards: rest,
+                deadwood_jokers: Vec::new(),
                 deadwood,
             };
             let reply = defender_reply(profile, &arrangement, defender, defender_cards)?;
@@ -106,14 +217,14 @@ pub fn showdown(
         }
         None => {
             // Ten or eleven cards, checked above.
-            let candidates = knocker_arrangements(knocker_cards, limit);
+            let candidates = super::arrangements::within_limit(knocker_cards, limit);
             if candidates.is_empty() {
                 return Err(HandError::KnockOverLimit {
                     deadwood: min_deadwood(knocker_cards),
                     limit,
                 });
             }
-            let mut best: Option<(i64, u32, KnockerArrangement, DefenderReply)> = None;
+            let mut best: Option<(i64, u32, Arrangement, DefenderReply)> = None;
             for arrangement in candidates {
                 let reply = defender_reply(profile, &arrangement, defender, defender_cards)?;
                 let net = net_for_knocker(&settle(
@@ -142,19 +253,14 @@ pub fn showdown(
             }
         }
     };
-    Ok(Showdown {
-        knocker: knocker_side,
-        defender: reply,
-        knock_limit: limit,
-        big_gin,
-    })
+    Ok((knocker_side, reply, limit, big_gin))
 }
 
 /// The defender's reply to one knocker arrangement: as declared (checked), or the best.
 fn defender_reply(
     profile: &Profile,
-    knocker: &KnockerArrangement,
-    defender: &DefenderHand,
+    knocker: &Arrangement,
+    defender: &Defender,
     cards: CardSet,
 ) -> Result<DefenderReply, HandError> {
     let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();

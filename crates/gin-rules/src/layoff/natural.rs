@@ -1,9 +1,5 @@
-//! Layoffs: the defender's reply to a knock.
-//!
-//! Only the defender lays off, only onto the knocker's melds: a 3-card set takes
-//! its fourth card, a 4-card set takes nothing, and a run takes the next card at
-//! either end, including cards that extend an earlier layoff (`[S4]` in
-//! `docs/RULES.md`: the 6 and the 2 of hearts both go onto 3-4-5 of hearts).
+//! The best reply of a hand without jokers against melds without jokers: the
+//! fast path of [`super::best_reply`], on bit masks.
 //!
 //! # The best reply
 //!
@@ -26,49 +22,58 @@
 //! Bound: a 10-card defender hand has at most 10 candidates, so at most 1024
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
-use super::card::{Card, CardSet, LANE};
-use super::deadwood::natural::{best_arrangement, min_deadwood};
-use super::meld::{Meld, MeldKind};
+use super::ReplyError;
+use crate::card::{Card, CardSet, LANE};
+use crate::deadwood::natural::{best_arrangement, min_deadwood};
+use crate::meld::{Meld, MeldKind};
 
 /// One card laid off onto a knocker's meld.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(example = json!({"card": "6H", "meld": 0})))]
-pub struct Layoff {
+pub(crate) struct Layoff {
     /// The defender's card laid off.
     pub card: Card,
     /// Index into the knocker's melds.
-    // Read as a u32 (see `meld_index`); as `int32` the schema's range would
-    // end at 2^31 - 1.
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "crate::bounded::meld_index")
-    )]
-    #[cfg_attr(feature = "openapi", schema(format = Int64, minimum = 0, maximum = 4294967295_u64))]
     pub meld: usize,
 }
 
 /// The defender's side of a knock: its melds, its layoffs in the order played, and
 /// what is left.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct DefenderReply {
+pub(crate) struct DefenderReply {
     /// The defender's own melds.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<Card>>,
-        example = json!([["JS", "JH", "JD"], ["7S", "7H", "7C"]])))]
     pub melds: Vec<Meld>,
     /// Layoffs in the order played; `meld` indexes the knocker's melds.
-    #[cfg_attr(feature = "openapi", schema(example = json!([{"card": "2H", "meld": 0}, {"card": "6H", "meld": 0}])))]
     pub layoffs: Vec<Layoff>,
     /// The cards neither melded nor laid off.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>, example = json!(["5S", "4D"])))]
     pub deadwood_cards: CardSet,
     /// The defender's count after layoffs.
-    #[cfg_attr(feature = "openapi", schema(example = 9))]
     pub deadwood: u32,
+}
+
+impl From<DefenderReply> for super::DefenderReply {
+    /// The general reply: the natural cards' own layoffs (each stands for
+    /// itself) and an arrangement with no joker.
+    fn from(reply: DefenderReply) -> super::DefenderReply {
+        super::DefenderReply {
+            arrangement: crate::deadwood::Arrangement {
+                melds: reply.melds,
+                deadwood_cards: reply.deadwood_cards,
+                deadwood_jokers: Vec::new(),
+                deadwood: reply.deadwood,
+            },
+            layoffs: reply.layoffs.into_iter().map(super::Layoff::from).collect(),
+        }
+    }
+}
+
+impl From<Layoff> for super::Layoff {
+    fn from(layoff: Layoff) -> super::Layoff {
+        super::Layoff {
+            card: layoff.card.into(),
+            meld: layoff.meld,
+            stands_for: layoff.card,
+        }
+    }
 }
 
 /// The union of the knocker's run cards: the only cards a run layoff can attach to.
@@ -110,20 +115,7 @@ fn can_lay_off(runs: u64, set_extensions: u64, laid: u64) -> bool {
 /// The defender's best reply to the knocker's melds (see the module docs).
 /// With `layoffs_allowed` false (a gin hand under most profiles) the defender only
 /// arranges its own melds.
-///
-/// ```
-/// use gin_rules::{best_reply, cards, Meld};
-/// // [S4]: the 6 and the 2 of hearts both go onto 3-4-5 of hearts.
-/// let knocker = [
-///     Meld::try_from(cards("3H 4H 5H").unwrap()).unwrap(),
-///     Meld::try_from(cards("9S 9H 9D").unwrap()).unwrap(),
-/// ];
-/// let reply = best_reply(&knocker, cards("6H 2H JS JH JD 7S 7H 7C 4C 5S").unwrap(), true);
-/// let laid: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
-/// assert_eq!(laid, ["2H", "6H"]);
-/// assert_eq!(reply.deadwood, 9);
-/// ```
-pub fn best_reply(
+pub(crate) fn best_reply(
     knocker_melds: &[Meld],
     defender: CardSet,
     layoffs_allowed: bool,
@@ -224,104 +216,40 @@ fn run_extensions(run: CardSet) -> CardSet {
     CardSet::from_bits(((bits << 1) | (bits >> 1)) & lanes & !bits)
 }
 
-/// Why a declared layoff is illegal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LayoffError {
-    /// The knocker went gin and the profile allows no layoffs on gin.
-    #[error("layoff {index}: the knocker went gin, so nothing may be laid off")]
-    NotAllowedOnGin {
-        /// The layoff's position in the list.
-        index: usize,
-    },
-    /// The card is not among the defender's unmelded cards.
-    #[error("layoff {index}: {card} is not in the defender's hand")]
-    CardNotInHand {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card.
-        card: Card,
-    },
-    /// The card was laid off earlier in the list.
-    #[error("layoff {index}: {card} was already laid off")]
-    AlreadyLaidOff {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card.
-        card: Card,
-    },
-    /// The meld index is past the knocker's melds.
-    #[error("layoff {index}: there is no knocker meld {meld}")]
-    NoSuchMeld {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The meld index given.
-        meld: usize,
-    },
-    /// The card does not extend the meld as it stands at that point.
-    #[error("layoff {index}: {card} does not fit meld {meld} ({reason})")]
-    DoesNotFit {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card.
-        card: Card,
-        /// The knocker meld it was laid onto.
-        meld: usize,
-        /// Why it does not fit, in words.
-        reason: &'static str,
-    },
-}
-
-impl LayoffError {
-    /// Stable machine-readable code (the `/v1/hands/score` codes).
-    pub const fn code(&self) -> &'static str {
-        match self {
-            LayoffError::NotAllowedOnGin { .. } => "layoffs_not_allowed",
-            LayoffError::CardNotInHand { .. } => "layoff_card_not_in_hand",
-            LayoffError::AlreadyLaidOff { .. } => "layoff_card_repeated",
-            LayoffError::NoSuchMeld { .. } => "layoff_meld_not_found",
-            LayoffError::DoesNotFit { .. } => "layoff_does_not_fit",
-        }
-    }
-
-    /// Index of the offending layoff in the declared list.
-    pub const fn index(&self) -> usize {
-        match self {
-            LayoffError::NotAllowedOnGin { index }
-            | LayoffError::CardNotInHand { index, .. }
-            | LayoffError::AlreadyLaidOff { index, .. }
-            | LayoffError::NoSuchMeld { index, .. }
-            | LayoffError::DoesNotFit { index, .. } => *index,
-        }
-    }
-}
-
 /// Plays declared layoffs in order, checking each against the knocker's melds as
 /// they grow. Returns the cards laid off.
-pub fn check_layoffs(
+pub(crate) fn check_layoffs(
     knocker_melds: &[Meld],
     defender: CardSet,
     layoffs: &[Layoff],
     layoffs_allowed: bool,
-) -> Result<CardSet, LayoffError> {
+) -> Result<CardSet, ReplyError> {
     if !layoffs_allowed && !layoffs.is_empty() {
-        return Err(LayoffError::NotAllowedOnGin { index: 0 });
+        return Err(ReplyError::NotAllowedOnGin { index: 0 });
     }
     let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     let mut laid = CardSet::EMPTY;
     for (index, &Layoff { card, meld }) in layoffs.iter().enumerate() {
         if !defender.contains(card) {
-            return Err(LayoffError::CardNotInHand { index, card });
+            return Err(ReplyError::CardNotHeld {
+                index,
+                card: card.into(),
+            });
         }
         if laid.contains(card) {
-            return Err(LayoffError::AlreadyLaidOff { index, card });
+            return Err(ReplyError::AlreadyLaidOff {
+                index,
+                card: card.into(),
+            });
         }
         let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
-            return Err(LayoffError::NoSuchMeld { index, meld });
+            return Err(ReplyError::NoSuchMeld { index, meld });
         };
         if let Err(reason) = fit(target.kind(), *cards, card) {
-            return Err(LayoffError::DoesNotFit {
+            return Err(ReplyError::DoesNotFit {
                 index,
-                card,
+                card: card.into(),
+                stands_for: card,
                 meld,
                 reason,
             });
@@ -351,7 +279,7 @@ const MAX_PLACED: usize = 10;
 /// each with at most one set and one run of its own suit to go to (two melds
 /// of one suit cannot both be extended by it unless both are runs), so at
 /// most a few thousand partial assignments.
-pub fn place_layoffs(
+pub(crate) fn place_layoffs(
     knocker_melds: &[Meld],
     requests: &[(Card, Vec<usize>)],
 ) -> Option<Vec<Layoff>> {
@@ -375,7 +303,10 @@ pub fn place_layoffs(
 /// melds that takes it as the melds stand by then (else its first candidate):
 /// for a record no placement makes legal, so that [`check_layoffs`] reports
 /// the first layoff that cannot be played, at its place in the record.
-pub fn greedy_layoffs(knocker_melds: &[Meld], requests: &[(Card, Vec<usize>)]) -> Vec<Layoff> {
+pub(crate) fn greedy_layoffs(
+    knocker_melds: &[Meld],
+    requests: &[(Card, Vec<usize>)],
+) -> Vec<Layoff> {
     let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     requests
         .iter()
@@ -473,7 +404,7 @@ fn placement_order(melds: &[Meld], assigned: &[CardSet]) -> Option<Vec<Layoff>> 
 /// used when the defender declares its melds but not its layoffs, so that every
 /// card left over that fits goes down (laying off more never hurts once the
 /// defender's own melds are fixed).
-pub fn all_feasible_layoffs(knocker_melds: &[Meld], deadwood: CardSet) -> CardSet {
+pub(crate) fn all_feasible_layoffs(knocker_melds: &[Meld], deadwood: CardSet) -> CardSet {
     let runs = run_cards_of(knocker_melds);
     let on_runs = flood(runs, deadwood.bits());
     CardSet::from_bits(on_runs | (set_extensions_of(knocker_melds) & deadwood.bits()))
@@ -624,7 +555,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             (out_of_order.code(), out_of_order.index()),
-            ("layoff_does_not_fit", 0)
+            ("layoff_does_not_fit", Some(0))
         );
         assert_eq!(
             check_layoffs(&knocker, defender, &[layoff("2C", 1)], true)
