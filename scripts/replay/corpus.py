@@ -382,8 +382,10 @@ def knock_body(rng, for_layoffs=False):
     if jokers == 2 and isinstance(profile, dict):
         profile["jokers"] = 2
     limit = 10
-    if profile in ("straight",) or (isinstance(profile, dict) and profile.get("knock_limit") == 0):
+    if profile in ("straight",):
         limit = 0
+    elif isinstance(profile, dict) and isinstance(profile.get("knock_limit"), int):
+        limit = profile["knock_limit"]
     is_gin = rng.random() < 0.15
     jk = rng.randint(0, jokers) if jokers else 0
     hand, melds, jmap, used = knock_hand(rng, limit=0 if is_gin else limit, jokers=jk)
@@ -742,7 +744,8 @@ def hand_points(h):
 def match_score_body(rng):
     r = rng.random()
     profile, up, _ = profile_for(rng, 0, allow_hollywood=True)
-    target = 100
+    target = profile.get("target", 100) if isinstance(profile, dict) else 100
+    big = isinstance(profile, dict) and bool(profile.get("big_gin_bonus"))
     if r < 0.55:
         players = rng.choice([["Mom", "Dad"], ["Elder", "Younger"], ["Ann", "Bob"], ["é" * 40, "b"]])
         hands, totals = [], {p: 0 for p in players}
@@ -762,8 +765,11 @@ def match_score_body(rng):
                 if "upcard" in body or up:
                     h["upcard"] = body.get("upcard") or rng.choice([c for c in DECK if c not in text])
                 hands.append(h)
+                totals[who] += 20  # about what a knock scores
+                if max(totals.values()) >= target and rng.random() < 0.8:
+                    break
                 continue
-            h = count_hand(rng, who, big=True)
+            h = count_hand(rng, who, big=big)
             if up:
                 h["upcard"] = rng.choice(DECK)
             won, pts = hand_points(h)
@@ -783,7 +789,9 @@ def match_score_body(rng):
                 hands.append({"void": True, "players": list(pair)})
                 continue
             k, d = pair if rng.random() < 0.5 else pair[::-1]
-            h = count_hand(rng, k, d)
+            h = count_hand(rng, k, d, big=big)
+            if up:
+                h["upcard"] = rng.choice(DECK)
             won, pts = hand_points(h)
             winner = k if won else d
             totals[winner] += pts
@@ -818,13 +826,15 @@ def match_score_body(rng):
                     tables.append({"void": True, "players": [p, q]})
                 else:
                     k, dd = (p, q) if rng.random() < 0.5 else (q, p)
-                    h = count_hand(rng, k, dd)
+                    h = count_hand(rng, k, dd, big=big)
+                    if up:
+                        h["upcard"] = rng.choice(DECK)
                     won, pts = hand_points(h)
                     net += pts if team[k if won else dd] == 0 else -pts
                     tables.append(h)
             hands.append({"tables": tables})
             totals[0 if net > 0 else 1] += abs(net)
-            if max(totals) >= 100 and rng.random() < 0.85:
+            if max(totals) >= min(target, 100) and rng.random() < 0.85:
                 break
         body = {"teams": teams, "hands": hands}
         if profile is None and rng.random() < 0.5:

@@ -210,7 +210,32 @@ def header_view(item, headers):
                   if k not in ignored and (k != "x-request-id" or sent_id))
 
 
+def self_test():
+    """`replay.py --self-test`: the narrow normalisation on made-up answers."""
+    old = (b'{"type":"/problems/invalid_body","title":"Invalid body","status":400,"detail":"the body does '
+           b'not match the request schema at /knocker: invalid type: integer `5`, expected struct '
+           b'WildKnockerHand","code":"invalid_body","errors":[{"pointer":"/knocker","code":"invalid_type",'
+           b'"message":"invalid type: integer `5`, expected struct WildKnockerHand"}]}')
+    renamed = old.replace(b"WildKnockerHand", b"KnockerHand")
+    assert normalise_type_names(old) == normalise_type_names(renamed), "a renamed type must pass"
+    for changed in (old.replace(b"/knocker", b"/defender"), old.replace(b"integer `5`", b"integer `6`"),
+                    old.replace(b"expected struct", b"expected a")):
+        assert normalise_type_names(old) != normalise_type_names(changed), changed
+    other = old.replace(b"invalid_body", b"invalid_thing")
+    assert normalise_type_names(other) is None, "only invalid_body problems"
+    line = b'{"line":3,"problem":' + old + b"}"
+    assert normalise_type_names(line) == normalise_type_names(line.replace(b"WildKnockerHand", b"KnockerHand"))
+    for phrase in (b"expected internally tagged enum Action", b"expected struct ScoreRequest with 5 elements",
+                   b"data did not match any variant of untagged enum MatchHand"):
+        body = old.replace(b"expected struct WildKnockerHand", phrase)
+        assert normalise_type_names(body) == normalise_type_names(
+            body.replace(b"Action", b"Move").replace(b"ScoreRequest", b"ScoreBody").replace(b"MatchHand", b"Hand")), phrase
+    print("self-test passed: renamed types normalise; other changes, and other problems, do not")
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     old_bin, new_bin = sys.argv[1], sys.argv[2]
