@@ -174,6 +174,10 @@ pub struct Config {
     /// The limits of one bulk (NDJSON) request (`--batch-max-lines`, ...).
     #[command(flatten)]
     pub batch: BatchLimits,
+
+    /// Where a bulk request's unread answers wait (`--batch-spool-dir`, ...).
+    #[command(flatten)]
+    pub spool: crate::api::spool::SpoolSettings,
 }
 
 impl Default for Config {
@@ -197,6 +201,7 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             limits: RequestLimits::default(),
             batch: BatchLimits::default(),
+            spool: crate::api::spool::SpoolSettings::default(),
         }
     }
 }

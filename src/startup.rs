@@ -83,6 +83,8 @@ pub enum StartupError {
     Bind { addr: SocketAddr, source: io::Error },
     #[error(transparent)]
     Keys(#[from] KeyError),
+    #[error(transparent)]
+    Spool(#[from] api::spool::SpoolError),
 }
 
 /// What every worker's app shares, built once from the config.
@@ -97,6 +99,7 @@ pub struct Shared {
     limits: RequestLimits,
     batch: BatchLimits,
     keys: web::Data<KeyRing>,
+    spool: web::Data<api::spool::Spool>,
 }
 
 impl Shared {
@@ -117,8 +120,10 @@ impl Shared {
             .with(OPENAPI_PATH, &[Method::GET])
             .with("/docs", &[Method::GET])
             .with(SWAGGER_UI_ROUTE, &[Method::GET]);
+        let metrics = Arc::new(Metrics::new()?);
+        let spool = web::Data::new(api::spool::Spool::new(&config.spool, &metrics)?);
         Ok(Shared {
-            metrics: Arc::new(Metrics::new()?),
+            metrics,
             routes: web::Data::new(routes),
             openapi,
             body_limit: config.body_limit,
@@ -130,6 +135,7 @@ impl Shared {
             limits: config.limits,
             batch: config.batch,
             keys: web::Data::new(keys),
+            spool,
         })
     }
 
@@ -161,6 +167,7 @@ pub fn app(
         .app_data(shared.limits)
         .app_data(shared.batch)
         .app_data(shared.keys.clone())
+        .app_data(shared.spool.clone())
         .app_data(api::json::json_config(shared.body_limit))
         .app_data(api::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

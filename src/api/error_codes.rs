@@ -121,6 +121,13 @@ error_codes! {
     /// A bulk NDJSON request has more lines than `--batch-max-lines`. Once
     /// answers have started, this arrives as the stream's last line.
     TooManyLines = ("too_many_lines", PAYLOAD_TOO_LARGE, Problem, "Too many lines");
+    /// The server could not hold the answers of a bulk request that its client
+    /// had not read yet: its spool file (`--batch-spool-dir`) could not be
+    /// created, written or read back (a full disk, an I/O error). Arrives as
+    /// the stream's last line, after every answer still held; the lines after
+    /// the last one answered were not read: send them again, or read the
+    /// answers while sending.
+    SpoolFailed = ("spool_failed", INSUFFICIENT_STORAGE, Problem, "Spool failed");
     /// The body was sent with a `Content-Type` the operation does not read
     /// (JSON operations read `application/json`, or a body without a
     /// `Content-Type`; bulk operations read `application/x-ndjson`).
@@ -337,6 +344,10 @@ impl ErrorCode {
                 None,
             ),
             TooManyLines => ("a batch has at most 10000000 lines", None),
+            SpoolFailed => (
+                "the server could not hold the answers not yet read (--batch-spool-dir): No space left on device (os error 28); the lines after the last one answered were not read",
+                None,
+            ),
             UnsupportedMediaType => (
                 "expected Content-Type application/json, got text/plain",
                 None,

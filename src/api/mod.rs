@@ -57,6 +57,7 @@ pub mod ndjson;
 pub mod profile_spec;
 pub mod receipt;
 pub mod score_sheet;
+pub mod spool;
 pub mod transcript;
 
 // The HTTP machinery: errors, body extraction, observability, the document.

@@ -312,7 +312,13 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         head: Some(first),
         tail: lines,
     };
-    Ok(HttpResponse::Ok().content_type(NDJSON).streaming(body))
+    // Answered whatever the client reads (see `spool`).
+    let spool = request
+        .app_data::<web::Data<super::spool::Spool>>()
+        .cloned();
+    Ok(HttpResponse::Ok()
+        .content_type(NDJSON)
+        .streaming(super::spool::spooled(body, spool)))
 }
 
 /// The line reader and answer writer of one batch.
