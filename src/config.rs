@@ -178,6 +178,10 @@ pub struct Config {
     /// Where a bulk request's unread answers wait (`--batch-spool-dir`, ...).
     #[command(flatten)]
     pub spool: crate::api::spool::SpoolSettings,
+
+    /// The body limit of a bulk request sent as a JSON array.
+    #[command(flatten)]
+    pub json_batch: crate::api::json_batch::JsonBatchLimit,
 }
 
 impl Default for Config {
@@ -202,6 +206,7 @@ impl Default for Config {
             limits: RequestLimits::default(),
             batch: BatchLimits::default(),
             spool: crate::api::spool::SpoolSettings::default(),
+            json_batch: crate::api::json_batch::JsonBatchLimit::default(),
         }
     }
 }

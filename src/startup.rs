@@ -100,6 +100,7 @@ pub struct Shared {
     batch: BatchLimits,
     keys: web::Data<KeyRing>,
     spool: web::Data<api::spool::Spool>,
+    json_batch: api::json_batch::JsonBatchLimit,
 }
 
 impl Shared {
@@ -136,6 +137,7 @@ impl Shared {
             batch: config.batch,
             keys: web::Data::new(keys),
             spool,
+            json_batch: config.json_batch,
         })
     }
 
@@ -168,6 +170,7 @@ pub fn app(
         .app_data(shared.batch)
         .app_data(shared.keys.clone())
         .app_data(shared.spool.clone())
+        .app_data(shared.json_batch)
         .app_data(api::json::json_config(shared.body_limit))
         .app_data(api::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

@@ -52,6 +52,7 @@ pub mod cards;
 pub mod formats;
 pub mod hand_errors;
 pub mod jokers;
+pub mod json_batch;
 pub mod knock;
 pub mod ndjson;
 pub mod profile_spec;
@@ -108,6 +109,7 @@ pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::opena
     // generated document rather than into `#[schema]` attributes. A place not
     // found leaves that schema without its bound (a test keeps the list whole).
     limits.apply_to_openapi(&mut api, batch);
+    json_batch::document(&mut api);
     openapi::append_error_table(&mut api);
     openapi::finish(&mut api);
     api

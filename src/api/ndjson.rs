@@ -268,7 +268,10 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
     if media.as_deref() != Some(NDJSON) {
         return Err(Problem::new(
             ErrorCode::UnsupportedMediaType,
-            format!("a batch is sent as `Content-Type: {NDJSON}`, one request per line"),
+            format!(
+                "a batch is sent as `Content-Type: {NDJSON}`, one request per line, \
+                 or as `application/json`, an array of requests"
+            ),
         ));
     }
     let coded = request
@@ -293,6 +296,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     operation: &'static str,
     answer: A,
 ) -> Result<HttpResponse, Problem> {
+    if super::json_batch::is_json(&request) {
+        let payload = payload.into_inner();
+        return super::json_batch::respond(request, payload, operation, answer).await;
+    }
     check_headers(&request)?;
     let limits = request
         .app_data::<BatchLimits>()
