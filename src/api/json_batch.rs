@@ -281,7 +281,9 @@ fn check(body: &[u8], limits: &BatchLimits) -> Result<u64, Problem> {
     match read {
         Ok(Ok(items)) => Ok(items),
         Ok(Err(problem)) => Err(problem),
-        Err(error) if error.is_data() => Err(Problem::new(
+        // A shape fault is reported before a syntax fault further on: only a
+        // body that is JSON throughout is `invalid_body`.
+        Err(error) if error.is_data() && is_json_at_all(body) => Err(Problem::new(
             ErrorCode::InvalidBody,
             format!("a JSON batch is an array of request lines: {error}"),
         )
@@ -290,11 +292,18 @@ fn check(body: &[u8], limits: &BatchLimits) -> Result<u64, Problem> {
             ErrorCode::InvalidType,
             "expected an array of request lines",
         )),
-        Err(error) => Err(Problem::new(
-            ErrorCode::MalformedJson,
-            format!("the body is not valid JSON: {error}"),
-        )),
+        Err(error) => {
+            let syntax = serde_json::from_slice::<serde::de::IgnoredAny>(body).err();
+            Err(Problem::new(
+                ErrorCode::MalformedJson,
+                format!("the body is not valid JSON: {}", syntax.unwrap_or(error)),
+            ))
+        }
     }
+}
+
+fn is_json_at_all(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(body).is_ok()
 }
 
 /// Reads the array's items as raw text, counting them and checking each
@@ -530,6 +539,8 @@ mod tests {
         assert_eq!(code(b"  "), Err(ErrorCode::MalformedJson));
         assert_eq!(code(b"[{}"), Err(ErrorCode::MalformedJson));
         assert_eq!(code(b"[{}] x"), Err(ErrorCode::MalformedJson));
+        assert_eq!(code(b"{"), Err(ErrorCode::MalformedJson));
+        assert_eq!(code(br#"{"a": 1"#), Err(ErrorCode::MalformedJson));
         assert_eq!(code(br#"{"hand": []}"#), Err(ErrorCode::InvalidBody));
         assert_eq!(code(b"7"), Err(ErrorCode::InvalidBody));
         let long = format!("[{{\"id\": \"{}\"}}]", "x".repeat(1100));

@@ -546,3 +546,103 @@ pub fn failure(error: &dyn std::fmt::Display) -> Problem {
         ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spool(request_limit: u64, total_limit: u64) -> web::Data<Spool> {
+        let metrics = Metrics::new().expect("metrics");
+        let settings = SpoolSettings {
+            dir: None,
+            request_limit,
+            total_limit,
+        };
+        web::Data::new(Spool::new(&settings, &metrics).expect("a spool in the temp dir"))
+    }
+
+    /// A chunk of `len` bytes, all `tag`.
+    fn chunk(tag: u8, len: usize) -> Bytes {
+        Bytes::from(vec![tag; len])
+    }
+
+    fn held(placed: Placed) -> bool {
+        matches!(placed, Placed::Held)
+    }
+
+    #[test]
+    fn answers_leave_in_the_order_they_came_through_memory_and_file() {
+        let spool = spool(1 << 30, 1 << 30);
+        let mut state = State::new(Some(spool.clone()));
+        let mut sent = Vec::new();
+        let mut received = Vec::new();
+        let mut tag = 0u8;
+        // Uneven rounds of writes and reads, so that chunks go to memory, to
+        // the file, and to memory again once the file is read to its end.
+        for (writes, reads) in [(5, 1), (3, 0), (1, 6), (4, 4), (2, 9), (7, 2), (0, 20)] {
+            for _ in 0..writes {
+                tag = tag.wrapping_add(1);
+                assert!(held(state.place(chunk(tag, 100 * 1024))));
+                sent.extend(std::iter::repeat_n(tag, 100 * 1024));
+            }
+            for _ in 0..reads {
+                if let Some(bytes) = state.take() {
+                    received.extend_from_slice(&bytes);
+                }
+            }
+        }
+        while let Some(bytes) = state.take() {
+            received.extend_from_slice(&bytes);
+        }
+        assert!(received == sent, "answers came back out of order");
+        assert_eq!(spool.held(), 0, "a file read to its end is emptied");
+        assert!(state.file.is_some(), "the file was used");
+    }
+
+    #[test]
+    fn a_full_spool_says_no_room_and_hands_the_chunk_back() {
+        let spool = spool(300 * 1024, 1 << 30);
+        let mut state = State::new(Some(spool.clone()));
+        // 256 KiB in memory, then 300 KiB of file: the fourth 100 KiB chunk
+        // of file does not fit.
+        for tag in 0..2 {
+            assert!(held(state.place(chunk(tag, 128 * 1024))));
+        }
+        for tag in 2..5 {
+            assert!(held(state.place(chunk(tag, 100 * 1024))));
+        }
+        assert_eq!(spool.held(), 300 * 1024);
+        let Placed::NoRoom(back) = state.place(chunk(9, 100 * 1024)) else {
+            panic!("placed past the limit");
+        };
+        assert_eq!(back.len(), 100 * 1024);
+        // The process-wide limit counts every batch's files.
+        let total = self::spool(1 << 30, 150 * 1024);
+        let (mut first, mut second) = (
+            State::new(Some(total.clone())),
+            State::new(Some(total.clone())),
+        );
+        for state in [&mut first, &mut second] {
+            assert!(held(state.place(chunk(0, MEMORY_BOUND))));
+        }
+        assert!(held(first.place(chunk(1, 100 * 1024))));
+        assert!(matches!(
+            second.place(chunk(1, 100 * 1024)),
+            Placed::NoRoom(_)
+        ));
+        drop(first);
+        assert_eq!(total.held(), 0, "a batch gives its share back when it ends");
+        assert!(held(second.place(chunk(1, 100 * 1024))));
+    }
+
+    #[test]
+    fn without_a_spool_file_memory_is_the_only_room() {
+        let spool = spool(0, 1 << 30);
+        let mut state = State::new(Some(spool));
+        assert!(held(state.place(chunk(0, MEMORY_BOUND))));
+        assert!(matches!(state.place(chunk(1, 1)), Placed::NoRoom(_)));
+        // One chunk larger than the bound still fits an empty memory.
+        let mut state = State::new(None);
+        assert!(held(state.place(chunk(0, 2 * MEMORY_BOUND))));
+    }
+}

@@ -14,6 +14,7 @@
 mod audit;
 mod audit_jokers;
 mod batch;
+mod bulk;
 mod cli;
 mod cost;
 mod deals;
