@@ -8,7 +8,7 @@
 //! of the same answer objects, in order: `{"line": n, "id"?, "result"}` or
 //! `{"line": n, "id"?, "problem"}`, `line` being the item's place in the
 //! array, from 1. Every item is answered by the same function as its NDJSON
-//! line ([`ndjson::answer_line`]), so both media types give the same answers.
+//! line ([`super::ndjson::answer_line`]), so both media types give the same answers.
 //!
 //! # Limits and faults
 //!

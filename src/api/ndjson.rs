@@ -10,18 +10,23 @@
 //!
 //! # Streaming and memory
 //!
-//! The body is read as it arrives and answers are written as they are ready:
-//! the answer stream pulls a chunk of the body only when actix asks it for
-//! more output, which it does only while the socket takes what was written.
-//! A client that stops reading therefore stops the server reading its body,
-//! and what is held per batch is one body chunk, at most one line
+//! The body is read as it arrives and answers are written as they are ready.
+//! What is held per batch here is one body chunk, at most one line
 //! (`--batch-max-line-bytes`) and one chunk of answers: memory does not grow
-//! with the body. A client that stops reading for `--stall-timeout` is cut off.
+//! with the body. The answer stream is polled by a task of its own, so that a
+//! client that sends its whole body before it reads still gets every answer:
+//! answers not yet read wait in [`super::spool`] (a little memory, then an
+//! unlinked file), and past the spool's limits the server stops reading the
+//! body until the client reads. A client that neither sends nor reads for
+//! `--stall-timeout` is cut off.
+//!
+//! A batch sent as `application/json` (a JSON array of lines) is answered by
+//! [`super::json_batch`] with the same line function.
 //!
 //! # Framing
 //!
 //! Only `Content-Type: application/x-ndjson`, without a content coding (415
-//! otherwise). A line over `--batch-max-line-bytes`, more than
+//! otherwise; `application/json` is a JSON array, see above). A line over `--batch-max-line-bytes`, more than
 //! `--batch-max-lines` lines, or a batch running past `--batch-timeout` ends the
 //! batch: when nothing has been answered yet, with that problem as the HTTP
 //! answer (413, 413, 408); afterwards, with a last line `{"problem": {...}}`

@@ -36,7 +36,7 @@
 //!
 //! [`MEMORY_BOUND`] (256 KiB) of answers in memory, plus one chunk of answers
 //! waiting for room (about 32 KiB and one answer), plus one read-back buffer
-//! of [`READ_BACK`] (128 KiB) in flight to the socket: under half a MiB on top
+//! of 128 KiB in flight to the socket: under half a MiB on top
 //! of what the line reader holds (`ndjson`'s module docs), whatever the body.
 //! The file's pages live in the page cache, which the kernel reclaims.
 //!
