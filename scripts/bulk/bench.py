@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bulk for every client, measured (issue 26; BENCHMARKS.md has the figures).
 
-    scripts/bulk/bench.py [BINARY] [--lines N] [--requests N] [--rounds R]
+    scripts/bulk/bench.py [BINARY] [--lines N] [--requests N] [--rounds R] [--no-half]
 
 Starts BINARY (default target/release/gin-referee) with one worker, pinned to
 CPU 0 when taskset exists (this client then runs on CPU 1), and in each round
@@ -157,6 +157,11 @@ def main():
             full_wall = time.monotonic() - started
             assert answered == lines, f"full duplex: {answered} answers to {lines} lines"
             full = (cpu(pid) - before) / lines * 1e6
+            if "--no-half" in sys.argv:  # a server without a spool resets it
+                results.append(dict(single_us=round(single, 2), full_us_per_line=round(full, 3),
+                                    full_wall_s=round(full_wall, 2), ratio=round(single / full, 1)))
+                print(json.dumps(results[-1]), flush=True)
+                continue
             half = json.loads(
                 subprocess.run(
                     [sys.executable, os.path.join(HERE, "send_first.py"), url, str(lines),
