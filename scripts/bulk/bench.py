@@ -13,7 +13,8 @@ measures, from the server's own CPU time (utime + stime in /proc/PID/stat):
   sends (as Node's fetch and Java's HttpClient do): server CPU per line;
 - half duplex: the same batch from a client that sends everything before it
   reads (Python's urllib, scripts/bulk/send_first.py): server CPU per line,
-  wall time, and the server's peak resident set (VmHWM, reset first);
+  wall time, and the server's peak resident set (VmHWM, reset first), which
+  must stay under 96 MiB (the script fails otherwise);
 
 then the ratio single / full-duplex per line (the issue asks >= 15) and the
 cost of the half-duplex path against the full-duplex one. The median of the
@@ -183,6 +184,8 @@ def main():
                 )
             )
             print(json.dumps(results[-1]), flush=True)
+            # The issue's bound on the server while a client sends first.
+            assert half["server_peak_rss_kib"] < 96 * 1024, f"peak RSS {half['server_peak_rss_kib']} KiB"
     finally:
         server.terminate()
         server.wait()
