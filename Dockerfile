@@ -29,7 +29,7 @@ COPY . .
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin gin-referee \
- && mkdir -p /out \
+ && mkdir -p /out/tmp \
  && cp target/release/gin-referee /out/gin-referee
 
 # --- runtime: scratch ---------------------------------------------------------
@@ -43,6 +43,11 @@ LABEL org.opencontainers.image.title="gin-referee" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build --chown=0:0 --chmod=0555 /out/gin-referee /gin-referee
+# The default spool dir of bulk requests (the system temp dir, /tmp): the
+# server checks at start that it can make its unlinked spool files there.
+# Under the Helm chart the root filesystem is read-only and the spool is an
+# emptyDir of its own (--batch-spool-dir); with plain Docker it is this.
+COPY --from=build --chown=0:0 --chmod=1777 /out/tmp /tmp
 # A numeric non-root user: scratch has no /etc/passwd to resolve a name, and
 # Kubernetes' runAsNonRoot can only verify a numeric UID. 65532 is the
 # conventional "nonroot" UID of distroless images.

@@ -219,6 +219,20 @@ for set_dir in sorted(p for p in out.iterdir() if p.is_dir()):
         pre_stop = c.get("lifecycle", {}).get("preStop", {}).get("sleep", {}).get("seconds", 0)
         check(pod["terminationGracePeriodSeconds"] > pre_stop + shutdown, f"{where}: grace period too short")
         check("replicas" not in doc["spec"] if "HorizontalPodAutoscaler" in kinds else "replicas" in doc["spec"], f"{where}: replicas vs HPA")
+        # The bulk spool: an emptyDir with a sizeLimit, mounted where the
+        # binary spools, and a process-wide spool limit under that size (past
+        # the sizeLimit the kubelet evicts the pod).
+        spool_dir = env.get("GIN_REFEREE_BATCH_SPOOL_DIR")
+        mounts = {m["mountPath"]: m["name"] for m in c.get("volumeMounts", [])}
+        volumes = {v["name"]: v for v in pod.get("volumes", [])}
+        spool = volumes.get(mounts.get(spool_dir, ""), {}).get("emptyDir")
+        check(spool is not None and "sizeLimit" in spool, f"{where}: no emptyDir with a sizeLimit at the spool dir {spool_dir}")
+        if spool and "sizeLimit" in spool:
+            size = str(spool["sizeLimit"])
+            units = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40}
+            size_bytes = int(size[:-2]) * units[size[-2:]] if size[-2:] in units else int(size)
+            total = int(env.get("GIN_REFEREE_BATCH_SPOOL_TOTAL_LIMIT", 4 * 2**30))
+            check(0 < total <= size_bytes, f"{where}: spool total limit {total} is not under the spool's sizeLimit {size}")
     if set_dir.name == "default":
         check({"Deployment", "Service", "ServiceAccount", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Pod"} <= kinds, f"default: kinds {sorted(kinds)}")
         check(not {"ServiceMonitor", "Ingress"} & kinds, "default: optional parts rendered")

@@ -143,6 +143,14 @@ pub struct Config {
     /// The limits of one bulk (NDJSON) request (`--batch-max-lines`, ...).
     #[command(flatten)]
     pub batch: BatchLimits,
+
+    /// Where a bulk request's unread answers wait (`--batch-spool-dir`, ...).
+    #[command(flatten)]
+    pub spool: crate::http::spool::SpoolSettings,
+
+    /// The body limit of a bulk request sent as a JSON array.
+    #[command(flatten)]
+    pub json_batch: crate::http::json_batch::JsonBatchLimit,
 }
 
 impl Default for Config {
@@ -166,6 +174,8 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             limits: RequestLimits::default(),
             batch: BatchLimits::default(),
+            spool: crate::http::spool::SpoolSettings::default(),
+            json_batch: crate::http::json_batch::JsonBatchLimit::default(),
         }
     }
 }

@@ -3,11 +3,13 @@
 #
 # 1. TypeScript: openapi-typescript generates the types of openapi/openapi.json
 #    and every example of the document and of the README is type-checked
-#    against them under `tsc --strict` (typecheck.mjs).
+#    against them under `tsc --strict` (typecheck.mjs); one batch is sent
+#    through openapi-fetch typed by them (batch_call.mts).
 # 2. Python: openapi-python-client generates a client from the same document,
 #    with no schema or response left out and no machine-named class, and the
 #    README's quick tour runs through it against the live service
-#    (python_tour.py).
+#    (python_tour.py), the JSON batch of the README through its typed batch
+#    call.
 #
 #   scripts/clients/check.sh
 #
@@ -62,5 +64,20 @@ then :; else status=1; fi
 
 start_service
 "$venv/bin/python" scripts/clients/python_tour.py "$service_url" README.md "$DOCUMENT" || status=1
+
+# One batch through the TypeScript client: type-checked with the generated
+# types, compiled, and run (openapi-fetch resolved from scripts/clients).
+run=target/clients/ts-run
+rm -rf "$run"
+mkdir -p "$run"
+ln -s "$PWD/scripts/clients/node_modules" "$run/node_modules"
+if scripts/clients/node_modules/.bin/tsc --strict --skipLibCheck false --target es2022 \
+    --module es2022 --moduleResolution bundler --rootDir . --outDir "$run" \
+    scripts/clients/batch_call.mts; then
+    node "$run/scripts/clients/batch_call.mjs" "$service_url" || status=1
+else
+    echo "FAIL typescript: the batch call does not type-check"
+    status=1
+fi
 
 exit "$status"

@@ -18,7 +18,8 @@ Run with the generated package (`gin_referee_client`) installed. Checks:
   its prose states a figure (deadwood 22, ...), the typed attribute is checked.
   NDJSON bodies (no generated operation: openapi-python-client does not speak
   NDJSON) are sent with the client's httpx client and each answer line read as
-  the generated line model.
+  the generated line model; a batch sent as a JSON array goes through the
+  generated batch operation, typed both ways.
 
 Exits 1 on any failure, listing them all.
 """
@@ -33,6 +34,7 @@ import pathlib
 import pkgutil
 import re
 import sys
+import typing
 from typing import Any
 
 import attrs
@@ -187,14 +189,21 @@ def to_json(value: Any) -> Any:
     return value.to_dict() if hasattr(value, "to_dict") else value
 
 
-def body_model(module: Any) -> type | None:
+def body_model(module: Any) -> tuple[type | None, bool]:
+    """The generated request model, and whether the body is a list of it (a
+    batch sent as a JSON array)."""
     annotation = inspect.signature(module._get_kwargs).parameters.get("body")
     if annotation is None:
-        return None
+        return None, False
     name = annotation.annotation
+    if typing.get_origin(name) is list:
+        return typing.get_args(name)[0], True
     if not isinstance(name, str):
-        return name
-    return getattr(module, name.split("|")[0].strip())
+        return name, False
+    name = name.split("|")[0].strip()
+    if name.startswith("list[") and name.endswith("]"):
+        return getattr(module, name[len("list["):-1]), True
+    return getattr(module, name), False
 
 
 def run_tour(base_url: str, readme: str) -> tuple[int, dict[str, Any]]:
@@ -226,11 +235,11 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
     kwargs: dict[str, Any] = {"client": client}
     if command["body"] is not None:
         body = json.loads(command["body"])
-        model = body_model(module)
-        request = model.from_dict(body)
-        if request.to_dict() != body:
+        model, many = body_model(module)
+        request = [model.from_dict(item) for item in body] if many else model.from_dict(body)
+        if to_json(request) != body:
             fail(f"{where}: {model.__name__} does not give back the README's body: "
-                 f"{json.dumps(request.to_dict())}")
+                 f"{json.dumps(to_json(request))}")
         kwargs["body"] = request
     else:
         for name in inspect.signature(module.sync_detailed).parameters:

@@ -115,19 +115,30 @@ error_codes! {
     /// The body is larger than the operation's limit, as sent or once decoded.
     /// The connection is closed after this answer.
     PayloadTooLarge = ("payload_too_large", PAYLOAD_TOO_LARGE, Problem, "Payload too large");
-    /// A line of a bulk NDJSON request is longer than `--batch-max-line-bytes`.
-    /// Once answers have started, this arrives as the stream's last line.
+    /// A line of a bulk NDJSON request (or an item of a bulk JSON array) is
+    /// longer than `--batch-max-line-bytes`. Once answers have started, this
+    /// arrives as the stream's last line.
     LineTooLong = ("line_too_long", PAYLOAD_TOO_LARGE, Problem, "Line too long");
-    /// A bulk NDJSON request has more lines than `--batch-max-lines`. Once
-    /// answers have started, this arrives as the stream's last line.
+    /// A bulk NDJSON request has more lines than `--batch-max-lines` (or a bulk
+    /// JSON array more items). Once answers have started, this arrives as the
+    /// stream's last line.
     TooManyLines = ("too_many_lines", PAYLOAD_TOO_LARGE, Problem, "Too many lines");
+    /// The server could not hold the answers of a bulk request that its client
+    /// had not read yet: its spool file (`--batch-spool-dir`) could not be
+    /// created, written or read back (a full disk, an I/O error). Arrives as
+    /// the stream's last line, after every answer still held; the lines after
+    /// the last one answered were not read: send them again, or read the
+    /// answers while sending.
+    SpoolFailed = ("spool_failed", INSUFFICIENT_STORAGE, Problem, "Spool failed");
     /// The body was sent with a `Content-Type` the operation does not read
     /// (JSON operations read `application/json`, or a body without a
-    /// `Content-Type`; bulk operations read `application/x-ndjson`).
+    /// `Content-Type`; bulk operations read `application/x-ndjson` or a JSON
+    /// array as `application/json`).
     UnsupportedMediaType = ("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE, Problem, "Unsupported media type");
     /// The body was sent in a `Content-Encoding` the operation does not read:
     /// JSON operations take gzip or deflate (one coding, named in the answer's
-    /// `Accept-Encoding`); bulk operations take none.
+    /// `Accept-Encoding`); bulk operations take none for NDJSON, and gzip or
+    /// deflate for a JSON array.
     UnsupportedContentEncoding = ("unsupported_content_encoding", UNSUPPORTED_MEDIA_TYPE, Problem, "Unsupported content encoding");
     /// The request head is over 128 KiB or has more than 96 header fields. The
     /// connection is closed.
@@ -337,6 +348,10 @@ impl ErrorCode {
                 None,
             ),
             TooManyLines => ("a batch has at most 10000000 lines", None),
+            SpoolFailed => (
+                "the server could not hold the answers not yet read (--batch-spool-dir): No space left on device (os error 28); the lines after the last one answered were not read",
+                None,
+            ),
             UnsupportedMediaType => (
                 "expected Content-Type application/json, got text/plain",
                 None,

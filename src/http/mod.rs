@@ -16,9 +16,11 @@
 pub mod error_codes;
 pub mod fallback;
 pub mod json;
+pub mod json_batch;
 pub mod limits;
 pub mod ndjson;
 pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod problem;
+pub mod spool;

@@ -10,18 +10,23 @@
 //!
 //! # Streaming and memory
 //!
-//! The body is read as it arrives and answers are written as they are ready:
-//! the answer stream pulls a chunk of the body only when actix asks it for
-//! more output, which it does only while the socket takes what was written.
-//! A client that stops reading therefore stops the server reading its body,
-//! and what is held per batch is one body chunk, at most one line
+//! The body is read as it arrives and answers are written as they are ready.
+//! What is held per batch here is one body chunk, at most one line
 //! (`--batch-max-line-bytes`) and one chunk of answers: memory does not grow
-//! with the body. A client that stops reading for `--stall-timeout` is cut off.
+//! with the body. The answer stream is polled by a task of its own, so that a
+//! client that sends its whole body before it reads still gets every answer:
+//! answers not yet read wait in [`super::spool`] (a little memory, then an
+//! unlinked file), and past the spool's limits the server stops reading the
+//! body until the client reads. A client that neither sends nor reads for
+//! `--stall-timeout` is cut off.
+//!
+//! A batch sent as `application/json` (a JSON array of lines) is answered by
+//! [`super::json_batch`] with the same line function.
 //!
 //! # Framing
 //!
 //! Only `Content-Type: application/x-ndjson`, without a content coding (415
-//! otherwise). A line over `--batch-max-line-bytes`, more than
+//! otherwise; `application/json` is a JSON array, see above). A line over `--batch-max-line-bytes`, more than
 //! `--batch-max-lines` lines, or a batch running past `--batch-timeout` ends the
 //! batch: when nothing has been answered yet, with that problem as the HTTP
 //! answer (413, 413, 408); afterwards, with a last line `{"problem": {...}}`
@@ -268,7 +273,10 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
     if media.as_deref() != Some(NDJSON) {
         return Err(Problem::new(
             ErrorCode::UnsupportedMediaType,
-            format!("a batch is sent as `Content-Type: {NDJSON}`, one request per line"),
+            format!(
+                "a batch is sent as `Content-Type: {NDJSON}`, one request per line, \
+                 or as `application/json`, an array of requests"
+            ),
         ));
     }
     let coded = request
@@ -293,6 +301,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     operation: &'static str,
     answer: A,
 ) -> Result<HttpResponse, Problem> {
+    if super::json_batch::is_json(&request) {
+        let payload = payload.into_inner();
+        return super::json_batch::respond(request, payload, operation, answer).await;
+    }
     check_headers(&request)?;
     let limits = request
         .app_data::<BatchLimits>()
@@ -312,7 +324,13 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         head: Some(first),
         tail: lines,
     };
-    Ok(HttpResponse::Ok().content_type(NDJSON).streaming(body))
+    // Answered whatever the client reads (see `spool`).
+    let spool = request
+        .app_data::<web::Data<super::spool::Spool>>()
+        .cloned();
+    Ok(HttpResponse::Ok()
+        .content_type(NDJSON)
+        .streaming(super::spool::spooled(body, spool)))
 }
 
 /// The line reader and answer writer of one batch.

@@ -148,6 +148,14 @@ impl Metrics {
         })
     }
 
+    /// Registers a collector kept by another module (the batch spool's).
+    pub fn register(
+        &self,
+        collector: Box<dyn prometheus::core::Collector>,
+    ) -> Result<(), prometheus::Error> {
+        self.registry.register(collector)
+    }
+
     /// Counts the lines of one batch, once it ends.
     pub fn count_batch_items(&self, operation: &str, results: u64, problems: u64) {
         for (outcome, count) in [("result", results), ("problem", problems)] {

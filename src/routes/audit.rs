@@ -346,7 +346,7 @@ request_line_schema!(AuditRequestLine, AuditRequest);
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/audit/batch`.
-    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
 
 /// Audits many hands.

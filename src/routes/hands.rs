@@ -370,7 +370,7 @@ request_line_schema!(ScoreRequestLine, ScoreRequest);
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/analyze/batch`.
-    AnalyzeBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+    AnalyzeBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
 
 /// Analyses many hands.
@@ -475,7 +475,7 @@ pub fn scored(request: ScoreRequest, body: &[u8], keys: &Keys) -> Result<ScoreRe
 
 crate::problem_responses!(
     /// The error answers of `/v1/hands/score/batch`.
-    ScoreBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+    ScoreBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
 
 /// Scores many hands.

@@ -102,7 +102,7 @@ request_line_schema!(LayoffsRequestLine, LayoffsRequest);
 
 crate::problem_responses!(
     /// The error answers of `/v1/layoffs/batch`.
-    LayoffsBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+    LayoffsBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
 
 /// The layoffs of many knocks.

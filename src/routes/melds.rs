@@ -171,7 +171,7 @@ request_line_schema!(ValidateRequestLine, ValidateRequest);
 
 crate::problem_responses!(
     /// The error answers of `/v1/melds/validate/batch`.
-    ValidateBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding]
+    ValidateBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
 
 /// Validates many sets of melds.

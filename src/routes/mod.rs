@@ -94,6 +94,7 @@ pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::opena
     // generated document rather than into `#[schema]` attributes. A place not
     // found leaves that schema without its bound (a test keeps the list whole).
     limits.apply_to_openapi(&mut api, batch);
+    crate::http::json_batch::document(&mut api);
     openapi::append_error_table(&mut api);
     openapi::finish(&mut api);
     api

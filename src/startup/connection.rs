@@ -11,7 +11,7 @@
 //! [`Guarded`] wraps the socket and bounds all of these at once with one rule:
 //! **once a client has sent something, the server must write within
 //! `--stall-timeout`; once the server is writing, the client must take it
-//! within `--stall-timeout`.** The clock starts at the first byte received
+//! within `--stall-timeout`, or keep sending.** The clock starts at the first byte received
 //! since the last write (at the accept, for a new connection) or at the last
 //! write that made progress while one is blocked. Every legitimate exchange
 //! writes well within that (see [`DEFAULT_STALL_TIMEOUT_SECS`]); a stalled or
@@ -338,6 +338,13 @@ impl AsyncRead for Guarded {
                 if this.busy_since.is_none() && buf.filled().len() > before {
                     // A new request (or more of an answered body) begins.
                     this.busy_since = Some(Instant::now());
+                }
+                if this.write_blocked && buf.filled().len() > before {
+                    // A client that sends its whole batch before it reads
+                    // (urllib, requests) makes progress while its answers
+                    // wait (the batch spool, `crate::api::spool`); one that
+                    // neither sends nor reads is still cut.
+                    this.last_write = Instant::now();
                 }
                 Poll::Ready(Ok(()))
             }

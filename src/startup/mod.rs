@@ -82,6 +82,8 @@ pub enum StartupError {
     Bind { addr: SocketAddr, source: io::Error },
     #[error(transparent)]
     Keys(#[from] KeyError),
+    #[error(transparent)]
+    Spool(#[from] crate::http::spool::SpoolError),
 }
 
 /// What every worker's app shares, built once from the config.
@@ -96,6 +98,8 @@ pub struct Shared {
     limits: RequestLimits,
     batch: BatchLimits,
     keys: web::Data<KeyRing>,
+    spool: web::Data<crate::http::spool::Spool>,
+    json_batch: crate::http::json_batch::JsonBatchLimit,
 }
 
 impl Shared {
@@ -116,8 +120,10 @@ impl Shared {
             .with(OPENAPI_PATH, &[Method::GET])
             .with("/docs", &[Method::GET])
             .with(SWAGGER_UI_ROUTE, &[Method::GET]);
+        let metrics = Arc::new(Metrics::new()?);
+        let spool = web::Data::new(crate::http::spool::Spool::new(&config.spool, &metrics)?);
         Ok(Shared {
-            metrics: Arc::new(Metrics::new()?),
+            metrics,
             routes: web::Data::new(routes),
             openapi,
             body_limit: config.body_limit,
@@ -129,6 +135,8 @@ impl Shared {
             limits: config.limits,
             batch: config.batch,
             keys: web::Data::new(keys),
+            spool,
+            json_batch: config.json_batch,
         })
     }
 
@@ -160,6 +168,8 @@ pub fn app(
         .app_data(shared.limits)
         .app_data(shared.batch)
         .app_data(shared.keys.clone())
+        .app_data(shared.spool.clone())
+        .app_data(shared.json_batch)
         .app_data(crate::http::json::json_config(shared.body_limit))
         .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

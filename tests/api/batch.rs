@@ -137,7 +137,7 @@ async fn a_batch_must_be_ndjson_without_a_content_coding() {
     let response = app
         .client
         .post(app.url("/v1/layoffs/batch"))
-        .header("content-type", "application/json")
+        .header("content-type", "text/plain")
         .body("{}")
         .send()
         .await
@@ -229,12 +229,12 @@ fn answers_stream_back_before_the_body_ends() {
     assert!(text.contains("\"line\":2"), "{text}");
 }
 
-/// A client that sends a large batch and never reads: the server stops
-/// reading too (back-pressure), so its memory stays flat however much the
-/// client would send.
+/// A client that sends a large batch and never reads, past its spool limit:
+/// the server stops reading too (back-pressure), so its memory and its disk
+/// stay flat however much the client would send.
 #[test]
 fn a_client_that_stops_reading_costs_a_bounded_amount_of_memory() {
-    let server = Server::start(&["--stall-timeout", "3"]);
+    let server = Server::start(&["--stall-timeout", "3", "--batch-spool-limit", "1048576"]);
     let line = format!("{{\"hand\": {TEN}}}\n");
     let lines_per_chunk = 1000;
     let chunk = line.repeat(lines_per_chunk);

@@ -60,14 +60,16 @@ impl Server {
     /// The binary with a clean environment (no GIN_REFEREE_* or RUST_LOG from
     /// the developer's shell), under `ulimit -n` when `open_files` is given.
     fn start_with_open_files(flags: &[&str], open_files: Option<u64>) -> Server {
-        let mut command = match open_files {
-            Some(limit) => {
+        Self::start_after(open_files.map(|limit| format!("ulimit -n {limit}")), flags)
+    }
+
+    /// The binary started by `sh` after the shell commands `setup` (limits,
+    /// signal dispositions), which the server inherits.
+    pub(crate) fn start_after(setup: Option<String>, flags: &[&str]) -> Server {
+        let mut command = match setup {
+            Some(setup) => {
                 let mut shell = Command::new("sh");
-                shell.args([
-                    "-c",
-                    &format!("ulimit -n {limit} && exec \"$0\" \"$@\""),
-                    BINARY,
-                ]);
+                shell.args(["-c", &format!("{setup} && exec \"$0\" \"$@\""), BINARY]);
                 shell
             }
             None => Command::new(BINARY),
@@ -128,6 +130,11 @@ impl Server {
         let (status, _, _) = server.post("/v1/hands/analyze", &[], HAND);
         assert_eq!(status, 200);
         server
+    }
+
+    /// The server's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     fn proc_file(&self, name: &str) -> String {

@@ -12,6 +12,7 @@
 )]
 
 mod batch;
+mod bulk;
 mod cli;
 mod cost;
 mod fuzz;

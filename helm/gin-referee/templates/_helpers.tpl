@@ -86,6 +86,9 @@ print as 1e+06.
   "batchMaxLineBytes" "GIN_REFEREE_BATCH_MAX_LINE_BYTES"
   "batchMaxLines" "GIN_REFEREE_BATCH_MAX_LINES"
   "batchTimeout" "GIN_REFEREE_BATCH_TIMEOUT"
+  "batchSpoolLimit" "GIN_REFEREE_BATCH_SPOOL_LIMIT"
+  "batchSpoolTotalLimit" "GIN_REFEREE_BATCH_SPOOL_TOTAL_LIMIT"
+  "batchJsonBodyLimit" "GIN_REFEREE_BATCH_JSON_BODY_LIMIT"
   "logFormat" "GIN_REFEREE_LOG_FORMAT"
   "logLevel" "GIN_REFEREE_LOG_LEVEL"
   "rustLog" "RUST_LOG"
@@ -109,6 +112,8 @@ print as 1e+06.
   value: {{ $value | toString | quote }}
 {{- end }}
 {{- end }}
+- name: GIN_REFEREE_BATCH_SPOOL_DIR
+  value: {{ .Values.batchSpool.mountPath | quote }}
 {{- with .Values.signing.existingSecret }}
 - name: GIN_REFEREE_SIGNING_KEY
   value: {{ printf "/etc/gin-referee/signing/%s" $.Values.signing.keyName | quote }}

@@ -14,10 +14,16 @@ use serde_json::{Value, json};
 
 use crate::support::spawn_app;
 
-/// Codes no request here can provoke in a few milliseconds; each is covered
-/// by its own test (`hostile.rs`: a slow head or body; `batch.rs`: a stalled
-/// batch, an unreadable body).
-const PROVOKED_ELSEWHERE: &[&str] = &["request_timeout", "batch_timeout", "malformed_request"];
+/// Codes no request here can provoke in a few milliseconds, or with the
+/// default limits; each is covered by its own test (`hostile.rs`: a slow head
+/// or body; `batch.rs`: a stalled batch, an unreadable body; `bulk.rs`: a JSON
+/// batch with more items than a lowered `--batch-max-lines`).
+const PROVOKED_ELSEWHERE: &[&str] = &[
+    "request_timeout",
+    "batch_timeout",
+    "malformed_request",
+    "too_many_lines",
+];
 
 const KNOCKER: [&str; 10] = ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"];
 const DEFENDER: [&str; 10] = ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"];
@@ -492,7 +498,10 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
         }
         if batch {
             let long_line = format!("{{\"hand\": \"{}\"}}\n", "x".repeat(70_000));
+            // A JSON array over --batch-json-body-limit (16 MiB).
+            let over = format!("[{}]", " ".repeat(16 * 1024 * 1024));
             for (body, content_type, encoding) in [
+                (over.into_bytes(), "application/json", None),
                 (b"{}\n".to_vec(), "application/json", None),
                 (b"{}\n".to_vec(), "application/x-ndjson", Some("gzip")),
                 (long_line.into_bytes(), "application/x-ndjson", None),
