@@ -59,9 +59,9 @@ use utoipa::openapi::{OpenApi, RefOr};
 
 use super::json::BodyTimeout;
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
-use crate::monitoring::metrics::Metrics;
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
 use super::problem::{ErrorCode, Problem};
+use crate::monitoring::metrics::Metrics;
 
 /// The media type of a JSON batch, in and out.
 pub const JSON: &str = "application/json";

@@ -64,8 +64,8 @@ use clap::Args;
 use futures_core::Stream;
 use prometheus::{IntCounter, IntGauge, Opts};
 
-use crate::monitoring::metrics::Metrics;
 use super::problem::{ErrorCode, Problem};
+use crate::monitoring::metrics::Metrics;
 
 /// Answers held in memory per batch before the spool file is used.
 pub const MEMORY_BOUND: usize = 256 * 1024;
