@@ -76,10 +76,9 @@
 //! another game: [`DealError::JokerNotInDeck`] (`joker_not_in_deck`, with its
 //! place).
 //!
-//! - A knock where neither hand holds a joker is scored by the joker-free
-//!   referee, exactly as before (and as `/v1/hands/score` scores such
-//!   hands); otherwise with the jokers, as [`crate::score_wild_hand`] scores
-//!   it ([`HandEnd::ScoredWild`]). The knocker may declare melds holding
+//! - A knock is scored as [`crate::score_hand`] scores the two hands (and as
+//!   `/v1/hands/score` does), which takes the joker-free path where neither
+//!   hand holds a joker ([`HandEnd::Scored`]). The knocker may declare melds holding
 //!   jokers, each joker written in its meld and named with the card it stands
 //!   for (`Move::Knock`'s `jokers`), checked by
 //!   [`crate::jokers::declared_arrangement`].

@@ -1,4 +1,8 @@
-//! Wild cards: the opt-in joker game (`docs/RULES.md`, "Jokers").
+//! The joker search: the rules of the opt-in joker game (`docs/RULES.md`,
+//! "Jokers") and the least count, arrangements, replies and scores of hands
+//! holding a joker. Callers reach it through the crate's one API
+//! ([`crate::min_deadwood`], [`crate::best_reply`], [`crate::score_hand`],
+//! ...), which sends a hand here only when it holds a joker.
 //!
 //! # The rules
 //!
@@ -73,7 +77,7 @@
 //! nor meld. The defender may lay a joker off (`joker_layoff`) standing for
 //! the card that extends a run or completes a three-card set; layoffs chain.
 //! [`best_reply`] chooses the defender's melds and layoffs together for
-//! the least count, then the fewest layoffs. [`score_wild_hand`] picks the
+//! the least count, then the fewest layoffs. [`score_knock`] picks the
 //! knocker's arrangement as the joker-free scoring does (best net result
 //! after the defender's reply) and settles the points with the joker-free
 //! [`crate::settle`].

@@ -143,7 +143,7 @@ fn every_optimal_arrangement_is_listed_once_with_each_joker_order() {
     assert!(all.contains(&best));
 }
 
-fn wild_meld(naturals: &str, jokers: &[(Joker, &str)]) -> Meld {
+fn joker_meld(naturals: &str, jokers: &[(Joker, &str)]) -> Meld {
     let jokers: Vec<(Joker, Card)> = jokers.iter().map(|&(j, c)| (j, card(c))).collect();
     Meld::with_jokers(cards(naturals).unwrap(), &jokers, &JokerRules::TWO_JOKERS).unwrap()
 }
@@ -159,7 +159,7 @@ fn laid(reply: &DefenderReply) -> Vec<String> {
 #[test]
 fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
     // The knocker's X1 stands for 8H: 9H extends the run, 8H is taken.
-    let run = wild_meld("6H 7H", &[(Joker::X1, "8H")]);
+    let run = joker_meld("6H 7H", &[(Joker::X1, "8H")]);
     let reply = best_reply(
         &[run],
         hand("9H 8H KS QD JC"),
@@ -170,7 +170,7 @@ fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
     // 8H can be neither laid off nor melded: the table shows it already.
     assert_eq!(reply.deadwood(), 8 + 30);
     // Had X1 stood for 5H, 8H would go on and 9H after it.
-    let run = wild_meld("6H 7H", &[(Joker::X1, "5H")]);
+    let run = joker_meld("6H 7H", &[(Joker::X1, "5H")]);
     let reply = best_reply(
         &[run],
         hand("9H 8H KS QD JC"),
@@ -183,8 +183,8 @@ fn a_natural_goes_onto_a_knocker_run_beyond_its_joker() {
 
 #[test]
 fn a_defender_joker_is_laid_off_where_the_rules_allow() {
-    let run = wild_meld("5H 6H 7H", &[]);
-    let set = wild_meld("KS KH", &[(Joker::X1, "KD")]);
+    let run = joker_meld("5H 6H 7H", &[]);
+    let set = joker_meld("KS KH", &[(Joker::X1, "KD")]);
     let melds = [run, set];
     let reply = best_reply(&melds, hand("X2 2C 9S"), &JokerRules::TWO_JOKERS, true);
     assert_eq!(reply.deadwood(), 11);
@@ -211,7 +211,7 @@ fn a_defender_joker_is_laid_off_where_the_rules_allow() {
 fn chained_layoffs_and_a_defender_joker_bridging_to_its_naturals() {
     // With three naturals per meld the defender cannot meld 9H TH X1: X1
     // goes on as 8H so that 9H and TH follow.
-    let run = wild_meld("5H 6H 7H", &[]);
+    let run = joker_meld("5H 6H 7H", &[]);
     let reply = best_reply(&[run], hand("9H TH X1 KC"), &rules(3, 15), true);
     assert_eq!(laid(&reply), ["X1=8H>0", "9H=9H>0", "TH=TH>0"]);
     assert_eq!(reply.deadwood(), 10);

@@ -138,7 +138,7 @@ fn a_joker_outside_the_profiles_deck_is_refused_with_its_place() {
 }
 
 #[test]
-fn a_knock_with_a_joker_is_scored_as_score_wild_knock_scores_it() {
+fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
     let deal = joker_upcard_deal();
     let profile = Preset::Jokers.profile();
     // The non-dealer takes X1 and knocks with it in a run (4S: A-2-3-4S),

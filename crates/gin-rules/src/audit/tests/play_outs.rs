@@ -624,7 +624,7 @@ fn random_legal_play_outs_are_judged_legal_and_scored_as_score_hand_scores_them(
 }
 
 #[test]
-fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_wild_hand_scores_them() {
+fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_hand_scores_them() {
     let (mut void, mut natural, mut wild, mut undeclared) = (0, 0, 0, 0);
     let (mut melded, mut laid, mut fiftieth, mut big_gin) = (0, 0, 0, 0);
     for game in joker_play_outs() {
