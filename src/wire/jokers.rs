@@ -40,7 +40,7 @@ use crate::http::error_codes::ErrorCode;
 use crate::http::problem::Problem;
 use gin_rules::{
     Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Joker,
-    Meld, Profile, Side,
+    Jokers, Meld, Profile, Side,
 };
 
 /// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
@@ -190,7 +190,7 @@ pub fn read_hand(cards: &[WireCard], pointer: &str, profile: &Profile) -> Result
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeadwoodCards {
     pub naturals: CardSet,
-    pub jokers: Vec<Joker>,
+    pub jokers: Jokers,
 }
 
 impl Serialize for DeadwoodCards {
@@ -199,7 +199,7 @@ impl Serialize for DeadwoodCards {
             self.naturals
                 .iter()
                 .map(HandCard::Natural)
-                .chain(self.jokers.iter().map(|&joker| HandCard::Joker(joker))),
+                .chain(self.jokers.iter().map(HandCard::Joker)),
         )
     }
 }
@@ -222,12 +222,7 @@ pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
         .deadwood_cards
         .iter()
         .map(HandCard::Natural)
-        .chain(
-            arrangement
-                .deadwood_jokers
-                .iter()
-                .map(|&j| HandCard::Joker(j)),
-        )
+        .chain(arrangement.deadwood_jokers.iter().map(HandCard::Joker))
         .collect()
 }
 

@@ -154,6 +154,48 @@ impl serde::Serialize for Joker {
     }
 }
 
+/// A set of jokers: the jokers an arrangement leaves out of its melds. One
+/// byte (bit 0 `X1`, bit 1 `X2`), so an arrangement without jokers is as
+/// small, and as cheap to build and drop, as it was before jokers existed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Jokers(u8);
+
+impl Jokers {
+    /// No joker.
+    pub const NONE: Jokers = Jokers(0);
+
+    /// The jokers, `X1` first.
+    pub fn iter(self) -> impl Iterator<Item = Joker> {
+        Joker::ALL.into_iter().filter(move |j| self.contains(*j))
+    }
+
+    /// How many.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// No joker.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether this joker is in the set.
+    pub const fn contains(self, joker: Joker) -> bool {
+        self.0 & joker.bit() != 0
+    }
+
+    /// The set with this joker too.
+    pub const fn with(self, joker: Joker) -> Jokers {
+        Jokers(self.0 | joker.bit())
+    }
+}
+
+impl FromIterator<Joker> for Jokers {
+    fn from_iter<I: IntoIterator<Item = Joker>>(jokers: I) -> Jokers {
+        jokers.into_iter().fold(Jokers::NONE, Jokers::with)
+    }
+}
+
 /// A hand: natural cards and jokers. Build one with [`Hand::new`], from a
 /// [`CardSet`] (no jokers), or with [`parse_hand`]; a repeated card or joker
 /// is refused. Every operation of the crate takes a `Hand` and takes the

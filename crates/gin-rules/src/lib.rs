@@ -188,7 +188,7 @@ pub use deadwood::{
     optimal_arrangements,
 };
 pub use hand::{
-    DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, ParseHandError, parse_hand,
+    DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, Jokers, ParseHandError, parse_hand,
 };
 pub use jokers::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,

@@ -21,7 +21,7 @@ mod tests;
 use std::fmt;
 
 use crate::card::{Card, CardSet};
-use crate::hand::{Hand, HandCard, Joker};
+use crate::hand::{Hand, HandCard, Joker, Jokers};
 use crate::jokers;
 use crate::meld::Meld;
 use crate::profile::JokerRules;
@@ -39,7 +39,7 @@ pub struct Arrangement {
     /// The natural cards in no meld (including any card a joker stands for).
     pub deadwood_cards: CardSet,
     /// The jokers in no meld.
-    pub deadwood_jokers: Vec<Joker>,
+    pub deadwood_jokers: Jokers,
     /// The count: the deadwood cards' values plus the profile's
     /// `joker_deadwood` per joker in no meld.
     pub deadwood: u32,
@@ -59,7 +59,7 @@ impl Arrangement {
         self.deadwood_cards
             .iter()
             .map(HandCard::Natural)
-            .chain(self.deadwood_jokers.iter().map(|&joker| joker.into()))
+            .chain(self.deadwood_jokers.iter().map(HandCard::Joker))
     }
 
     /// Each melded joker and the card it stands for, `X1` first.

@@ -59,6 +59,7 @@
 
 use crate::card::{CardSet, LANE, Rank, Suit};
 use crate::deadwood::{Arrangement, Discard, DrawnHandAnalysis};
+use crate::hand::Jokers;
 use crate::meld::{Meld, MeldKind};
 
 /// Cards in some maximal block of three or more consecutive cards of one suit.
@@ -463,7 +464,7 @@ fn arrangement_for(hand: u64, free: u64) -> Arrangement {
     Arrangement {
         melds,
         deadwood_cards: CardSet::from_bits(rest & !runs),
-        deadwood_jokers: Vec::new(),
+        deadwood_jokers: Jokers::NONE,
         deadwood: deadwood_of_free(rest),
     }
 }
@@ -654,7 +655,7 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
                 arrangement: Arrangement {
                     melds: Vec::new(),
                     deadwood_cards: CardSet::from_bits(bits & !(1 << card.bit_index())),
-                    deadwood_jokers: Vec::new(),
+                    deadwood_jokers: Jokers::NONE,
                     deadwood: found.deadwood,
                 },
             });
@@ -686,7 +687,7 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
                     shared.clone()
                 },
                 deadwood_cards: CardSet::from_bits(stray & !discard),
-                deadwood_jokers: Vec::new(),
+                deadwood_jokers: Jokers::NONE,
                 deadwood: found.deadwood,
             }
         } else if in_sets == 0 {

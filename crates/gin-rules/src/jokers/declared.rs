@@ -11,7 +11,7 @@ use crate::meld::{Meld, MeldError, MeldProblemCode};
 use crate::profile::JokerRules;
 
 use crate::deadwood::Arrangement;
-use crate::hand::{Hand, HandCard, Joker};
+use crate::hand::{Hand, HandCard, Joker, Jokers};
 
 /// Melds a knocker declares: the cards of each, a joker written in its
 /// meld, and the card each melded joker stands for.
@@ -223,7 +223,7 @@ pub fn declared_arrangement(
         return Err(faults);
     }
     let deadwood_cards = hand.naturals().difference(melded.naturals());
-    let deadwood_jokers: Vec<Joker> = hand.jokers().filter(|&j| !melded.holds(j)).collect();
+    let deadwood_jokers: Jokers = hand.jokers().filter(|&j| !melded.holds(j)).collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
     Ok(Arrangement {
         deadwood: deadwood_cards.value() + left_out * u32::from(rules.joker_deadwood()),

@@ -30,7 +30,7 @@ use super::declared::{
 };
 use super::{best_arrangement_avoiding, min_deadwood_avoiding};
 use crate::deadwood::Arrangement;
-use crate::hand::{Hand, HandCard, Joker};
+use crate::hand::{Hand, HandCard, Joker, Jokers};
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 
 /// How one card of a grown meld is laid: by the defender's natural or by a
@@ -533,7 +533,12 @@ pub(crate) fn declared_reply(
         });
     };
     let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
-    let unmelded = Hand::new(own.deadwood_cards, &own.deadwood_jokers);
+    let unmelded = own
+        .deadwood_jokers
+        .iter()
+        .fold(Hand::from(own.deadwood_cards), |hand, joker| {
+            hand.with(HandCard::Joker(joker))
+        });
     let blocked = table.union(own.melded());
     let laid = match &declared.layoffs {
         Some(layoffs) => check_declared_layoffs(
@@ -548,7 +553,7 @@ pub(crate) fn declared_reply(
         None => Vec::new(),
     };
     let rest = without_laid(unmelded, &laid);
-    let deadwood_jokers: Vec<Joker> = rest.jokers().collect();
+    let deadwood_jokers: Jokers = rest.jokers().collect();
     let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
     Ok(DefenderReply {
         arrangement: Arrangement {

@@ -111,7 +111,7 @@ pub(crate) use score::{score_knock, score_laid_down};
 use crate::card::CardSet;
 use crate::deadwood::natural;
 use crate::deadwood::{Arrangement, Discard, DrawnHandAnalysis};
-use crate::hand::{Hand, Joker};
+use crate::hand::{Hand, Joker, Jokers};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 use solve::{Footprint, Params, Plan, min_cost, plans_within};
@@ -181,8 +181,7 @@ impl Problem {
             ));
         }
         melds.sort();
-        let mut deadwood_jokers: Vec<Joker> = jokers_left.collect();
-        deadwood_jokers.sort_unstable();
+        let deadwood_jokers: Jokers = jokers_left.collect();
         let deadwood = deadwood_cards.value()
             + u32::try_from(deadwood_jokers.len()).unwrap_or(0) * self.params.joker_deadwood;
         Arrangement {

@@ -25,6 +25,7 @@
 use super::ReplyError;
 use crate::card::{Card, CardSet, LANE};
 use crate::deadwood::natural::{best_arrangement, min_deadwood};
+use crate::hand::Jokers;
 use crate::meld::{Meld, MeldKind};
 
 /// One card laid off onto a knocker's meld.
@@ -58,7 +59,7 @@ impl From<DefenderReply> for super::DefenderReply {
             arrangement: crate::deadwood::Arrangement {
                 melds: reply.melds,
                 deadwood_cards: reply.deadwood_cards,
-                deadwood_jokers: Vec::new(),
+                deadwood_jokers: Jokers::NONE,
                 deadwood: reply.deadwood,
             },
             layoffs: reply.layoffs.into_iter().map(super::Layoff::from).collect(),

@@ -3,7 +3,7 @@
 use crate::card::CardSet;
 use crate::deadwood::Arrangement;
 use crate::deadwood::natural::melds_within;
-use crate::hand::Hand;
+use crate::hand::{Hand, Jokers};
 use crate::meld::{Meld, has_touching_runs};
 
 /// Every arrangement of the knocker's hand with deadwood within `limit`, in the
@@ -45,7 +45,7 @@ fn collect_arrangements(
         found.push(Arrangement {
             melds: chosen.clone(),
             deadwood_cards: rest,
-            deadwood_jokers: Vec::new(),
+            deadwood_jokers: Jokers::NONE,
             deadwood: rest.value(),
         });
     }

@@ -8,7 +8,7 @@ use super::{
 use crate::card::{Card, CardSet};
 use crate::deadwood::Arrangement;
 use crate::deadwood::natural::min_deadwood;
-use crate::hand::HandCard;
+use crate::hand::{HandCard, Jokers};
 use crate::layoff::natural::{
     DefenderReply, Layoff, all_feasible_layoffs, best_reply, check_layoffs, fixed_reply,
 };
@@ -209,7 +209,7 @@ fn showdown(
             let arrangement = Arrangement {
                 melds,
                 deadwood_cards: rest,
-                deadwood_jokers: Vec::new(),
+                deadwood_jokers: Jokers::NONE,
                 deadwood,
             };
             let reply = defender_reply(profile, &arrangement, defender, defender_cards)?;

@@ -418,7 +418,7 @@ fn assert_legal_and_least(
     let engine_jokers: Vec<u8> = arrangement
         .deadwood_jokers
         .iter()
-        .map(|&j| joker_number(j))
+        .map(joker_number)
         .collect();
     assert_eq!(engine_jokers, rest_jokers, "{text}: deadwood jokers");
     let count: u32 = rest_naturals.iter().map(|&c| worth(c)).sum::<u32>()
