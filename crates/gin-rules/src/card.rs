@@ -201,7 +201,7 @@ impl Card {
         self.suit as u32 * 16 + (self.rank.0 as u32 - 1)
     }
 
-    const fn from_bit_index(index: u32) -> Card {
+    pub(crate) const fn from_bit_index(index: u32) -> Card {
         Card {
             suit: Suit::from_index(index / 16),
             rank: Rank((index % 16) as u8 + 1),

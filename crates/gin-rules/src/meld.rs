@@ -42,14 +42,22 @@ pub enum MeldKind {
 /// one definite card: [`Meld::with_jokers`] checks one. Its [`cards`](Meld::cards)
 /// are the cards it shows, the jokers' included, which is what layoffs and
 /// other melds are checked against.
-// Two joker slots fit in the padding beside the kind: a meld is 16 bytes,
-// joker or not, so the joker-free solver builds the same melds as before.
+// The jokers take two bytes in the padding beside the kind: a meld is 16
+// bytes, joker or not, and a joker-free meld is built with one more store of
+// zero, so the joker-free solver builds its melds as cheaply as before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Meld {
     kind: MeldKind,
     cards: CardSet,
-    /// Each melded joker and the card of `cards` it stands for, `X1` first.
-    jokers: [Option<(Joker, Card)>; 2],
+    /// For `X1` and `X2`: 0 when the joker is not in the meld, else 1 + the
+    /// bit index of the card of `cards` it stands for.
+    stands: [u8; 2],
+}
+
+/// A joker's entry in [`Meld`]'s `stands`.
+const fn stand(card: Card) -> u8 {
+    // A bit index is below 64.
+    card.bit_index() as u8 + 1
 }
 
 impl Meld {
@@ -73,7 +81,21 @@ impl Meld {
 
     /// Each joker of the meld with the card it stands for, `X1` first.
     pub fn jokers(self) -> impl Iterator<Item = (Joker, Card)> {
-        self.jokers.into_iter().flatten()
+        Joker::ALL
+            .into_iter()
+            .zip(self.stands)
+            .filter_map(|(joker, stand)| {
+                (stand != 0).then(|| (joker, Card::from_bit_index(u32::from(stand) - 1)))
+            })
+    }
+
+    /// The jokers' pairs packed `X1` first, for ordering.
+    fn pairs(self) -> [Option<(Joker, Card)>; 2] {
+        let mut pairs = [None; 2];
+        for (slot, pair) in pairs.iter_mut().zip(self.jokers()) {
+            *slot = Some(pair);
+        }
+        pairs
     }
 
     /// The number of jokers in the meld.
@@ -126,20 +148,18 @@ impl Meld {
         rules: &JokerRules,
     ) -> Result<Meld, MeldError> {
         let mut shown = naturals;
-        let mut slots = [None; 2];
+        let mut stands = [0; 2];
         if jokers.len() > 2 {
             return Err(MeldError::TooManyJokers);
         }
-        for (slot, &(joker, card)) in slots.iter_mut().zip(jokers) {
+        for &(joker, card) in jokers {
             if !shown.insert(card) {
                 return Err(MeldError::StandsForShownCard { joker, card });
             }
-            *slot = Some((joker, card));
-        }
-        if let [Some((a, _)), Some((b, _))] = slots
-            && a == b
-        {
-            return Err(MeldError::TooManyJokers);
+            match stands.get_mut(usize::from(joker.number() - 1)) {
+                Some(slot) if *slot == 0 => *slot = stand(card),
+                _ => return Err(MeldError::TooManyJokers),
+            }
         }
         if !jokers.is_empty() && naturals.len() < usize::from(rules.joker_min_natural()) {
             return Err(MeldError::TooFewNaturals {
@@ -150,7 +170,7 @@ impl Meld {
         Ok(Meld {
             kind,
             cards: shown,
-            jokers: slots,
+            stands,
         })
     }
 
@@ -166,10 +186,16 @@ impl Meld {
             .flatten()
             .fold(naturals, |acc, (_, card)| acc.union(CardSet::single(card)));
         debug_assert_eq!(classify(cards), Ok(kind), "{cards}");
+        let mut stands = [0; 2];
+        for (joker, card) in jokers.into_iter().flatten() {
+            if let Some(slot) = stands.get_mut(usize::from(joker.number() - 1)) {
+                *slot = stand(card);
+            }
+        }
         Meld {
             kind,
             cards,
-            jokers,
+            stands,
         }
     }
 
@@ -203,7 +229,7 @@ impl Meld {
         Meld {
             kind,
             cards,
-            jokers: [None; 2],
+            stands: [0; 2],
         }
     }
 
@@ -247,7 +273,7 @@ impl TryFrom<CardSet> for Meld {
         classify(cards).map(|kind| Meld {
             kind,
             cards,
-            jokers: [None; 2],
+            stands: [0; 2],
         })
     }
 }
@@ -275,7 +301,7 @@ impl Ord for Meld {
     fn cmp(&self, other: &Meld) -> Ordering {
         (self.low_rank(), self.kind, self.cards)
             .cmp(&(other.low_rank(), other.kind, other.cards))
-            .then_with(|| (self.naturals(), self.jokers).cmp(&(other.naturals(), other.jokers)))
+            .then_with(|| (self.naturals(), self.pairs()).cmp(&(other.naturals(), other.pairs())))
     }
 }
 
