@@ -84,9 +84,8 @@ impl Meld {
         Joker::ALL
             .into_iter()
             .zip(self.stands)
-            .filter_map(|(joker, stand)| {
-                (stand != 0).then(|| (joker, Card::from_bit_index(u32::from(stand) - 1)))
-            })
+            .filter(|&(_, stand)| stand != 0)
+            .map(|(joker, stand)| (joker, Card::from_bit_index(u32::from(stand) - 1)))
     }
 
     /// The jokers' pairs packed `X1` first, for ordering.
