@@ -7,13 +7,14 @@
 //! A hand without a joker is solved by the joker-free bitmask solver
 //! ([`natural`]: a search over the set choices, runs read from per-suit
 //! tables, tens of nanoseconds a hand). A hand holding a joker is solved by
-//! the joker search ([`crate::jokers`]), which places each joker's meld and
+//! the joker search ([`jokers`]), which places each joker's meld and
 //! hands the rest of the hand to the joker-free solver. Which one runs is
 //! decided by [`Hand::joker_free`], here and nowhere else in this module; the
 //! joker search gives the same answers on joker-free hands (the property
 //! tests in `tests.rs` hold it to that for every operation), so the choice
 //! is only one of speed.
 
+pub(crate) mod jokers;
 pub(crate) mod natural;
 #[cfg(test)]
 mod tests;
@@ -22,7 +23,6 @@ use std::fmt;
 
 use crate::card::{Card, CardSet};
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers;
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 

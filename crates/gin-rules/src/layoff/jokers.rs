@@ -25,11 +25,11 @@ use crate::layoff::natural::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
-use super::declared::{
+use crate::deadwood::Arrangement;
+use crate::deadwood::jokers::{best_arrangement_avoiding, min_deadwood_avoiding};
+use crate::declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
-use super::{best_arrangement_avoiding, min_deadwood_avoiding};
-use crate::deadwood::Arrangement;
 use crate::hand::{Hand, HandCard, Joker};
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 
@@ -127,7 +127,7 @@ pub(crate) fn best_reply(
 /// a caller that only needs to know whether the best reply leaves at least
 /// `floor` (the knocker's choice of arrangement) stops at the first reply
 /// that proves it does not.
-pub(super) fn best_reply_count_at_least(
+pub(crate) fn best_reply_count_at_least(
     knocker_melds: &[Meld],
     defender: Hand,
     rules: &JokerRules,

@@ -11,11 +11,12 @@
 //!
 //! [`best_reply`] searches the defender's melds and layoffs together for the
 //! least count ([`natural`] has the argument for hands without a joker, the
-//! joker search in `crate::jokers` for the others); [`declared_reply`] checks
+//! joker search in [`jokers`] for the others); [`declared_reply`] checks
 //! a reply as a defender declares it and plays the rest best. The choice of
 //! path is [`Hand::joker_free`]'s, and both give the same reply on a hand
 //! without jokers against melds without jokers (`tests.rs`).
 
+pub(crate) mod jokers;
 pub(crate) mod natural;
 #[cfg(test)]
 mod tests;
@@ -23,12 +24,11 @@ mod tests;
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers;
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 
-use crate::jokers::DeclaredFault;
-pub(crate) use crate::jokers::faults_text;
+use crate::declared::DeclaredFault;
+pub(crate) use jokers::faults_text;
 
 /// One card or joker laid off onto a knocker's meld. Written as a client
 /// reads it: `{"card": "6H", "meld": 0}`, and for a joker the card it stands

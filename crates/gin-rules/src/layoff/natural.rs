@@ -333,7 +333,7 @@ pub(crate) fn greedy_layoffs(
 
 /// Whether `card` extends a meld of this kind whose cards are now `cards`;
 /// else why not. The one rule of what a meld takes: the joker layoffs
-/// ([`crate::jokers`]) apply it to the cards a meld shows.
+/// ([`super::jokers`]) apply it to the cards a meld shows.
 pub(crate) fn fit(kind: MeldKind, cards: CardSet, card: Card) -> Result<(), &'static str> {
     match kind {
         MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),

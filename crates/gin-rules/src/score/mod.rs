@@ -22,13 +22,14 @@
 
 use crate::card::Card;
 use crate::deadwood::Arrangement;
+use crate::declared::{DeclaredFault, DeclaredMelds};
 use crate::hand::{Hand, HandCard, HandReadFault, Joker};
-use crate::jokers::DeclaredFault;
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, ReplyError};
 use crate::meld::ArrangementReport;
 use crate::profile::{JokerRules, Profile, ProfileError};
 
 pub(crate) mod arrangements;
+pub(crate) mod jokers;
 pub(crate) mod natural;
 #[cfg(test)]
 mod tests;
@@ -389,14 +390,11 @@ pub fn score_hand(
     match joker_free(knocker, defender) {
         Some((knocker, defender)) => natural::score_hand(profile, upcard, &knocker, &defender),
         _ => {
-            let declared = knocker
-                .melds
-                .as_ref()
-                .map(|melds| crate::jokers::DeclaredMelds {
-                    melds: melds.clone(),
-                    stands_for: knocker.jokers.clone().unwrap_or_default(),
-                });
-            crate::jokers::score_knock(
+            let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
+                melds: melds.clone(),
+                stands_for: knocker.jokers.clone().unwrap_or_default(),
+            });
+            jokers::score_knock(
                 profile,
                 upcard,
                 &knocker.hand,
@@ -423,7 +421,7 @@ pub fn knocker_arrangements(
     }
     match hand.joker_free() {
         Some(cards) => arrangements::within_limit(cards, limit),
-        None => crate::jokers::knocker_arrangements(hand, rules, limit),
+        None => jokers::knocker_arrangements(hand, rules, limit),
     }
 }
 
@@ -457,7 +455,7 @@ pub fn score_laid_down(
     defender: Hand,
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
-    crate::jokers::score_laid_down(profile, upcard, knocker_hand, knocker, defender, reply)
+    jokers::score_laid_down(profile, upcard, knocker_hand, knocker, defender, reply)
 }
 
 /// [`score_hand`] of two hands with nothing declared: the tests' shorthand.

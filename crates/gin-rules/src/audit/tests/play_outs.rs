@@ -7,10 +7,11 @@
 use super::*;
 use crate::audit::scoring_upcard;
 use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
+use crate::declared::DeclaredMelds;
 use crate::hand::{Hand, HandCard, Joker};
-use crate::jokers::{DeclaredMelds, score_knock, score_laid_down};
 use crate::layoff::DeclaredReply;
 use crate::profile::JokerRules;
+use crate::score::jokers::{score_knock, score_laid_down};
 use crate::score::{HandScore, score_cards};
 
 /// Where a seat's cards are kept in [`Player::hands`].
