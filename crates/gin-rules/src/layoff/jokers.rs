@@ -25,13 +25,13 @@ use crate::layoff::natural::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
+use super::reply::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 use crate::deadwood::Arrangement;
 use crate::deadwood::jokers::{best_arrangement_avoiding, min_deadwood_avoiding};
 use crate::declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
 use crate::hand::{Hand, HandCard, Joker};
-use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 
 /// How one card of a grown meld is laid: by the defender's natural or by a
 /// joker.
@@ -398,20 +398,6 @@ fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<Layoff> {
             stands_for,
         })
         .collect()
-}
-
-/// Every fault in one line: "meld 0: 6H is already on the table; ...".
-pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
-    faults
-        .iter()
-        .map(|fault| match fault.place {
-            DeclaredPlace::Card { meld, .. } | DeclaredPlace::Meld(meld) => {
-                format!("meld {meld}: {}", fault.message)
-            }
-            DeclaredPlace::StandsFor(_) => fault.message.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// The defender's declared melds, checked as a knocker's are
@@ -1030,7 +1016,13 @@ mod tests {
         let played: Vec<String> = reply
             .layoffs
             .iter()
-            .map(|l| format!("{}>{}", crate::layoff::shows(l.card, l.stands_for), l.meld))
+            .map(|l| {
+                format!(
+                    "{}>{}",
+                    crate::layoff::reply::shows(l.card, l.stands_for),
+                    l.meld
+                )
+            })
             .collect();
         assert_eq!(played, ["9C>1", "4H>0", "8H>0", "X2 standing for 3H>0"]);
         // No placement takes 2H: the first layoff none takes is the error.

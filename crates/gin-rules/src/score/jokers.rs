@@ -17,8 +17,9 @@ use crate::hand::Hand;
 use crate::profile::Profile;
 use std::cmp::Reverse;
 
+use super::hand_score::{HandError, HandScore, Showdown, Side, net_for_knocker, settle};
+use super::natural::is_big_gin;
 use crate::score::arrangements::within_limit;
-use crate::score::{HandError, HandScore, Showdown, Side, is_big_gin, net_for_knocker, settle};
 
 use crate::deadwood::Arrangement;
 use crate::deadwood::jokers::solve::plans_within;

@@ -6,9 +6,10 @@ use super::{
     ViolationCode, stock_size,
 };
 use crate::card::{Card, CardSet, Rank, Suit};
+use crate::declared::faults_text;
 use crate::hand::{Hand, HandCard, Joker};
 use crate::layoff::natural::{Layoff, greedy_layoffs, place_layoffs};
-use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, declared_reply, faults_text};
+use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, declared_reply};
 use crate::meld::{ArrangementReport, Meld};
 use crate::profile::{Profile, StockEnd};
 use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand, score_laid_down};

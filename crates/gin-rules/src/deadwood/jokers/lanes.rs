@@ -48,7 +48,7 @@
 
 use std::sync::LazyLock;
 
-use super::solve::Params;
+use super::params::Params;
 use crate::card::LANE;
 use crate::deadwood::natural::lane_deadwood;
 

@@ -96,17 +96,19 @@
 //! ```
 
 mod lanes;
+mod params;
 pub(crate) mod solve;
 #[cfg(test)]
 mod tests;
 
 use crate::card::CardSet;
+use crate::deadwood::arrangement::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::deadwood::natural;
-use crate::deadwood::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::hand::{Hand, Joker};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
-use solve::{Footprint, Params, Plan, min_cost, plans_within};
+use params::Params;
+use solve::{Footprint, Plan, min_cost, plans_within};
 
 /// The solver's view of a hand: the naturals that may meld, their count when
 /// they may not, and the jokers.
