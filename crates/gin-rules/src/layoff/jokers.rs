@@ -13,7 +13,7 @@
 //! missing card or nothing; a run's cards beyond each end, each card laid by
 //! the defender's natural or by a joker), the grown melds claiming distinct
 //! cards, and for each plays the defender's least count of the rest with no
-//! meld showing a card on the table ([`super::min_deadwood_avoiding`]).
+//! meld showing a card on the table ([`crate::deadwood::jokers::min_deadwood_avoiding`]).
 //! It keeps the least count, then the fewest layoffs, then the first in that
 //! order (melds in the knocker's order; for each, no layoff first, naturals
 //! before jokers, runs grown downward before upward).

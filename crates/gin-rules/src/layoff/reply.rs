@@ -74,7 +74,7 @@ pub struct DeclaredLayoff {
     /// natural card stands for itself: `None`, or the card itself.
     pub stands_for: Option<Card>,
     /// The knocker's meld it goes onto, by index; `None` lets the referee
-    /// place it (see [`declared_reply`]).
+    /// place it (see [`declared_reply`](super::declared_reply)).
     pub meld: Option<usize>,
 }
 
