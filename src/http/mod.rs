@@ -1,7 +1,9 @@
 //! The transport: everything HTTP that no single resource owns.
 //!
 //! - reading bodies: [`json`] (the JSON extractor with problem pointers, its
-//!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine);
+//!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine),
+//!   reached through [`bulk`], which answers a batch as NDJSON or as a JSON
+//!   array ([`json_batch`]) by its content type;
 //! - answering errors: [`problem`] (problem+json) and [`error_codes`] (the one
 //!   table every error code, status and title comes from);
 //! - [`limits`]: the ceilings on a request's lists and strings;
@@ -13,6 +15,7 @@
 //!
 //! Nothing here imports a route or a wire type.
 
+pub mod bulk;
 pub mod error_codes;
 pub mod fallback;
 pub mod json;

@@ -20,8 +20,9 @@
 //! body until the client reads. A client that neither sends nor reads for
 //! `--stall-timeout` is cut off.
 //!
-//! A batch sent as `application/json` (a JSON array of lines) is answered by
-//! [`super::json_batch`] with the same line function.
+//! A batch sent as `application/json` (a JSON array of lines) is answered
+//! with the same line function by the JSON batch instead ([`super::bulk`]
+//! chooses).
 //!
 //! # Framing
 //!
@@ -293,18 +294,15 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Streams the answers of a batch (see the module docs). `operation` names
-/// the single endpoint for the metrics.
-pub async fn respond<A: LineAnswer + Unpin + 'static>(
+/// Streams the answers of an NDJSON batch (see the module docs). `operation`
+/// names the single endpoint for the metrics. The routes reach it through
+/// [`super::bulk::respond`], which sends a JSON array elsewhere.
+pub async fn stream<A: LineAnswer + Unpin + 'static>(
     request: HttpRequest,
     payload: web::Payload,
     operation: &'static str,
     answer: A,
 ) -> Result<HttpResponse, Problem> {
-    if super::json_batch::is_json(&request) {
-        let payload = payload.into_inner();
-        return super::json_batch::respond(request, payload, operation, answer).await;
-    }
     check_headers(&request)?;
     let limits = request
         .app_data::<BatchLimits>()

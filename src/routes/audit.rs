@@ -34,9 +34,10 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::http::bulk;
 use crate::http::json::{ValidJson, from_slice};
 use crate::http::limits::{RequestLimits, check_items};
-use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
@@ -374,7 +375,7 @@ pub async fn audit_hands(
     limits: RequestLimits,
     keys: Keys,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "audit_hand", move |line: &[u8]| {
+    bulk::respond(request, payload, "audit_hand", move |line: &[u8]| {
         verdict(from_slice(line)?, line, &limits, &keys)
     })
     .await

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
+use crate::http::bulk;
 use crate::http::json::{ValidJson, from_slice};
 use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
@@ -401,7 +402,7 @@ pub async fn analyze_hands(
     request: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "analyze_hand", AnalyzeLines).await
+    bulk::respond(request, payload, "analyze_hand", AnalyzeLines).await
 }
 
 /// A knock to score.
@@ -503,7 +504,7 @@ pub async fn score_hands(
     payload: web::Payload,
     keys: Keys,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "score_hand", move |line: &[u8]| {
+    bulk::respond(request, payload, "score_hand", move |line: &[u8]| {
         scored(from_slice(line)?, line, &keys)
     })
     .await

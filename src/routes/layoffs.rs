@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
+use crate::http::bulk;
 use crate::http::json::{ValidJson, from_slice};
-use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
 use crate::wire::jokers::{
     DefenderHand, HandArrangement, HandReply, KnockerHand, WireCard, score_knock,
@@ -128,7 +129,7 @@ pub async fn layoffs_batch(
     request: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "layoffs", |line: &[u8]| {
+    bulk::respond(request, payload, "layoffs", |line: &[u8]| {
         optimal_layoffs(from_slice(line)?)
     })
     .await

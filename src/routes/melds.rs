@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
+use crate::http::bulk;
 use crate::http::json::{ValidJson, from_slice};
 use crate::http::limits::{MAX_CARDS, RequestLimits, check_items};
-use crate::http::ndjson::{self, batch_line_schema, request_line_schema};
+use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::Problem;
 use crate::wire::cards::distinct_hand;
 use gin_rules::{ArrangementProblem, Card, CardSet, MeldKind, MeldProblem, check_arrangement};
@@ -198,7 +199,7 @@ pub async fn validate_melds_batch(
     payload: web::Payload,
     limits: RequestLimits,
 ) -> Result<HttpResponse, Problem> {
-    ndjson::respond(request, payload, "validate_melds", move |line: &[u8]| {
+    bulk::respond(request, payload, "validate_melds", move |line: &[u8]| {
         validation(from_slice(line)?, &limits)
     })
     .await

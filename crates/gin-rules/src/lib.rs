@@ -158,12 +158,11 @@ mod audit;
 pub mod bounded;
 mod card;
 mod deadwood;
+mod declared;
 #[cfg(feature = "fair-deal")]
 pub mod fair_deal;
 mod hand;
-mod jokers;
 mod layoff;
-mod match_audit;
 mod matches;
 mod meld;
 #[cfg(feature = "openapi")]
@@ -174,6 +173,10 @@ mod score;
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
 
+pub use audit::matches::{
+    DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
+    audit_partnership, audit_three,
+};
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, JokerPlace,
     Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
@@ -187,18 +190,14 @@ pub use deadwood::{
     best_arrangement_avoiding, melds_within, min_deadwood, min_deadwood_avoiding,
     optimal_arrangements,
 };
+pub use declared::{
+    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
+};
 pub use hand::{
     DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, Jokers, ParseHandError, parse_hand,
 };
-pub use jokers::{
-    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
-};
 pub use layoff::{
     DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError, best_reply, declared_reply,
-};
-pub use match_audit::{
-    DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
-    audit_partnership, audit_three,
 };
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,

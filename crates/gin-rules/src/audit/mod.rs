@@ -81,7 +81,7 @@
 //!   hand holds a joker ([`HandEnd::Scored`]). The knocker may declare melds holding
 //!   jokers, each joker written in its meld and named with the card it stands
 //!   for (`Move::Knock`'s `jokers`), checked by
-//!   [`crate::jokers::declared_arrangement`].
+//!   [`crate::declared_arrangement`].
 //! - The defender's reply may declare melds holding its jokers, and layoffs
 //!   of naturals or jokers (a joker names the card it stands for), checked by
 //!   [`crate::declared_reply`]: every card on the table stands for a
@@ -132,6 +132,7 @@ use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
 
 mod deal;
+pub(crate) mod matches;
 mod referee;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -4,10 +4,9 @@
 
 use proptest::prelude::*;
 
-use super::natural;
+use super::{jokers, natural};
 use crate::card::CardSet;
 use crate::hand::Hand;
-use crate::jokers;
 use crate::profile::JokerRules;
 use crate::strategies::{config, hand_of, meldy_hand};
 

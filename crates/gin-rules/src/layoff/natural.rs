@@ -22,7 +22,7 @@
 //! Bound: a 10-card defender hand has at most 10 candidates, so at most 1024
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
-use super::ReplyError;
+use super::reply::ReplyError;
 use crate::card::{Card, CardSet, LANE};
 use crate::deadwood::natural::{best_arrangement, min_deadwood};
 use crate::hand::Jokers;
@@ -51,25 +51,29 @@ pub(crate) struct DefenderReply {
     pub deadwood: u32,
 }
 
-impl From<DefenderReply> for super::DefenderReply {
+impl From<DefenderReply> for super::reply::DefenderReply {
     /// The general reply: the natural cards' own layoffs (each stands for
     /// itself) and an arrangement with no joker.
-    fn from(reply: DefenderReply) -> super::DefenderReply {
-        super::DefenderReply {
+    fn from(reply: DefenderReply) -> super::reply::DefenderReply {
+        super::reply::DefenderReply {
             arrangement: crate::deadwood::Arrangement {
                 melds: reply.melds,
                 deadwood_cards: reply.deadwood_cards,
                 deadwood_jokers: Jokers::NONE,
                 deadwood: reply.deadwood,
             },
-            layoffs: reply.layoffs.into_iter().map(super::Layoff::from).collect(),
+            layoffs: reply
+                .layoffs
+                .into_iter()
+                .map(super::reply::Layoff::from)
+                .collect(),
         }
     }
 }
 
-impl From<Layoff> for super::Layoff {
-    fn from(layoff: Layoff) -> super::Layoff {
-        super::Layoff {
+impl From<Layoff> for super::reply::Layoff {
+    fn from(layoff: Layoff) -> super::reply::Layoff {
+        super::reply::Layoff {
             card: layoff.card.into(),
             meld: layoff.meld,
             stands_for: layoff.card,
@@ -334,7 +338,7 @@ pub(crate) fn greedy_layoffs(
 
 /// Whether `card` extends a meld of this kind whose cards are now `cards`;
 /// else why not. The one rule of what a meld takes: the joker layoffs
-/// ([`crate::jokers`]) apply it to the cards a meld shows.
+/// ([`super::jokers`]) apply it to the cards a meld shows.
 pub(crate) fn fit(kind: MeldKind, cards: CardSet, card: Card) -> Result<(), &'static str> {
     match kind {
         MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),

@@ -9,11 +9,10 @@
 
 use proptest::prelude::*;
 
-use super::natural;
+use super::{jokers, natural};
 use crate::card::CardSet;
 use crate::deadwood::natural::best_arrangement;
 use crate::hand::Hand;
-use crate::jokers;
 use crate::profile::JokerRules;
 use crate::strategies::{config, distinct_cards};
 

@@ -328,7 +328,7 @@ proptest! {
         joker_min_natural in 1u8..=3,
     ) {
         use crate::hand::{HandCard, Joker};
-        use crate::jokers::score_knock;
+        use crate::score::jokers::score_knock;
         use crate::layoff::DeclaredReply;
         let profile = ProfileOverrides {
             base: Some(Preset::Jokers),

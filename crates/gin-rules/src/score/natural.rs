@@ -2,7 +2,7 @@
 //! [`super::score_hand`]): both hands laid down, declared melds and layoffs
 //! checked, the knocker's best arrangement chosen when none is declared.
 
-use super::{
+use super::hand_score::{
     DefenderHand, HandError, HandScore, KnockerHand, Showdown, Side, net_for_knocker, settle,
 };
 use crate::card::{Card, CardSet};

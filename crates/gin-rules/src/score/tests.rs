@@ -1,5 +1,6 @@
 use super::*;
 use crate::card::cards;
+use crate::hand::HandCard;
 use crate::layoff::DeclaredLayoff;
 use crate::profile::{Preset, ProfileOverrides};
 

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::audit::scoring_upcard;
+use crate::declared::DeclaredMelds;
 use crate::hand::{HandCard, Joker};
-use crate::jokers::{DeclaredMelds, score_knock};
+use crate::score::jokers::score_knock;
 
 /// A deal from the deck with `jokers` jokers: these hands and upcard (cards
 /// and jokers), the stock starting with `stock_top` and going on with the

@@ -232,3 +232,17 @@ pub fn declared_arrangement(
         deadwood_jokers,
     })
 }
+
+/// Every fault in one line: "meld 0: 6H is already on the table; ...".
+pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
+    faults
+        .iter()
+        .map(|fault| match fault.place {
+            DeclaredPlace::Card { meld, .. } | DeclaredPlace::Meld(meld) => {
+                format!("meld {meld}: {}", fault.message)
+            }
+            DeclaredPlace::StandsFor(_) => fault.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}

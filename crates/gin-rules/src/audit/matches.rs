@@ -697,5 +697,4 @@ fn void_between(names: &[String], seats: [usize; 2]) -> SeatedHand {
 }
 
 #[cfg(test)]
-#[path = "match_audit_tests.rs"]
 mod tests;

@@ -1,8 +1,10 @@
-use super::declared::declared_arrangement;
 use super::*;
 use crate::card::{Card, cards};
+use crate::declared::{DeclaredMelds, DeclaredPlace, declared_arrangement};
 use crate::hand::{HandCard, HandReadFault, parse_hand};
+use crate::layoff::jokers::best_reply;
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply};
+use crate::score::jokers::{self as score, score_knock};
 use crate::score::score_cards;
 
 fn hand(text: &str) -> Hand {

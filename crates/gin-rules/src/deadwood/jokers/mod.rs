@@ -76,11 +76,13 @@
 //! with `X1` = 6H takes 4H and 8H, and the defender's 6H can neither go on
 //! nor meld. The defender may lay a joker off (`joker_layoff`) standing for
 //! the card that extends a run or completes a three-card set; layoffs chain.
-//! [`best_reply`] chooses the defender's melds and layoffs together for
-//! the least count, then the fewest layoffs. [`score_knock`] picks the
+//! The joker reply ([`crate::layoff::jokers::best_reply`], in
+//! `layoff/jokers.rs`) chooses the defender's melds and layoffs together for
+//! the least count, then the fewest layoffs. The joker scoring
+//! ([`crate::score::jokers::score_knock`], in `score/jokers.rs`) picks the
 //! knocker's arrangement as the joker-free scoring does (best net result
 //! after the defender's reply) and settles the points with the joker-free
-//! [`crate::settle`].
+//! [`crate::settle`]. Both build on this module's least-count search.
 //!
 //! ```
 //! use gin_rules::{parse_hand, min_deadwood, analyze_drawn_hand, Preset};
@@ -93,43 +95,35 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod declared;
 mod lanes;
-mod layoff;
-mod score;
-mod solve;
+mod params;
+pub(crate) mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use declared::{
-    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
-};
-pub(crate) use layoff::faults_text;
-pub(crate) use layoff::{best_reply, declared_reply};
-pub(crate) use score::{score_knock, score_laid_down};
-
 use crate::card::CardSet;
+use crate::deadwood::arrangement::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::deadwood::natural;
-use crate::deadwood::{Arrangement, Discard, DrawnHandAnalysis};
 use crate::hand::{Hand, Joker, Jokers};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
-use solve::{Footprint, Params, Plan, min_cost, plans_within};
+use params::Params;
+use solve::{Footprint, Plan, min_cost, plans_within};
 
 /// The solver's view of a hand: the naturals that may meld, their count when
 /// they may not, and the jokers.
 #[derive(Debug, Clone, Copy)]
-struct Problem {
-    avail: u64,
-    blocked: u64,
+pub(crate) struct Problem {
+    pub(crate) avail: u64,
+    pub(crate) blocked: u64,
     /// The held naturals no meld may use (the blocked ones), and their count.
     forced: CardSet,
     jokers: [Option<Joker>; 2],
-    params: Params,
+    pub(crate) params: Params,
 }
 
 impl Problem {
-    fn new(hand: Hand, rules: &JokerRules, blocked: CardSet) -> Problem {
+    pub(crate) fn new(hand: Hand, rules: &JokerRules, blocked: CardSet) -> Problem {
         let mut jokers = [None; 2];
         for (slot, joker) in jokers.iter_mut().zip(hand.jokers()) {
             *slot = Some(joker);
@@ -148,14 +142,19 @@ impl Problem {
         }
     }
 
-    fn least(&self) -> u32 {
+    pub(crate) fn least(&self) -> u32 {
         min_cost(self.avail, self.blocked, self.params) + self.forced.value()
     }
 
     /// The arrangement a plan gives, with `rest` the natural melds of the
     /// naturals outside its footprints (an optimal arrangement of them) and
     /// `jokers` assigned to its fillers in order.
-    fn arrangement(&self, plan: &Plan, rest_melds: &[Meld], jokers: &[Joker]) -> Arrangement {
+    pub(crate) fn arrangement(
+        &self,
+        plan: &Plan,
+        rest_melds: &[Meld],
+        jokers: &[Joker],
+    ) -> Arrangement {
         let mut melds: Vec<Meld> = rest_melds.to_vec();
         let mut jokers_left = jokers.iter().copied();
         let mut deadwood_cards = CardSet::from_bits(self.avail & !plan.cards())
@@ -192,7 +191,7 @@ impl Problem {
         }
     }
 
-    fn held_jokers(&self) -> Vec<Joker> {
+    pub(crate) fn held_jokers(&self) -> Vec<Joker> {
         self.jokers.iter().flatten().copied().collect()
     }
 
@@ -291,7 +290,7 @@ fn joker_orders(held: &[Joker]) -> Vec<Vec<Joker>> {
 
 /// Two runs of one suit that touch would be one run: such arrangements are
 /// listed once, as the single run (as the joker-free listing does).
-fn has_touching_runs(melds: &[Meld]) -> bool {
+pub(crate) fn has_touching_runs(melds: &[Meld]) -> bool {
     crate::meld::has_touching_runs(melds.iter().copied())
 }
 
@@ -366,10 +365,4 @@ pub(crate) fn analyze_drawn_hand(hand: Hand, rules: &JokerRules) -> DrawnHandAna
             .collect(),
         big_gin: !hand.is_empty() && melds_all,
     }
-}
-
-/// Every arrangement of a hand with jokers within `limit` (see
-/// [`crate::knocker_arrangements`]).
-pub(crate) fn knocker_arrangements(hand: Hand, rules: &JokerRules, limit: u32) -> Vec<Arrangement> {
-    score::knocker_candidates(&Problem::new(hand, rules, CardSet::EMPTY), limit)
 }

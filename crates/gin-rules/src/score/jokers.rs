@@ -17,20 +17,22 @@ use crate::hand::Hand;
 use crate::profile::Profile;
 use std::cmp::Reverse;
 
+use super::hand_score::{HandError, HandScore, Showdown, Side, net_for_knocker, settle};
+use super::natural::is_big_gin;
 use crate::score::arrangements::within_limit;
-use crate::score::{HandError, HandScore, Showdown, Side, is_big_gin, net_for_knocker, settle};
 
-use super::declared::{DeclaredMelds, declared_arrangement};
-use super::layoff::best_reply_count_at_least;
-use super::solve::plans_within;
-use super::{Problem, best_reply, declared_reply, min_deadwood_avoiding};
 use crate::deadwood::Arrangement;
+use crate::deadwood::jokers::solve::plans_within;
+use crate::deadwood::jokers::{Problem, has_touching_runs, min_deadwood_avoiding};
+use crate::declared::{DeclaredMelds, declared_arrangement};
 use crate::hand::HandCard;
+use crate::layoff::jokers::{best_reply, best_reply_count_at_least, declared_reply};
 use crate::layoff::{DeclaredReply, DefenderReply, ReplyError};
+use crate::profile::JokerRules;
 
 /// Every arrangement of the knocker's hand with a count within `limit`, in
 /// the solver's fixed order (see the module docs).
-pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangement> {
+pub(crate) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangement> {
     let held = problem.held_jokers();
     let mut found = Vec::new();
     for (plan, _) in plans_within(problem.avail, problem.blocked, problem.params, limit) {
@@ -42,12 +44,18 @@ pub(super) fn knocker_candidates(problem: &Problem, limit: u32) -> Vec<Arrangeme
         let rest = CardSet::from_bits(problem.avail & !plan.cards());
         for rest in within_limit(rest, room) {
             let arrangement = problem.arrangement(&plan, &rest.melds, &held);
-            if arrangement.deadwood <= limit && !super::has_touching_runs(&arrangement.melds) {
+            if arrangement.deadwood <= limit && !has_touching_runs(&arrangement.melds) {
                 found.push(arrangement);
             }
         }
     }
     found
+}
+
+/// Every arrangement of a hand with jokers within `limit` (see
+/// [`crate::knocker_arrangements`]).
+pub(crate) fn knocker_arrangements(hand: Hand, rules: &JokerRules, limit: u32) -> Vec<Arrangement> {
+    knocker_candidates(&Problem::new(hand, rules, CardSet::EMPTY), limit)
 }
 
 /// [`crate::score_hand`] of a knock with jokers, from the two hands' lists

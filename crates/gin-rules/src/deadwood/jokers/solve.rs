@@ -1,23 +1,14 @@
 //! The wild-card deadwood solver: footprints, the fast least count, and the
-//! plans behind an arrangement (the argument is in the module docs of `wild`).
+//! plans behind an arrangement (the argument is in the module docs of [`super`]).
 
 use crate::card::{CardSet, LANE};
 use crate::deadwood::natural::{min_deadwood, run_cards};
 use crate::meld::MeldKind;
 
+use super::params::Params;
+
 /// One card of each suit at the same rank bit: `RANK_STRIDE << r` is rank `r`.
 const RANK_STRIDE: u64 = 0x0001_0001_0001_0001;
-
-/// What the solver needs to know of the rules and the hand's jokers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Params {
-    /// Jokers held: 0, 1 or 2.
-    pub jokers: u32,
-    /// The fewest natural cards in a meld holding a joker (1 to 3).
-    pub min_natural: u32,
-    /// What an unmelded joker counts.
-    pub joker_deadwood: u32,
-}
 
 /// The cards a meld holding jokers shows (its naturals and the cards its
 /// jokers stand for), how many jokers it holds, and which of the hand's own

@@ -48,7 +48,7 @@
 
 use std::sync::LazyLock;
 
-use super::solve::Params;
+use super::params::Params;
 use crate::card::LANE;
 use crate::deadwood::natural::lane_deadwood;
 
@@ -680,7 +680,7 @@ fn without_ranks(lanes: &[u32; 4], lefts: &[i32; 4], base: i32, ranks: u32) -> i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jokers::solve::footprint_min_cost;
+    use crate::deadwood::jokers::solve::footprint_min_cost;
 
     /// A small deterministic generator (xorshift64*), so the tests need no
     /// seed handling.

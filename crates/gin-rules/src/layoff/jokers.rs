@@ -13,7 +13,7 @@
 //! missing card or nothing; a run's cards beyond each end, each card laid by
 //! the defender's natural or by a joker), the grown melds claiming distinct
 //! cards, and for each plays the defender's least count of the rest with no
-//! meld showing a card on the table ([`super::min_deadwood_avoiding`]).
+//! meld showing a card on the table ([`crate::deadwood::jokers::min_deadwood_avoiding`]).
 //! It keeps the least count, then the fewest layoffs, then the first in that
 //! order (melds in the knocker's order; for each, no layoff first, naturals
 //! before jokers, runs grown downward before upward).
@@ -25,13 +25,13 @@ use crate::layoff::natural::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
-use super::declared::{
+use super::reply::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
+use crate::deadwood::Arrangement;
+use crate::deadwood::jokers::{best_arrangement_avoiding, min_deadwood_avoiding};
+use crate::declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
-use super::{best_arrangement_avoiding, min_deadwood_avoiding};
-use crate::deadwood::Arrangement;
 use crate::hand::{Hand, HandCard, Joker, Jokers};
-use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
 
 /// How one card of a grown meld is laid: by the defender's natural or by a
 /// joker.
@@ -127,7 +127,7 @@ pub(crate) fn best_reply(
 /// a caller that only needs to know whether the best reply leaves at least
 /// `floor` (the knocker's choice of arrangement) stops at the first reply
 /// that proves it does not.
-pub(super) fn best_reply_count_at_least(
+pub(crate) fn best_reply_count_at_least(
     knocker_melds: &[Meld],
     defender: Hand,
     rules: &JokerRules,
@@ -398,20 +398,6 @@ fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<Layoff> {
             stands_for,
         })
         .collect()
-}
-
-/// Every fault in one line: "meld 0: 6H is already on the table; ...".
-pub(crate) fn faults_text(faults: &[DeclaredFault]) -> String {
-    faults
-        .iter()
-        .map(|fault| match fault.place {
-            DeclaredPlace::Card { meld, .. } | DeclaredPlace::Meld(meld) => {
-                format!("meld {meld}: {}", fault.message)
-            }
-            DeclaredPlace::StandsFor(_) => fault.message.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// The defender's declared melds, checked as a knocker's are
@@ -904,216 +890,4 @@ fn greedy(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::cards;
-    use crate::hand::parse_hand;
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
-
-    fn wild(text: &str) -> HandCard {
-        text.parse().unwrap()
-    }
-
-    /// `5H X1=6H 7H` and `9S 9H 9D`.
-    fn table() -> Vec<Meld> {
-        let rules = JokerRules::TWO_JOKERS;
-        vec![
-            Meld::with_jokers(cards("5H 7H").unwrap(), &[(Joker::X1, card("6H"))], &rules).unwrap(),
-            Meld::with_jokers(cards("9S 9H 9D").unwrap(), &[], &rules).unwrap(),
-        ]
-    }
-
-    fn lay(text: &str, stands_for: Option<&str>, meld: Option<usize>) -> DeclaredLayoff {
-        DeclaredLayoff {
-            card: wild(text),
-            stands_for: stands_for.map(card),
-            meld,
-        }
-    }
-
-    fn layoffs_only(layoffs: Vec<DeclaredLayoff>) -> DeclaredReply {
-        DeclaredReply {
-            layoffs: Some(layoffs),
-            ..DeclaredReply::default()
-        }
-    }
-
-    fn reply(declared: &DeclaredReply) -> Result<DefenderReply, ReplyError> {
-        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
-        declared_reply(&table(), defender, declared, &JokerRules::TWO_JOKERS, true)
-    }
-
-    #[test]
-    fn declared_layoffs_chain_on_a_run_in_the_order_given() {
-        let declared = layoffs_only(vec![
-            lay("4H", None, Some(0)),
-            lay("X2", Some("3H"), Some(0)),
-            lay("8H", None, Some(0)),
-        ]);
-        let reply = reply(&declared).unwrap();
-        let shown: Vec<String> = reply
-            .layoffs
-            .iter()
-            .map(|l| l.stands_for.to_string())
-            .collect();
-        assert_eq!(shown, ["4H", "3H", "8H"]);
-        // The rest melds at its best: nothing melds, 6H stays out.
-        assert_eq!(reply.deadwood(), 6 + 9 + 10 + 10 + 2 + 3 + 4);
-        // Played out of order, X2 standing for 3H does not touch the run yet.
-        let declared = layoffs_only(vec![
-            lay("X2", Some("3H"), Some(0)),
-            lay("4H", None, Some(0)),
-        ]);
-        let error = reply_err(&declared);
-        assert!(
-            matches!(
-                error,
-                ReplyError::DoesNotFit {
-                    index: 0,
-                    meld: 0,
-                    ..
-                }
-            ),
-            "{error}"
-        );
-        assert_eq!(
-            error.to_string(),
-            "layoff 0: X2 standing for 3H does not fit meld 0 (a run takes only the next card of its suit at either end)"
-        );
-    }
-
-    fn reply_err(declared: &DeclaredReply) -> ReplyError {
-        reply(declared).unwrap_err()
-    }
-
-    #[test]
-    fn a_card_a_knockers_joker_shows_cannot_be_laid_off_or_melded() {
-        // The defender's natural 6H: X1 shows 6H already.
-        let error = reply_err(&layoffs_only(vec![lay("6H", None, Some(0))]));
-        assert_eq!(
-            error,
-            ReplyError::DoesNotFit {
-                index: 0,
-                card: wild("6H"),
-                stands_for: card("6H"),
-                meld: 0,
-                reason: "that card is already on the table",
-            }
-        );
-        // Nor may the defender's joker stand for it.
-        let error = reply_err(&layoffs_only(vec![lay("X2", Some("6H"), Some(0))]));
-        assert_eq!(error.code(), "layoff_does_not_fit");
-        // Nor may a declared meld show it.
-        let declared = DeclaredReply {
-            melds: Some(vec![vec![wild("4H"), wild("X2"), wild("6H")]]),
-            jokers: vec![(Joker::X2, card("5H"))],
-            layoffs: None,
-        };
-        let ReplyError::Melds(faults) = reply_err(&declared) else {
-            panic!("not a meld fault");
-        };
-        assert_eq!(faults.len(), 1);
-        assert_eq!(
-            (faults[0].place, faults[0].code),
-            (DeclaredPlace::Meld(0), DeclaredFaultCode::CardInTwoMelds)
-        );
-    }
-
-    #[test]
-    fn unnamed_layoffs_are_placed_and_played_outward() {
-        // 9C completes the set; 4H and 8H go onto the run, listed inward.
-        let declared = layoffs_only(vec![
-            lay("X2", Some("3H"), None),
-            lay("4H", None, None),
-            lay("9C", None, None),
-            lay("8H", None, None),
-        ]);
-        let reply = reply(&declared).unwrap();
-        let played: Vec<String> = reply
-            .layoffs
-            .iter()
-            .map(|l| format!("{}>{}", crate::layoff::shows(l.card, l.stands_for), l.meld))
-            .collect();
-        assert_eq!(played, ["9C>1", "4H>0", "8H>0", "X2 standing for 3H>0"]);
-        // No placement takes 2H: the first layoff none takes is the error.
-        let declared = layoffs_only(vec![lay("4H", None, None), lay("X2", Some("2H"), None)]);
-        assert!(matches!(
-            reply_err(&declared),
-            ReplyError::DoesNotFit { index: 1, .. }
-        ));
-    }
-
-    #[test]
-    fn declared_melds_with_a_joker_lay_off_the_rest_at_best() {
-        let declared = DeclaredReply {
-            melds: Some(vec![vec![wild("KS"), wild("X2"), wild("KD")]]),
-            jokers: vec![(Joker::X2, card("KC"))],
-            layoffs: None,
-        };
-        let reply = reply(&declared).unwrap();
-        assert_eq!(
-            reply.arrangement.melds[0].stands_for(Joker::X2),
-            Some(card("KC"))
-        );
-        let laid: Vec<String> = reply.layoffs.iter().map(|l| l.card.to_string()).collect();
-        assert_eq!(laid, ["4H", "8H", "9C"]);
-        assert_eq!(reply.deadwood(), 6 + 2 + 3 + 4);
-    }
-
-    #[test]
-    fn the_rules_and_the_knock_limit_what_may_be_laid_off() {
-        let declared = layoffs_only(vec![lay("X2", Some("8H"), Some(0))]);
-        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
-        let strict = JokerRules::TWO_JOKERS.with_layoff(false);
-        assert_eq!(
-            declared_reply(&table(), defender, &declared, &strict, true),
-            Err(ReplyError::JokerLayoffNotAllowed {
-                index: 0,
-                joker: Joker::X2
-            })
-        );
-        let gin = declared_reply(
-            &table(),
-            defender,
-            &declared,
-            &JokerRules::TWO_JOKERS,
-            false,
-        );
-        assert_eq!(gin, Err(ReplyError::NotAllowedOnGin { index: 0 }));
-        // A natural card stands only for itself; a joker must say.
-        let error = reply_err(&layoffs_only(vec![lay("8H", Some("4H"), Some(0))]));
-        assert!(matches!(error, ReplyError::StandsFor { index: 0, .. }));
-        let error = reply_err(&layoffs_only(vec![lay("X2", None, Some(0))]));
-        assert!(matches!(error, ReplyError::StandsFor { index: 0, .. }));
-        // Not held, repeated, no such meld.
-        assert_eq!(
-            reply_err(&layoffs_only(vec![lay("X1", Some("8H"), Some(0))])).code(),
-            "layoff_card_not_in_hand"
-        );
-        let twice = layoffs_only(vec![lay("8H", None, Some(0)), lay("8H", None, Some(0))]);
-        assert_eq!(reply_err(&twice).code(), "layoff_card_repeated");
-        assert_eq!(
-            reply_err(&layoffs_only(vec![lay("8H", None, Some(2))])).code(),
-            "layoff_meld_not_found"
-        );
-        // A joker map without melds.
-        let stray = DeclaredReply {
-            jokers: vec![(Joker::X2, card("KC"))],
-            ..DeclaredReply::default()
-        };
-        assert_eq!(reply_err(&stray).code(), "invalid_melds");
-    }
-
-    #[test]
-    fn nothing_declared_is_the_best_reply() {
-        let defender = parse_hand("8H 4H 6H 9C X2 KS KD 2C 3C 4D").unwrap();
-        let rules = JokerRules::TWO_JOKERS;
-        assert_eq!(
-            declared_reply(&table(), defender, &DeclaredReply::default(), &rules, true),
-            Ok(best_reply(&table(), defender, &rules, true))
-        );
-    }
-}
+mod tests;

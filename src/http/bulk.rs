@@ -1,0 +1,27 @@
+//! The bulk endpoints' one entry: a batch is answered by its content type,
+//! as a JSON array ([`super::json_batch`], `application/json`) or as NDJSON
+//! lines streamed ([`super::ndjson`], the default), with the same line
+//! function either way. Both answer from [`super::ndjson`]'s line engine
+//! ([`LineAnswer`], [`super::ndjson::answer_line`]); this module is the only
+//! one that knows both.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use super::json_batch;
+use super::ndjson::{self, LineAnswer};
+use super::problem::Problem;
+
+/// Answers a batch (see the module docs). `operation` names the single
+/// endpoint for the metrics.
+pub async fn respond<A: LineAnswer + Unpin + 'static>(
+    request: HttpRequest,
+    payload: web::Payload,
+    operation: &'static str,
+    answer: A,
+) -> Result<HttpResponse, Problem> {
+    if json_batch::is_json(&request) {
+        let payload = payload.into_inner();
+        return json_batch::respond(request, payload, operation, answer).await;
+    }
+    ndjson::stream(request, payload, operation, answer).await
+}
