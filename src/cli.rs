@@ -46,7 +46,9 @@ impl Cli {
     /// built command.
     pub fn grammar() -> clap::Command {
         <Cli as CommandFactory>::command().mut_args(|arg| {
-            let read_by_batch = arg.get_long().is_some_and(|long| BATCH_READS.contains(&long));
+            let read_by_batch = arg
+                .get_long()
+                .is_some_and(|long| BATCH_READS.contains(&long));
             if read_by_batch { arg.global(true) } else { arg }
         })
     }
@@ -73,7 +75,7 @@ impl Cli {
 pub enum Command {
     /// Print the OpenAPI document (pretty JSON) to stdout and exit.
     Openapi,
-    /// Print the table of error codes (Markdown, as in the README) and exit.
+    /// Print the table of error codes (Markdown, as in docs/ERRORS.md) and exit.
     Errors,
     /// Answer NDJSON requests from stdin on stdout, one line each, as the
     /// bulk endpoints do (`POST /v1/{resource}/batch`), on every core.
@@ -190,18 +192,55 @@ mod tests {
     #[test]
     fn batch_settings_are_read_before_or_after_the_subcommand() {
         for args in [
-            &["--workers", "3", "--batch-max-line-bytes", "2048", "batch", "analyze"][..],
-            &["batch", "analyze", "--workers", "3", "--batch-max-line-bytes", "2048"],
-            &["batch", "--workers", "3", "analyze", "--batch-max-line-bytes=2048"],
-            &["--workers", "3", "batch", "analyze", "--batch-max-line-bytes", "2048"],
+            &[
+                "--workers",
+                "3",
+                "--batch-max-line-bytes",
+                "2048",
+                "batch",
+                "analyze",
+            ][..],
+            &[
+                "batch",
+                "analyze",
+                "--workers",
+                "3",
+                "--batch-max-line-bytes",
+                "2048",
+            ],
+            &[
+                "batch",
+                "--workers",
+                "3",
+                "analyze",
+                "--batch-max-line-bytes=2048",
+            ],
+            &[
+                "--workers",
+                "3",
+                "batch",
+                "analyze",
+                "--batch-max-line-bytes",
+                "2048",
+            ],
         ] {
             let cli = parse(args).unwrap_or_else(|err| panic!("{args:?}: {err}"));
             assert_eq!(cli.config.worker_count(), 3, "{args:?}");
             assert_eq!(cli.config.batch.line_bytes, 2048, "{args:?}");
         }
-        let cli = parse(&["batch", "validate", "--max-melds", "7", "--max-audit-actions", "9"])
-            .expect("ceilings after the subcommand");
-        assert_eq!((cli.config.limits.melds, cli.config.limits.audit_actions), (7, 9));
+        let cli = parse(&[
+            "batch",
+            "validate",
+            "--max-melds",
+            "7",
+            "--max-audit-actions",
+            "9",
+        ])
+        .expect("ceilings after the subcommand");
+        assert_eq!(
+            (cli.config.limits.melds, cli.config.limits.audit_actions),
+            (7, 9)
+        );
     }
 
     #[test]
@@ -219,7 +258,10 @@ mod tests {
             .expect("the batch subcommand");
         let help = batch.render_long_help().to_string();
         for long in BATCH_READS {
-            assert!(help.contains(&format!("--{long}")), "--{long} missing:\n{help}");
+            assert!(
+                help.contains(&format!("--{long}")),
+                "--{long} missing:\n{help}"
+            );
         }
         assert!(!help.contains("--listen"), "{help}");
     }
