@@ -111,6 +111,43 @@ fn every_documented_command_line_runs() {
     assert!(ran >= 6, "{ran} command lines ran");
 }
 
+/// A batch setting works in each of its spellings: before the subcommand,
+/// after it, and as its environment variable.
+#[test]
+fn a_batch_setting_is_read_before_or_after_the_subcommand_or_from_the_environment() {
+    use std::io::Write;
+    let ten = r#"["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]"#;
+    let long = format!("{{\"hand\": {ten}, \"id\": \"{}\"}}\n", "x".repeat(2000));
+    let spellings: [(&[&str], &[(&str, &str)]); 3] = [
+        (&["--batch-max-line-bytes", "1024", "batch", "analyze"], &[]),
+        (&["batch", "analyze", "--batch-max-line-bytes", "1024"], &[]),
+        (
+            &["batch", "analyze"],
+            &[("GIN_REFEREE_BATCH_MAX_LINE_BYTES", "1024")],
+        ),
+    ];
+    for (args, env) in spellings {
+        let mut child = command()
+            .args(args)
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(long.as_bytes());
+        drop(stdin);
+        let output = child.wait_with_output().expect("finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(!output.status.success(), "{args:?} {env:?}: {stdout}");
+        assert!(
+            stdout.contains("line_too_long"),
+            "{args:?} {env:?}: {stdout}"
+        );
+    }
+}
+
 /// Runs `gin-referee <flags> batch <operation>` with `input` on stdin.
 fn batch(flags: &[&str], operation: &str, input: &str) -> (bool, Vec<serde_json::Value>, String) {
     use std::io::Write;
