@@ -118,7 +118,8 @@ fn a_batch_setting_is_read_before_or_after_the_subcommand_or_from_the_environmen
     use std::io::Write;
     let ten = r#"["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]"#;
     let long = format!("{{\"hand\": {ten}, \"id\": \"{}\"}}\n", "x".repeat(2000));
-    let spellings: [(&[&str], &[(&str, &str)]); 3] = [
+    type Spelling<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)]);
+    let spellings: [Spelling; 3] = [
         (&["--batch-max-line-bytes", "1024", "batch", "analyze"], &[]),
         (&["batch", "analyze", "--batch-max-line-bytes", "1024"], &[]),
         (
