@@ -5,7 +5,6 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
 use cli::{BatchJob, Cli, Command, Operation};
 use gin_referee::config::Config;
 use gin_referee::monitoring::telemetry;
@@ -24,7 +23,7 @@ mod cli;
 
 fn main() -> ExitCode {
     // Invalid flags or variables end here with clap's message and exit code 2.
-    let cli = Cli::parse();
+    let cli = Cli::from_args();
     match cli.command {
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Errors) => print_error_table(),

@@ -2,13 +2,13 @@
 # Generated clients accept the document's own examples (a CI step):
 #
 # 1. TypeScript: openapi-typescript generates the types of openapi/openapi.json
-#    and every example of the document and of the README is type-checked
-#    against them under `tsc --strict` (typecheck.mjs); one batch is sent
-#    through openapi-fetch typed by them (batch_call.mts).
+#    and every example of the document, of the README and of the guides in
+#    docs/ is type-checked against them under `tsc --strict` (typecheck.mjs);
+#    one batch is sent through openapi-fetch typed by them (batch_call.mts).
 # 2. Python: openapi-python-client generates a client from the same document,
-#    with no schema or response left out and no machine-named class, and the
-#    README's quick tour runs through it against the live service
-#    (python_tour.py), the JSON batch of the README through its typed batch
+#    with no schema or response left out and no machine-named class, and
+#    every request of the README and the guides runs through it against the
+#    live service (python_tour.py), the JSON batches through its typed batch
 #    call.
 #
 #   scripts/clients/check.sh
@@ -29,7 +29,9 @@ status=0
 
 # TypeScript.
 (cd scripts/clients && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-node scripts/clients/typecheck.mjs "$DOCUMENT" README.md "$out/ts" || status=1
+# The pages whose examples are checked: the README and every guide.
+pages=(README.md docs/*.md)
+node scripts/clients/typecheck.mjs "$DOCUMENT" "$out/ts" "${pages[@]}" || status=1
 
 # Python: the generator, pinned, in its own environment.
 if ! "$venv/bin/openapi-python-client" --version 2>/dev/null | grep -q "$OPENAPI_PYTHON_CLIENT_VERSION"; then
@@ -63,7 +65,7 @@ then :; else status=1; fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$out/python"
 
 start_service
-"$venv/bin/python" scripts/clients/python_tour.py "$service_url" README.md "$DOCUMENT" || status=1
+"$venv/bin/python" scripts/clients/python_tour.py "$service_url" "$DOCUMENT" "${pages[@]}" || status=1
 
 # One batch through the TypeScript client: type-checked with the generated
 # types, compiled, and run (openapi-fetch resolved from scripts/clients).

@@ -1,7 +1,10 @@
-"""The README's quick tour through the Python client openapi-python-client
-generates from the OpenAPI document, against a live server.
+"""Every example of the README and of the guides in docs/ through the Python
+client openapi-python-client generates from the OpenAPI document, against a
+live server.
 
-    python python_tour.py BASE_URL [README.md] [openapi.json]
+    python python_tour.py BASE_URL [openapi.json] [PAGE.md ...]
+
+(the pages default to README.md and every docs/*.md)
 
 Run with the generated package (`gin_referee_client`) installed. Checks:
 
@@ -9,12 +12,12 @@ Run with the generated package (`gin_referee_client`) installed. Checks:
   component schema or a `title`), with no machine names (`...Type0`,
   `...Dto`, `...Body`, `...Item`), and no two enums hold the same values (one
   enum `$ref`'d everywhere, not copies);
-- the tour: each `curl -s localhost:8080/...` of the README is sent through the
+- the tour: each `curl -s localhost:8080/...` of each page is sent through the
   generated operation, its body built as the generated request model (which
-  must give back the README's body unchanged: no field lost or invented), and
+  must give back the page's body unchanged: no field lost or invented), and
   answered with the generated response model, which must hold every field the
   server sent (none left over in `additional_properties`) and give back the
-  answer unchanged; where the README shows the answer, it is that answer; where
+  answer unchanged; where the page shows the answer, it is that answer; where
   its prose states a figure (deadwood 22, ...), the typed attribute is checked.
   NDJSON bodies (no generated operation: openapi-python-client does not speak
   NDJSON) are sent with the client's httpx client and each answer line read as
@@ -132,7 +135,7 @@ def operation(ops: dict, method: str, path: str) -> Any:
 
 
 def readme_commands(readme: str) -> list[dict]:
-    """The README's commands, read as tests/api/readme.rs reads them."""
+    """A page's commands, read as tests/api/readme.rs reads them."""
     commands = []
     at = readme.find(CURL)
     while at != -1:
@@ -206,22 +209,25 @@ def body_model(module: Any) -> tuple[type | None, bool]:
     return getattr(module, name), False
 
 
-def run_tour(base_url: str, readme: str) -> tuple[int, dict[str, Any]]:
+def run_tour(base_url: str, pages: dict[str, str]) -> tuple[int, dict[str, dict[str, Any]]]:
     ops = operations()
     client = Client(base_url=base_url)
-    answers: dict[str, Any] = {}  # "README.md:LINE" -> parsed answer
+    # page -> "METHOD PATH N" -> parsed answer
+    answers: dict[str, dict[str, Any]] = {}
     sent = 0
-    for command in readme_commands(readme):
-        where = f"README.md:{command['line']} {command['path']}"
-        try:
-            sent += send(ops, client, where, command, answers)
-        except Exception as error:  # noqa: BLE001 - every command is tried
-            fail(f"{where}: {type(error).__name__}: {str(error)[:300]}")
+    for page, text in pages.items():
+        answers[page] = {}
+        for command in readme_commands(text):
+            where = f"{page}:{command['line']} {command['path']}"
+            try:
+                sent += send(ops, client, where, command, answers[page])
+            except Exception as error:  # noqa: BLE001 - every command is tried
+                fail(f"{where}: {type(error).__name__}: {str(error)[:300]}")
     return sent, answers
 
 
 def send(ops: dict, client: Client, where: str, command: dict, answers: dict) -> int:
-    """Sends one README command through the client; 1 if it was sent."""
+    """Sends one page's command through the client; 1 if it was sent."""
     if command["ndjson"] is not None:
         check_ndjson(client, where, command)
         return 1
@@ -238,7 +244,7 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
         model, many = body_model(module)
         request = [model.from_dict(item) for item in body] if many else model.from_dict(body)
         if to_json(request) != body:
-            fail(f"{where}: {model.__name__} does not give back the README's body: "
+            fail(f"{where}: {model.__name__} does not give back the page's body: "
                  f"{json.dumps(to_json(request))}")
         kwargs["body"] = request
     else:
@@ -261,7 +267,7 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
     if to_json(parsed) != answer:
         fail(f"{where}: {type(parsed).__name__} does not give back the answer")
     if command["shown"] is not None and answer != command["shown"]:
-        fail(f"{where}: answered {json.dumps(answer)}, the README shows {json.dumps(command['shown'])}")
+        fail(f"{where}: answered {json.dumps(answer)}, the page shows {json.dumps(command['shown'])}")
     if command["shown"] is None and response.status_code != 200:
         fail(f"{where}: answered {response.status_code}: {answer}")
     answers[f"{method} {command['path']} {len(answers)}"] = parsed
@@ -295,90 +301,127 @@ def check_ndjson(client: Client, where: str, command: dict) -> None:
             fail(f"{where} answer line {number}: {model.__name__} does not give back {text}")
 
 
-def check_prose(answers: dict[str, Any]) -> None:
-    """What the README's prose says of each answer, read from typed attributes."""
-    by_path: dict[str, list[Any]] = {}
-    for key, value in answers.items():
-        by_path.setdefault(" ".join(key.split()[:2]), []).append(value)
+def check_prose(answers: dict[str, dict[str, Any]]) -> None:
+    """What the pages' prose says of each answer, read from typed attributes."""
+
+    def of(page: str) -> dict[str, list[Any]]:
+        by_path: dict[str, list[Any]] = {}
+        for key, value in answers.get(page, {}).items():
+            by_path.setdefault(" ".join(key.split()[:2]), []).append(value)
+        return by_path
 
     def expect(what: str, got: Any, want: Any) -> None:
         if got != want:
-            fail(f"{what}: {got!r}, the README says {want!r}")
+            fail(f"{what}: {got!r}, the page says {want!r}")
 
-    analyze = by_path["POST /v1/hands/analyze"]
-    expect("the first analysis is a problem", type(analyze[0]), models.Problem)
-    expect("its code", analyze[0].code, "invalid_body")
-    expect("its first error's pointer", analyze[0].errors[0].pointer, "/hand/3")
-    expect("the analysis", type(analyze[1]), models.AnalyzeResponse)
-    expect("its deadwood", analyze[1].deadwood, 22)
-    expect("its deadwood cards", sorted(analyze[1].deadwood_cards), sorted(["KH", "QD", "2S"]))
+    readme = of("README.md")
+    (analyze,) = readme["POST /v1/hands/analyze"]
+    expect("README: the analysis's deadwood", analyze.deadwood, 22)
+    (score,) = readme["POST /v1/hands/score"]
+    expect("README: the hand is an undercut", str(score.outcome), "undercut")
+    expect("README: it scores 26", score.points, 26)
+    expect("README: 2C, 7C and 8C are laid off",
+           sorted(layoff.card for layoff in score.defender.layoffs), ["2C", "7C", "8C"])
+    (match,) = readme["POST /v1/matches/score"]
+    expect("README: Dad's gin scores 56", match.hands[2].points, 56)
+    (audit,) = readme["POST /v1/hands/audit"]
+    expect("README: the audited hand is legal", audit.legal, True)
+    expect("README: it has no result yet", audit.result, None)
 
-    (melds,) = by_path["POST /v1/melds/validate"]
-    expect("the melds are valid", melds.valid, True)
-    expect("their kinds", [str(meld.kind) for meld in melds.melds], ["set", "run"])
+    hands = of("docs/HANDS.md")
+    analyze = hands["POST /v1/hands/analyze"]
+    expect("HANDS: the first analysis is a problem", type(analyze[0]), models.Problem)
+    expect("HANDS: its code", analyze[0].code, "invalid_body")
+    expect("HANDS: its first error's pointer", analyze[0].errors[0].pointer, "/hand/3")
+    expect("HANDS: the analysis", type(analyze[1]), models.AnalyzeResponse)
+    expect("HANDS: its deadwood", analyze[1].deadwood, 22)
+    expect("HANDS: its deadwood cards", sorted(analyze[1].deadwood_cards), sorted(["KH", "QD", "2S"]))
+    (melds,) = hands["POST /v1/melds/validate"]
+    expect("HANDS: the melds are valid", melds.valid, True)
+    expect("HANDS: their kinds", [str(meld.kind) for meld in melds.melds], ["set", "run"])
+    (layoffs,) = hands["POST /v1/layoffs"]
+    expect("HANDS: the layoffs answer", type(layoffs), models.LayoffsResponse)
+    expect("HANDS: a layoff's meld index", type(layoffs.defender.layoffs[0].meld), int)
+    (score,) = hands["POST /v1/hands/score"]
+    expect("HANDS: the score", type(score), models.ScoreResponse)
+    expect("HANDS: its multiplier", type(score.breakdown.multiplier), int)
+    profiles = hands["GET /v1/profiles"][0]
+    expect("HANDS: the presets include oklahoma", "oklahoma" in [str(p.name) for p in profiles], True)
+    (oklahoma,) = hands["GET /v1/profiles/oklahoma"]
+    expect("HANDS: the profile's name", str(oklahoma.name), "oklahoma")
 
-    layoffs, jokers_layoffs = by_path["POST /v1/layoffs"]
-    expect("the layoffs answer", type(layoffs), models.LayoffsResponse)
-    expect("a layoff's meld index", type(layoffs.defender.layoffs[0].meld), int)
-    expect("the jokers' layoffs answer", type(jokers_layoffs), models.LayoffsResponse)
-    expect("the jokers' analysis", type(analyze[2]), models.AnalyzeResponse)
+    jokers = of("docs/JOKERS.md")
+    (analyze,) = jokers["POST /v1/hands/analyze"]
+    expect("JOKERS: the analysis", type(analyze), models.AnalyzeResponse)
+    (layoffs,) = jokers["POST /v1/layoffs"]
+    expect("JOKERS: the layoffs answer", type(layoffs), models.LayoffsResponse)
+    (audit,) = jokers["POST /v1/hands/audit"]
+    expect("JOKERS: the audited hand is legal", audit.legal, True)
+    expect("JOKERS: its gin scores 69", audit.result.points, 69)
+    expect("JOKERS: the knocker's X1 is the 4S", to_json(audit.result.knocker)["jokers"], {"X1": "4S"})
 
-    (score,) = by_path["POST /v1/hands/score"]
-    expect("the score", type(score), models.ScoreResponse)
-    expect("its multiplier", type(score.breakdown.multiplier), int)
-
-    two, three, partnership = by_path["POST /v1/matches/score"]
-    expect("the two-player match", type(two), models.MatchResponse)
-    expect("the three-player match", type(three), models.ThreePlayerMatchResponse)
-    expect("three players' finals", len(three.final.additional_properties), 3)
-    expect("the partnership match", type(partnership), models.PartnershipMatchResponse)
-    expect("North-South scores 2 for the deal",
+    matches = of("docs/MATCHES.md")
+    two, three, partnership, game = matches["POST /v1/matches/score"]
+    expect("MATCHES: the two-player match", type(two), models.MatchResponse)
+    expect("MATCHES: the three-player match", type(three), models.ThreePlayerMatchResponse)
+    expect("MATCHES: three players' finals", len(three.final.additional_properties), 3)
+    expect("MATCHES: the partnership match", type(partnership), models.PartnershipMatchResponse)
+    expect("MATCHES: North-South scores 2 for the deal",
            partnership.hands[0].totals.additional_properties["North-South"], 2)
+    expect("MATCHES: the worked game's running totals",
+           [[deal.totals.additional_properties[team] for team in ("North-South", "East-West")]
+            for deal in game.hands],
+           [[2, 0], [2, 0], [49, 0], [49, 29], [79, 29], [125, 29]])
+    final = game.final.additional_properties
+    expect("MATCHES: North-South's settlement",
+           [final["North-South"].box_bonus, final["North-South"].game_bonus, final["North-South"].total],
+           [100, 100, 325])
+    expect("MATCHES: East-West's total", final["East-West"].total, 54)
+    expect("MATCHES: the net", game.net, 271)
 
-    jokers_audit, audit, declared = by_path["POST /v1/hands/audit"]
-    expect("the audited hand with jokers is legal", jokers_audit.legal, True)
-    expect("its gin scores 69", jokers_audit.result.points, 69)
-    expect("the knocker's X1 is the 4S", to_json(jokers_audit.result.knocker)["jokers"], {"X1": "4S"})
-    expect("the audited hand is legal", audit.legal, True)
-    expect("it has no result yet", audit.result, None)
-    expect("the hand with declared layoffs", type(declared), models.AuditResponse)
-    expect("the declared hand is legal", declared.legal, True)
-    expect("7H (onto 5H) and 4S (placed by the referee) are laid off",
+    audits = of("docs/AUDITS.md")
+    audit, declared = audits["POST /v1/hands/audit"]
+    expect("AUDITS: the audited hand is legal", audit.legal, True)
+    expect("AUDITS: it has no result yet", audit.result, None)
+    expect("AUDITS: the hand with declared layoffs", type(declared), models.AuditResponse)
+    expect("AUDITS: the declared hand is legal", declared.legal, True)
+    expect("AUDITS: 7H (onto 5H) and 4S (placed by the referee) are laid off",
            sorted(layoff.card for layoff in declared.result.defender.layoffs), ["4S", "7H"])
+    (match_audit,) = audits["POST /v1/matches/audit"]
+    expect("AUDITS: the audited match is legal", match_audit.legal, False)
+    expect("AUDITS: its violation's code", str(match_audit.violation.code), "wrong_dealer")
+    expect("AUDITS: its violation's pointer", match_audit.violation.pointer, "/hands/1/dealer")
+    expect("AUDITS: its violation's hand", match_audit.violation.hand, 1)
+    expect("AUDITS: the claim agrees", match_audit.claimed.agrees, True)
+    expect("AUDITS: Bob's total", match_audit.match.final.additional_properties["Bob"].total, 60)
+    expect("AUDITS: the match audit's receipt is a compact JWS", match_audit.receipt.count("."), 2)
 
-    (match_audit,) = by_path["POST /v1/matches/audit"]
-    expect("the audited match is legal", match_audit.legal, False)
-    expect("its violation's code", str(match_audit.violation.code), "wrong_dealer")
-    expect("its violation's pointer", match_audit.violation.pointer, "/hands/1/dealer")
-    expect("its violation's hand", match_audit.violation.hand, 1)
-    expect("the claim agrees", match_audit.claimed.agrees, True)
-    expect("Bob's total", match_audit.match.final.additional_properties["Bob"].total, 60)
-    expect("the match audit's receipt is a compact JWS", match_audit.receipt.count("."), 2)
-
-    (deal,) = by_path["POST /v1/deals"]
-    expect("the deal's algorithm", deal.algorithm, "hmac-sha256-fisher-yates-v1")
-    expect("the upcard", deal.deal.upcard, "8S")
-    expect("the non-dealer's hand", deal.deal.non_dealer,
+    (deal,) = of("docs/RECEIPTS.md")["POST /v1/deals"]
+    expect("RECEIPTS: the deal's algorithm", deal.algorithm, "hmac-sha256-fisher-yates-v1")
+    expect("RECEIPTS: the upcard", deal.deal.upcard, "8S")
+    expect("RECEIPTS: the non-dealer's hand", deal.deal.non_dealer,
            "3D 4C 6S 4H 6H 2D 2C AS QH 9D".split())
 
-    profiles = by_path["GET /v1/profiles"][0]
-    expect("the presets include oklahoma", "oklahoma" in [str(p.name) for p in profiles], True)
-    (oklahoma,) = by_path["GET /v1/profiles/oklahoma"]
-    expect("the profile's name", str(oklahoma.name), "oklahoma")
+    (problem,) = of("docs/ERRORS.md")["POST /v1/hands/analyze"]
+    expect("ERRORS: the duplicate card", type(problem), models.Problem)
+    expect("ERRORS: its pointer", problem.errors[0].pointer, "/hand/3")
 
 
 def main() -> int:
     base_url = sys.argv[1]
     root = pathlib.Path(__file__).resolve().parents[2]
-    readme_path = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else root / "README.md")
-    document_path = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else root / "openapi/openapi.json")
+    document_path = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else root / "openapi/openapi.json")
+    page_paths = ([pathlib.Path(page) for page in sys.argv[3:]] if len(sys.argv) > 3
+                  else [root / "README.md", *sorted((root / "docs").glob("*.md"))])
+    pages = {str(page.resolve().relative_to(root)): page.read_text() for page in page_paths}
     check_names(json.loads(document_path.read_text()))
-    sent, answers = run_tour(base_url, readme_path.read_text())
+    sent, answers = run_tour(base_url, pages)
     try:
         check_prose(answers)
     except (AttributeError, KeyError, IndexError, TypeError, ValueError) as error:
-        fail(f"the README's prose could not be checked on the typed answers: {error!r}")
-    print(f"python: {sent} README commands sent through the generated client, {len(failures)} failures")
+        fail(f"the pages' prose could not be checked on the typed answers: {error!r}")
+    print(f"python: {sent} commands of {len(pages)} pages sent through the generated client, "
+          f"{len(failures)} failures")
     return 1 if failures else 0
 
 

@@ -1,9 +1,12 @@
-// Type-checks every example of the OpenAPI document and of the README against
+// Type-checks every example of the OpenAPI document, of the README and of the
+// guides in docs/ against
 // the TypeScript types openapi-typescript generates from the document, under
 // `tsc --strict`: a document whose types reject its own examples (a field with
 // a default turned required, a variant that lost its shape, ...) fails.
 //
-//   node scripts/clients/typecheck.mjs [openapi.json] [README.md] [out-dir]
+//   node scripts/clients/typecheck.mjs [openapi.json] [out-dir] [PAGE.md ...]
+//
+// (the pages default to README.md and every docs/*.md)
 //
 // Examples checked:
 // - each operation's request and response examples (`example` and every value
@@ -14,7 +17,7 @@
 // - each component schema's examples, and those of its properties and array
 //   items (not inside `oneOf`/`anyOf`/`allOf`, whose branches have no name in
 //   TypeScript);
-// - each `curl -s localhost:8080/...` of the README with a JSON body (`-d '...'`)
+// - each `curl -s localhost:8080/...` of each page with a JSON body (`-d '...'`)
 //   or an NDJSON here-document, and the ```json answer shown right after it
 //   (tests/api/readme.rs reads the README the same way), typed as the
 //   operation's request body and, for the answer, as its response: the
@@ -25,15 +28,19 @@
 // any failure.
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const documentPath = path.resolve(process.argv[2] ?? path.join(root, "openapi/openapi.json"));
-const readmePath = path.resolve(process.argv[3] ?? path.join(root, "README.md"));
-const out = path.resolve(process.argv[4] ?? path.join(root, "target/clients/ts"));
+const out = path.resolve(process.argv[3] ?? path.join(root, "target/clients/ts"));
+const pagePaths = process.argv.length > 4
+  ? process.argv.slice(4).map((page) => path.resolve(page))
+  : [path.join(root, "README.md"),
+     ...readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).sort()
+       .map((f) => path.join(root, "docs", f))];
 mkdirSync(out, { recursive: true });
 
 const bin = (name) => path.join(here, "node_modules/.bin", name);
@@ -158,8 +165,7 @@ const defaults = [];
   }
 })(document, "");
 
-// The README's requests and answers, read as tests/api/readme.rs reads them.
-const readme = readFileSync(readmePath, "utf8");
+// The pages' requests and answers, read as tests/api/readme.rs reads them.
 const CURL = "curl -s localhost:8080";
 function command(text) {
   let end = 0;
@@ -170,61 +176,65 @@ function command(text) {
   return text.slice(0, end);
 }
 let readmeCurls = 0;
-for (let at = readme.indexOf(CURL); at !== -1; at = readme.indexOf(CURL, at + CURL.length)) {
-  const rest = readme.slice(at + CURL.length);
-  const route = rest.match(/^\S*/)[0];
-  const head = command(rest);
-  const line = readme.slice(0, at).split("\n").length;
-  const where = `README.md:${line} ${route}`;
-  const dash = head.indexOf("-d '");
-  const body = dash === -1 ? null : rest.slice(dash + 4, rest.indexOf("'", dash + 4));
-  const ndjson = head.includes("--data-binary @- <<'EOF'")
-    ? rest.slice(head.length, rest.indexOf("\nEOF", head.length)) + "\n"
-    : null;
-  const afterFence = rest.indexOf("\n```");
-  // The answer's block follows the command's, a blank line between or not.
-  const after = afterFence === -1 ? "" : rest.slice(afterFence + 4).replace(/^\n+/, "");
-  let shown = null;
-  if (after.startsWith("```json\n")) {
-    const text = after.slice("```json\n".length).split("\n```")[0];
-    try {
-      shown = JSON.parse(text);
-    } catch {
-      add(`${where} answer (not JSON)`, "never", text);
+for (const pagePath of pagePaths) {
+  const readme = readFileSync(pagePath, "utf8");
+  const page = path.relative(root, pagePath);
+  for (let at = readme.indexOf(CURL); at !== -1; at = readme.indexOf(CURL, at + CURL.length)) {
+    const rest = readme.slice(at + CURL.length);
+    const route = rest.match(/^\S*/)[0];
+    const head = command(rest);
+    const line = readme.slice(0, at).split("\n").length;
+    const where = `${page}:${line} ${route}`;
+    const dash = head.indexOf("-d '");
+    const body = dash === -1 ? null : rest.slice(dash + 4, rest.indexOf("'", dash + 4));
+    const ndjson = head.includes("--data-binary @- <<'EOF'")
+      ? rest.slice(head.length, rest.indexOf("\nEOF", head.length)) + "\n"
+      : null;
+    const afterFence = rest.indexOf("\n```");
+    // The answer's block follows the command's, a blank line between or not.
+    const after = afterFence === -1 ? "" : rest.slice(afterFence + 4).replace(/^\n+/, "");
+    let shown = null;
+    if (after.startsWith("```json\n")) {
+      const text = after.slice("```json\n".length).split("\n```")[0];
+      try {
+        shown = JSON.parse(text);
+      } catch {
+        add(`${where} answer (not JSON)`, "never", text);
+      }
     }
-  }
-  const method = body !== null || ndjson !== null ? "POST" : "GET";
-  const types = operationTypes[`${method} ${route}`];
-  if (!types) {
-    if (body !== null || ndjson !== null || shown !== null) {
-      add(`${where}: ${method} ${route} is not in the document`, "never", null);
+    const method = body !== null || ndjson !== null ? "POST" : "GET";
+    const types = operationTypes[`${method} ${route}`];
+    if (!types) {
+      if (body !== null || ndjson !== null || shown !== null) {
+        add(`${where}: ${method} ${route} is not in the document`, "never", null);
+      }
+      continue;
     }
-    continue;
-  }
-  readmeCurls += 1;
-  if (body !== null) {
-    let parsed;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      add(`${where} request (not JSON)`, "never", body);
+    readmeCurls += 1;
+    if (body !== null) {
+      let parsed;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        add(`${where} request (not JSON)`, "never", body);
+      }
+      if (parsed !== undefined) {
+        const type = types.request["application/json"] ?? "never";
+        add(`${where} request`, type, parsed);
+      }
     }
-    if (parsed !== undefined) {
-      const type = types.request["application/json"] ?? "never";
-      add(`${where} request`, type, parsed);
+    if (ndjson !== null) {
+      const type = types.request["application/x-ndjson"] ?? "never";
+      addBodyExample(`${where} request`, type, "application/x-ndjson", ndjson);
     }
-  }
-  if (ndjson !== null) {
-    const type = types.request["application/x-ndjson"] ?? "never";
-    addBodyExample(`${where} request`, type, "application/x-ndjson", ndjson);
-  }
-  if (shown !== null) {
-    const problem =
-      typeof shown.status === "number" && String(shown.type).includes("/problems/");
-    const status = problem ? String(shown.status) : "200";
-    const contentType = problem ? "application/problem+json" : "application/json";
-    const type = types.responses[status]?.[contentType] ?? "never";
-    add(`${where} answer (${status} ${contentType})`, type, shown);
+    if (shown !== null) {
+      const problem =
+        typeof shown.status === "number" && String(shown.type).includes("/problems/");
+      const status = problem ? String(shown.status) : "200";
+      const contentType = problem ? "application/problem+json" : "application/json";
+      const type = types.responses[status]?.[contentType] ?? "never";
+      add(`${where} answer (${status} ${contentType})`, type, shown);
+    }
   }
 }
 
@@ -270,7 +280,7 @@ for (const message of unplaced) console.log(`ERROR ${message}`);
 for (const at of defaults) console.log(`FAIL ${at}: a schema default (required in the generated type)`);
 console.log(
   `typescript: ${examples.length} examples type-checked (${documentExamples} from the document, ` +
-    `${examples.length - documentExamples} from ${readmeCurls} README commands), ${failing.size} failing` +
+    `${examples.length - documentExamples} from ${readmeCurls} commands of ${pagePaths.length} pages), ${failing.size} failing` +
     (unplaced.length ? `, ${unplaced.length} other tsc errors` : ""),
 );
 process.exit(failing.size || unplaced.length || defaults.length ? 1 : 0);

@@ -5,7 +5,7 @@
 //! Everything else is generated from this table: [`Problem`](super::problem::Problem)
 //! takes its status, `type` and `title` from the code; each operation documents
 //! its error responses with [`problem_responses!`](crate::problem_responses)
-//! (one example per code); `GET /problems/{code}` serves the row; the README's
+//! (one example per code); `GET /problems/{code}` serves the row; docs/ERRORS.md's
 //! error table is [`markdown_table`] (a test compares them); `/metrics` counts
 //! problems by code. Adding a code is one row here, plus its example in
 //! [`ErrorCode::example`] (the compiler asks for it).
@@ -27,7 +27,7 @@ pub enum Scope {
 }
 
 /// Declares [`ErrorCode`]: one variant per row, its doc comment being the code's
-/// description, served by `/problems/{code}` and written into the README.
+/// description, served by `/problems/{code}` and written into docs/ERRORS.md.
 macro_rules! error_codes {
     ($(
         $(#[doc = $doc:literal])+
@@ -561,7 +561,7 @@ pub struct Example {
     pub error: Option<(&'static str, ErrorCode)>,
 }
 
-/// The README's error table, in Markdown: code, status, title, description.
+/// The error table of docs/ERRORS.md, in Markdown: code, status, title, description.
 pub fn markdown_table() -> String {
     let mut table = String::from("| code | status | where | meaning |\n|---|---|---|---|\n");
     for code in ErrorCode::ALL {

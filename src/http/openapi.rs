@@ -12,25 +12,22 @@ use super::problem::{FieldError, Problem};
 #[openapi(
     info(
         title = "gin-referee",
-        description = "Referee for Gin Rummy over HTTP: validates melds, finds the \
-optimal deadwood of a hand, lays off, scores hands and whole matches under several \
-rule profiles, and audits a hand played from the deal.\n\n\
-## Cards\n\n\
-A card is a string: rank `A 2 3 4 5 6 7 8 9 T J Q K` (also `10`, any case) then suit \
-`S H D C` (also `♠ ♥ ♦ ♣`, any case). Responses always use the canonical form: `\"TS\"`, `\"AH\"`.\n\n\
-## Errors\n\n\
-Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, \
-`detail` and a stable snake_case `code`; `type` is `/problems/<code>`, a page this \
-service serves (`GET /problems` lists every code). \
-Where it helps, `errors` lists each offending input as `{\"pointer\", \"code\", \"message\"}` \
-with a JSON Pointer into the request body (`/knocker/hand/3`). Each operation lists the \
-codes it can answer with under its error responses, one example each; the whole table \
-closes this description.\n\n\
-A request that asks whether something is valid gets 200 and a verdict; 422 is for \
-requests that cannot be answered.\n\n\
-## Request ids\n\n\
-Every response carries `X-Request-Id`: the one the client sent (1 to 128 visible ASCII \
-characters) or a generated UUID. Log lines of the request carry the same id.",
+        description = "A stateless referee for Gin Rummy. It validates melds, finds the \
+least deadwood of a hand and its best discard, works out the defender's layoffs, scores a \
+hand, and scores a whole match for two players, three players or two partnerships under \
+rule presets (standard, Oklahoma, Hollywood, ...), jokers optional. It audits a hand or a \
+whole match played from the deal, action by action; deals provably fair hands from \
+committed seeds (`POST /v1/deals`); signs answers with receipts anyone can verify offline \
+(`GET /v1/keys`); and answers many requests in one bulk call (`POST /v1/{resource}/batch`, \
+NDJSON or a JSON array).\n\n\
+**Cards** are strings: rank `A 2 3 4 5 6 7 8 9 T J Q K` (also `10`) then suit `S H D C` \
+(also `♠ ♥ ♦ ♣`), any case; answers write `\"TS\"`, `\"AH\"`.\n\n\
+**Errors** are `application/problem+json` (RFC 9457) with a stable snake_case `code` and, \
+where it helps, `errors[]` with a JSON Pointer into the body. Every code with its meaning: \
+[`/problems`](/problems) (each `type`, `/problems/<code>`, is its page); the `Problem` \
+schema lists them, and each operation its own, one example each. A request that asks \
+whether something is valid gets 200 and a verdict; 422 is for one that cannot be answered. \
+Every answer carries `X-Request-Id`.",
         license(name = "Apache-2.0", identifier = "Apache-2.0"),
     ),
     tags(
@@ -59,13 +56,50 @@ pub fn any_json() -> utoipa::openapi::schema::Object {
         .build()
 }
 
-/// Closes the document's description with the error table (see
-/// [`super::error_codes`]), so that it is generated from the same rows as
-/// every problem.
-pub fn append_error_table(api: &mut utoipa::openapi::OpenApi) {
-    if let Some(description) = api.info.description.as_mut() {
-        description.push_str("\n\n## Error codes\n\n");
-        description.push_str(&super::error_codes::markdown_table());
+/// Names every error code in the problem schemas, from the one table (see
+/// [`super::error_codes`]): `Problem.code` lists the problem codes and
+/// `FieldError.code` the field codes, so that the document alone tells a
+/// generator or a reader every code. A description rather than an `enum`: a
+/// client generated today must still read a code added tomorrow. (The table
+/// itself, with each code's meaning, is `GET /problems`, not the document's
+/// description, which stays one screen above the operations.)
+pub fn list_error_codes(api: &mut utoipa::openapi::OpenApi) {
+    use super::error_codes::{ErrorCode, Scope};
+    let listed = |scope: Scope| {
+        ErrorCode::ALL
+            .iter()
+            .filter(|code| code.scope() == scope)
+            .map(|code| format!("`{}`", code.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(components) = api.components.as_mut() else {
+        return;
+    };
+    let lists = [
+        (
+            "Problem",
+            format!(
+                "\n\nOne of {}. Each is described at `/problems/<code>`.",
+                listed(Scope::Problem)
+            ),
+        ),
+        (
+            "FieldError",
+            format!(
+                "\n\nOne of the field codes {}, or the problem's own code (listed in `Problem`).",
+                listed(Scope::Field)
+            ),
+        ),
+    ];
+    for (schema, list) in lists {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema)
+            && let Some(RefOr::T(Schema::Object(code))) = object.properties.get_mut("code")
+        {
+            code.description
+                .get_or_insert_with(String::new)
+                .push_str(&list);
+        }
     }
 }
 

@@ -16,7 +16,7 @@
 //!
 //! [`Application::build`] is the service: `with_documented_routes(app(..))`.
 //!
-//! What the server bounds, and with which flag (see also README, "Limits"):
+//! What the server bounds, and with which flag (see also docs/ERRORS.md, "Limits"):
 //! the first request head (`--client-request-timeout`, then actix-http answers
 //! 408), each body (the same timeout again, [`crate::http::json`]), idle
 //! keep-alive connections (`--keep-alive`), any connection that goes

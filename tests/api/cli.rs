@@ -32,6 +32,123 @@ fn the_openapi_subcommand_prints_the_committed_document() {
     );
 }
 
+/// The `gin-referee` command lines of the README and the guides (in ```sh
+/// blocks, `cargo run [--release] [-q] -- ...` included), with the page
+/// they are on: each that runs and exits (a subcommand, `--help`,
+/// `--version`; not the server) is run with the built binary, in a scratch
+/// directory holding a `hands.ndjson`, its `<` and `>` redirections applied.
+fn documented_command_lines() -> Vec<(&'static str, Vec<String>)> {
+    let mut found = Vec::new();
+    for (name, page) in crate::readme::DOCS {
+        let mut in_sh = false;
+        for line in page.lines() {
+            if line.starts_with("```") {
+                in_sh = line == "```sh";
+                continue;
+            }
+            // A comment starts at a `#` after a space.
+            let line = line.split(" #").next().unwrap_or(line).trim();
+            if !in_sh {
+                continue;
+            }
+            let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+            let args = match words.iter().position(|w| w == "--") {
+                Some(at) if words.first().is_some_and(|w| w == "cargo") => &words[at + 1..],
+                _ if words.first().is_some_and(|w| w == "gin-referee") => &words[1..],
+                _ => continue,
+            };
+            found.push((*name, args.to_vec()));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_documented_command_line_runs() {
+    let hands = concat!(
+        r#"{"id": 1, "hand": ["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]}"#,
+        "\n",
+        r#"{"melds": [["7S","7H","7D"]], "deal": 1}"#,
+        "\n"
+    );
+    let lines = documented_command_lines();
+    let mut ran = 0;
+    for (name, words) in lines {
+        let exits = ["openapi", "errors", "batch", "--help", "--version"];
+        if !words.iter().any(|w| exits.contains(&w.as_str())) {
+            continue; // the server: its flags are checked by the next tests
+        }
+        let scratch = tempfile::tempdir().expect("a scratch directory");
+        std::fs::write(scratch.path().join("hands.ndjson"), hands).expect("writes");
+        let mut args = Vec::new();
+        let mut command = command();
+        command.current_dir(scratch.path());
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            let file = |to: Option<&String>| scratch.path().join(to.expect("a file"));
+            match word.as_str() {
+                "<" => {
+                    let from = std::fs::File::open(file(words.next())).expect("the input");
+                    command.stdin(from);
+                }
+                ">" => {
+                    let to = file(words.next());
+                    std::fs::create_dir_all(to.parent().expect("a directory")).expect("mkdir");
+                    command.stdout(std::fs::File::create(to).expect("the output"));
+                }
+                _ => args.push(word.clone()),
+            }
+        }
+        let output = command.args(&args).output().expect("runs");
+        assert!(
+            output.status.success(),
+            "{name}: gin-referee {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 6, "{ran} command lines ran");
+}
+
+/// A batch setting works in each of its spellings: before the subcommand,
+/// after it, and as its environment variable.
+#[test]
+fn a_batch_setting_is_read_before_or_after_the_subcommand_or_from_the_environment() {
+    use std::io::Write;
+    let ten = r#"["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]"#;
+    let long = format!("{{\"hand\": {ten}, \"id\": \"{}\"}}\n", "x".repeat(2000));
+    type Spelling<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)]);
+    let spellings: [Spelling; 3] = [
+        (&["--batch-max-line-bytes", "1024", "batch", "analyze"], &[]),
+        (&["batch", "analyze", "--batch-max-line-bytes", "1024"], &[]),
+        (
+            &["batch", "analyze"],
+            &[("GIN_REFEREE_BATCH_MAX_LINE_BYTES", "1024")],
+        ),
+    ];
+    for (args, env) in spellings {
+        let mut child = command()
+            .args(args)
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(long.as_bytes());
+        drop(stdin);
+        let output = child.wait_with_output().expect("finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(!output.status.success(), "{args:?} {env:?}: {stdout}");
+        assert!(
+            stdout.contains("line_too_long"),
+            "{args:?} {env:?}: {stdout}"
+        );
+    }
+}
+
 /// Runs `gin-referee <flags> batch <operation>` with `input` on stdin.
 fn batch(flags: &[&str], operation: &str, input: &str) -> (bool, Vec<serde_json::Value>, String) {
     use std::io::Write;

@@ -1,13 +1,31 @@
-//! Every request example of the README runs: each `curl` of the service in the
-//! README is sent as written (path, and body after `-d`), and answered 200, or
-//! exactly the JSON the README shows right after it, so the README cannot
-//! drift from the service.
+//! Every request example of the README and of the guides in `docs/` runs:
+//! each `curl` of the service is sent as written (path, and body after `-d`),
+//! and answered 200, or exactly the JSON the page shows right after it, so no
+//! page can drift from the service. (`cli.rs` runs their command lines.)
 
 use serde_json::Value;
 
 use crate::support::spawn_app;
 
-const README: &str = include_str!("../../README.md");
+/// The README and every guide, by path. A guide added to `docs/` without a
+/// line here fails [`every_guide_is_checked`].
+pub const DOCS: &[(&str, &str)] = &[
+    ("README.md", include_str!("../../README.md")),
+    ("docs/HANDS.md", include_str!("../../docs/HANDS.md")),
+    ("docs/MATCHES.md", include_str!("../../docs/MATCHES.md")),
+    ("docs/JOKERS.md", include_str!("../../docs/JOKERS.md")),
+    ("docs/AUDITS.md", include_str!("../../docs/AUDITS.md")),
+    ("docs/RECEIPTS.md", include_str!("../../docs/RECEIPTS.md")),
+    ("docs/BULK.md", include_str!("../../docs/BULK.md")),
+    ("docs/ERRORS.md", include_str!("../../docs/ERRORS.md")),
+    (
+        "docs/OPERATIONS.md",
+        include_str!("../../docs/OPERATIONS.md"),
+    ),
+    ("docs/DEPLOY.md", include_str!("../../docs/DEPLOY.md")),
+    ("docs/RULES.md", include_str!("../../docs/RULES.md")),
+];
+const ERRORS_GUIDE: &str = include_str!("../../docs/ERRORS.md");
 const CURL: &str = "curl -s localhost:8080";
 
 struct Example {
@@ -31,9 +49,9 @@ fn command(text: &str) -> &str {
     &text[..end]
 }
 
-fn examples() -> Vec<Example> {
+fn examples(page: &str) -> Vec<Example> {
     let mut found = Vec::new();
-    let mut rest = README;
+    let mut rest = page;
     while let Some(start) = rest.find(CURL) {
         rest = &rest[start + CURL.len()..];
         let path: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
@@ -62,17 +80,64 @@ fn examples() -> Vec<Example> {
     found
 }
 
+#[test]
+fn every_guide_is_checked() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
+    let mut guides: Vec<String> = std::fs::read_dir(dir)
+        .expect("docs/ is readable")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    guides.sort();
+    let mut checked: Vec<String> = DOCS
+        .iter()
+        .map(|(name, _)| (*name).to_owned())
+        .filter(|name| name.starts_with("docs/"))
+        .collect();
+    checked.sort();
+    assert_eq!(guides, checked, "list every guide in readme::DOCS");
+}
+
+/// Every link from the README and the guides to a file of the project leads
+/// to one: a reader finds each capability in one click.
+#[test]
+fn every_relative_link_resolves() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, page) in DOCS {
+        let dir = root.join(name).parent().expect("a directory").to_owned();
+        for target in page.split("](").skip(1).filter_map(|s| s.split(')').next()) {
+            if target.contains("://") || target.starts_with('#') || target.starts_with('/') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap_or(target);
+            assert!(dir.join(file).exists(), "{name}: {target} does not exist");
+        }
+    }
+}
+
 #[tokio::test]
-async fn every_readme_request_is_answered_as_shown() {
-    let examples = examples();
-    assert!(examples.len() >= 10, "{} examples found", examples.len());
+async fn every_request_of_the_readme_and_the_guides_is_answered_as_shown() {
+    // Every page but the deployment guide and the rules has requests to run.
+    for (name, page) in DOCS {
+        let bare = ["docs/DEPLOY.md", "docs/RULES.md"].contains(name);
+        assert!(bare || !examples(page).is_empty(), "{name} has no example");
+    }
+    let all: Vec<(&str, Example)> = DOCS
+        .iter()
+        .flat_map(|(name, page)| examples(page).into_iter().map(move |e| (*name, e)))
+        .collect();
+    assert!(all.len() >= 30, "{} examples found", all.len());
     let app = spawn_app().await;
-    for Example {
-        path,
-        body,
-        ndjson,
-        shown,
-    } in examples
+    for (
+        name,
+        Example {
+            path,
+            body,
+            ndjson,
+            shown,
+        },
+    ) in all
     {
         let response = match (&body, &ndjson) {
             (_, Some(lines)) => app
@@ -91,26 +156,26 @@ async fn every_readme_request_is_answered_as_shown() {
         match shown {
             Some(shown) => {
                 let answered: Value = serde_json::from_str(&text).unwrap_or_default();
-                assert_eq!(answered, shown, "{path} {body:?}");
+                assert_eq!(answered, shown, "{name}: {path} {body:?}");
             }
-            None => assert_eq!(status, 200, "{path} {body:?}: {text}"),
+            None => assert_eq!(status, 200, "{name}: {path} {body:?}: {text}"),
         }
     }
 }
 
-/// The README's error table is the one in the code, row for row.
+/// The errors guide's table is the one in the code, row for row.
 #[test]
-fn the_readme_error_table_is_the_generated_one() {
-    let start = README
+fn the_error_table_of_the_errors_guide_is_the_generated_one() {
+    let start = ERRORS_GUIDE
         .find("<!-- error-codes:start -->\n")
-        .expect("README marks the error table's start");
-    let end = README
+        .expect("docs/ERRORS.md marks the error table's start");
+    let end = ERRORS_GUIDE
         .find("<!-- error-codes:end -->")
-        .expect("README marks the error table's end");
-    let documented = &README[start + "<!-- error-codes:start -->\n".len()..end];
+        .expect("docs/ERRORS.md marks the error table's end");
+    let documented = &ERRORS_GUIDE[start + "<!-- error-codes:start -->\n".len()..end];
     assert_eq!(
         documented,
         gin_referee::http::error_codes::markdown_table(),
-        "the README's error table differs from the code's: paste `cargo run -q -- errors` between the markers"
+        "docs/ERRORS.md's error table differs from the code's: paste `cargo run -q -- errors` between the markers"
     );
 }

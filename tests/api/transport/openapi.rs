@@ -73,11 +73,42 @@ fn the_document_describes_the_service() {
     let doc = document();
     assert_eq!(doc["info"]["title"], "gin-referee");
     assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
-    assert!(
-        doc["info"]["description"]
-            .as_str()
-            .is_some_and(|d| d.contains("problem+json"))
+    let description = doc["info"]["description"].as_str().unwrap_or_default();
+    assert!(description.contains("problem+json"));
+    // Short, so that Swagger UI shows the operations on its first screen, and
+    // naming every capability; the error table is a link away, not inline.
+    assert!(description.len() < 2000, "{} characters", description.len());
+    for capability in [
+        "melds",
+        "deadwood",
+        "layoffs",
+        "scores a",
+        "three players",
+        "partnerships",
+        "jokers",
+        "audits",
+        "whole match",
+        "/v1/deals",
+        "receipts",
+        "/batch",
+        "(/problems)",
+    ] {
+        assert!(description.contains(capability), "{capability} not named");
+    }
+    // Every code is still in the document, for generators: in the `code` of
+    // the problem schemas.
+    let codes = format!(
+        "{}{}",
+        doc["components"]["schemas"]["Problem"]["properties"]["code"]["description"],
+        doc["components"]["schemas"]["FieldError"]["properties"]["code"]["description"]
     );
+    for code in gin_referee::http::error_codes::ErrorCode::ALL {
+        assert!(
+            codes.contains(&format!("`{}`", code.as_str())),
+            "{} is not listed in the problem schemas",
+            code.as_str()
+        );
+    }
     for path in ["/healthz", "/readyz", "/metrics"] {
         assert!(doc["paths"].get(path).is_some(), "{path} is documented");
     }
