@@ -348,3 +348,75 @@ fn settle_saturates_on_counts_no_hand_can_have() {
     let absurd = settle(&standard, 2, 0, u32::MAX, false);
     assert_eq!((absurd.outcome, absurd.points), (Outcome::Gin, u32::MAX));
 }
+
+mod general_path {
+    //! The general path (the joker search's scoring) against the fast path
+    //! (the joker-free scoring) on knocks without jokers: the same knocker
+    //! arrangement, the same defender melds and deadwood, the same cards laid
+    //! off, the same settlement; where the fast path refuses the knock, so does
+    //! the general one, with the same code. Which meld a card goes onto when
+    //! two take it, and the playing order, are each path's own legal choice
+    //! (a joker-free knock always takes the fast path, so one is answered).
+
+    use proptest::prelude::*;
+
+    use super::super::jokers::score_knock;
+    use super::super::natural;
+    use crate::hand::HandCard;
+    use crate::layoff::DeclaredReply;
+    use crate::profile::Preset;
+    use crate::score::HandScore;
+    use crate::strategies::{config, deal};
+
+    fn laid(score: &HandScore) -> Vec<String> {
+        let mut laid: Vec<String> = score
+            .showdown
+            .defender
+            .layoffs
+            .iter()
+            .map(|l| l.card.to_string())
+            .collect();
+        laid.sort();
+        laid
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn the_joker_search_scores_a_joker_free_knock_as_the_fast_path(
+            cards in deal(),
+            preset in proptest::sample::select(Preset::ALL.to_vec()),
+        ) {
+            let (knocker, defender, upcard) = cards;
+            let profile = preset.profile();
+            let fast = natural::score_hand(
+                &profile,
+                upcard,
+                &natural::Knocker { hand: knocker.clone(), melds: None },
+                &natural::Defender { hand: defender.clone(), melds: None, layoffs: None },
+            );
+            let list = |cards: &[crate::card::Card]| cards.iter().map(|&c| HandCard::Natural(c)).collect::<Vec<_>>();
+            let general = score_knock(
+                &profile,
+                upcard,
+                &list(&knocker),
+                None,
+                &list(&defender),
+                &DeclaredReply::default(),
+            );
+            match (&fast, &general) {
+                (Ok(fast), Ok(general)) => {
+                    prop_assert_eq!(&general.showdown.knocker, &fast.showdown.knocker);
+                    prop_assert_eq!(&general.showdown.defender.arrangement, &fast.showdown.defender.arrangement);
+                    prop_assert_eq!(laid(general), laid(fast));
+                    prop_assert_eq!(general.settlement, fast.settlement);
+                    prop_assert_eq!(general.showdown.knock_limit, fast.showdown.knock_limit);
+                    prop_assert_eq!(general.showdown.big_gin, fast.showdown.big_gin);
+                }
+                (Err(fast), Err(general)) => prop_assert_eq!(general.code(), fast.code()),
+                _ => prop_assert!(false, "one path scores, the other refuses: {:?} / {:?}", fast, general),
+            }
+        }
+    }
+}
