@@ -259,10 +259,7 @@ mod tests {
         .into_iter()
         .map(|request| examples::answer(request)["phase"].clone())
         .collect();
-        assert_eq!(
-            phases,
-            ["upcard_offer", "draw", "discard", "reply", "over"]
-        );
+        assert_eq!(phases, ["upcard_offer", "draw", "discard", "reply", "over"]);
         let discard = examples::answer(examples::discard());
         let knock = discard["legal_actions"]
             .as_array()

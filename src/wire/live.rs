@@ -16,11 +16,11 @@ use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
 use super::jokers::{HandArrangement, WireCard};
-use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
 use super::knock::ScoreResponse;
+use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
 use gin_rules::{
-    Action, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind, Move,
-    Seat, Source, StatePhase, Suit, View,
+    Action, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind, Move, Seat,
+    Source, StatePhase, Suit, View,
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
@@ -363,10 +363,15 @@ impl StateResponse {
                 .map(|legal| LegalEntry::new(legal, state.phase, openspiel))
                 .collect(),
             layable: state.layable.map(|cards| wire(&cards)),
-            laid_down: state.laid_down.map(|LaidDown { knocker, arrangement }| LaidDownWire {
-                knocker,
-                arrangement: HandArrangement::from(&arrangement),
-            }),
+            laid_down: state.laid_down.map(
+                |LaidDown {
+                     knocker,
+                     arrangement,
+                 }| LaidDownWire {
+                    knocker,
+                    arrangement: HandArrangement::from(&arrangement),
+                },
+            ),
             view: state.view.into(),
             result,
         }

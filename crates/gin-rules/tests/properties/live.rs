@@ -61,7 +61,12 @@ fn profiles() -> Vec<Profile> {
 
 fn deck(jokers: u8) -> Vec<HandCard> {
     let mut deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
-    deck.extend([Joker::X1, Joker::X2].into_iter().take(jokers.into()).map(HandCard::from));
+    deck.extend(
+        [Joker::X1, Joker::X2]
+            .into_iter()
+            .take(jokers.into())
+            .map(HandCard::from),
+    );
     deck
 }
 
@@ -123,7 +128,11 @@ fn candidates(state: &HandState, deal: &Deal, profile: &Profile, rng: &mut StdRn
     let mut all = Vec::new();
     let all_cards = deck(profile.jokers());
     for seat in [Seat::Dealer, Seat::NonDealer] {
-        let held = if seat == Seat::Dealer { dealer } else { non_dealer };
+        let held = if seat == Seat::Dealer {
+            dealer
+        } else {
+            non_dealer
+        };
         let acting = state.to_act == Some(seat);
         let mut plays = vec![
             Move::Pass,
@@ -190,7 +199,11 @@ fn play_out(profile: &Profile, seed: u64, knock_rate: f64) -> (usize, StatePhase
             );
         }
         for candidate in candidates(&state, &deal, profile, &mut rng) {
-            if state.legal_actions.iter().any(|l| same(&l.action, &candidate)) {
+            if state
+                .legal_actions
+                .iter()
+                .any(|l| same(&l.action, &candidate))
+            {
                 continue;
             }
             let accepted = legal_after(profile, &deal, &actions, &candidate);
@@ -219,7 +232,10 @@ fn play_out(profile: &Profile, seed: u64, knock_rate: f64) -> (usize, StatePhase
                 assert!(after.legal_actions.is_empty(), "{after:?}");
                 continue;
             }
-            assert!(!accepted, "not listed but accepted: {candidate:?} after {actions:?}");
+            assert!(
+                !accepted,
+                "not listed but accepted: {candidate:?} after {actions:?}"
+            );
         }
         if state.phase == StatePhase::Reply {
             let defender = state.to_act.unwrap();
@@ -230,7 +246,11 @@ fn play_out(profile: &Profile, seed: u64, knock_rate: f64) -> (usize, StatePhase
             else {
                 panic!()
             };
-            let held = if defender == Seat::Dealer { dealer } else { non_dealer };
+            let held = if defender == Seat::Dealer {
+                dealer
+            } else {
+                non_dealer
+            };
             for card in held.cards().filter(|c| matches!(c, HandCard::Natural(_))) {
                 let single = Action {
                     player: defender,

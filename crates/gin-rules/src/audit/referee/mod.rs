@@ -18,8 +18,6 @@ mod declarations;
 mod knock;
 mod now;
 
-
-
 /// The stand-in for a joker turned as the first upcard where the profile
 /// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
 /// rank and no suit, so it counts as a face card (limit 10) that is not a

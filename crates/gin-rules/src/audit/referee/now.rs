@@ -35,7 +35,11 @@ impl Referee<'_> {
     }
 
     /// The phase, who acts, and every action the referee accepts now.
-    pub(in crate::audit) fn state(&self, violation: Option<Violation>, seat: Option<Seat>) -> HandState {
+    pub(in crate::audit) fn state(
+        &self,
+        violation: Option<Violation>,
+        seat: Option<Seat>,
+    ) -> HandState {
         let (phase, to_act) = self.phase_now();
         let (to_act, mut legal_actions, mut layable) = match violation {
             // An illegal transcript has no state past its violation.
@@ -140,7 +144,8 @@ impl Referee<'_> {
         let Some(after) = self.after(player, take.clone()) else {
             return;
         };
-        let must_meld = matches!(self.pile.last(), Some(HandCard::Joker(_))) && self.pickup_must_meld();
+        let must_meld =
+            matches!(self.pile.last(), Some(HandCard::Joker(_))) && self.pickup_must_meld();
         let listed = !(fiftieth || must_meld)
             || match after.phase {
                 Phase::Drew { taken, .. } => after
@@ -216,8 +221,19 @@ impl Referee<'_> {
                     .map(|m| m.held().collect())
                     .collect(),
             ),
-            jokers: best.arrangement.melds.iter().flat_map(|m| m.jokers()).collect(),
-            layoffs: Some(best.layoffs.iter().copied().map(RecordedLayoff::from).collect()),
+            jokers: best
+                .arrangement
+                .melds
+                .iter()
+                .flat_map(|m| m.jokers())
+                .collect(),
+            layoffs: Some(
+                best.layoffs
+                    .iter()
+                    .copied()
+                    .map(RecordedLayoff::from)
+                    .collect(),
+            ),
         };
         // The declared form should always be accepted; the undeclared reply
         // (played best by the referee) stands in if it is not.
@@ -306,7 +322,11 @@ impl Referee<'_> {
 
     /// Every card `seat` may know now (see the module docs of `live`).
     fn knowable(&self, seat: Seat) -> Hand {
-        let seen = self.pile.iter().copied().chain(self.taken(seat.other()).cards());
+        let seen = self
+            .pile
+            .iter()
+            .copied()
+            .chain(self.taken(seat.other()).cards());
         let mut known = seen.fold(self.hand(seat), Hand::with);
         if let Phase::Knocked { hand, replied } = &self.phase {
             for &card in &hand.knocker_hand.hand {
