@@ -268,7 +268,7 @@ fn play_out(profile: &Profile, seed: u64, knock_rate: f64) -> (usize, StatePhase
             assert!(state.end.is_some());
             return (phases, state.phase);
         }
-        assert_eq!(state.legal_actions.is_empty(), false, "{state:?}");
+        assert!(!state.legal_actions.is_empty(), "{state:?}");
         // Knocks rarely, to reach the end of the stock.
         let knocks: Vec<_> = state
             .legal_actions
