@@ -286,6 +286,11 @@ impl RequestLimits {
                 "maxItems",
                 self.audit_actions,
             ),
+            (
+                "StateRequest/properties/actions",
+                "maxItems",
+                self.audit_actions,
+            ),
             ("ValidateRequest/properties/melds", "maxItems", self.melds),
             (
                 "ValidateRequest/properties/melds/items",

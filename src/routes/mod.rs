@@ -55,6 +55,7 @@ pub mod matches;
 pub mod melds;
 pub mod problems;
 pub mod profiles;
+pub mod state;
 
 /// Registers every documented route. Called once per worker to build the
 /// router, and by [`openapi()`] to build the document.
@@ -70,6 +71,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(keys::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
+        .configure(state::configure)
         .configure(deals::configure)
         .configure(problems::configure);
 }
@@ -125,6 +127,7 @@ mod tests {
         ("melds", &[include_str!("melds.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
+        ("state", &[include_str!("state.rs")]),
     ];
 
     #[test]

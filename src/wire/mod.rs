@@ -11,6 +11,7 @@ pub mod formats;
 pub mod hand_errors;
 pub mod jokers;
 pub mod knock;
+pub mod live;
 pub mod profile_spec;
 pub mod receipt;
 pub mod score_sheet;

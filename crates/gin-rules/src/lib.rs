@@ -178,9 +178,10 @@ pub use audit::matches::{
     audit_partnership, audit_three,
 };
 pub use audit::{
-    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, JokerPlace,
-    Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, Table, Violation,
-    ViolationCode, audit_hand, check_deal, check_deal_with, stock_size,
+    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, HandState,
+    JokerPlace, LaidDown, LegalAction, LegalKind, Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE,
+    ScoredHand, Seat, Source, StatePhase, Table, View, Violation, ViolationCode, audit_hand,
+    check_deal, check_deal_with, hand_state, stock_size,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,

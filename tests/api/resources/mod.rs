@@ -9,3 +9,4 @@ mod match_audit;
 mod matches;
 mod receipts;
 mod referee;
+mod state;

@@ -274,6 +274,7 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
             json!({"deal": deal_with("/upcard", json!("X1")), "actions": []}),
         ),
     ]);
+    cases.insert("POST /v1/hands/state", audit_cases.clone());
     cases.insert("POST /v1/hands/audit", audit_cases);
 
     let matches = two_player_match(json!([count("Mom", 5, 15)]));

@@ -132,6 +132,7 @@ use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
 
 mod deal;
+mod live;
 pub(crate) mod matches;
 mod referee;
 #[cfg(test)]
@@ -142,6 +143,7 @@ pub use deal::{
     Deal, DealError, DealPart, DealSlot, HAND_SIZE, JokerPlace, STOCK_RESERVE, STOCK_SIZE,
     check_deal, check_deal_with, stock_size,
 };
+pub use live::{HandState, LaidDown, LegalAction, LegalKind, StatePhase, View};
 pub(crate) use referee::scoring_upcard;
 use referee::{Referee, Stop};
 
@@ -458,4 +460,63 @@ pub fn audit_hand(profile: &Profile, deal: &Deal, actions: &[Action]) -> Result<
         end: referee.end(),
         table: referee.table(),
     })
+}
+
+/// Where a hand stands and what may be done now: the live referee for a game
+/// server or a bot arena ([`HandState`]). The transcript is replayed exactly as [`audit_hand`]
+/// replays it, by the same turn machine, which then lists what it accepts
+/// next. Listed means accepted by the audit; every other well-formed action
+/// is refused, but for two takes that nothing legal could follow: at the
+/// 50th-card offer a take is listed only when a knock can follow, and so is
+/// the take of a joker that must be melded that turn (the audit accepts such a
+/// take and refuses what comes after it). With `seat`, the answer holds only
+/// what that seat may know: its cards, the pile, the opponent's cards taken
+/// from the pile, the knocker's cards once laid down, both hands once a knock
+/// ends the hand; a waiting seat gets no listing, and a violation's message
+/// naming a card the seat has not seen is replaced.
+///
+/// ```
+/// use gin_rules::{hand_state, Card, Deal, HandCard, LegalKind, Profile, Seat, StatePhase};
+/// let deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
+/// let deal = Deal {
+///     dealer: deck[0..10].to_vec(),
+///     non_dealer: deck[10..20].to_vec(),
+///     upcard: deck[20],
+///     stock: deck[21..].to_vec(),
+/// };
+/// let state = hand_state(&Profile::default(), &deal, &[], Some(Seat::NonDealer)).unwrap();
+/// assert_eq!((state.phase, state.to_act), (StatePhase::UpcardOffer, Some(Seat::NonDealer)));
+/// let kinds: Vec<LegalKind> = state.legal_actions.iter().map(|a| a.kind).collect();
+/// assert_eq!(kinds, [LegalKind::Pass, LegalKind::TakeDiscard]);
+/// // The dealer waits: nothing to do, and nothing of the non-dealer's to see.
+/// let dealer = hand_state(&Profile::default(), &deal, &[], Some(Seat::Dealer)).unwrap();
+/// assert!(dealer.legal_actions.is_empty());
+/// ```
+pub fn hand_state(
+    profile: &Profile,
+    deal: &Deal,
+    actions: &[Action],
+    seat: Option<Seat>,
+) -> Result<HandState, AuditError> {
+    deal::check_jokers(profile.jokers(), deal, actions)?;
+    check_deal_with(deal, profile.jokers())?;
+    let mut referee = Referee::new(profile, deal);
+    let mut violation = None;
+    for (index, action) in actions.iter().enumerate() {
+        match referee.step(index, action) {
+            Ok(()) => {}
+            Err(Stop::Violation(code, message, field)) => {
+                violation = Some(Violation {
+                    action: Some(index),
+                    code,
+                    message,
+                    field,
+                });
+                break;
+            }
+            Err(Stop::Inconsistent(error)) => return Err(AuditError::Inconsistent(error)),
+            Err(Stop::Deal(error)) => return Err(AuditError::Deal(error)),
+        }
+    }
+    Ok(referee.state(violation, seat))
 }

@@ -30,6 +30,7 @@
 
 mod drawn;
 mod fuzz;
+mod live;
 mod oracle;
 mod oracle_play;
 mod wild_oracle;

@@ -80,8 +80,8 @@ impl Referee<'_> {
                 melds.is_some().then(|| "melds".to_owned()),
             ));
         }
-        *self.hand_mut(player) = kept;
         if let Some(card) = discard {
+            self.remove(player, card);
             self.pile.push(card);
         }
         self.phase = Phase::Knocked {

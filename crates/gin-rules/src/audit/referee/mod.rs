@@ -16,6 +16,7 @@ use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand,
 
 mod declarations;
 mod knock;
+mod now;
 
 /// The stand-in for a joker turned as the first upcard where the profile
 /// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
@@ -96,6 +97,7 @@ fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
     )
 }
 
+#[derive(Clone)]
 pub(super) struct Referee<'a> {
     profile: &'a Profile,
     upcard: HandCard,
@@ -111,6 +113,9 @@ pub(super) struct Referee<'a> {
     seen: Hand,
     /// The discard pile, top card last.
     pile: Vec<HandCard>,
+    /// For each seat (dealer, non-dealer), the cards it took from the discard
+    /// pile and still holds: the cards of its hand the other seat has seen.
+    taken: [Hand; 2],
     phase: Phase,
 }
 
@@ -132,6 +137,7 @@ impl<'a> Referee<'a> {
             stock: &deal.stock,
             drawn: 0,
             pile: vec![deal.upcard],
+            taken: [Hand::default(); 2],
             phase: Phase::UpcardOffer {
                 to: Seat::NonDealer,
             },
@@ -152,6 +158,43 @@ impl<'a> Referee<'a> {
             Seat::Dealer => dealer,
             Seat::NonDealer => non_dealer,
         }
+    }
+
+    /// The cards `seat` took from the discard pile and still holds.
+    fn taken(&self, seat: Seat) -> Hand {
+        let [dealer, non_dealer] = self.taken;
+        match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        }
+    }
+
+    /// Moves `card` into or out of `seat`'s hand, keeping [`Referee::taken`]
+    /// in step: a card leaving the hand is no longer one the opponent saw
+    /// taken.
+    fn give(&mut self, seat: Seat, card: HandCard, from_pile: bool) {
+        let [dealer, non_dealer] = &mut self.taken;
+        let taken = match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        };
+        if from_pile {
+            *taken = taken.with(card);
+        }
+        let hand = self.hand_mut(seat);
+        *hand = hand.with(card);
+    }
+
+    /// `card` leaves `seat`'s hand (a discard, a knock card).
+    fn remove(&mut self, seat: Seat, card: HandCard) {
+        let [dealer, non_dealer] = &mut self.taken;
+        let taken = match seat {
+            Seat::Dealer => dealer,
+            Seat::NonDealer => non_dealer,
+        };
+        *taken = taken.without(card);
+        let hand = self.hand_mut(seat);
+        *hand = hand.without(card);
     }
 
     /// The stock always holds 31 cards at the deal (one more per joker),
@@ -471,8 +514,7 @@ impl<'a> Referee<'a> {
             }
         };
         self.drawn += 1;
-        let hand = self.hand_mut(player);
-        *hand = hand.with(card);
+        self.give(player, card, false);
         self.phase = Phase::Drew {
             player,
             taken: None,
@@ -507,8 +549,7 @@ impl<'a> Referee<'a> {
         };
         self.check_expected(player, expected, card, "the discard pile")?;
         self.pile.pop();
-        let hand = self.hand_mut(player);
-        *hand = hand.with(card);
+        self.give(player, card, true);
         self.phase = Phase::Drew {
             player,
             taken: Some(card),
@@ -564,8 +605,7 @@ impl<'a> Referee<'a> {
                         ),
                     );
                 }
-                let hand = self.hand_mut(player);
-                *hand = hand.without(*card);
+                self.remove(player, *card);
                 self.pile.push(*card);
                 self.phase = if self.stock_remaining() > STOCK_RESERVE {
                     Phase::ToDraw {
