@@ -140,11 +140,45 @@ fn spool_dir(name: &str) -> String {
     dir.to_string_lossy().into_owned()
 }
 
-/// Python's urllib sends the whole body before it reads the answer. 200,000
-/// lines (12 MB of NDJSON, 37 MB of answers) come back whole, in order,
+/// A client that sends the whole body before it reads a byte of the answer
+/// (as urllib and requests do), written here with nothing but a socket so
+/// that it runs on any machine: 200,000 lines come back whole and in order
 /// through the spool, and the spool is empty after.
 #[test]
+fn a_client_that_sends_first_gets_all_200000_answers() {
+    let dir = spool_dir("send-first");
+    let server = Server::start(&["--batch-spool-dir", &dir]);
+    let stream = open_batch(&server);
+    let sent = AtomicUsize::new(0);
+    send_chunked(
+        stream.try_clone().unwrap(),
+        hands(200_000).as_bytes(),
+        &sent,
+    )
+    .unwrap();
+    let (head, lines) = read_answer(stream);
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(lines.len(), 200_000);
+    for (index, line) in lines.iter().enumerate() {
+        assert_eq!(line["line"], index + 1, "answers in order");
+        assert!(line.get("result").is_some(), "{line}");
+    }
+    assert!(metric(&server, "batch_spooled_bytes_total") > 10_000_000);
+    assert_eq!(metric(&server, "batch_spool_bytes"), 0);
+    assert_eq!(open_spool_files(&server, &dir), 0);
+}
+
+/// Python's urllib sends the whole body before it reads the answer. 200,000
+/// lines (12 MB of NDJSON, 37 MB of answers) come back whole, in order,
+/// through the spool, and the spool is empty after. Needs `python3` (CI
+/// installs it); on a machine with only the Rust toolchain the test above
+/// checks the same behaviour with a socket, and this one says it was not run.
+#[test]
 fn a_python_urllib_client_that_sends_first_gets_all_200000_answers() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 is not installed: the urllib client was not run");
+        return;
+    }
     let dir = spool_dir("urllib");
     let server = Server::start(&["--batch-spool-dir", &dir]);
     let url = format!("http://{}", server.addr());
