@@ -57,7 +57,9 @@ use actix_web::error::{JsonPayloadError, PathError, PayloadError};
 use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{
+    FromRequest, HttpMessage, HttpRequest, HttpResponse, HttpResponseBuilder, ResponseError, web,
+};
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
@@ -247,12 +249,23 @@ impl ResponseError for BodyRejection {
         let Some(unread) = self.unread.borrow_mut().take() else {
             return response.body(self.problem.body());
         };
-        response.force_close();
-        response.body(BoxBody::new(WithUnreadBody {
-            answer: Some(Bytes::from(self.problem.body())),
-            _unread: unread,
-        }))
+        closing_with_unread(response, self.problem.body(), unread)
     }
+}
+
+/// `answer`, after which the connection closes, the request's unread payload
+/// kept alive until the answer is written (see [`WithUnreadBody`]): the way
+/// to refuse a body that has not been read to its end.
+pub(crate) fn closing_with_unread(
+    mut response: HttpResponseBuilder,
+    answer: impl Into<Bytes>,
+    unread: Payload,
+) -> HttpResponse {
+    response.force_close();
+    response.body(BoxBody::new(WithUnreadBody {
+        answer: Some(answer.into()),
+        _unread: unread,
+    }))
 }
 
 /// An answer body that keeps the request's unread payload alive until the

@@ -46,7 +46,6 @@ use std::fmt;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
@@ -57,8 +56,8 @@ use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
-use super::json::BodyTimeout;
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
+use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
 use super::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
@@ -232,32 +231,7 @@ fn too_large(limit: usize) -> Problem {
 /// the unread body kept alive until then so that actix-http does not go on
 /// reading it (as `json::BodyRejection` does for the JSON operations).
 fn refuse_unread(problem: &Problem, unread: Payload) -> HttpResponse {
-    let mut response = problem.response_builder();
-    response.force_close();
-    response.body(BoxBody::new(WithUnread {
-        answer: Some(Bytes::from(problem.body())),
-        _unread: unread,
-    }))
-}
-
-struct WithUnread {
-    answer: Option<Bytes>,
-    _unread: Payload,
-}
-
-impl MessageBody for WithUnread {
-    type Error = std::convert::Infallible;
-
-    fn size(&self) -> BodySize {
-        BodySize::Sized(self.answer.as_ref().map_or(0, |answer| answer.len() as u64))
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        Poll::Ready(self.answer.take().map(Ok))
-    }
+    closing_with_unread(problem.response_builder(), problem.body(), unread)
 }
 
 /// Checks the whole body before the first answer: a JSON array, within the

@@ -320,6 +320,14 @@ impl Hand {
     }
 }
 
+impl FromIterator<HandCard> for Hand {
+    /// The cards as a hand, a card given twice held once (as [`Hand::with`];
+    /// [`Hand::from_distinct`] refuses the repeat instead).
+    fn from_iter<I: IntoIterator<Item = HandCard>>(cards: I) -> Hand {
+        cards.into_iter().fold(Hand::default(), Hand::with)
+    }
+}
+
 impl From<CardSet> for Hand {
     /// The natural cards, no joker.
     fn from(naturals: CardSet) -> Hand {

@@ -5,13 +5,6 @@
 
 use super::*;
 
-/// A list of distinct cards as a hand (the replay keeps them distinct).
-pub(super) fn hand_of(cards: &[HandCard]) -> Hand {
-    cards
-        .iter()
-        .fold(Hand::default(), |hand, &card| hand.with(card))
-}
-
 /// The cards of declared melds that are natural (the caller has found no
 /// joker among them).
 pub(super) fn naturals_of(melds: &[Vec<HandCard>]) -> Vec<Vec<Card>> {

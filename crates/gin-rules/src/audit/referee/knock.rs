@@ -2,7 +2,7 @@
 //! scored, the reply played or checked as declared, and a scorer's refusal
 //! turned into a violation ([`score_fault`]).
 
-use super::declarations::{declaration, hand_of, naturals_of, resolve_layoffs};
+use super::declarations::{declaration, naturals_of, resolve_layoffs};
 use super::*;
 
 impl Referee<'_> {
@@ -210,9 +210,9 @@ impl Referee<'_> {
         let score = score_laid_down(
             self.profile,
             Some(self.scoring_upcard()),
-            hand_of(&hand.knocker_hand.hand),
+            hand.knocker_hand.hand.iter().copied().collect(),
             knocker.clone(),
-            hand_of(&hand.defender_hand.hand),
+            hand.defender_hand.hand.iter().copied().collect(),
             &declaration.declared,
         )
         .map_err(|e| declaration.locate(score_fault(e, hand.knocker, true)))?;
@@ -238,7 +238,7 @@ impl Referee<'_> {
         let layoffs_allowed = arrangement.deadwood > 0 || self.profile.layoffs_on_gin();
         declared_reply(
             &arrangement.melds,
-            hand_of(&hand.defender_hand.hand),
+            hand.defender_hand.hand.iter().copied().collect::<Hand>(),
             &declaration.declared,
             &rules,
             layoffs_allowed,

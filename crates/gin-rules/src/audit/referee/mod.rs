@@ -122,7 +122,7 @@ pub(super) struct Referee<'a> {
 impl<'a> Referee<'a> {
     /// A referee for a deal already checked by [`check_deal`].
     pub(super) fn new(profile: &'a Profile, deal: &'a Deal) -> Referee<'a> {
-        let hand = |cards: &[HandCard]| cards.iter().fold(Hand::default(), |hand, &c| hand.with(c));
+        let hand = |cards: &[HandCard]| cards.iter().copied().collect::<Hand>();
         let seen = deal
             .dealer
             .iter()

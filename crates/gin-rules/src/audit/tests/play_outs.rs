@@ -651,8 +651,8 @@ fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_hand_scores
                     let again = score_cards(
                         &game.profile,
                         Some(scoring_upcard(game.deal.upcard)),
-                        hand_of(&hand.knocker_hand.hand),
-                        hand_of(&hand.defender_hand.hand),
+                        hand.knocker_hand.hand.iter().copied().collect(),
+                        hand.defender_hand.hand.iter().copied().collect(),
                     );
                     assert_eq!(again.as_ref(), Ok(score));
                     undeclared += 1;
@@ -685,13 +685,6 @@ fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_hand_scores
     // Jokers laid off are rare in play (a defender melds its joker); the
     // scripted tests in `jokers.rs` cover them.
     assert!(undeclared > 5 && melded > 10, "{undeclared} {melded}");
-}
-
-/// A list of distinct cards as a hand.
-fn hand_of(cards: &[HandCard]) -> Hand {
-    cards
-        .iter()
-        .fold(Hand::default(), |hand, &card| hand.with(card))
 }
 
 mod corrupted;
