@@ -37,7 +37,11 @@ use crate::problem::raise_document;
 static REFEREE: RwLock<Option<Arc<Referee>>> = RwLock::new(None);
 
 fn referee() -> Arc<Referee> {
-    if let Some(referee) = REFEREE.read().unwrap_or_else(PoisonError::into_inner).as_ref() {
+    if let Some(referee) = REFEREE
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+    {
         return Arc::clone(referee);
     }
     let mut slot = REFEREE.write().unwrap_or_else(PoisonError::into_inner);
@@ -51,13 +55,18 @@ fn referee() -> Arc<Referee> {
 fn _answer<'py>(py: Python<'py>, operation_id: &str, body: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
     let Some(operation) = Operation::from_operation_id(operation_id) else {
         // A bug of the Python half, not of the request.
-        return Err(PyValueError::new_err(format!("no operation has the id {operation_id:?}")));
+        return Err(PyValueError::new_err(format!(
+            "no operation has the id {operation_id:?}"
+        )));
     };
     let referee = referee();
     // `body` borrows an immutable `bytes`: safe to read without the GIL.
     match py.detach(|| referee.answer(operation, body)) {
         Ok(answer) => Ok(PyBytes::new(py, &answer)),
-        Err(problem) => Err(raise_document(py, PyBytes::new(py, &problem.to_json()).into_any())),
+        Err(problem) => Err(raise_document(
+            py,
+            PyBytes::new(py, &problem.to_json()).into_any(),
+        )),
     }
 }
 
@@ -67,9 +76,11 @@ fn _answer<'py>(py: Python<'py>, operation_id: &str, body: &[u8]) -> PyResult<Bo
 fn _signing_key(py: Python<'_>, pem: Option<&str>) -> PyResult<()> {
     let referee = match pem {
         None => Referee::new(),
-        Some(pem) => Referee::new().with_signing_key_pem(pem).map_err(|problem| {
-            raise_document(py, PyBytes::new(py, &problem.to_json()).into_any())
-        })?,
+        Some(pem) => Referee::new()
+            .with_signing_key_pem(pem)
+            .map_err(|problem| {
+                raise_document(py, PyBytes::new(py, &problem.to_json()).into_any())
+            })?,
     };
     *REFEREE.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(referee));
     Ok(())

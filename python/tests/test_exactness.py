@@ -72,3 +72,30 @@ def test_every_preset_counts_alike_and_inputs_convert(rng):
     doubled = np.repeat(masks, 2)
     assert np.array_equal(gr.min_deadwood_many(doubled[::2]), standard)
     assert gr.min_deadwood_many(np.zeros(0, dtype=np.uint64)).shape == (0,)
+
+
+@pytest.mark.parametrize("size", [10, 11])
+def test_openspiel_agrees(rng, size):
+    """OpenSpiel's own GinRummyUtils (a second, independent implementation)
+    gives the same counts, on its own card ids.
+
+    Eleven cards are the exception: OpenSpiel takes the best meld group of
+    all eleven and then drops the highest deadwood card
+    (GinRummyUtils::MinDeadwood), which misses the best discard when breaking
+    a meld does better. There it may only count more, and the brute force
+    sides with us."""
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    assert [utils.card_string(i) for i in (0, 13, 26, 39, 51)] == ["As", "Ac", "Ad", "Ah", "Kh"]
+    random_rows, dense_rows = random_hands(rng, 1500, size), dense_hands(rng, 1500, size)
+    for rows, exact in [(random_rows, True), (dense_rows, size == 10)]:
+        ours = gr.min_deadwood_many(masks_of(rows))
+        theirs = np.array([utils.min_deadwood([int(c) for c in row]) for row in rows])
+        if exact:
+            assert np.array_equal(ours, theirs)
+            continue
+        assert (ours <= theirs).all()
+        differ = np.flatnonzero(ours != theirs)
+        for index in differ:
+            row = [int(c) for c in rows[index]]
+            assert ours[index] == min(brute_min_deadwood(row[:i] + row[i + 1:]) for i in range(11))

@@ -29,7 +29,8 @@ started=$(date +%s)
 # Rebuilds the wheel from the working tree every time (cargo's own caches in
 # target/ make an unchanged tree quick); the dependencies stay installed.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark]" pytest
+# open_spiel: the tests compare with its GinRummyUtils (skipped without it).
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark]" pytest open_spiel
 echo "check.sh: module built and installed in $(( $(date +%s) - started )) s" >&2
 
 # Spark's workers must run the venv's interpreter, where the module is.
