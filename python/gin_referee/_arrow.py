@@ -71,12 +71,10 @@ def hand_masks(hands: pa.Array) -> "tuple[np.ndarray, np.ndarray]":
     return masks, null_rows
 
 
-def analyse(
-    batch: pa.RecordBatch, hand: str, limit: int, profile: str = "standard"
-) -> pa.RecordBatch:
-    """``batch`` with ``deadwood`` (int32), ``gin`` and ``can_knock`` (bool)
-    appended; null hands get nulls. ``limit`` is the knock limit."""
-    hands = batch.column(batch.schema.get_field_index(hand))
+def analysis_arrays(hands: pa.Array, limit: int, profile: str = "standard") -> "list[pa.Array]":
+    """``deadwood`` (int32), ``gin`` and ``can_knock`` (bool) of a
+    list-of-strings array of hands; null hands get nulls. ``limit`` is the
+    knock limit."""
     masks, null_rows = hand_masks(hands)
     valid = ~null_rows
     deadwood = np.zeros(len(masks), dtype=np.int32)
@@ -87,12 +85,27 @@ def analyse(
         except Problem as problem:
             raise _with_hand(problem, dense) from None
     mask: Optional[np.ndarray] = null_rows if null_rows.any() else None
-    added = [
+    return [
         pa.array(deadwood, type=pa.int32(), mask=mask),
         pa.array(deadwood == 0, type=pa.bool_(), mask=mask),
         pa.array(deadwood <= limit, type=pa.bool_(), mask=mask),
     ]
-    columns = list(batch.columns) + added
+
+
+def analysis_struct(hands: pa.Array, limit: int, profile: str = "standard") -> pa.StructArray:
+    """:func:`analysis_arrays` as one struct array (an Arrow UDF's result)."""
+    return pa.StructArray.from_arrays(
+        analysis_arrays(hands, limit, profile), names=[name for name, _ in ADDED]
+    )
+
+
+def analyse(
+    batch: pa.RecordBatch, hand: str, limit: int, profile: str = "standard"
+) -> pa.RecordBatch:
+    """``batch`` with ``deadwood`` (int32), ``gin`` and ``can_knock`` (bool)
+    appended; null hands get nulls. ``limit`` is the knock limit."""
+    hands = batch.column(batch.schema.get_field_index(hand))
+    columns = list(batch.columns) + analysis_arrays(hands, limit, profile)
     names = list(batch.schema.names) + [name for name, _ in ADDED]
     return pa.RecordBatch.from_arrays(columns, names=names)
 

@@ -100,14 +100,23 @@ def spark():
     session.stop()
 
 
-def test_with_analysis_on_local_spark(spark, rng):
+@pytest.mark.parametrize("path", ["arrow_udf", "mapInArrow"])
+def test_with_analysis_on_local_spark(spark, rng, path, monkeypatch):
+    from gin_referee import spark as gin_spark
     from gin_referee.spark import with_analysis
+    from pyspark.sql import functions as F
+
+    if path == "arrow_udf" and not hasattr(F, "arrow_udf"):
+        pytest.skip("this pyspark has no arrow_udf (Spark 4.1+): with_analysis takes mapInArrow")
+    monkeypatch.setattr(gin_spark, "_force_map_in_arrow", path == "mapInArrow")
 
     hands, masks = hands_table(rng, 10_000)
     expected = gr.min_deadwood_many(masks)
     df = spark.createDataFrame([(i, h) for i, h in enumerate(hands)], "id long, hand array<string>")
     df = df.repartition(4)
-    rows = with_analysis(df).collect()
+    analysed = with_analysis(df)
+    assert analysed.columns == ["id", "hand", "deadwood", "gin", "can_knock"]
+    rows = analysed.collect()
     assert len(rows) == len(hands)
     for row in rows:
         want = int(expected[row["id"]])
