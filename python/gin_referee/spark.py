@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Optional
 
+import pyarrow as pa
+
 from . import knock_limit
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pyarrow as pa
     from pyspark.sql import DataFrame
 
 __all__ = ["with_analysis"]
@@ -74,12 +75,13 @@ def with_analysis(
     if arrow_udf is not None and not _force_map_in_arrow:
         struct = "deadwood int, gin boolean, can_knock boolean"
 
-        def analyse_hands(hands):  # type: ignore[no-untyped-def]
+        # Spark reads the kind of Arrow UDF from the type hints.
+        def analyse_hands(hands: pa.Array) -> pa.Array:
             from gin_referee import _arrow
 
             return _arrow.analysis_struct(hands, limit, profile)
 
-        udf = arrow_udf(analyse_hands, struct, F.ArrowUDFType.SCALAR)
+        udf = arrow_udf(analyse_hands, struct)
         column = "__gin_referee_analysis"
         analysed = df.withColumn(column, udf(F.col(f"`{hand}`")))
         return analysed.select(
@@ -96,7 +98,7 @@ def with_analysis(
         ]
     )
 
-    def analyse(batches: "Iterator[pa.RecordBatch]") -> "Iterator[pa.RecordBatch]":
+    def analyse(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         from gin_referee import _arrow
 
         for batch in batches:

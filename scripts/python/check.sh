@@ -13,6 +13,10 @@ cd "$(dirname "$0")/../.."
 venv=${GIN_PYTHON_VENV:-target/python-venv}
 python=${PYTHON:-python3}
 
+# The extension module is a workspace member but not a default one, so the
+# workspace's own clippy step does not see it: lint it here, as strictly.
+cargo clippy --locked -p gin-referee-python --all-targets -- -D warnings
+
 if ! command -v java >/dev/null 2>&1; then
     echo "check.sh: no java on PATH; installing openjdk-17-jre-headless" >&2
     export DEBIAN_FRONTEND=noninteractive
