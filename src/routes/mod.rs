@@ -12,9 +12,9 @@
 //!    [`configure`] (and the file in the list of the tests below).
 //!
 //! A resource imports no other resource: request and response pieces that two
-//! of them need live in [`crate::wire`] ([`cards`](crate::wire::cards),
-//! [`profile_spec`](crate::wire::profile_spec), [`knock`](crate::wire::knock),
-//! [`hand_errors`](crate::wire::hand_errors), [`jokers`](crate::wire::jokers),
+//! of them need live in [`crate::wire`] ([`cards`](gin_contract::wire::cards),
+//! [`profile_spec`](gin_contract::wire::profile_spec), [`knock`](gin_contract::wire::knock),
+//! [`hand_errors`](gin_contract::wire::hand_errors), [`jokers`](gin_contract::wire::jokers),
 //! ...), and the transport they all use in [`crate::http`], so each resource
 //! can be read, changed or removed on its own (a test below keeps it so).
 //!
@@ -37,7 +37,7 @@ use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
-use crate::http::limits::RequestLimits;
+use crate::http::limits::{LimitsInOpenApi, RequestLimits};
 use crate::http::ndjson::BatchLimits;
 use crate::http::{openapi, ops};
 use crate::monitoring::metrics;
@@ -116,13 +116,7 @@ mod tests {
         ("hands", &[include_str!("hands.rs")]),
         ("keys", &[include_str!("keys.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
-        (
-            "matches",
-            &[
-                include_str!("matches.rs"),
-                include_str!("matches/request.rs"),
-            ],
-        ),
+        ("matches", &[include_str!("matches.rs")]),
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("melds", &[include_str!("melds.rs")]),
         ("problems", &[include_str!("problems.rs")]),
