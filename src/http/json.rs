@@ -41,7 +41,7 @@
 //! `request_body(content = T, example = ...)` and lists the codes this type
 //! answers with (`malformed_json`, `invalid_body`, `payload_too_large`,
 //! `unsupported_media_type`, `unsupported_content_encoding`,
-//! `request_timeout`) in its [`problem_responses!`](crate::problem_responses).
+//! `request_timeout`) in its [`problem_responses!`](gin_contract::problem_responses).
 
 use std::cell::RefCell;
 use std::fmt;

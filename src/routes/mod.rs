@@ -1,22 +1,26 @@
 //! The routes: one module per resource, and the router that registers them.
 //!
-//! Adding a resource is one file and one line:
+//! A route is the HTTP face of an operation of the contract
+//! (`gin_contract::answers`): the operation (request and answer types, the
+//! function that answers) lives there, where the `batch` command and the
+//! Python module call it too; the route adds the path, the extractors and the
+//! documentation. Adding a resource:
 //!
-//! 1. `src/routes/<resource>.rs` with handlers annotated `#[utoipa::path(...)]`
+//! 1. the operation in `crates/gin-contract/src/answers/<resource>.rs` (and
+//!    in `gin_contract::referee::Operation`, for the in-process callers);
+//! 2. `src/routes/<resource>.rs` with handlers annotated `#[utoipa::path(...)]`
 //!    above `#[get(..)]`/`#[post(..)]`, bodies read with
 //!    [`ValidJson`](crate::http::json::ValidJson), errors returned as
-//!    [`Problem`](crate::http::problem::Problem), and a
+//!    [`HttpProblem`](crate::http::problem::HttpProblem), and a
 //!    `pub fn configure(cfg: &mut ServiceConfig)` that calls `cfg.service(handler)`
 //!    for each handler;
-//! 2. `pub mod <resource>;` here and `cfg.configure(<resource>::configure)` in
+//! 3. `pub mod <resource>;` here and `cfg.configure(<resource>::configure)` in
 //!    [`configure`] (and the file in the list of the tests below).
 //!
-//! A resource imports no other resource: request and response pieces that two
-//! of them need live in [`crate::wire`] ([`cards`](gin_contract::wire::cards),
-//! [`profile_spec`](gin_contract::wire::profile_spec), [`knock`](gin_contract::wire::knock),
-//! [`hand_errors`](gin_contract::wire::hand_errors), [`jokers`](gin_contract::wire::jokers),
-//! ...), and the transport they all use in [`crate::http`], so each resource
-//! can be read, changed or removed on its own (a test below keeps it so).
+//! A resource imports no other resource: what two operations share lives in
+//! `gin_contract::wire`, and the transport they all use in [`crate::http`], so
+//! each resource can be read, changed or removed on its own (a test below
+//! keeps it so).
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
