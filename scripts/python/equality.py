@@ -112,11 +112,21 @@ def free_port():
 
 
 def signing_key(directory):
-    """A fresh Ed25519 key in PKCS#8 PEM, made by the service's own test helper
-    if openssl is missing: `openssl genpkey -algorithm ed25519`."""
+    """A fresh Ed25519 key in PKCS#8 PEM: by the `cryptography` package where
+    it is installed, else by `openssl genpkey -algorithm ed25519`."""
     path = os.path.join(directory, "signing.pem")
-    subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", path],
-                   check=True, capture_output=True)
+    try:
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    except ImportError:
+        subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", path],
+                       check=True, capture_output=True)
+        return path
+    pem = Ed25519PrivateKey.generate().private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption())
+    with open(path, "wb") as f:
+        f.write(pem)
     return path
 
 
