@@ -7,9 +7,9 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gin_referee::http::ndjson::{LineAnswer, Tally, answer_line};
+use gin_contract::answers::hands::{AnalyzeLines, AnalyzeResponse, analysis, read_analyze_line};
+use gin_contract::lines::{LineAnswer, Tally, answer_line};
 use gin_referee::http::problem::Problem;
-use gin_referee::routes::hands::{AnalyzeLines, AnalyzeResponse, analysis, read_analyze_line};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -6,7 +6,7 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gin_referee::receipts::{KeyRing, digest, digest_text};
+use gin_contract::receipts::{KeyRing, digest, digest_text};
 use serde_json::json;
 
 fn bench(c: &mut Criterion) {

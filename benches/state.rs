@@ -8,8 +8,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::indexing_slicing)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gin_referee::routes::{audit, state};
-use gin_referee::wire::live::move_json;
+use gin_contract::answers::{audit, state};
+use gin_contract::wire::live::move_json;
 use gin_rules::{Card, Deal, HandCard, LegalKind, Profile, StatePhase, hand_state};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -12,7 +12,7 @@
 //! With stderr on a terminal, a progress line shows the lines answered and the
 //! rate.
 
-use crate::http::error_codes::ErrorCode;
+use gin_contract::error_codes::ErrorCode;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 

@@ -9,13 +9,13 @@
 //! the server's alone, so the batch's help shows only what it uses.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use gin_contract::answers::{audit, hands, layoffs, melds};
+use gin_contract::json::from_slice;
+use gin_contract::limits::RequestLimits;
+use gin_contract::lines::{self as ndjson, Tally};
+use gin_contract::wire::receipt::Keys;
 use gin_referee::batch::AnswerLine;
 use gin_referee::config::Config;
-use gin_referee::http::json::from_slice;
-use gin_referee::http::limits::RequestLimits;
-use gin_referee::http::ndjson::{self, Tally};
-use gin_referee::routes::{audit, hands, layoffs, melds};
-use gin_referee::wire::receipt::Keys;
 
 /// The `gin-referee` command line.
 #[derive(Debug, Parser)]

@@ -8,11 +8,9 @@
 //!   the open-file budget);
 //! - [`routes`]: one module per resource, none importing another, and the
 //!   router and OpenAPI document they make;
-//! - [`wire`]: request and answer types that several routes share;
 //! - [`http`]: the transport: the JSON extractor, problem+json and the error
 //!   table, request limits, the NDJSON engine, the middleware, the fallback;
 //! - [`monitoring`]: metrics and logs, process-wide;
-//! - [`receipts`]: canonical JSON and the signing of answers;
 //! - [`config`]: the settings (flags and environment variables);
 //! - [`batch`]: the `gin-referee batch` engine, NDJSON on stdin and stdout.
 //!
@@ -41,7 +39,5 @@ pub mod batch;
 pub mod config;
 pub mod http;
 pub mod monitoring;
-pub mod receipts;
 pub mod routes;
 pub mod startup;
-pub mod wire;

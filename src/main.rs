@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use cli::{BatchJob, Cli, Command, Operation};
+use gin_contract::receipts::KeyRing;
+use gin_contract::wire::receipt::Keys;
 use gin_referee::config::Config;
 use gin_referee::monitoring::telemetry;
-use gin_referee::receipts::KeyRing;
 use gin_referee::startup::Application;
-use gin_referee::wire::receipt::Keys;
-use gin_referee::{batch, http, routes};
+use gin_referee::{batch, routes};
 
 /// On musl (the static binary in the image) musl's malloc is the bottleneck:
 /// slow, and one lock for every worker. glibc's malloc is kept elsewhere.
@@ -47,7 +47,7 @@ fn run_batch(operation: Operation, config: &Config) -> ExitCode {
     let job = BatchJob {
         operation,
         limits: config.limits,
-        keys: Keys(Arc::new(keys)),
+        keys: Keys::new(Arc::new(keys)),
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -61,7 +61,7 @@ fn run_batch(operation: Operation, config: &Config) -> ExitCode {
 }
 
 fn print_error_table() -> ExitCode {
-    let table = http::error_codes::markdown_table();
+    let table = gin_contract::error_codes::markdown_table();
     match std::io::stdout().lock().write_all(table.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

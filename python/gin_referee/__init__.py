@@ -256,7 +256,10 @@ def signing_key(pem: Optional[str]) -> None:
     """Configures the Ed25519 private key (PKCS#8 PEM) that signs receipts.
 
     Until a key is configured, a request with ``"receipt": true`` is refused
-    with a :class:`Problem`, as by a service started without one. ``None``
-    removes the key. A PEM that is not an Ed25519 key raises :class:`Problem`.
+    with a :class:`Problem` (``signing_key_required``, 422) and a match audit
+    goes unsigned. ``None``
+    removes the key. A PEM that is not an Ed25519 private key in PKCS#8 form
+    raises :class:`ValueError` (the service refuses to start with one; the
+    error table has no code for it).
     """
     _signing_key(pem)

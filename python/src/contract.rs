@@ -1,26 +1,9 @@
 //! The referee's operations for Python: `_answer(operation_id, body) -> bytes`
 //! and `_signing_key(pem)`, the native side of `gin_referee._operations`.
 //!
-//! NOT COMPILED YET: it needs the actix-free contract crate
-//! (`crates/gin-contract`, being extracted on main). Wiring it is three lines:
-//!
-//! 1. `python/Cargo.toml`, under `[dependencies]`:
-//!    `gin-contract = { path = "../crates/gin-contract" }` (with a comment: the
-//!    service's own request parsing, operations and problems, so an answer
-//!    here is byte for byte the service's);
-//! 2. `python/src/lib.rs`: `mod contract;` beside `mod masks;`;
-//! 3. in `fn _native`: `contract::register(module)?;`.
-//!
-//! Then `python/tests/test_operations.py` runs instead of skipping (it checks
-//! `gin_referee.operations_available()`, which looks for `_answer`), and the
-//! Problem copy in `problem.rs` can give way to the contract's codes.
-//!
-//! Written against the API the contract crate is to expose
-//! (`Operation::from_operation_id`, `Referee::{new, with_signing_key_pem,
-//! answer}`, `Problem::to_json`). Main's work in progress has
-//! `with_signing_key_pem` returning a `KeyError` rather than a `Problem`: if it
-//! lands so, map it in `signing_key` below (its code, status and detail into
-//! a problem document, as `problem::Problem::at` builds one).
+//! The referee keeps the service's default limits; `_signing_key` swaps in
+//! one with a key (or without, for `None`), and every later call answers with
+//! it: a request for a receipt is refused (`signing_key_required`) until then.
 
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -29,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::problem::raise_document;
+use crate::problem::into_pyerr;
 
 /// The referee every call answers with: default limits, and the signing key
 /// once `signing_key` sets one. Replaced whole, never mutated, so a call in
@@ -63,24 +46,21 @@ fn _answer<'py>(py: Python<'py>, operation_id: &str, body: &[u8]) -> PyResult<Bo
     // `body` borrows an immutable `bytes`: safe to read without the GIL.
     match py.detach(|| referee.answer(operation, body)) {
         Ok(answer) => Ok(PyBytes::new(py, &answer)),
-        Err(problem) => Err(raise_document(
-            py,
-            PyBytes::new(py, &problem.to_json()).into_any(),
-        )),
+        Err(problem) => Err(into_pyerr(py, &problem)),
     }
 }
 
 /// Sets the key that signs receipts (PKCS#8 PEM), or removes it (`None`).
 #[pyfunction]
 #[pyo3(signature = (pem))]
-fn _signing_key(py: Python<'_>, pem: Option<&str>) -> PyResult<()> {
+fn _signing_key(pem: Option<&str>) -> PyResult<()> {
     let referee = match pem {
         None => Referee::new(),
         Some(pem) => Referee::new()
             .with_signing_key_pem(pem)
-            .map_err(|problem| {
-                raise_document(py, PyBytes::new(py, &problem.to_json()).into_any())
-            })?,
+            // Not a request's fault, and the error table has no code for
+            // it (the service refuses to start): a plain ValueError.
+            .map_err(|error| PyValueError::new_err(format!("not a signing key: {error}")))?,
     };
     *REFEREE.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(referee));
     Ok(())

@@ -6,6 +6,7 @@
 //! document), never a panic: the workspace lints deny unwrap, expect, panic
 //! and indexing here as in the service.
 
+mod contract;
 mod masks;
 mod problem;
 
@@ -16,22 +17,16 @@ use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use gin_contract::error_codes::ErrorCode as Code;
+use gin_contract::problem::Problem;
+use gin_contract::wire::profile_spec::profile_problem;
 use masks::MaskFault;
-use problem::{Code, Problem};
 
 /// The profile of a preset name, or the service's `unknown_profile`.
 fn preset_profile(name: &str) -> Result<Profile, Problem> {
     Preset::from_str(name)
         .map(Preset::profile)
-        .map_err(|error| {
-            let detail = error.to_string();
-            Problem::at(
-                Code::of_profile_error(&error),
-                "/profile".into(),
-                Code::UnknownProfile.as_str(),
-                detail,
-            )
-        })
+        .map_err(|error| profile_problem(&error))
 }
 
 /// One card of the notation at `pointer`: what the service answers for it
@@ -44,19 +39,19 @@ fn parse_card(text: &str, pointer: String) -> Result<Card, Problem> {
             let detail = format!(
                 "{joker} is a joker: an OpenSpiel card mask holds the 52 natural cards only"
             );
-            Err(Problem::at(
+            Err(problem::at(
                 Code::JokerNotInDeck,
                 pointer,
-                Code::JokerNotInDeck.as_str(),
+                Code::JokerNotInDeck,
                 detail,
             ))
         }
         Err(error) => {
             let detail = format!("the card at {pointer} cannot be read: {error}");
-            Err(Problem::at(
+            Err(problem::at(
                 Code::InvalidBody,
                 pointer,
-                "invalid_value",
+                Code::InvalidValue,
                 detail,
             ))
         }
@@ -68,10 +63,10 @@ fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> 
     let bit = 1u64 << masks::card_id(card);
     if *mask & bit != 0 {
         let detail = format!("the card {card} appears more than once");
-        return Err(Problem::at(
+        return Err(problem::at(
             Code::DuplicateCard,
             pointer,
-            Code::DuplicateCard.as_str(),
+            Code::DuplicateCard,
             detail,
         ));
     }
@@ -83,7 +78,7 @@ fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> 
 /// whitespace.
 #[pyfunction]
 fn card_mask(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<u64> {
-    card_mask_of(cards).map_err(|problem| problem.into_pyerr(py))
+    card_mask_of(cards).map_err(|problem| problem::into_pyerr(py, &problem))
 }
 
 fn card_mask_of(cards: &Bound<'_, PyAny>) -> Result<u64, Problem> {
@@ -126,10 +121,10 @@ fn card_mask_of(cards: &Bound<'_, PyAny>) -> Result<u64, Problem> {
 
 /// `invalid_body` with the field code `invalid_type`.
 fn not_text(pointer: &str, detail: &str) -> Problem {
-    Problem::at(
+    problem::at(
         Code::InvalidBody,
         pointer.to_owned(),
-        "invalid_type",
+        Code::InvalidType,
         detail.to_owned(),
     )
 }
@@ -138,17 +133,17 @@ fn not_text(pointer: &str, detail: &str) -> Problem {
 #[pyfunction]
 fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     let bad =
-        |detail: String| Problem::at(Code::InvalidBody, String::new(), "invalid_value", detail);
+        |detail: String| problem::at(Code::InvalidBody, String::new(), Code::InvalidValue, detail);
     let value = match mask.extract::<u64>() {
         Ok(value) if value & !masks::DECK_MASK == 0 => value,
         Ok(value) => {
             let bit = (value & !masks::DECK_MASK).trailing_zeros();
             let detail = format!("the mask has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            return Err(bad(detail).into_pyerr(py));
+            return Err(problem::into_pyerr(py, &bad(detail)));
         }
         Err(_) => {
             let detail = "a card mask is an integer from 0 to 2**52 - 1".to_owned();
-            return Err(bad(detail).into_pyerr(py));
+            return Err(problem::into_pyerr(py, &bad(detail)));
         }
     };
     let mut cards = Vec::with_capacity(value.count_ones() as usize);
@@ -169,10 +164,10 @@ fn mask_problem(fault: MaskFault) -> Problem {
         MaskFault::BitPastDeck { index, bit } => {
             let detail =
                 format!("mask {index} has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            Problem::at(
+            problem::at(
                 Code::InvalidBody,
                 format!("/{index}"),
-                "invalid_value",
+                Code::InvalidValue,
                 detail,
             )
         }
@@ -180,10 +175,10 @@ fn mask_problem(fault: MaskFault) -> Problem {
             let detail = format!(
                 "mask {index} holds {cards} cards: a hand holds 10, or 11 right after the draw"
             );
-            Problem::at(
+            problem::at(
                 Code::WrongCardCount,
                 format!("/{index}"),
-                Code::WrongCardCount.as_str(),
+                Code::WrongCardCount,
                 detail,
             )
         }
@@ -200,7 +195,7 @@ fn min_deadwood_many<'py>(
     profile: &str,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let rules = preset_profile(profile)
-        .map_err(|problem| problem.into_pyerr(py))?
+        .map_err(|problem| problem::into_pyerr(py, &problem))?
         .joker_rules();
     // A copy, taken with the GIL held: once it is released, Python code may
     // write to the caller's array, and the solver must read a stable one. It
@@ -215,7 +210,7 @@ fn min_deadwood_many<'py>(
     });
     match answer {
         Ok(deadwood) => Ok(PyArray1::from_vec(py, deadwood)),
-        Err(fault) => Err(mask_problem(fault).into_pyerr(py)),
+        Err(fault) => Err(problem::into_pyerr(py, &mask_problem(fault))),
     }
 }
 
@@ -229,12 +224,11 @@ fn knock_limit(py: Python<'_>, profile: &str, upcard: Option<&str>) -> PyResult<
         let upcard = upcard
             .map(|text| parse_card(text, "/upcard".into()))
             .transpose()?;
-        profile.knock_limit_for(upcard).map_err(|error| {
-            let code = Code::of_profile_error(&error);
-            Problem::at(code, "/upcard".into(), code.as_str(), error.to_string())
-        })
+        profile
+            .knock_limit_for(upcard)
+            .map_err(|error| profile_problem(&error))
     };
-    limit().map_err(|problem| problem.into_pyerr(py))
+    limit().map_err(|problem| problem::into_pyerr(py, &problem))
 }
 
 /// The native module.
@@ -244,5 +238,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(mask_cards, module)?)?;
     module.add_function(wrap_pyfunction!(min_deadwood_many, module)?)?;
     module.add_function(wrap_pyfunction!(knock_limit, module)?)?;
+    contract::register(module)?;
     Ok(())
 }

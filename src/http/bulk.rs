@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::json_batch;
 use super::ndjson::{self, LineAnswer};
-use super::problem::Problem;
+use super::problem::HttpProblem;
 
 /// Answers a batch (see the module docs). `operation` names the single
 /// endpoint for the metrics.
@@ -18,10 +18,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     payload: web::Payload,
     operation: &'static str,
     answer: A,
-) -> Result<HttpResponse, Problem> {
+) -> Result<HttpResponse, HttpProblem> {
     if json_batch::is_json(&request) {
         let payload = payload.into_inner();
-        return json_batch::respond(request, payload, operation, answer).await;
+        return Ok(json_batch::respond(request, payload, operation, answer).await?);
     }
-    ndjson::stream(request, payload, operation, answer).await
+    Ok(ndjson::stream(request, payload, operation, answer).await?)
 }

@@ -14,6 +14,7 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use utoipa::openapi::OpenApi;
 
 use super::observe::FallbackRoute;
+use super::problem::ProblemResponse;
 use super::problem::{ErrorCode, Problem};
 
 /// Every known path pattern and the methods it answers.

@@ -59,6 +59,7 @@ use utoipa::openapi::{OpenApi, RefOr};
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
+use super::problem::ProblemResponse;
 use super::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
 

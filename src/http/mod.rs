@@ -4,8 +4,8 @@
 //!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine),
 //!   reached through [`bulk`], which answers a batch as NDJSON or as a JSON
 //!   array ([`json_batch`]) by its content type;
-//! - answering errors: [`problem`] (problem+json) and [`error_codes`] (the one
-//!   table every error code, status and title comes from);
+//! - answering errors: [`problem`] (problem+json; the problems themselves and
+//!   the one table of codes are the contract's, `gin_contract::problem`);
 //! - [`limits`]: the ceilings on a request's lists and strings;
 //! - [`observe`] (the middleware: request ids, access log, metrics) and
 //!   [`fallback`] (404, 405);
@@ -16,7 +16,6 @@
 //! Nothing here imports a route or a wire type.
 
 pub mod bulk;
-pub mod error_codes;
 pub mod fallback;
 pub mod json;
 pub mod json_batch;
@@ -26,4 +25,5 @@ pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod problem;
+pub mod signing;
 pub mod spool;

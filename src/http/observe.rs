@@ -26,6 +26,7 @@ use tracing::Instrument;
 use tracing::field::Empty;
 
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
+use super::problem::{HttpProblem, ProblemResponse};
 use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
 
 /// Header carrying the request id, both ways.
@@ -179,7 +180,7 @@ where
                         metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
                         metrics.count_problem(ErrorCode::InternalError, UNKNOWN_ROUTE);
                         log_completion(&span, UNKNOWN_ROUTE, status, seconds);
-                        Err(Problem::internal_unlogged().into())
+                        Err(HttpProblem(Problem::internal_unlogged()).into())
                     }
                 }
             }

@@ -44,27 +44,17 @@ Every answer carries `X-Request-Id`.",
 )]
 pub struct ApiDoc;
 
-/// The schema of a field that holds any JSON value (an echoed `id`, a claimed
-/// value): a schema without a `type`, which every JSON value matches and which
-/// client generators read as "any" (a list of every type is not: generators
-/// split it into a union and give up on an array without `items`).
-pub fn any_json() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, SchemaType};
-    ObjectBuilder::new()
-        .schema_type(SchemaType::AnyValue)
-        .description(Some("Any JSON value."))
-        .build()
-}
+pub use gin_contract::wire::any_json;
 
 /// Names every error code in the problem schemas, from the one table (see
-/// [`super::error_codes`]): `Problem.code` lists the problem codes and
+/// [`gin_contract::error_codes`]): `Problem.code` lists the problem codes and
 /// `FieldError.code` the field codes, so that the document alone tells a
 /// generator or a reader every code. A description rather than an `enum`: a
 /// client generated today must still read a code added tomorrow. (The table
 /// itself, with each code's meaning, is `GET /problems`, not the document's
 /// description, which stays one screen above the operations.)
 pub fn list_error_codes(api: &mut utoipa::openapi::OpenApi) {
-    use super::error_codes::{ErrorCode, Scope};
+    use gin_contract::error_codes::{ErrorCode, Scope};
     let listed = |scope: Scope| {
         ErrorCode::ALL
             .iter()

@@ -22,7 +22,7 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 
-use crate::http::problem::{ErrorCode, Problem};
+use crate::http::problem::{ErrorCode, HttpProblem, Problem};
 
 /// Route label of requests that matched no route.
 pub const UNMATCHED: &str = "unmatched";
@@ -249,8 +249,10 @@ fn method_label(method: &Method) -> &'static str {
     )
 )]
 #[get("/metrics")]
-pub async fn get_metrics(metrics: web::Data<Metrics>) -> Result<HttpResponse, Problem> {
-    let text = metrics.render().map_err(|err| Problem::internal(&err))?;
+pub async fn get_metrics(metrics: web::Data<Metrics>) -> Result<HttpResponse, HttpProblem> {
+    let text = metrics
+        .render()
+        .map_err(|err| HttpProblem(Problem::internal(&err)))?;
     Ok(HttpResponse::Ok()
         .content_type(prometheus::TEXT_FORMAT)
         .body(text))

@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use crate::wire::receipt::Keys;
+use crate::http::signing::ServerKeys;
 
 /// One Ed25519 public key.
 #[derive(Serialize, ToSchema)]
@@ -40,7 +40,7 @@ pub struct KeySet<'a> {
     /// The key that signs now first, then the retired keys still listed so
     /// that the receipts they signed verify.
     #[schema(value_type = Vec<JwkSchema>)]
-    keys: &'a [crate::receipts::Jwk],
+    keys: &'a [gin_contract::receipts::Jwk],
     /// The service generated its key when it started (no key was configured):
     /// receipts verify only against this process's key, lost at restart.
     ephemeral: bool,
@@ -68,14 +68,14 @@ pub struct KeySet<'a> {
     )
 )]
 #[get("/v1/keys")]
-pub async fn get_keys(keys: Keys) -> HttpResponse {
-    let ring = &keys.0;
+pub async fn get_keys(ServerKeys(keys): ServerKeys) -> HttpResponse {
+    // The server always has a ring (configured, or generated at start).
+    let (keys, ephemeral) = keys
+        .ring()
+        .map_or((&[][..], false), |ring| (ring.keys(), ring.is_generated()));
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .json(KeySet {
-            keys: ring.keys(),
-            ephemeral: ring.is_generated(),
-        })
+        .json(KeySet { keys, ephemeral })
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -1,60 +1,23 @@
 //! `POST /v1/layoffs`: the knocker's arrangement and the defender's best reply.
+//!
+//! The handlers only: each reads its body with the transport's extractor and
+//! answers with the operation of `gin_contract::answers::layoffs`, which the
+//! `batch` command and the Python module call too.
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use super::ServiceConfig;
 use crate::http::bulk;
-use crate::http::json::{ValidJson, from_slice};
+use crate::http::json::ValidJson;
 use crate::http::ndjson::{batch_line_schema, request_line_schema};
-use crate::http::problem::Problem;
-use crate::wire::jokers::{
-    DefenderHand, HandArrangement, HandReply, KnockerHand, WireCard, score_knock,
-};
-use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::Card;
+use crate::http::problem::HttpProblem;
+use gin_contract::answers::layoffs::*;
+use gin_contract::json::from_slice;
 
-/// The defender's cards.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DefenderCards {
-    /// The defender's 10 cards; under a profile with jokers, `X1` and `X2`
-    /// among them (another count is a 422 `wrong_card_count`; more than a
-    /// deck, a 400).
-    #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
-    #[schema(max_items = 52,
-             example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<WireCard>,
-}
-
-/// A knock and the defender's hand.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LayoffsRequest {
-    pub knocker: KnockerHand,
-    pub defender: DefenderCards,
-    pub profile: Option<ProfileSpec>,
-    /// The first upcard, needed under Oklahoma.
-    pub upcard: Option<Card>,
-}
-
-/// Both sides laid down.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LayoffsResponse {
-    /// The knocker's melds, deadwood cards and count; with jokers, a joker
-    /// stands in a meld in the place of the card it stands for, named in
-    /// `jokers`.
-    pub knocker: HandArrangement,
-    /// The defender's melds, layoffs, deadwood cards and count.
-    pub defender: HandReply,
-}
-
-crate::problem_responses!(
+gin_contract::problem_responses!(
     /// The error answers of `/v1/layoffs`.
     LayoffsErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, JokerNotInDeck]
 );
-
 /// Computes the optimal layoffs.
 #[utoipa::path(
     tag = "layoffs",
@@ -80,32 +43,13 @@ crate::problem_responses!(
 #[post("/v1/layoffs")]
 pub async fn layoffs(
     body: ValidJson<LayoffsRequest>,
-) -> Result<web::Json<LayoffsResponse>, Problem> {
-    optimal_layoffs(body.into_inner()).map(web::Json)
+) -> Result<web::Json<LayoffsResponse>, HttpProblem> {
+    Ok(web::Json(optimal_layoffs(body.into_inner())?))
 }
-
-/// The layoffs of one knock, without HTTP (the single and the batch endpoint).
-pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Problem> {
-    let profile = resolve_profile(request.profile.as_ref())?;
-    let defender = DefenderHand {
-        hand: request.defender.hand,
-        ..DefenderHand::default()
-    };
-    let laid_down = score_knock(&profile, request.upcard, &request.knocker, &defender)?.showdown;
-    Ok(LayoffsResponse {
-        knocker: HandArrangement::from(&laid_down.knocker),
-        defender: HandReply::from(&laid_down.defender),
-    })
-}
-
-batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
-request_line_schema!(LayoffsRequestLine, LayoffsRequest);
-
-crate::problem_responses!(
+gin_contract::problem_responses!(
     /// The error answers of `/v1/layoffs/batch`.
     LayoffsBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
 );
-
 /// The layoffs of many knocks.
 #[utoipa::path(
     tag = "layoffs",
@@ -128,13 +72,15 @@ the framing).",
 pub async fn layoffs_batch(
     request: HttpRequest,
     payload: web::Payload,
-) -> Result<HttpResponse, Problem> {
+) -> Result<HttpResponse, HttpProblem> {
     bulk::respond(request, payload, "layoffs", |line: &[u8]| {
         optimal_layoffs(from_slice(line)?)
     })
     .await
 }
-
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(layoffs).service(layoffs_batch);
 }
+
+batch_line_schema!(LayoffsBatchLine, LayoffsResponse);
+request_line_schema!(LayoffsRequestLine, LayoffsRequest);

@@ -1,22 +1,26 @@
 //! The routes: one module per resource, and the router that registers them.
 //!
-//! Adding a resource is one file and one line:
+//! A route is the HTTP face of an operation of the contract
+//! (`gin_contract::answers`): the operation (request and answer types, the
+//! function that answers) lives there, where the `batch` command and the
+//! Python module call it too; the route adds the path, the extractors and the
+//! documentation. Adding a resource:
 //!
-//! 1. `src/routes/<resource>.rs` with handlers annotated `#[utoipa::path(...)]`
+//! 1. the operation in `crates/gin-contract/src/answers/<resource>.rs` (and
+//!    in `gin_contract::referee::Operation`, for the in-process callers);
+//! 2. `src/routes/<resource>.rs` with handlers annotated `#[utoipa::path(...)]`
 //!    above `#[get(..)]`/`#[post(..)]`, bodies read with
 //!    [`ValidJson`](crate::http::json::ValidJson), errors returned as
-//!    [`Problem`](crate::http::problem::Problem), and a
+//!    [`HttpProblem`](crate::http::problem::HttpProblem), and a
 //!    `pub fn configure(cfg: &mut ServiceConfig)` that calls `cfg.service(handler)`
 //!    for each handler;
-//! 2. `pub mod <resource>;` here and `cfg.configure(<resource>::configure)` in
+//! 3. `pub mod <resource>;` here and `cfg.configure(<resource>::configure)` in
 //!    [`configure`] (and the file in the list of the tests below).
 //!
-//! A resource imports no other resource: request and response pieces that two
-//! of them need live in [`crate::wire`] ([`cards`](crate::wire::cards),
-//! [`profile_spec`](crate::wire::profile_spec), [`knock`](crate::wire::knock),
-//! [`hand_errors`](crate::wire::hand_errors), [`jokers`](crate::wire::jokers),
-//! ...), and the transport they all use in [`crate::http`], so each resource
-//! can be read, changed or removed on its own (a test below keeps it so).
+//! A resource imports no other resource: what two operations share lives in
+//! `gin_contract::wire`, and the transport they all use in [`crate::http`], so
+//! each resource can be read, changed or removed on its own (a test below
+//! keeps it so).
 //!
 //! Registering through `utoipa_actix_web`'s `ServiceConfig` routes the handler
 //! *and* adds its operation to the OpenAPI document; the tests in
@@ -37,7 +41,7 @@ use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
-use crate::http::limits::RequestLimits;
+use crate::http::limits::{LimitsInOpenApi, RequestLimits};
 use crate::http::ndjson::BatchLimits;
 use crate::http::{openapi, ops};
 use crate::monitoring::metrics;
@@ -116,13 +120,7 @@ mod tests {
         ("hands", &[include_str!("hands.rs")]),
         ("keys", &[include_str!("keys.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
-        (
-            "matches",
-            &[
-                include_str!("matches.rs"),
-                include_str!("matches/request.rs"),
-            ],
-        ),
+        ("matches", &[include_str!("matches.rs")]),
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("melds", &[include_str!("melds.rs")]),
         ("problems", &[include_str!("problems.rs")]),

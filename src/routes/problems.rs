@@ -11,8 +11,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ServiceConfig;
-use crate::http::error_codes::{ErrorCode, Scope};
+use crate::http::problem::HttpProblem;
 use crate::http::problem::Problem;
+use gin_contract::error_codes::{ErrorCode, Scope};
 
 /// One row of the error table.
 #[derive(Debug, Serialize, ToSchema)]
@@ -83,7 +84,7 @@ pub async fn list_error_codes() -> web::Json<Vec<ErrorCodeDescription>> {
     web::Json(ErrorCode::ALL.iter().copied().map(Into::into).collect())
 }
 
-crate::problem_responses!(
+gin_contract::problem_responses!(
     /// The error answers of `GET /problems/{code}`.
     ErrorCodeErrors: [NotFound]
 );
@@ -110,16 +111,18 @@ crate::problem_responses!(
 pub async fn describe_error_code(
     request: HttpRequest,
     code: web::Path<String>,
-) -> Result<HttpResponse, Problem> {
+) -> Result<HttpResponse, HttpProblem> {
     let Some(code) = ErrorCode::from_name(&code) else {
-        return Err(Problem::new(
-            ErrorCode::NotFound,
-            format!(
-                "no error code {:?}; GET /problems lists them",
-                code.as_str()
-            ),
-        )
-        .with_instance(request.path().to_owned()));
+        return Err(HttpProblem(
+            Problem::new(
+                ErrorCode::NotFound,
+                format!(
+                    "no error code {:?}; GET /problems lists them",
+                    code.as_str()
+                ),
+            )
+            .with_instance(request.path().to_owned()),
+        ));
     };
     if wants_json(&request) {
         return Ok(HttpResponse::Ok().json(ErrorCodeDescription::from(code)));

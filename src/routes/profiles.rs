@@ -4,8 +4,9 @@
 use actix_web::{get, web};
 
 use super::ServiceConfig;
+use crate::http::problem::HttpProblem;
 use crate::http::problem::{ErrorCode, Problem};
-use crate::wire::profile_spec::ProfileSchema;
+use gin_contract::wire::profile_spec::ProfileSchema;
 use gin_rules::{Preset, Profile};
 
 /// Lists the presets.
@@ -27,7 +28,7 @@ pub async fn list_profiles() -> web::Json<Vec<Profile>> {
     web::Json(Preset::ALL.iter().map(|p| p.profile()).collect())
 }
 
-crate::problem_responses!(
+gin_contract::problem_responses!(
     /// The error answers of `/v1/profiles/{name}`.
     ProfileErrors: [NotFound]
 );
@@ -44,10 +45,10 @@ crate::problem_responses!(
     )
 )]
 #[get("/v1/profiles/{name}")]
-pub async fn get_profile(name: web::Path<String>) -> Result<web::Json<Profile>, Problem> {
+pub async fn get_profile(name: web::Path<String>) -> Result<web::Json<Profile>, HttpProblem> {
     name.parse::<Preset>()
         .map(|preset| web::Json(preset.profile()))
-        .map_err(|e| Problem::new(ErrorCode::NotFound, e.to_string()))
+        .map_err(|e| HttpProblem(Problem::new(ErrorCode::NotFound, e.to_string())))
 }
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -5,166 +5,25 @@
 //! audit's own turn machine; its docs argue why the listing is exactly what
 //! the audit accepts). Stateless: the transcript is the state.
 //!
-//! With `seat`, the answer holds only what that seat may know; without it,
-//! the referee's whole table (both hands, the stock): for the app's server
-//! only, never to be forwarded to a player.
+//! The handlers only: each reads its body with the transport's extractor and
+//! answers with the operation of `gin_contract::answers::state`, which the
+//! `batch` command and the Python module call too.
 
 use actix_web::{post, web};
-use serde::Deserialize;
-use utoipa::ToSchema;
 
 use crate::http::json::ValidJson;
-use crate::http::limits::{RequestLimits, check_items};
-use crate::http::problem::Problem;
-use crate::wire::live::StateResponse;
-use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use crate::wire::transcript::{
-    ActionSchema, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
-};
-use gin_rules::{Action, AuditError, Seat, Violation, ViolationCode};
+use crate::http::limits::ServerLimits;
+use crate::http::problem::HttpProblem;
+use gin_contract::answers::state::*;
+use gin_contract::wire::live::StateResponse;
 
 pub fn configure(cfg: &mut super::ServiceConfig) {
     cfg.service(hand_state);
 }
-
-/// A hand so far, and whose view to answer with.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StateRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/hands/audit`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The cards as dealt, or the seeds that dealt them with their commitment.
-    #[schema(value_type = DealSchema)]
-    pub deal: DealInput,
-    /// The actions so far, in order, as `/v1/hands/audit` takes them.
-    #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<TranscriptAction>,
-    /// Answer with what this seat may know; absent: the referee's whole table
-    /// (for the app's server only).
-    #[serde(default, deserialize_with = "crate::http::json::present")]
-    #[schema(nullable = false)]
-    pub seat: Option<Seat>,
-    /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
-}
-
-/// Examples for the OpenAPI document and the guides, each run through the
-/// real referee so that they cannot drift from what the service answers.
-pub mod examples {
-    use serde_json::{Value, json};
-
-    use crate::wire::transcript::examples::{deal, knock_actions};
-
-    fn request(actions: Value, seat: Option<&str>) -> Value {
-        let mut request = json!({"deal": deal(), "actions": actions});
-        if let (Some(seat), Some(object)) = (seat, request.as_object_mut()) {
-            object.insert("seat".into(), json!(seat));
-        }
-        request
-    }
-
-    fn first(count: usize) -> Value {
-        match knock_actions() {
-            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
-            other => other,
-        }
-    }
-
-    /// A new hand, as the non-dealer sees it: take the upcard or pass (with
-    /// OpenSpiel's ids).
-    pub fn upcard_offer() -> Value {
-        with_openspiel(request(json!([]), Some("non_dealer")))
-    }
-
-    fn with_openspiel(mut request: Value) -> Value {
-        if let Some(object) = request.as_object_mut() {
-            object.insert("openspiel".into(), json!(true));
-        }
-        request
-    }
-
-    /// Both passed: the non-dealer draws first, from the stock.
-    pub fn draw() -> Value {
-        request(first(2), Some("non_dealer"))
-    }
-
-    /// The non-dealer drew 2H: discard, or knock (with OpenSpiel's ids).
-    pub fn discard() -> Value {
-        with_openspiel(request(first(3), Some("non_dealer")))
-    }
-
-    /// The non-dealer knocked: the dealer's best reply, the empty one, and
-    /// the cards it may lay off.
-    pub fn reply() -> Value {
-        request(first(4), Some("dealer"))
-    }
-
-    /// The dealer replied: the hand is over, with its result.
-    pub fn over() -> Value {
-        request(knock_actions(), Some("dealer"))
-    }
-
-    /// The referee's whole table (no `seat`), for the app's server only.
-    pub fn referee() -> Value {
-        request(first(3), None)
-    }
-
-    /// What the service answers to `request` (null if it does not answer 200).
-    pub fn answer(request: Value) -> Value {
-        let response = serde_json::from_value(request)
-            .ok()
-            .and_then(|r| super::answer(r).ok());
-        serde_json::to_value(response).unwrap_or(Value::Null)
-    }
-}
-
-/// The whole request, without HTTP: resolve the profile, replay, list.
-pub fn answer(request: StateRequest) -> Result<StateResponse, Problem> {
-    let profile = resolve_profile(request.profile.as_ref())?;
-    let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    let (deal, mismatch) = match request.deal {
-        DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => {
-            seeded_deal(&seeds, &commitment, "/deal", profile.jokers())?
-        }
-    };
-    // A deal that does not match its commitment is judged before any action,
-    // as the audit judges it.
-    let replayed = if mismatch.is_some() {
-        &[][..]
-    } else {
-        &actions[..]
-    };
-    let openspiel = request.openspiel == Some(true);
-    match gin_rules::hand_state(&profile, &deal, replayed, request.seat) {
-        Ok(mut state) => {
-            if let Some(message) = mismatch {
-                state.violation = Some(Violation {
-                    action: None,
-                    code: ViolationCode::DealCommitmentMismatch,
-                    message,
-                    field: None,
-                });
-                state.to_act = None;
-                state.legal_actions.clear();
-                state.layable = None;
-            }
-            Ok(StateResponse::new(state, openspiel))
-        }
-        Err(AuditError::Deal(error)) => Err(deal_problem(&error, "/deal")),
-        Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
-    }
-}
-
-crate::problem_responses!(
+gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/state`.
     StateErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong]
 );
-
 /// What may be done now.
 #[utoipa::path(
     tag = "hands",
@@ -231,42 +90,7 @@ a waiting seat gets no legal actions. Same limits and errors as `/v1/hands/audit
 #[post("/v1/hands/state")]
 pub async fn hand_state(
     body: ValidJson<StateRequest>,
-    limits: RequestLimits,
-) -> Result<web::Json<StateResponse>, Problem> {
-    let (request, _) = body.into_parts();
-    check_items(
-        "/actions",
-        "actions",
-        request.actions.len(),
-        limits.audit_actions,
-    )?;
-    answer(request).map(web::Json)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_documented_examples_walk_through_every_phase() {
-        let phases: Vec<serde_json::Value> = [
-            examples::upcard_offer(),
-            examples::draw(),
-            examples::discard(),
-            examples::reply(),
-            examples::over(),
-        ]
-        .into_iter()
-        .map(|request| examples::answer(request)["phase"].clone())
-        .collect();
-        assert_eq!(phases, ["upcard_offer", "draw", "discard", "reply", "over"]);
-        let discard = examples::answer(examples::discard());
-        let knock = discard["legal_actions"]
-            .as_array()
-            .and_then(|all| all.iter().find(|a| a["move"]["discard"] == "KC"))
-            .cloned()
-            .unwrap_or_default();
-        assert_eq!(knock["openspiel_actions"], serde_json::json!([55, 25]));
-        assert_eq!(knock["deadwood"], 2);
-    }
+    ServerLimits(limits): ServerLimits,
+) -> Result<web::Json<StateResponse>, HttpProblem> {
+    Ok(web::Json(respond(body.into_inner(), &limits)?))
 }

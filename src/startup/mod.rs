@@ -58,7 +58,7 @@ use crate::http::limits::RequestLimits;
 use crate::http::ndjson::BatchLimits;
 use crate::http::observe::Observe;
 use crate::monitoring::metrics::Metrics;
-use crate::receipts::{KeyError, KeyRing};
+use gin_contract::receipts::{KeyError, KeyRing};
 
 pub mod connection;
 pub mod open_files;

@@ -22,18 +22,17 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa_actix_web::AppExt;
 
+use gin_contract::answers::audit::AuditRequest;
+use gin_contract::answers::hands::{AnalyzeRequest, ScoreRequest};
+use gin_contract::answers::layoffs::LayoffsRequest;
+use gin_contract::answers::matches::MatchRequest;
+use gin_contract::answers::melds::ValidateRequest;
+use gin_contract::json::{from_slice, from_slice_tracked, may_spell_integers_as_floats};
 use gin_referee::config::DEFAULT_BODY_LIMIT;
-use gin_referee::http::json::{
-    BodyLimit, from_slice, from_slice_tracked, may_spell_integers_as_floats,
-};
+use gin_referee::http::json::BodyLimit;
 use gin_referee::http::observe::Observe;
 use gin_referee::http::problem::{PROBLEM_JSON, Problem, ProblemDocument};
 use gin_referee::monitoring::metrics::Metrics;
-use gin_referee::routes::audit::AuditRequest;
-use gin_referee::routes::hands::{AnalyzeRequest, ScoreRequest};
-use gin_referee::routes::layoffs::LayoffsRequest;
-use gin_referee::routes::matches::MatchRequest;
-use gin_referee::routes::melds::ValidateRequest;
 use gin_rules::strategies::{config, deal, meldy_hand};
 use gin_rules::{Card, CardSet, Preset, best_arrangement, min_deadwood};
 

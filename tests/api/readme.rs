@@ -176,7 +176,7 @@ fn the_error_table_of_the_errors_guide_is_the_generated_one() {
     let documented = &ERRORS_GUIDE[start + "<!-- error-codes:start -->\n".len()..end];
     assert_eq!(
         documented,
-        gin_referee::http::error_codes::markdown_table(),
+        gin_contract::error_codes::markdown_table(),
         "docs/ERRORS.md's error table differs from the code's: paste `cargo run -q -- errors` between the markers"
     );
 }

@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
+use gin_contract::answers::hands::ScoreRequest;
+use gin_contract::wire::knock::ScoreResponse;
+use gin_contract::wire::profile_spec::resolve_profile;
 use gin_referee::http::json::ValidJson;
-use gin_referee::routes::hands::ScoreRequest;
 use gin_referee::startup::{Application, Shared, app, with_documented_routes};
-use gin_referee::wire::knock::ScoreResponse;
-use gin_referee::wire::profile_spec::resolve_profile;
 use gin_rules::score_hand;
 use tokio::time::{Instant, sleep, timeout};
 

@@ -1,7 +1,7 @@
 //! `POST /v1/hands/audit` over HTTP: verdicts are 200 whether the hand was legal
 //! or not; impossible deals and bad profiles are problems with pointers.
 
-use gin_referee::routes::audit::examples;
+use gin_contract::answers::audit::examples;
 use gin_rules::{Card, CardSet, analyze_drawn_hand};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

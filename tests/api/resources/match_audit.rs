@@ -2,7 +2,7 @@
 //! violations pointed at in the request, the score as `/v1/matches/score`
 //! gives it, claims checked, its own body limit and its cost.
 
-use gin_referee::wire::transcript::examples::{deal, knock_actions};
+use gin_contract::wire::transcript::examples::{deal, knock_actions};
 use gin_rules::fair_deal::{self, ServerSeed};
 use serde_json::{Value, json};
 

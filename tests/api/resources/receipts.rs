@@ -93,12 +93,12 @@ async fn every_signing_operation_answers_a_receipt_that_verifies_independently()
     assert_eq!(keys["keys"][0]["crv"], "Ed25519");
     let match_audit = json!({"players": ["Ann", "Bob"], "hands": [{
         "dealer": "Ann",
-        "deal": gin_referee::wire::transcript::examples::deal(),
-        "actions": gin_referee::wire::transcript::examples::knock_actions(),
+        "deal": gin_contract::wire::transcript::examples::deal(),
+        "actions": gin_contract::wire::transcript::examples::knock_actions(),
     }]});
     let hand_audit = json!({"receipt": true,
-        "deal": gin_referee::wire::transcript::examples::deal(),
-        "actions": gin_referee::wire::transcript::examples::knock_actions()});
+        "deal": gin_contract::wire::transcript::examples::deal(),
+        "actions": gin_contract::wire::transcript::examples::knock_actions()});
     let match_score = json!({"receipt": true, "players": ["Mom", "Dad"],
         "hands": [{"knocker": "Mom", "knocker_deadwood": 5, "defender_deadwood": 15}]});
     let cases = [

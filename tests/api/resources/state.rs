@@ -17,8 +17,8 @@
 
 use std::collections::BTreeSet;
 
-use gin_referee::routes::state::{StateRequest, answer, examples};
-use gin_referee::wire::live::openspiel_card;
+use gin_contract::answers::state::{StateRequest, answer, examples};
+use gin_contract::wire::live::openspiel_card;
 use gin_rules::{Card, HandCard, Preset};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -142,7 +142,7 @@ async fn a_hand_walks_through_its_phases_and_each_move_is_appended_as_it_is() {
 async fn an_illegal_transcript_has_no_state_past_its_violation() {
     let app = spawn_app().await;
     let body = json!({
-        "deal": gin_referee::wire::transcript::examples::deal(),
+        "deal": gin_contract::wire::transcript::examples::deal(),
         "actions": [{"player": "dealer", "action": "pass"}],
         "seat": "dealer",
     });

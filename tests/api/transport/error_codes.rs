@@ -564,7 +564,7 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
 /// browser, the table's row as JSON on request; `GET /problems` lists them all.
 #[tokio::test]
 async fn every_problem_type_resolves_to_its_description() {
-    use gin_referee::http::error_codes::ErrorCode;
+    use gin_contract::error_codes::ErrorCode;
     let app = spawn_app().await;
     let listed: Value = app.get("/problems").await.json().await.expect("json");
     assert_eq!(listed.as_array().map(Vec::len), Some(ErrorCode::ALL.len()));

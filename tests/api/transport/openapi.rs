@@ -102,7 +102,7 @@ fn the_document_describes_the_service() {
         doc["components"]["schemas"]["Problem"]["properties"]["code"]["description"],
         doc["components"]["schemas"]["FieldError"]["properties"]["code"]["description"]
     );
-    for code in gin_referee::http::error_codes::ErrorCode::ALL {
+    for code in gin_contract::error_codes::ErrorCode::ALL {
         assert!(
             codes.contains(&format!("`{}`", code.as_str())),
             "{} is not listed in the problem schemas",
@@ -272,7 +272,7 @@ fn every_operation_is_fully_documented() {
 mod sample {
     use actix_web::{post, web};
     use gin_referee::http::json::ValidJson;
-    use gin_referee::http::problem::{ErrorCode, Problem};
+    use gin_referee::http::problem::{ErrorCode, HttpProblem, Problem};
     use serde::{Deserialize, Serialize};
     use utoipa::ToSchema;
 
@@ -291,7 +291,7 @@ mod sample {
         pub cards: usize,
     }
 
-    gin_referee::problem_responses!(
+    gin_contract::problem_responses!(
         /// What `POST /v1/sample` can answer besides 200.
         SampleErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType,
             UnsupportedContentEncoding, RequestTimeout, WrongCardCount]
@@ -312,12 +312,12 @@ mod sample {
     #[post("/v1/sample")]
     pub async fn count(
         body: ValidJson<SampleRequest>,
-    ) -> Result<web::Json<SampleResponse>, Problem> {
+    ) -> Result<web::Json<SampleResponse>, HttpProblem> {
         if body.hand.len() > 11 {
-            return Err(Problem::new(
+            return Err(HttpProblem(Problem::new(
                 ErrorCode::WrongCardCount,
                 format!("a hand has 10 or 11 cards, not {}", body.hand.len()),
-            ));
+            )));
         }
         Ok(web::Json(SampleResponse {
             cards: body.hand.len(),

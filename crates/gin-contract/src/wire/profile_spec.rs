@@ -13,7 +13,7 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::http::problem::{ErrorCode, Problem};
+use crate::problem::{ErrorCode, Problem};
 use gin_rules::{Preset, Profile, ProfileError, ProfileOverrides};
 
 /// Which rules to play: a preset name or overrides of one. Absent means

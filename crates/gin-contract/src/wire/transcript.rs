@@ -11,7 +11,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::jokers::{StandsFor, WireCard};
 use super::knock::ScoreResponse;
-use crate::http::problem::{ErrorCode, Problem};
+use crate::problem::{ErrorCode, Problem};
 use gin_rules::HandReadFault;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{
@@ -177,7 +177,7 @@ pub enum TranscriptAction {
         melds: Option<Vec<Vec<WireCard>>>,
         /// With declared melds holding jokers: the card each joker stands for,
         /// `{"X1": "6H"}`.
-        #[serde(default, deserialize_with = "crate::http::json::present")]
+        #[serde(default, deserialize_with = "crate::json::present")]
         #[schema(nullable = false)]
         jokers: Option<StandsFor>,
     },
@@ -192,7 +192,7 @@ pub enum TranscriptAction {
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         melds: Option<Vec<Vec<WireCard>>>,
         /// With declared melds holding jokers: the card each joker stands for.
-        #[serde(default, deserialize_with = "crate::http::json::present")]
+        #[serde(default, deserialize_with = "crate::json::present")]
         #[schema(nullable = false)]
         jokers: Option<StandsFor>,
         /// The cards laid off. Absent: the defender's best layoffs are played;
@@ -219,11 +219,11 @@ pub struct LayoffRecord {
     pub card: WireCard,
     /// For a joker: the card it stands for on the table (a natural card
     /// stands for itself).
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, example = "8H")]
     pub stands_for: Option<Card>,
     /// Index into the knocker's melds as laid down at the knock.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, minimum = 0, maximum = 4294967295_u64, format = Int64)]
     pub meld: Option<u32>,
     /// Cards of the target meld as laid down at the knock (one is enough; a

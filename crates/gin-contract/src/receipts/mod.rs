@@ -68,6 +68,8 @@ pub enum KeyError {
     NoPublicKey { path: PathBuf },
     #[error("the operating system's random source failed: {0}")]
     Random(String),
+    #[error("no Ed25519 private key in PKCS#8 PEM form: {0}")]
+    PrivateKeyText(String),
 }
 
 /// One public key as a JWK (RFC 8037).
@@ -153,6 +155,20 @@ impl KeyRing {
             kid: current.kid,
             keys,
             generated,
+        })
+    }
+
+    /// The ring of one key, the Ed25519 private key in `pem` (PKCS#8), for a
+    /// caller that holds the key's text rather than a file.
+    pub fn from_pem(pem: &str) -> Result<KeyRing, KeyError> {
+        let key =
+            SigningKey::from_pkcs8_pem(pem).map_err(|e| KeyError::PrivateKeyText(e.to_string()))?;
+        let current = Jwk::of(&key.verifying_key());
+        Ok(KeyRing {
+            signing: key,
+            kid: current.kid.clone(),
+            keys: vec![current],
+            generated: false,
         })
     }
 

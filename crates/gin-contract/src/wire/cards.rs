@@ -4,8 +4,8 @@
 //! A card goes on the wire as [`gin_rules::Card`] itself: its serde form is the
 //! card notation and its OpenAPI schema (`Card`) the pattern of that notation.
 
-use crate::http::error_codes::ErrorCode;
-use crate::http::problem::Problem;
+use crate::error_codes::ErrorCode;
+use crate::problem::Problem;
 use gin_rules::{Card, CardSet};
 
 /// A hand's cards as a set; a repeated card is a 422 pointing at its second place

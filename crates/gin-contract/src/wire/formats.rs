@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 
-use crate::http::limits::{check_items, check_length};
-use crate::http::problem::{ErrorCode, Problem};
+use crate::limits::{check_items, check_length};
+use crate::problem::{ErrorCode, Problem};
 use crate::wire::score_sheet::{
     MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName,
 };

@@ -36,8 +36,8 @@ use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
 use super::hand_errors::{hand_problem, invalid_melds, read_problem};
-use crate::http::error_codes::ErrorCode;
-use crate::http::problem::Problem;
+use crate::error_codes::ErrorCode;
+use crate::problem::Problem;
 use gin_rules::{
     Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Joker,
     Jokers, Meld, Profile, Side,
@@ -272,7 +272,7 @@ pub struct HandLayoff {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::http::json::present"
+        deserialize_with = "crate::json::present"
     )]
     #[schema(value_type = Card, nullable = false)]
     pub stands_for: Option<Card>,
@@ -343,7 +343,7 @@ pub struct KnockerHand {
     pub melds: Option<Vec<Vec<WireCard>>>,
     /// With declared melds holding jokers: the card each joker stands for
     /// (`{"X1": "6H"}`), every melded joker and only those.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
 }
@@ -365,7 +365,7 @@ pub struct DefenderHand {
     #[schema(value_type = Option<Vec<Vec<WireCard>>>)]
     pub melds: Option<Vec<Vec<WireCard>>>,
     /// With declared melds holding jokers: the card each joker stands for.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
     /// Declared layoffs in the order played, each checked against the

@@ -3,7 +3,7 @@
 //! that scores or lays down a knock.
 
 use super::profile_spec::profile_problem;
-use crate::http::problem::{ErrorCode, Problem};
+use crate::problem::{ErrorCode, Problem};
 use gin_rules::{
     ArrangementProblem, DeclaredFault, DeclaredPlace, DefenderHand, HandCard, HandError,
     HandReadFault, KnockerHand, ReplyError, Side,

@@ -21,12 +21,12 @@ pub struct MatchRequest {
     /// The players' names, distinct and not blank: two, or three for
     /// three-player play (hands then name their `knocker` and `defender`).
     /// Absent for partnership play (`teams`). The response is keyed by them.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Mom", "Dad"]))]
     pub players: Option<Vec<String>>,
     /// Partnership play: the two teams of two, instead of `players`. Each hand
     /// is then a deal of two tables.
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
     pub teams: Option<Vec<TeamSpec>>,
     /// The hands in the order played. Each is counts after layoffs, full cards, or
@@ -35,7 +35,7 @@ pub struct MatchRequest {
     #[schema(value_type = Vec<MatchHandSchema>)]
     pub hands: Vec<RecordedHand>,
     /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
 }

@@ -14,7 +14,7 @@
 //! strings from its error types; [`ErrorCode::of`] reads them, and a test
 //! checks every code the library can produce has a row.
 
-use actix_web::http::StatusCode;
+use http::StatusCode;
 
 /// Where a code appears in a problem document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,6 +278,10 @@ error_codes! {
     WrongHandShape = ("wrong_hand_shape", UNPROCESSABLE_ENTITY, Problem, "Wrong hand shape");
     /// A client seed longer than the server accepts for a provably fair deal.
     ClientSeedTooLong = ("client_seed_too_long", UNPROCESSABLE_ENTITY, Problem, "Client seed too long");
+    /// A request asked for a signed receipt (`"receipt": true`) where no
+    /// signing key is configured: the Python module in-process until
+    /// `gin_referee.signing_key(pem)` is called. The service always has a key.
+    SigningKeyRequired = ("signing_key_required", UNPROCESSABLE_ENTITY, Problem, "Signing key required");
 }
 
 impl ErrorCode {
@@ -361,6 +365,10 @@ impl ErrorCode {
                 None,
             ),
             RequestHeadTooLarge => ("the request head is too large", None),
+            SigningKeyRequired => (
+                "a receipt needs a signing key: call gin_referee.signing_key(pem) first",
+                None,
+            ),
             InternalError => (
                 "the server failed to handle this request; the cause has been logged",
                 None,
@@ -639,7 +647,7 @@ mod tests {
                 }
             }
         }
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/gin-rules/src");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../gin-rules/src");
         let mut files = Vec::new();
         sources(std::path::Path::new(root), &mut files);
         let mut checked = 0;

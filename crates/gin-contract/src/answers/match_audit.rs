@@ -1,0 +1,847 @@
+//! `POST /v1/matches/audit`: a whole match (two players, three players, or a
+//! partnership) from its record, every hand replayed and checked, the match
+//! scored from the hands as played (the referee is [`gin_rules::audit_match`]
+//! and its siblings; their module docs give the checks between hands and their
+//! order).
+//!
+//! Each hand is recorded as `POST /v1/hands/audit` takes one (the deal, by its
+//! cards or its seeds, and the actions naming seats), plus the name of the
+//! player who dealt it. The answer is 200 for any record that can be replayed,
+//! legal or not: `legal`, the first `violation` with a JSON `pointer` into the
+//! request, each hand's audit, and `match`, the `/v1/matches/score` answer for
+//! the complete legal hands. 422 only for a record that cannot be audited at
+//! all: a dealer who is not a player, a deal that cannot have been dealt.
+//!
+//! `claimed`, the client's own result in the shape of `match` (any part of
+//! it), is compared field by field: `agrees`, and each difference with its
+//! pointer into the request, the claimed value and the refereed one.
+//!
+//! # Cost
+//!
+//! The body has its own limit (`--match-audit-body-limit`, 1 MiB by default),
+//! the hands at most `--max-match-hands` and each transcript at most
+//! `--max-audit-actions`. Each hand is one hand audit (constant work per
+//! action, the scorer at the knock) and the match is scored twice (once to find
+//! a hand after the game's end, once for the answer): linear in the record.
+//! `claimed` is walked only where the refereed answer has the same shape, so
+//! the differences are at most one per refereed field plus one per claimed
+//! field the referee lacks, each a copy of request bytes.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+
+use crate::limits::{RequestLimits, check_items, check_length};
+use crate::problem::{ErrorCode, Problem};
+use crate::wire::formats::{
+    MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
+    check_roster_limits, seat_order, shape_problem, wrong_shape,
+};
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::receipt::Keys;
+use crate::wire::score_sheet::MatchResponse;
+use crate::wire::transcript::{
+    ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
+};
+use gin_rules::{
+    self, Action, DealSeeds, MatchAudit, MatchAuditError, MatchError, MatchViolation, Players,
+    Profile, RecordedHand, Team, ViolationCode,
+};
+
+// ---- Request ---------------------------------------------------------------
+
+/// A match's record: the players (or teams) and every hand, in the order
+/// played.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchAuditRequest {
+    /// A preset name (`standard` when absent) or an object overriding a preset's
+    /// parameters. `next_dealer` says who deals each hand after the first.
+    #[serde(default)]
+    pub profile: Option<ProfileSpec>,
+    /// The players' names, distinct and not blank: two, or three for
+    /// three-player play. Absent for partnership play (`teams`).
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
+    pub players: Option<Vec<String>>,
+    /// Partnership play: the two teams of two, instead of `players`. Each hand
+    /// is then a deal `{"tables": [hand, hand]}`.
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
+    pub teams: Option<Vec<TeamSpec>>,
+    /// The hands in the order played (deals, in partnership play). The last
+    /// may stop before its end (a match in progress); any other that does is
+    /// `hand_unfinished`.
+    #[schema(value_type = Vec<RoundRecordSchema>)]
+    pub hands: Vec<RoundRecord>,
+    /// The client's own result, in the shape of the answer's `match` (any part
+    /// of it): compared field by field.
+    #[serde(default, deserialize_with = "claimed_object")]
+    #[schema(value_type = Option<Claim>)]
+    pub claimed: Option<Value>,
+    /// Accepted for uniformity: a match audit is always signed.
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(nullable = false, example = true)]
+    pub receipt: Option<bool>,
+}
+
+/// One hand as recorded: who dealt (and, with three players or teams, who
+/// played against the dealer), the deal, and the actions.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HandRecord {
+    /// The name of the player who dealt.
+    #[schema(example = "Ann")]
+    pub dealer: String,
+    /// The name of the other player at the table: required with three players
+    /// and in partnerships; with two players, optional (the other player).
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(nullable = false, example = "Bob")]
+    pub non_dealer: Option<String>,
+    /// The cards as dealt, or the seeds that dealt them with their commitment.
+    #[schema(value_type = DealSchema)]
+    pub deal: DealInput,
+    /// The actions, seats named `dealer` and `non_dealer`, as for
+    /// `/v1/hands/audit`.
+    #[schema(value_type = Vec<ActionSchema>)]
+    pub actions: Vec<TranscriptAction>,
+}
+
+/// A partnership deal: the hands at its two tables.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealRecord {
+    /// The two tables, in either order.
+    #[schema(min_items = 2, max_items = 2)]
+    pub tables: Vec<HandRecord>,
+}
+
+/// `claimed` is an object (or null, absent): the shape of `match`, as its
+/// schema says; any other JSON is a shape error.
+fn claimed_object<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Value>, D::Error> {
+    match Option::<Value>::deserialize(deserializer)? {
+        Some(Value::Object(claim)) => Ok(Some(Value::Object(claim))),
+        None | Some(Value::Null) => Ok(None),
+        Some(other) => Err(serde::de::Error::invalid_type(
+            serde::de::Unexpected::Other(match other {
+                Value::Array(_) => "sequence",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                _ => "boolean",
+            }),
+            &"an object in the shape of the answer's `match`",
+        )),
+    }
+}
+
+/// The schema of `claimed`, the client's own result: an object in the shape
+/// of the answer's `match`, any part of it (read as JSON and walked).
+pub struct Claim;
+
+impl utoipa::PartialSchema for Claim {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "The client's own result: any part of the answer's `match`, in its shape.",
+            ))
+            .additional_properties(Some(AdditionalProperties::FreeForm(true)))
+            .into()
+    }
+}
+
+impl ToSchema for Claim {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Claim")
+    }
+}
+
+/// A hand, or a partnership deal of two.
+#[derive(ToSchema)]
+#[schema(as = RoundRecord)]
+#[serde(untagged)]
+#[allow(dead_code)] // A schema only: requests are read through `RoundRecord`.
+pub enum RoundRecordSchema {
+    Hand(HandRecord),
+    Deal(DealRecord),
+}
+
+/// A hand, or a partnership deal, read whole and then classified (so that a
+/// fault inside keeps its pointer).
+#[derive(Debug)]
+pub enum RoundRecord {
+    Hand(HandRecord),
+    Deal(Vec<HandRecord>),
+}
+
+impl<'de> Deserialize<'de> for RoundRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RoundRecord, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields, expecting = "struct HandRecord")]
+        struct Flat {
+            dealer: Option<String>,
+            #[serde(default, deserialize_with = "crate::json::present")]
+            non_dealer: Option<String>,
+            deal: Option<DealInput>,
+            actions: Option<Vec<TranscriptAction>>,
+            tables: Option<Vec<HandRecord>>,
+        }
+        match Flat::deserialize(deserializer)? {
+            Flat {
+                dealer: Some(dealer),
+                non_dealer,
+                deal: Some(deal),
+                actions: Some(actions),
+                tables: None,
+            } => Ok(RoundRecord::Hand(HandRecord {
+                dealer,
+                non_dealer,
+                deal,
+                actions,
+            })),
+            Flat {
+                dealer: None,
+                non_dealer: None,
+                deal: None,
+                actions: None,
+                tables: Some(tables),
+            } => Ok(RoundRecord::Deal(tables)),
+            _ => Err(D::Error::custom(
+                "a hand is `{\"dealer\", \"deal\", \"actions\"}` (and `non_dealer`), or in \
+                 partnership play a deal `{\"tables\": [hand, hand]}`",
+            )),
+        }
+    }
+}
+
+// ---- Response --------------------------------------------------------------
+
+/// The verdict on a match.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchAuditResponse {
+    /// No violation in any hand or between hands. The last hand may still be
+    /// in progress.
+    pub legal: bool,
+    /// The first violation, or null.
+    pub violation: Option<MatchAuditViolation>,
+    /// Each hand's `/v1/hands/audit` answer (a deal's two, in partnership
+    /// play), up to and including the violating hand.
+    pub hands: Vec<RoundAudit>,
+    /// The `/v1/matches/score` answer for the complete legal hands (before the
+    /// violation, if any).
+    #[serde(rename = "match")]
+    pub score: MatchAnswer,
+    /// Present when the request has `claimed`: whether it agrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub claimed: Option<ClaimCheck>,
+    /// A signed receipt (compact JWS, see `GET /v1/keys`), always present:
+    /// a match audit is always signed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub receipt: Option<String>,
+}
+
+/// One hand's audit, or a partnership deal's two.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum RoundAudit {
+    Hand(Box<AuditResponse>),
+    Deal(DealAudit),
+}
+
+/// The audits of a partnership deal's tables.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealAudit {
+    /// Each table's `/v1/hands/audit` answer, in the order of the request.
+    pub tables: Vec<AuditResponse>,
+}
+
+/// The first violation of a match.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchAuditViolation {
+    /// The hand's (the deal's) index, from 0.
+    #[schema(example = 3)]
+    pub hand: usize,
+    /// The table of a partnership deal (absent otherwise, and for a fault of
+    /// the whole deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = 1)]
+    pub table: Option<usize>,
+    /// The action's index in the hand's transcript; null for a fault of the
+    /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
+    /// `rotation_broken`, `pairing_broken`, the deal's seeds).
+    #[schema(example = 7, required = true)]
+    pub action: Option<usize>,
+    /// The rule broken.
+    pub code: ViolationCode,
+    /// A sentence for a tournament director.
+    pub message: String,
+    /// JSON pointer into the request, down to the field at fault:
+    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
+    #[schema(example = "/hands/3/actions/7/card")]
+    pub pointer: String,
+}
+
+/// The client's claimed result checked against the referee's.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimCheck {
+    /// Every claimed field is the referee's.
+    pub agrees: bool,
+    /// Each field that is not, depth first, an object's keys in sorted order.
+    pub differences: Vec<Difference>,
+}
+
+/// One claimed field that is not the referee's.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Difference {
+    /// Pointer into the request: `/claimed/final/Ann/total`.
+    #[schema(example = "/claimed/final/Ann/total")]
+    pub pointer: String,
+    /// The claimed value.
+    #[schema(schema_with = crate::wire::any_json, example = 309)]
+    pub claimed: Value,
+    /// The referee's value there; null when it has none, or when it is an
+    /// object or a list where the claim has something else (see `reason`).
+    #[schema(schema_with = crate::wire::any_json, example = 310)]
+    pub refereed: Value,
+    /// `value`: the values differ; `missing`: the referee has no such field;
+    /// `shape`: one is an object or a list and the other is not, or lists
+    /// differ in length.
+    pub reason: DifferenceReason,
+}
+
+/// Why a claimed field differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DifferenceReason {
+    Value,
+    Missing,
+    Shape,
+}
+
+// ---- The claim -------------------------------------------------------------
+
+/// Escapes a JSON pointer token (RFC 6901): `~` as `~0`, `/` as `~1`.
+fn token(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// Compares `claimed` with `refereed` where both have the same shape; records
+/// each difference at `pointer`.
+fn compare(claimed: &Value, refereed: &Value, pointer: &str, out: &mut Vec<Difference>) {
+    let differ = |reason, refereed: &Value| Difference {
+        pointer: pointer.to_owned(),
+        claimed: claimed.clone(),
+        refereed: match refereed {
+            Value::Object(_) | Value::Array(_) => Value::Null,
+            scalar => scalar.clone(),
+        },
+        reason,
+    };
+    match (claimed, refereed) {
+        (Value::Object(claimed), Value::Object(refereed)) => {
+            for (key, value) in claimed {
+                let at = format!("{pointer}/{}", token(key));
+                match refereed.get(key) {
+                    Some(theirs) => compare(value, theirs, &at, out),
+                    None => out.push(Difference {
+                        pointer: at,
+                        claimed: value.clone(),
+                        refereed: Value::Null,
+                        reason: DifferenceReason::Missing,
+                    }),
+                }
+            }
+        }
+        (Value::Array(claimed_items), Value::Array(refereed_items)) => {
+            if claimed_items.len() != refereed_items.len() {
+                out.push(differ(DifferenceReason::Shape, refereed));
+                return;
+            }
+            for (index, (value, theirs)) in claimed_items.iter().zip(refereed_items).enumerate() {
+                compare(value, theirs, &format!("{pointer}/{index}"), out);
+            }
+        }
+        (Value::Object(_) | Value::Array(_), _) | (_, Value::Object(_) | Value::Array(_)) => {
+            out.push(differ(DifferenceReason::Shape, refereed));
+        }
+        (claimed_scalar, refereed_scalar) => {
+            if !same_scalar(claimed_scalar, refereed_scalar) {
+                out.push(differ(DifferenceReason::Value, refereed));
+            }
+        }
+    }
+}
+
+/// Numbers compare by value (`310` and `310.0` agree); the rest exactly.
+fn same_scalar(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => x.as_f64() == y.as_f64(),
+        },
+        _ => a == b,
+    }
+}
+
+fn check_claim(claimed: &Value, score: &MatchAnswer) -> Result<ClaimCheck, Problem> {
+    let refereed = serde_json::to_value(score).map_err(|e| Problem::internal(&e))?;
+    let mut differences = Vec::new();
+    compare(claimed, &refereed, "/claimed", &mut differences);
+    Ok(ClaimCheck {
+        agrees: differences.is_empty(),
+        differences,
+    })
+}
+
+// ---- Errors and pointers ---------------------------------------------------
+
+/// The pointer to a hand, or to a table of a deal.
+fn base(hand: usize, table: Option<usize>) -> String {
+    match table {
+        Some(table) => format!("/hands/{hand}/tables/{table}"),
+        None => format!("/hands/{hand}"),
+    }
+}
+
+/// The recorded table at `hand` (and `table`).
+fn record(request: &MatchAuditRequest, hand: usize, table: Option<usize>) -> Option<&HandRecord> {
+    match (request.hands.get(hand)?, table) {
+        (RoundRecord::Hand(record), None) => Some(record),
+        (RoundRecord::Deal(tables), Some(table)) => tables.get(table),
+        _ => None,
+    }
+}
+
+/// Every recorded table, with where it is.
+fn tables(
+    request: &MatchAuditRequest,
+) -> impl Iterator<Item = (usize, Option<usize>, &HandRecord)> {
+    request
+        .hands
+        .iter()
+        .enumerate()
+        .flat_map(|(hand, round)| match round {
+            RoundRecord::Hand(record) => vec![(hand, None, record)],
+            RoundRecord::Deal(tables) => tables
+                .iter()
+                .enumerate()
+                .map(|(table, record)| (hand, Some(table), record))
+                .collect(),
+        })
+}
+
+/// Where in the request a violation is.
+fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> String {
+    let (hand, table) = (found.hand, found.table);
+    let here = base(hand, table);
+    if let Some(action) = found.violation.action {
+        return match &found.violation.field {
+            Some(field) => format!("{here}/actions/{action}/{field}"),
+            None => format!("{here}/actions/{action}"),
+        };
+    }
+    let seeds_at = |record: &HandRecord| match &record.deal {
+        DealInput::Seeds { commitment, .. } => Some(commitment.clone()),
+        DealInput::Cards(_) => None,
+    };
+    match found.violation.code {
+        ViolationCode::WrongDealer => format!("{here}/dealer"),
+        ViolationCode::HandUnfinished => format!("{here}/actions"),
+        ViolationCode::DealCommitmentMismatch => format!("{here}/deal/commitment"),
+        ViolationCode::DealNonceNotIncreasing => format!("{here}/deal/seeds/nonce"),
+        ViolationCode::PairingBroken => format!("{here}/tables"),
+        ViolationCode::DealSeedsDiffer => {
+            let first = tables(request).find_map(|(_, _, record)| seeds_at(record));
+            let this = record(request, hand, table).and_then(seeds_at);
+            match (first, this) {
+                (Some(first), Some(this)) if !first.eq_ignore_ascii_case(&this) => {
+                    format!("{here}/deal/commitment")
+                }
+                (Some(_), Some(_)) => format!("{here}/deal/seeds/client_seed"),
+                _ => format!("{here}/deal"),
+            }
+        }
+        _ => here,
+    }
+}
+
+/// The field of the first recorded table naming `name` as dealer or
+/// non-dealer, at or after `hand` (for an unknown or repeated name).
+fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String {
+    tables(request)
+        .filter(|(at, _, _)| *at == hand)
+        .find_map(|(at, table, record)| {
+            if record.dealer == name && record.non_dealer.as_deref() != Some(name) {
+                Some(format!("{}/dealer", base(at, table)))
+            } else if record.non_dealer.as_deref() == Some(name) {
+                Some(format!("{}/non_dealer", base(at, table)))
+            } else {
+                None
+            }
+        })
+        .unwrap_or_else(|| base(hand, None))
+}
+
+fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
+    let detail = error.to_string();
+    let at = |code: &str, pointer: String| {
+        let code = ErrorCode::of(code);
+        Problem::new(code, &detail).with_error(pointer, code, detail.clone())
+    };
+    let names_at = if request.teams.is_some() {
+        "/teams"
+    } else {
+        "/players"
+    };
+    match error {
+        MatchAuditError::Deal { hand, table, error } => {
+            let mut problem = deal_problem(error, &format!("{}/deal", base(*hand, *table)));
+            problem.detail = detail;
+            problem
+        }
+        MatchAuditError::NonDealerRequired { hand, table } => at(
+            "wrong_hand_shape",
+            format!("{}/non_dealer", base(*hand, *table)),
+        ),
+        MatchAuditError::Match(error) => match error {
+            MatchError::UnknownPlayer { hand, name }
+            | MatchError::SamePlayerTwice { hand, name } => {
+                at(error.code(), name_pointer(request, *hand, name))
+            }
+            MatchError::BlankPlayerName { index } if request.teams.is_none() => {
+                at(error.code(), format!("/players/{index}"))
+            }
+            MatchError::TooManyHands { .. } => at(error.code(), "/hands".into()),
+            MatchError::HollywoodNotDefined { .. } => at(error.code(), "/profile".into()),
+            MatchError::BlankPlayerName { .. }
+            | MatchError::DuplicatePlayerName { .. }
+            | MatchError::BlankTeamName => at(error.code(), names_at.into()),
+            // The referee built every other input itself.
+            _ => Problem::internal(error),
+        },
+        MatchAuditError::Inconsistent(_) => Problem::internal(error),
+    }
+}
+
+// ---- Handler ---------------------------------------------------------------
+
+/// The match's format, with its hands in the shape the format takes.
+enum Format {
+    Two(Players<String>, Vec<RecordedHand>),
+    Three([String; 3], Vec<RecordedHand>),
+    Teams([Team; 2], Vec<[RecordedHand; 2]>),
+}
+
+const TWO_TABLES: &str = "a partnership hand is a deal of two tables: `{\"tables\": [hand, hand]}`";
+const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"actions\"}`; \
+    deals of two tables belong to partnership play (`teams`)";
+
+/// The library's record of one table: the deal derived from its seeds when
+/// given by them (from the deck with the profile's `jokers`).
+fn recorded(record: &HandRecord, at: &str, jokers: u8) -> Result<RecordedHand, Problem> {
+    let (deal, seeds) = match &record.deal {
+        DealInput::Cards(deal) => (deal.clone(), None),
+        DealInput::Seeds { seeds, commitment } => {
+            let (deal, mismatch) = seeded_deal(seeds, commitment, &format!("{at}/deal"), jokers)?;
+            let seeds = DealSeeds {
+                client_seed: seeds.client_seed.clone(),
+                commitment: commitment.to_ascii_lowercase(),
+                nonce: seeds.nonce,
+                mismatch,
+            };
+            (deal, Some(seeds))
+        }
+    };
+    Ok(RecordedHand {
+        dealer: record.dealer.clone(),
+        non_dealer: record.non_dealer.clone(),
+        deal,
+        seeds,
+        actions: record.actions.iter().cloned().map(Action::from).collect(),
+    })
+}
+
+impl Format {
+    fn of(request: &MatchAuditRequest, jokers: u8) -> Result<Format, Problem> {
+        let single = || -> Result<Vec<RecordedHand>, Problem> {
+            request
+                .hands
+                .iter()
+                .enumerate()
+                .map(|(index, round)| match round {
+                    RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
+                    RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
+                })
+                .collect()
+        };
+        let roster = Roster::of(request.players.as_deref(), request.teams.as_deref())?;
+        Ok(match roster {
+            Roster::Two(players) => Format::Two(players, single()?),
+            Roster::Three(players) => Format::Three(players, single()?),
+            Roster::Teams(teams) => {
+                let deals = request
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(index, round)| match round {
+                        RoundRecord::Deal(tables) => match tables.as_slice() {
+                            [one, two] => Ok([
+                                recorded(one, &base(index, Some(0)), jokers)?,
+                                recorded(two, &base(index, Some(1)), jokers)?,
+                            ]),
+                            _ => Err(shape_problem(
+                                &format!("/hands/{index}/tables"),
+                                &format!("a deal has two tables, not {}", tables.len()),
+                            )),
+                        },
+                        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Format::Teams(teams, deals)
+            }
+        })
+    }
+}
+
+/// The verdict's parts that do not depend on the format.
+fn verdict<S>(
+    request: &MatchAuditRequest,
+    audit: MatchAudit<S>,
+    score: MatchAnswer,
+) -> Result<MatchAuditResponse, Problem> {
+    let claimed = request
+        .claimed
+        .as_ref()
+        .map(|claimed| check_claim(claimed, &score))
+        .transpose()?;
+    let violation = audit.violation.as_ref().map(|found| MatchAuditViolation {
+        hand: found.hand,
+        table: found.table,
+        action: found.violation.action,
+        code: found.violation.code,
+        message: found.violation.message.clone(),
+        pointer: violation_pointer(request, found),
+    });
+    let partnership = request.teams.is_some();
+    let mut hands: Vec<RoundAudit> = audit
+        .hands
+        .into_iter()
+        .map(|tables| {
+            let mut answers: Vec<AuditResponse> =
+                tables.into_iter().map(AuditResponse::from).collect();
+            match (partnership, answers.len()) {
+                (false, 1) => match answers.pop() {
+                    Some(answer) => RoundAudit::Hand(Box::new(answer)),
+                    None => RoundAudit::Deal(DealAudit { tables: answers }),
+                },
+                _ => RoundAudit::Deal(DealAudit { tables: answers }),
+            }
+        })
+        .collect();
+    // A deal judged by its commitment shows the mismatch as its own verdict,
+    // as `/v1/hands/audit` does.
+    if let Some(found) = &audit.violation
+        && found.violation.code == ViolationCode::DealCommitmentMismatch
+    {
+        let answer = match (hands.get_mut(found.hand), found.table) {
+            (Some(RoundAudit::Hand(answer)), None) => Some(&mut **answer),
+            (Some(RoundAudit::Deal(deal)), Some(table)) => deal.tables.get_mut(table),
+            _ => None,
+        };
+        if let Some(answer) = answer {
+            answer.legal = false;
+            answer.violation = Some(found.violation.clone().into());
+        }
+    }
+    Ok(MatchAuditResponse {
+        legal: violation.is_none(),
+        violation,
+        hands,
+        score,
+        claimed,
+        receipt: None,
+    })
+}
+
+/// The whole operation, without HTTP.
+pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
+    let profile: Profile = resolve_profile(request.profile.as_ref())?;
+    let problem = |e: MatchAuditError| audit_problem(request, &e);
+    match Format::of(request, profile.jokers())? {
+        Format::Two(players, hands) => {
+            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
+            let score = MatchResponse::new(&audit.score, profile.hollywood());
+            verdict(request, audit, MatchAnswer::TwoPlayers(score))
+        }
+        Format::Three(players, hands) => {
+            let audit = gin_rules::audit_three(&profile, &players, &hands).map_err(problem)?;
+            let score = ThreePlayerMatchResponse::new(&audit.score);
+            verdict(request, audit, MatchAnswer::ThreePlayers(score))
+        }
+        Format::Teams(teams, deals) => {
+            let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
+            let score = PartnershipMatchResponse::new(&audit.score, &seat_order(&teams));
+            verdict(request, audit, MatchAnswer::Partnership(score))
+        }
+    }
+}
+
+/// The ceilings on names, hands and actions (see `limits`).
+fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(), Problem> {
+    let max = limits.name_length;
+    check_roster_limits(request.players.as_deref(), request.teams.as_deref(), max)?;
+    check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
+    for round in &request.hands {
+        if let RoundRecord::Deal(tables) = round {
+            check_items("/hands/tables", "tables", tables.len(), 2)?;
+        }
+    }
+    for (hand, table, record) in tables(request) {
+        let at = base(hand, table);
+        check_length(&format!("{at}/dealer"), &record.dealer, max)?;
+        if let Some(name) = &record.non_dealer {
+            check_length(&format!("{at}/non_dealer"), name, max)?;
+        }
+        check_items(
+            &format!("{at}/actions"),
+            "actions",
+            record.actions.len(),
+            limits.audit_actions,
+        )?;
+    }
+    Ok(())
+}
+
+/// Examples for the OpenAPI document, run through the real referee so that
+/// they cannot drift from what the service answers.
+pub mod examples {
+    use serde_json::{Value, json};
+
+    use crate::wire::transcript::examples::{deal, knock_actions};
+
+    /// The hand audit's example hand (the non-dealer knocks with 2 after three
+    /// actions), dealt by `dealer`.
+    fn hand(dealer: &str) -> Value {
+        json!({"dealer": dealer, "deal": deal(), "actions": knock_actions()})
+    }
+
+    /// Ann deals, Bob knocks; Bob deals, Ann knocks. The claim is off by one.
+    pub fn legal() -> Value {
+        json!({
+            "profile": "standard",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann"), hand("Bob")],
+            "claimed": {"final": {"Ann": {"total": 59}, "Bob": {"total": 60}}},
+        })
+    }
+
+    /// Ann deals twice.
+    pub fn wrong_dealer() -> Value {
+        json!({
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann"), hand("Ann")],
+        })
+    }
+
+    /// A dealer who is not a player.
+    pub fn unknown_dealer() -> Value {
+        json!({
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Cy")],
+        })
+    }
+
+    /// What the service answers to `request` (null if it does not answer 200).
+    pub fn answer(request: Value) -> Value {
+        let response = serde_json::from_value(request)
+            .ok()
+            .and_then(|r| super::answer(&r).ok());
+        serde_json::to_value(response).unwrap_or(Value::Null)
+    }
+
+    /// The problem the service answers to `request` (null if it answers 200).
+    pub fn problem(request: Value) -> Value {
+        let problem = serde_json::from_value(request)
+            .ok()
+            .and_then(|r| super::answer(&r).err());
+        serde_json::to_value(problem).unwrap_or(Value::Null)
+    }
+}
+
+/// `/v1/matches/audit`: the ceilings checked, the match audited, and signed
+/// (always, where there is a key; see [`Keys::sign_if_keyed`]).
+pub fn respond(
+    request: &MatchAuditRequest,
+    body: &[u8],
+    limits: &RequestLimits,
+    keys: &Keys,
+) -> Result<MatchAuditResponse, Problem> {
+    check_limits(request, limits)?;
+    let profile = resolve_profile(request.profile.as_ref())?;
+    let mut audit = answer(request)?;
+    audit.receipt = keys.sign_if_keyed("audit_match", &profile, body, &audit)?;
+    Ok(audit)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_documented_examples_are_answered_as_documented() {
+        let legal = examples::answer(examples::legal());
+        assert_eq!(legal["legal"], true, "{legal}");
+        assert_eq!(legal["hands"].as_array().map(Vec::len), Some(2));
+        assert_eq!(legal["match"]["final"]["Ann"]["total"], 60);
+        assert_eq!(legal["claimed"]["agrees"], false);
+        assert_eq!(
+            legal["claimed"]["differences"],
+            json!([{"pointer": "/claimed/final/Ann/total", "claimed": 59, "refereed": 60,
+                    "reason": "value"}])
+        );
+        let wrong = examples::answer(examples::wrong_dealer());
+        assert_eq!(wrong["violation"]["code"], "wrong_dealer");
+        assert_eq!(wrong["violation"]["pointer"], "/hands/1/dealer");
+        assert_eq!(wrong["match"]["hands"].as_array().map(Vec::len), Some(1));
+        let problem = examples::problem(examples::unknown_dealer());
+        assert_eq!(problem["code"], "unknown_player");
+        assert_eq!(problem["errors"][0]["pointer"], "/hands/0/dealer");
+    }
+
+    #[test]
+    fn a_claim_is_compared_only_where_it_says_something() {
+        let refereed =
+            json!({"final": {"Ann": {"total": 60}}, "hands": [{"points": 1}], "net": null});
+        let check = |claimed: Value| {
+            let mut out = Vec::new();
+            compare(&claimed, &refereed, "/claimed", &mut out);
+            serde_json::to_value(out).unwrap()
+        };
+        assert_eq!(check(json!({})), json!([]));
+        assert_eq!(check(json!({"final": {"Ann": {"total": 60.0}}})), json!([]));
+        assert_eq!(
+            check(json!({"final": {"A/n~": 1}})),
+            json!([{"pointer": "/claimed/final/A~1n~0", "claimed": 1, "refereed": null, "reason": "missing"}])
+        );
+        assert_eq!(
+            check(json!({"hands": [1, 2]})),
+            json!([{"pointer": "/claimed/hands", "claimed": [1, 2], "refereed": null, "reason": "shape"}])
+        );
+        assert_eq!(
+            check(json!({"net": 0, "final": 3})),
+            json!([
+                {"pointer": "/claimed/final", "claimed": 3, "refereed": null, "reason": "shape"},
+                {"pointer": "/claimed/net", "claimed": 0, "refereed": null, "reason": "value"}
+            ])
+        );
+    }
+}
