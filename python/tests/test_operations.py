@@ -1,12 +1,13 @@
 """The operations (one function per operationId): min_deadwood_many agrees
 with analyze_hand, and problems come back as gin_referee.Problem.
-
-These need the native ``_answer`` (crates/gin-contract); until it is compiled
-in they are skipped, saying so."""
+(scripts/python/equality.py compares every operation with the running
+service on generated requests.)"""
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -14,10 +15,9 @@ import pytest
 import gin_referee as gr
 from conftest import dense_hands, masks_of, random_hands
 
-pytestmark = pytest.mark.skipif(
-    not gr.operations_available(),
-    reason="the native _answer (crates/gin-contract) is not compiled into gin_referee yet",
-)
+
+def test_the_operations_are_compiled_in():
+    assert gr.operations_available()
 
 
 @pytest.mark.parametrize("kind, size", [("random", 10), ("dense", 10), ("random", 11), ("dense", 11)])
@@ -68,7 +68,47 @@ def test_every_operation_is_wired():
         assert caught.value.code == "malformed_json", operation_id
 
 
-def test_receipts_need_a_signing_key():
-    body = {"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"], "receipt": True}
+SCORE = {
+    "knocker": {"hand": ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]},
+    "defender": {"hand": ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"]},
+    "receipt": True,
+}
+
+
+def ed25519_pem(tmp_path) -> str:
+    try:
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    except ImportError:
+        if shutil.which("openssl") is None:
+            pytest.skip("neither the cryptography package nor openssl can make an Ed25519 key")
+        path = tmp_path / "signing.pem"
+        subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", str(path)],
+                       check=True, capture_output=True)
+        return path.read_text()
+    return Ed25519PrivateKey.generate().private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+
+
+def test_receipts_need_a_signing_key(tmp_path):
+    gr.signing_key(None)
+    with pytest.raises(gr.Problem) as caught:
+        gr.score_hand(SCORE)
+    assert (caught.value.code, caught.value.status) == ("signing_key_required", 422)
+    gr.signing_key(ed25519_pem(tmp_path))
+    try:
+        answer = gr.score_hand(SCORE)
+        header, claims, signature = answer["receipt"].split(".")
+        assert header and claims and signature
+        unsigned = gr.score_hand(dict(SCORE, receipt=False))
+        assert {k: v for k, v in answer.items() if k != "receipt"} == {
+            k: v for k, v in unsigned.items() if k != "receipt"
+        }
+    finally:
+        gr.signing_key(None)
     with pytest.raises(gr.Problem):
-        gr.analyze_hand(body)
+        gr.score_hand(SCORE)
+    with pytest.raises(ValueError) as bad:
+        gr.signing_key("-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----\n")
+    assert not isinstance(bad.value, gr.Problem)
