@@ -5,9 +5,12 @@ returns the 200 answer as a dict, equal to ``json.loads`` of what the service
 answers; a request the service would refuse raises :class:`Problem`.
 
 The compiled side is one function, ``_native._answer(operation_id, body)``,
-taking the body's bytes and returning the answer's bytes (the contract crate
-``crates/gin-contract``, shared with the service). A build without it raises
-:class:`NotImplementedError` rather than answering anything else.
+taking the body's bytes and returning the answer's bytes: the contract crate
+``crates/gin-contract``'s ``Referee::answer``, the code the service's routes
+run, with the service's default limits. A dict is dumped as compact JSON
+first; ``str`` and ``bytes`` go as they are, so a receipt's request digest is
+that of the caller's own bytes. A build without ``_answer`` would raise
+:class:`NotImplementedError` rather than answer anything else.
 """
 
 from __future__ import annotations
