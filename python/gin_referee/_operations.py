@@ -54,9 +54,10 @@ def encode(body: Body) -> bytes:
         return bytes(body)
     if isinstance(body, str):
         return body.encode("utf-8")
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode(
-        "utf-8"
-    )
+    # Python's own spelling of a float JSON has no number for (inf, nan) is
+    # kept: the referee reads it as the service reads those bytes, and
+    # answers `malformed_json`.
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def answer(operation_id: str, body: Body) -> Dict[str, Any]:

@@ -9,9 +9,8 @@ batch, without a Python call per row.
 
 On Spark 4.1 and later the batches are those of an Arrow UDF (``arrow_udf``)
 over the hand column alone, so the other columns never leave the JVM; on
-older Spark, ``mapInArrow`` over whole rows (a million hands on ``local[2]``:
-about 2.3 s with ``mapInArrow``, see ``scripts/python/bench.py`` for the
-Arrow UDF's figure).
+older Spark, ``mapInArrow`` over whole rows. ``scripts/python/bench.py``
+times both against a row-at-a-time Python UDF.
 
 Needs the ``spark`` extra (pyspark, pyarrow, pandas) and ``gin_referee``
 installed where the executors' Python runs.

@@ -52,6 +52,11 @@ def test_refusals_are_problems():
     with pytest.raises(gr.Problem) as caught:
         gr.analyze_hand({"hand": ["AS"] * 10, "profile": "okla"})
     assert caught.value.code == "unknown_profile"
+    # A float JSON cannot write is refused as the service refuses Python's
+    # spelling of it.
+    with pytest.raises(gr.Problem) as caught:
+        gr.score_match({"players": ["a", "b"], "hands": [], "x": float("inf")})
+    assert caught.value.code == "malformed_json"
 
 
 def test_every_operation_is_wired():
