@@ -2,10 +2,10 @@
 in, the same batches with ``deadwood``, ``gin`` and ``can_knock`` out.
 
 Vectorised throughout: the card strings of the whole batch (the list column's
-flat values) are looked up in the 52 canonical spellings with one
-``pyarrow.compute.index_in``, which gives the OpenSpiel card id directly (the
-table is in id order); a row's mask is the sum of its cards' bits, taken as a
-difference of a cumulative sum at the list offsets. A sum of n distinct
+flat values) become OpenSpiel card ids at once (:func:`card_ids`: two-byte
+spellings straight from Arrow's string data through a lookup table, others
+by ``pyarrow.compute.index_in``); a row's mask is the sum of its cards' bits,
+taken as a difference of a cumulative sum at the list offsets. A sum of n distinct
 powers of two has n bits set and a repeated card carries into fewer, so a row
 whose popcount differs from its length holds a duplicate. Only rows with a
 non-canonical spelling (``"10h"``, ``"7♠"``) or a duplicate go through
@@ -38,6 +38,50 @@ def _popcount(values: np.ndarray) -> np.ndarray:
     return _BYTE_POPCOUNT[as_bytes].sum(axis=1, dtype=np.int64)
 
 
+def _two_byte_table() -> np.ndarray:
+    """Card id by the two bytes of a two-character spelling read as a
+    little-endian uint16 (rank, suit; each letter in either case), -1 for
+    anything else."""
+    table = np.full(1 << 16, -1, dtype=np.int64)
+    for card_id, card in enumerate(CARDS):
+        for rank in {card[0], card[0].lower()}:
+            for suit in {card[1], card[1].lower()}:
+                table[ord(rank) | ord(suit) << 8] = card_id
+    return table
+
+
+_TWO_BYTE_IDS = _two_byte_table()
+#: The bit of each card id; index -1 (an unknown spelling) is the last, 0.
+_BIT_OF_ID = np.array([1 << i for i in range(52)] + [0], dtype=np.uint64)
+
+
+def card_ids(values: pa.Array) -> np.ndarray:
+    """The OpenSpiel id of every string of ``values``, -1 where it is not a
+    two-character spelling of a card (``"10h"``, ``"7♠"``, null).
+
+    When every string has two bytes (canonical and lower-case spellings, the
+    usual case) the string data is read as one uint16 array and looked up in
+    a 64 Ki table, without a pass per string; otherwise by
+    ``pyarrow.compute.index_in`` on the canonical spellings (the rows it
+    misses go through ``card_mask``)."""
+    count = len(values)
+    if count == 0:
+        return np.zeros(0, dtype=np.int64)
+    if values.type in (pa.string(), pa.large_string()) and values.null_count == 0:
+        offsets_type = np.int32 if values.type == pa.string() else np.int64
+        _, offsets_buffer, data_buffer = values.buffers()
+        offsets = np.frombuffer(offsets_buffer, dtype=offsets_type)
+        offsets = offsets[values.offset : values.offset + count + 1]
+        first, last = int(offsets[0]), int(offsets[-1])
+        if last - first == 2 * count and data_buffer is not None:
+            data = np.frombuffer(data_buffer, dtype=np.uint8)[first:last]
+            if np.array_equal(np.diff(offsets), np.full(count, 2, dtype=offsets.dtype)):
+                return _TWO_BYTE_IDS[data.view("<u2")]
+    table = pa.array(CARDS, type=values.type)
+    ids = pc.index_in(values, value_set=table).fill_null(-1)
+    return np.asarray(ids.to_numpy(zero_copy_only=False), dtype=np.int64)
+
+
 def hand_masks(hands: pa.Array) -> "tuple[np.ndarray, np.ndarray]":
     """The OpenSpiel masks of a list-of-strings array, and which rows are null.
 
@@ -50,19 +94,23 @@ def hand_masks(hands: pa.Array) -> "tuple[np.ndarray, np.ndarray]":
     offsets = np.asarray(hands.offsets.to_numpy(zero_copy_only=False), dtype=np.int64)
     starts, ends = offsets[:-1], offsets[1:]
     values = hands.values
-    table = pa.array(CARDS, type=values.type)
-    ids = pc.index_in(values, value_set=table).fill_null(-1)
-    ids = np.asarray(ids.to_numpy(zero_copy_only=False), dtype=np.int64)
-    known = ids >= 0
-    bits = np.where(known, np.left_shift(np.uint64(1), np.where(known, ids, 0).astype(np.uint64)), 0)
-    bits = bits.astype(np.uint64)
+    if len(offsets):
+        # Only the values the rows use (a sliced array's child is whole).
+        values = values.slice(int(offsets[0]), int(offsets[-1] - offsets[0]))
+        starts, ends = starts - offsets[0], ends - offsets[0]
+    ids = card_ids(values)
     # Cumulative sums with a leading 0: a row's sum is cum[end] - cum[start]
     # (uint64 wraps consistently, and no row exceeds 52 bits).
-    cum = np.concatenate([np.zeros(1, dtype=np.uint64), np.cumsum(bits, dtype=np.uint64)])
-    unknown = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(~known, dtype=np.int64)])
+    cum = np.zeros(len(ids) + 1, dtype=np.uint64)
+    np.cumsum(_BIT_OF_ID[ids], out=cum[1:])
     masks = cum[ends] - cum[starts]
     lengths = ends - starts
-    slow = ((unknown[ends] - unknown[starts]) > 0) | (_popcount(masks) != lengths)
+    slow = _popcount(masks) != lengths
+    unknown = ids < 0
+    if unknown.any():
+        counts = np.zeros(len(ids) + 1, dtype=np.int64)
+        np.cumsum(unknown, out=counts[1:])
+        slow |= (counts[ends] - counts[starts]) > 0
     slow &= ~null_rows
     masks[null_rows] = 0
     if slow.any():

@@ -55,6 +55,32 @@ def test_batches_are_analysed_like_min_deadwood_many(rng):
     assert out.column("deadwood")[50].as_py() is None and out.column("gin")[50].as_py() is None
 
 
+def test_two_byte_spellings_take_the_table_and_agree(rng):
+    """Every string two bytes long (either case): the ids come straight from
+    Arrow's string data; sliced arrays and large strings too."""
+    from gin_referee import _arrow
+
+    rows = random_hands(rng, 3000)
+    masks = np.array([sum(1 << int(c) for c in row) for row in rows], dtype=np.uint64)
+    expected = gr.min_deadwood_many(masks)
+    case = rng.integers(0, 4, size=rows.shape)
+    spell = {0: str, 1: str.lower, 2: lambda c: c[0].lower() + c[1], 3: lambda c: c[0] + c[1].lower()}
+    hands = [[spell[int(k)](gr.CARDS[int(c)]) for c, k in zip(row, ks)] for row, ks in zip(rows, case)]
+    for kind in (pa.string(), pa.large_string()):
+        array = pa.array(hands, type=pa.list_(kind))
+        ids = _arrow.card_ids(array.values)
+        assert np.array_equal(ids, rows.reshape(-1))
+        assert np.array_equal(_arrow.analysis_arrays(array, 10)[0].to_numpy(), expected)
+        sliced = array.slice(1234, 1000)
+        assert np.array_equal(_arrow.analysis_arrays(sliced, 10)[0].to_numpy(), expected[1234:2234])
+    # A spelling of another length ("7♠" is four bytes) sends the batch the
+    # other way, with the same answers.
+    card = gr.CARDS[int(rows[7][3])]
+    hands[7][3] = card[0] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+    array = pa.array(hands, type=pa.list_(pa.string()))
+    assert np.array_equal(_arrow.analysis_arrays(array, 10)[0].to_numpy(), expected)
+
+
 def test_bad_hands_in_a_batch_raise_problems_naming_the_hand():
     from gin_referee import _arrow
 
