@@ -45,7 +45,10 @@ def with_analysis(
     * ``can_knock`` (bool): that deadwood is within the knock limit of
       ``profile`` (10 for ``standard``), as the service's ``can_knock``.
 
-    A null hand gives nulls. ``profile`` is a preset name; a preset whose
+    A null hand gives nulls. Spark hands the hands over in Arrow batches of
+    ``spark.sql.execution.arrow.maxRecordsPerBatch`` rows (10,000 by
+    default); larger batches cost less per row (a million hands on
+    ``local[2]``: about 1.0 s at 10,000, 0.7 s at 50,000). ``profile`` is a preset name; a preset whose
     knock limit is the upcard's value (``oklahoma``) needs ``upcard``, the
     first upcard for every row. Cards may be written in every spelling the
     service reads (``"TS"``, ``"10s"``, ``"10♠"``).
