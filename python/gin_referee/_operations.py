@@ -1,0 +1,72 @@
+"""The referee's operations, one function per ``operationId`` of the service.
+
+Each takes the JSON request body (a dict, or ``str``/``bytes`` of JSON) and
+returns the 200 answer as a dict, equal to ``json.loads`` of what the service
+answers; a request the service would refuse raises :class:`Problem`.
+
+The compiled side is one function, ``_native._answer(operation_id, body)``,
+taking the body's bytes and returning the answer's bytes (the contract crate
+``crates/gin-contract``, shared with the service). A build without it raises
+:class:`NotImplementedError` rather than answering anything else.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Mapping, Optional, Union
+
+from . import _native
+
+Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]
+
+#: The operations the module answers, by their OpenAPI ``operationId``.
+OPERATION_IDS = (
+    "analyze_hand",
+    "validate_melds",
+    "layoffs",
+    "score_hand",
+    "score_match",
+    "audit_hand",
+    "audit_match",
+    "hand_state",
+    "deal_from_seeds",
+)
+
+
+def available() -> bool:
+    """Whether this build of the module answers the operations."""
+    return hasattr(_native, "_answer")
+
+
+def _missing() -> NotImplementedError:
+    return NotImplementedError(
+        "this build of gin_referee has no referee operations yet: the native "
+        "function _native._answer (crates/gin-contract) is not compiled in"
+    )
+
+
+def encode(body: Body) -> bytes:
+    """The request body as compact JSON bytes (bytes and str pass unchanged)."""
+    if isinstance(body, (bytes, bytearray, memoryview)):
+        return bytes(body)
+    if isinstance(body, str):
+        return body.encode("utf-8")
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode(
+        "utf-8"
+    )
+
+
+def answer(operation_id: str, body: Body) -> Dict[str, Any]:
+    """The 200 answer of an operation, as a dict; a refusal raises ``Problem``."""
+    native = getattr(_native, "_answer", None)
+    if native is None:
+        raise _missing()
+    return json.loads(native(operation_id, encode(body)))
+
+
+def signing_key(pem: Optional[str]) -> None:
+    """Configures the Ed25519 key that signs receipts (``None`` removes it)."""
+    native = getattr(_native, "_signing_key", None)
+    if native is None:
+        raise _missing()
+    native(pem)
