@@ -145,7 +145,7 @@ fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static 
         Ok(value) => {
             let bit = (value & !masks::DECK_MASK).trailing_zeros();
             let detail = format!("the mask has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            return Err(bad(detail).into_pyerr(py));
+            return Err(past_deck(String::new(), detail).into_pyerr(py));
         }
         Err(_) => {
             let detail = "a card mask is an integer from 0 to 2**52 - 1".to_owned();
@@ -164,18 +164,19 @@ fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static 
     Ok(cards)
 }
 
+/// A mask with a bit past the deck: the problem `invalid_value` (the code
+/// the Python contract names for it), its one error at `pointer`.
+fn past_deck(pointer: String, detail: String) -> Problem {
+    Problem::at(Code::InvalidValue, pointer, "invalid_value", detail)
+}
+
 /// The problem for the first bad mask.
 fn mask_problem(fault: MaskFault) -> Problem {
     match fault {
         MaskFault::BitPastDeck { index, bit } => {
             let detail =
                 format!("mask {index} has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            Problem::at(
-                Code::InvalidBody,
-                format!("/{index}"),
-                "invalid_value",
-                detail,
-            )
+            past_deck(format!("/{index}"), detail)
         }
         MaskFault::CardCount { index, cards } => {
             let detail = format!(

@@ -22,7 +22,10 @@ impl Problem {
     /// where it is not one).
     pub fn at(code: Code, pointer: String, field_code: &'static str, detail: String) -> Problem {
         let field = Code::from_name(field_code).unwrap_or(code);
-        Problem(gin_contract::problem::Problem::new(code, detail.clone()).with_error(pointer, field, detail))
+        Problem(
+            gin_contract::problem::Problem::new(code, detail.clone())
+                .with_error(pointer, field, detail),
+        )
     }
 
     /// The `gin_referee.Problem` exception of this problem.
