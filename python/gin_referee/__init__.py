@@ -25,7 +25,6 @@ import numpy as np
 from . import _native
 from ._operations import OPERATION_IDS, Body
 from ._operations import answer as _answer_operation
-from ._operations import available as operations_available
 from ._operations import signing_key as _signing_key
 from ._problem import Problem
 
@@ -45,7 +44,6 @@ __all__ = [
     "hand_state",
     "deal_from_seeds",
     "signing_key",
-    "operations_available",
     "OPERATION_IDS",
     "CARDS",
 ]

@@ -33,18 +33,6 @@ OPERATION_IDS = (
 )
 
 
-def available() -> bool:
-    """Whether this build of the module answers the operations."""
-    return hasattr(_native, "_answer")
-
-
-def _missing() -> NotImplementedError:
-    return NotImplementedError(
-        "this build of gin_referee has no referee operations yet: the native "
-        "function _native._answer (crates/gin-contract) is not compiled in"
-    )
-
-
 def encode(body: Body) -> bytes:
     """The request body as compact JSON bytes (bytes and str pass unchanged)."""
     if isinstance(body, (bytes, bytearray, memoryview)):
@@ -58,15 +46,9 @@ def encode(body: Body) -> bytes:
 
 def answer(operation_id: str, body: Body) -> Dict[str, Any]:
     """The 200 answer of an operation, as a dict; a refusal raises ``Problem``."""
-    native = getattr(_native, "_answer", None)
-    if native is None:
-        raise _missing()
-    return json.loads(native(operation_id, encode(body)))
+    return json.loads(_native._answer(operation_id, encode(body)))
 
 
 def signing_key(pem: Optional[str]) -> None:
     """Configures the Ed25519 key that signs receipts (``None`` removes it)."""
-    native = getattr(_native, "_signing_key", None)
-    if native is None:
-        raise _missing()
-    native(pem)
+    _native._signing_key(pem)

@@ -1,8 +1,5 @@
 """The operations (one function per operationId): min_deadwood_many agrees
-with analyze_hand, and problems come back as gin_referee.Problem.
-
-These need the native ``_answer`` (crates/gin-contract); until it is compiled
-in they are skipped, saying so."""
+with analyze_hand, and problems come back as gin_referee.Problem."""
 
 from __future__ import annotations
 
@@ -13,12 +10,6 @@ import pytest
 
 import gin_referee as gr
 from conftest import dense_hands, masks_of, random_hands
-
-pytestmark = pytest.mark.skipif(
-    not gr.operations_available(),
-    reason="the native _answer (crates/gin-contract) is not compiled into gin_referee yet",
-)
-
 
 @pytest.mark.parametrize("kind, size", [("random", 10), ("dense", 10), ("random", 11), ("dense", 11)])
 def test_min_deadwood_many_agrees_with_analyze_hand(rng, kind, size):

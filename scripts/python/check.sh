@@ -35,7 +35,7 @@ echo "check.sh: module built and installed in $(( $(date +%s) - started )) s" >&
 
 # Spark's workers must run the venv's interpreter, where the module is.
 export PYSPARK_PYTHON="$venv/bin/python" PYSPARK_DRIVER_PYTHON="$venv/bin/python"
-"$venv/bin/python" -m pytest python/tests -q
+GIN_REFEREE_REQUIRE_SPARK=1 "$venv/bin/python" -m pytest python/tests -q
 
 # The module answers what the service answers: 2,000 generated requests per
 # operation to the service's debug binary (built by the test step; built
