@@ -6,8 +6,7 @@ answers; a request the service would refuse raises :class:`Problem`.
 
 The compiled side is one function, ``_native._answer(operation_id, body)``,
 taking the body's bytes and returning the answer's bytes (the contract crate
-``crates/gin-contract``, shared with the service). A build without it raises
-:class:`NotImplementedError` rather than answering anything else.
+``crates/gin-contract``, shared with the service).
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import json
 from typing import Any, Dict, Mapping, Optional, Union
 
 from . import _native
+from ._problem import Problem
 
 Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]
 
@@ -39,9 +39,23 @@ def encode(body: Body) -> bytes:
         return bytes(body)
     if isinstance(body, str):
         return body.encode("utf-8")
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode(
-        "utf-8"
-    )
+    try:
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        # What no JSON text can say (NaN, infinity, a set, an object of a
+        # class json does not know, nesting past the interpreter's limit):
+        # the body is not JSON, as the service says of such a text.
+        detail = f"the body cannot be written as JSON: {error}"
+        raise Problem(
+            {
+                "type": "/problems/malformed_json",
+                "title": "Malformed JSON",
+                "status": 400,
+                "detail": detail,
+                "code": "malformed_json",
+            }
+        ) from error
+    return text.encode("utf-8")
 
 
 def answer(operation_id: str, body: Body) -> Dict[str, Any]:

@@ -59,7 +59,36 @@ def test_every_operation_is_wired():
         assert caught.value.code == "malformed_json", operation_id
 
 
+def test_a_body_no_json_can_say_is_malformed_json():
+    for bad in [float("nan"), float("inf"), {1, 2}, object()]:
+        with pytest.raises(gr.Problem) as caught:
+            gr.analyze_hand({"hand": ["AS"] * 10, "upcard": bad})
+        assert (caught.value.code, caught.value.status) == ("malformed_json", 400)
+
+
+KNOCK = {
+    "knocker": {"hand": ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]},
+    "defender": {"hand": ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"]},
+}
+
+
 def test_receipts_need_a_signing_key():
-    body = {"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"], "receipt": True}
-    with pytest.raises(gr.Problem):
-        gr.analyze_hand(body)
+    serialization = pytest.importorskip("cryptography.hazmat.primitives.serialization")
+    ed25519 = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.ed25519")
+    body = dict(KNOCK, receipt=True)
+    gr.signing_key(None)
+    with pytest.raises(gr.Problem) as caught:
+        gr.score_hand(body)
+    assert (caught.value.code, caught.value.status) == ("signing_key_required", 422)
+    assert "receipt" not in gr.score_hand(KNOCK)
+    pem = ed25519.Ed25519PrivateKey.generate().private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    gr.signing_key(pem.decode())
+    try:
+        receipt = gr.score_hand(body)["receipt"]
+        assert receipt.count(".") == 2  # a compact JWS
+    finally:
+        gr.signing_key(None)
+    with pytest.raises(ValueError):
+        gr.signing_key("not a key")
