@@ -45,7 +45,7 @@ def problem_code_is_documented(ctx, response, case):
     """A problem's `code` is one its operation lists for that status.
 
     Each operation documents its error responses with one example per code,
-    keyed by the code (src/http/error_codes.rs); this check holds every answer
+    keyed by the code (crates/gin-contract/src/error_codes.rs); this check holds every answer
     to them, so an operation cannot answer a code it does not document.
     """
     media = response.headers.get("content-type", [""])

@@ -25,7 +25,6 @@ import numpy as np
 from . import _native
 from ._operations import OPERATION_IDS, Body
 from ._operations import answer as _answer_operation
-from ._operations import available as operations_available
 from ._operations import signing_key as _signing_key
 from ._problem import Problem
 
@@ -45,7 +44,6 @@ __all__ = [
     "hand_state",
     "deal_from_seeds",
     "signing_key",
-    "operations_available",
     "OPERATION_IDS",
     "CARDS",
 ]
@@ -77,8 +75,8 @@ def mask_cards(mask: int) -> list:
     ascending card id (spades, clubs, diamonds, hearts; ace to king).
 
     Raises:
-        Problem: ``invalid_body`` (400) for a negative mask, a bit past 51 or
-            something that is not an integer.
+        Problem: ``invalid_value`` (400) for a bit past 51, ``invalid_body``
+            (400) for a negative mask or something that is not an integer.
     """
     return _native.mask_cards(mask)
 
@@ -126,11 +124,11 @@ def _as_masks(masks: Any) -> np.ndarray:
             detail = f"mask {index} is negative: a card mask is an integer from 0 to 2**52 - 1"
             raise Problem(
                 {
-                    "type": "/problems/invalid_body",
-                    "title": "Invalid body",
+                    "type": "/problems/invalid_value",
+                    "title": "Invalid value",
                     "status": 400,
                     "detail": detail,
-                    "code": "invalid_body",
+                    "code": "invalid_value",
                     "errors": [{"pointer": f"/{index}", "code": "invalid_value", "message": detail}],
                 }
             )
@@ -156,8 +154,8 @@ def min_deadwood_many(masks: Any, profile: str = "standard") -> np.ndarray:
 
     Raises:
         Problem: ``wrong_card_count`` (422) for a mask holding neither 10 nor
-            11 cards, ``invalid_body`` (400, field code ``invalid_value``)
-            for a bit past 51 or a negative value; the message names the index
+            11 cards, ``invalid_value`` (400) for a bit past 51 or a
+            negative value; the message names the index
             and ``errors[0]["pointer"]`` is ``"/<index>"``. ``unknown_profile``
             (400) for a name that is not a preset.
     """
@@ -257,9 +255,8 @@ def signing_key(pem: Optional[str]) -> None:
 
     Until a key is configured, a request with ``"receipt": true`` is refused
     with a :class:`Problem` (``signing_key_required``, 422) and a match audit
-    goes unsigned. ``None``
-    removes the key. A PEM that is not an Ed25519 private key in PKCS#8 form
-    raises :class:`ValueError` (the service refuses to start with one; the
-    error table has no code for it).
+    goes unsigned. ``None`` removes the key. A PEM that is not an Ed25519
+    private key in PKCS#8 form raises :class:`ValueError` (the service refuses
+    to start with one; the error table has no code for it).
     """
     _signing_key(pem)

@@ -26,8 +26,6 @@ def min_deadwood_many(
     """The least deadwood of every 10- or 11-card mask; releases the GIL."""
 def knock_limit(profile: str = "standard", upcard: Optional[str] = None) -> int:
     """The knock limit under a preset (and first upcard, for oklahoma)."""
-def operations_available() -> bool:
-    """Whether this build answers the referee operations."""
 def analyze_hand(body: Body) -> Dict[str, Any]:
     """POST /v1/hands/analyze."""
 def validate_melds(body: Body) -> Dict[str, Any]:

@@ -5,12 +5,8 @@ returns the 200 answer as a dict, equal to ``json.loads`` of what the service
 answers; a request the service would refuse raises :class:`Problem`.
 
 The compiled side is one function, ``_native._answer(operation_id, body)``,
-taking the body's bytes and returning the answer's bytes: the contract crate
-``crates/gin-contract``'s ``Referee::answer``, the code the service's routes
-run, with the service's default limits. A dict is dumped as compact JSON
-first; ``str`` and ``bytes`` go as they are, so a receipt's request digest is
-that of the caller's own bytes. A build without ``_answer`` would raise
-:class:`NotImplementedError` rather than answer anything else.
+taking the body's bytes and returning the answer's bytes (the contract crate
+``crates/gin-contract``, shared with the service).
 """
 
 from __future__ import annotations
@@ -19,6 +15,7 @@ import json
 from typing import Any, Dict, Mapping, Optional, Union
 
 from . import _native
+from ._problem import Problem
 
 Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]
 
@@ -36,41 +33,36 @@ OPERATION_IDS = (
 )
 
 
-def available() -> bool:
-    """Whether this build of the module answers the operations."""
-    return hasattr(_native, "_answer")
-
-
-def _missing() -> NotImplementedError:
-    return NotImplementedError(
-        "this build of gin_referee has no referee operations yet: the native "
-        "function _native._answer (crates/gin-contract) is not compiled in"
-    )
-
-
 def encode(body: Body) -> bytes:
     """The request body as compact JSON bytes (bytes and str pass unchanged)."""
     if isinstance(body, (bytes, bytearray, memoryview)):
         return bytes(body)
     if isinstance(body, str):
         return body.encode("utf-8")
-    # Python's own spelling of a float JSON has no number for (inf, nan) is
-    # kept: the referee reads it as the service reads those bytes, and
-    # answers `malformed_json`.
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    try:
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        # What no JSON text can say (NaN, infinity, a set, an object of a
+        # class json does not know, nesting past the interpreter's limit):
+        # the body is not JSON, as the service says of such a text.
+        detail = f"the body cannot be written as JSON: {error}"
+        raise Problem(
+            {
+                "type": "/problems/malformed_json",
+                "title": "Malformed JSON",
+                "status": 400,
+                "detail": detail,
+                "code": "malformed_json",
+            }
+        ) from error
+    return text.encode("utf-8")
 
 
 def answer(operation_id: str, body: Body) -> Dict[str, Any]:
     """The 200 answer of an operation, as a dict; a refusal raises ``Problem``."""
-    native = getattr(_native, "_answer", None)
-    if native is None:
-        raise _missing()
-    return json.loads(native(operation_id, encode(body)))
+    return json.loads(_native._answer(operation_id, encode(body)))
 
 
 def signing_key(pem: Optional[str]) -> None:
     """Configures the Ed25519 key that signs receipts (``None`` removes it)."""
-    native = getattr(_native, "_signing_key", None)
-    if native is None:
-        raise _missing()
-    native(pem)
+    _native._signing_key(pem)

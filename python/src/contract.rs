@@ -1,9 +1,9 @@
 //! The referee's operations for Python: `_answer(operation_id, body) -> bytes`
 //! and `_signing_key(pem)`, the native side of `gin_referee._operations`.
 //!
-//! The referee keeps the service's default limits; `_signing_key` swaps in
-//! one with a key (or without, for `None`), and every later call answers with
-//! it: a request for a receipt is refused (`signing_key_required`) until then.
+//! The answers are `gin_contract::referee::Referee::answer`'s: the service's
+//! own reading of the body, operations and problems, so an answer here is
+//! byte for byte the service's.
 
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::problem::into_pyerr;
+use crate::problem::raise_document;
 
 /// The referee every call answers with: default limits, and the signing key
 /// once `signing_key` sets one. Replaced whole, never mutated, so a call in
@@ -46,7 +46,10 @@ fn _answer<'py>(py: Python<'py>, operation_id: &str, body: &[u8]) -> PyResult<Bo
     // `body` borrows an immutable `bytes`: safe to read without the GIL.
     match py.detach(|| referee.answer(operation, body)) {
         Ok(answer) => Ok(PyBytes::new(py, &answer)),
-        Err(problem) => Err(into_pyerr(py, &problem)),
+        Err(problem) => Err(raise_document(
+            py,
+            PyBytes::new(py, &problem.body()).into_any(),
+        )),
     }
 }
 
@@ -58,9 +61,9 @@ fn _signing_key(pem: Option<&str>) -> PyResult<()> {
         None => Referee::new(),
         Some(pem) => Referee::new()
             .with_signing_key_pem(pem)
-            // Not a request's fault, and the error table has no code for
-            // it (the service refuses to start): a plain ValueError.
-            .map_err(|error| PyValueError::new_err(format!("not a signing key: {error}")))?,
+            // A key that does not read is the caller's argument, not a
+            // request: a plain ValueError that says why.
+            .map_err(|error| PyValueError::new_err(error.to_string()))?,
     };
     *REFEREE.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(referee));
     Ok(())

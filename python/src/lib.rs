@@ -17,16 +17,22 @@ use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use gin_contract::error_codes::ErrorCode as Code;
-use gin_contract::problem::Problem;
-use gin_contract::wire::profile_spec::profile_problem;
 use masks::MaskFault;
+use problem::{Code, Problem};
 
 /// The profile of a preset name, or the service's `unknown_profile`.
 fn preset_profile(name: &str) -> Result<Profile, Problem> {
     Preset::from_str(name)
         .map(Preset::profile)
-        .map_err(|error| profile_problem(&error))
+        .map_err(|error| {
+            let detail = error.to_string();
+            Problem::at(
+                problem::profile_code(&error),
+                "/profile".into(),
+                Code::UnknownProfile.as_str(),
+                detail,
+            )
+        })
 }
 
 /// One card of the notation at `pointer`: what the service answers for it
@@ -39,19 +45,19 @@ fn parse_card(text: &str, pointer: String) -> Result<Card, Problem> {
             let detail = format!(
                 "{joker} is a joker: an OpenSpiel card mask holds the 52 natural cards only"
             );
-            Err(problem::at(
+            Err(Problem::at(
                 Code::JokerNotInDeck,
                 pointer,
-                Code::JokerNotInDeck,
+                Code::JokerNotInDeck.as_str(),
                 detail,
             ))
         }
         Err(error) => {
             let detail = format!("the card at {pointer} cannot be read: {error}");
-            Err(problem::at(
+            Err(Problem::at(
                 Code::InvalidBody,
                 pointer,
-                Code::InvalidValue,
+                "invalid_value",
                 detail,
             ))
         }
@@ -63,10 +69,10 @@ fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> 
     let bit = 1u64 << masks::card_id(card);
     if *mask & bit != 0 {
         let detail = format!("the card {card} appears more than once");
-        return Err(problem::at(
+        return Err(Problem::at(
             Code::DuplicateCard,
             pointer,
-            Code::DuplicateCard,
+            Code::DuplicateCard.as_str(),
             detail,
         ));
     }
@@ -78,7 +84,7 @@ fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> 
 /// whitespace.
 #[pyfunction]
 fn card_mask(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<u64> {
-    card_mask_of(cards).map_err(|problem| problem::into_pyerr(py, &problem))
+    card_mask_of(cards).map_err(|problem| problem.into_pyerr(py))
 }
 
 fn card_mask_of(cards: &Bound<'_, PyAny>) -> Result<u64, Problem> {
@@ -121,10 +127,10 @@ fn card_mask_of(cards: &Bound<'_, PyAny>) -> Result<u64, Problem> {
 
 /// `invalid_body` with the field code `invalid_type`.
 fn not_text(pointer: &str, detail: &str) -> Problem {
-    problem::at(
+    Problem::at(
         Code::InvalidBody,
         pointer.to_owned(),
-        Code::InvalidType,
+        "invalid_type",
         detail.to_owned(),
     )
 }
@@ -133,17 +139,17 @@ fn not_text(pointer: &str, detail: &str) -> Problem {
 #[pyfunction]
 fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     let bad =
-        |detail: String| problem::at(Code::InvalidBody, String::new(), Code::InvalidValue, detail);
+        |detail: String| Problem::at(Code::InvalidBody, String::new(), "invalid_value", detail);
     let value = match mask.extract::<u64>() {
         Ok(value) if value & !masks::DECK_MASK == 0 => value,
         Ok(value) => {
             let bit = (value & !masks::DECK_MASK).trailing_zeros();
             let detail = format!("the mask has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            return Err(problem::into_pyerr(py, &bad(detail)));
+            return Err(past_deck(String::new(), detail).into_pyerr(py));
         }
         Err(_) => {
             let detail = "a card mask is an integer from 0 to 2**52 - 1".to_owned();
-            return Err(problem::into_pyerr(py, &bad(detail)));
+            return Err(bad(detail).into_pyerr(py));
         }
     };
     let mut cards = Vec::with_capacity(value.count_ones() as usize);
@@ -158,27 +164,28 @@ fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static 
     Ok(cards)
 }
 
+/// A mask with a bit past the deck: the problem `invalid_value` (the code
+/// the Python contract names for it), its one error at `pointer`.
+fn past_deck(pointer: String, detail: String) -> Problem {
+    Problem::at(Code::InvalidValue, pointer, "invalid_value", detail)
+}
+
 /// The problem for the first bad mask.
 fn mask_problem(fault: MaskFault) -> Problem {
     match fault {
         MaskFault::BitPastDeck { index, bit } => {
             let detail =
                 format!("mask {index} has bit {bit} set: OpenSpiel card ids run from 0 to 51");
-            problem::at(
-                Code::InvalidBody,
-                format!("/{index}"),
-                Code::InvalidValue,
-                detail,
-            )
+            past_deck(format!("/{index}"), detail)
         }
         MaskFault::CardCount { index, cards } => {
             let detail = format!(
                 "mask {index} holds {cards} cards: a hand holds 10, or 11 right after the draw"
             );
-            problem::at(
+            Problem::at(
                 Code::WrongCardCount,
                 format!("/{index}"),
-                Code::WrongCardCount,
+                Code::WrongCardCount.as_str(),
                 detail,
             )
         }
@@ -195,7 +202,7 @@ fn min_deadwood_many<'py>(
     profile: &str,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let rules = preset_profile(profile)
-        .map_err(|problem| problem::into_pyerr(py, &problem))?
+        .map_err(|problem| problem.into_pyerr(py))?
         .joker_rules();
     // A copy, taken with the GIL held: once it is released, Python code may
     // write to the caller's array, and the solver must read a stable one. It
@@ -210,7 +217,7 @@ fn min_deadwood_many<'py>(
     });
     match answer {
         Ok(deadwood) => Ok(PyArray1::from_vec(py, deadwood)),
-        Err(fault) => Err(problem::into_pyerr(py, &mask_problem(fault))),
+        Err(fault) => Err(mask_problem(fault).into_pyerr(py)),
     }
 }
 
@@ -224,20 +231,21 @@ fn knock_limit(py: Python<'_>, profile: &str, upcard: Option<&str>) -> PyResult<
         let upcard = upcard
             .map(|text| parse_card(text, "/upcard".into()))
             .transpose()?;
-        profile
-            .knock_limit_for(upcard)
-            .map_err(|error| profile_problem(&error))
+        profile.knock_limit_for(upcard).map_err(|error| {
+            let code = problem::profile_code(&error);
+            Problem::at(code, "/upcard".into(), code.as_str(), error.to_string())
+        })
     };
-    limit().map_err(|problem| problem::into_pyerr(py, &problem))
+    limit().map_err(|problem| problem.into_pyerr(py))
 }
 
 /// The native module.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    contract::register(module)?;
     module.add_function(wrap_pyfunction!(card_mask, module)?)?;
     module.add_function(wrap_pyfunction!(mask_cards, module)?)?;
     module.add_function(wrap_pyfunction!(min_deadwood_many, module)?)?;
     module.add_function(wrap_pyfunction!(knock_limit, module)?)?;
-    contract::register(module)?;
     Ok(())
 }

@@ -1,28 +1,41 @@
-//! `gin_referee.Problem` from the native side: the contract's problem
-//! (`crates/gin-contract`, the service's one error table and document shape),
-//! raised as the Python exception class `gin_referee._problem.Problem` with
-//! the very problem+json bytes the service would send.
+//! `gin_referee.Problem` from the native side: the contract's problem (the
+//! service's own, `gin_contract::problem`) and its problem+json document,
+//! raised as the Python exception class `gin_referee._problem.Problem`.
 
-use gin_contract::error_codes::ErrorCode;
-use gin_contract::problem::Problem;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-/// A problem whose one `errors[]` entry points at `pointer` (into the
-/// argument: `/3` is its item 3) with the field code `field`; the message is
-/// the detail.
-pub fn at(
-    code: ErrorCode,
-    pointer: impl Into<String>,
-    field: ErrorCode,
-    detail: String,
-) -> Problem {
-    Problem::new(code, &detail).with_error(pointer, field, detail)
+pub use gin_contract::problem::ErrorCode as Code;
+
+/// The code of a rules-library profile error, from the one error table.
+pub fn profile_code(error: &gin_rules::ProfileError) -> Code {
+    Code::of(error.code())
 }
 
-/// The Python exception for a problem document (problem+json bytes, or a
-/// dict): an instance of `gin_referee.Problem`.
+/// A problem on its way to Python.
+pub struct Problem(pub gin_contract::problem::Problem);
+
+impl Problem {
+    /// A problem whose one `errors[]` entry points at `pointer`, with the
+    /// field code `field_code` (a row of the table; the problem's own code
+    /// where it is not one).
+    pub fn at(code: Code, pointer: String, field_code: &'static str, detail: String) -> Problem {
+        let field = Code::from_name(field_code).unwrap_or(code);
+        Problem(
+            gin_contract::problem::Problem::new(code, detail.clone())
+                .with_error(pointer, field, detail),
+        )
+    }
+
+    /// The `gin_referee.Problem` exception of this problem.
+    pub fn into_pyerr(self, py: Python<'_>) -> PyErr {
+        raise_document(py, PyBytes::new(py, &self.0.body()).into_any())
+    }
+}
+
+/// The Python exception for a problem document (a dict, or problem+json
+/// bytes): an instance of `gin_referee.Problem`.
 pub fn raise_document(py: Python<'_>, document: Bound<'_, PyAny>) -> PyErr {
     let built = py
         .import("gin_referee._problem")
@@ -40,9 +53,4 @@ pub fn raise_document(py: Python<'_>, document: Bound<'_, PyAny>) -> PyErr {
             error
         }
     }
-}
-
-/// The `gin_referee.Problem` exception of a problem.
-pub fn into_pyerr(py: Python<'_>, problem: &Problem) -> PyErr {
-    raise_document(py, PyBytes::new(py, &problem.body()).into_any())
 }

@@ -1,24 +1,15 @@
 """The operations (one function per operationId): min_deadwood_many agrees
-with analyze_hand, and problems come back as gin_referee.Problem.
-(scripts/python/equality.py compares every operation with the running
-service on generated requests.)"""
+with analyze_hand, and problems come back as gin_referee.Problem."""
 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import numpy as np
 import pytest
 
 import gin_referee as gr
 from conftest import dense_hands, masks_of, random_hands
-
-
-def test_the_operations_are_compiled_in():
-    assert gr.operations_available()
-
 
 @pytest.mark.parametrize("kind, size", [("random", 10), ("dense", 10), ("random", 11), ("dense", 11)])
 def test_min_deadwood_many_agrees_with_analyze_hand(rng, kind, size):
@@ -52,11 +43,6 @@ def test_refusals_are_problems():
     with pytest.raises(gr.Problem) as caught:
         gr.analyze_hand({"hand": ["AS"] * 10, "profile": "okla"})
     assert caught.value.code == "unknown_profile"
-    # A float JSON cannot write is refused as the service refuses Python's
-    # spelling of it.
-    with pytest.raises(gr.Problem) as caught:
-        gr.score_match({"players": ["a", "b"], "hands": [], "x": float("inf")})
-    assert caught.value.code == "malformed_json"
 
 
 def test_every_operation_is_wired():
@@ -73,47 +59,36 @@ def test_every_operation_is_wired():
         assert caught.value.code == "malformed_json", operation_id
 
 
-SCORE = {
+def test_a_body_no_json_can_say_is_malformed_json():
+    for bad in [float("nan"), float("inf"), {1, 2}, object()]:
+        with pytest.raises(gr.Problem) as caught:
+            gr.analyze_hand({"hand": ["AS"] * 10, "upcard": bad})
+        assert (caught.value.code, caught.value.status) == ("malformed_json", 400)
+
+
+KNOCK = {
     "knocker": {"hand": ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]},
     "defender": {"hand": ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"]},
-    "receipt": True,
 }
 
 
-def ed25519_pem(tmp_path) -> str:
-    try:
-        from cryptography.hazmat.primitives import serialization
-        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    except ImportError:
-        if shutil.which("openssl") is None:
-            pytest.skip("neither the cryptography package nor openssl can make an Ed25519 key")
-        path = tmp_path / "signing.pem"
-        subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", str(path)],
-                       check=True, capture_output=True)
-        return path.read_text()
-    return Ed25519PrivateKey.generate().private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
-
-
-def test_receipts_need_a_signing_key(tmp_path):
+def test_receipts_need_a_signing_key():
+    serialization = pytest.importorskip("cryptography.hazmat.primitives.serialization")
+    ed25519 = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.ed25519")
+    body = dict(KNOCK, receipt=True)
     gr.signing_key(None)
     with pytest.raises(gr.Problem) as caught:
-        gr.score_hand(SCORE)
+        gr.score_hand(body)
     assert (caught.value.code, caught.value.status) == ("signing_key_required", 422)
-    gr.signing_key(ed25519_pem(tmp_path))
+    assert "receipt" not in gr.score_hand(KNOCK)
+    pem = ed25519.Ed25519PrivateKey.generate().private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    gr.signing_key(pem.decode())
     try:
-        answer = gr.score_hand(SCORE)
-        header, claims, signature = answer["receipt"].split(".")
-        assert header and claims and signature
-        unsigned = gr.score_hand(dict(SCORE, receipt=False))
-        assert {k: v for k, v in answer.items() if k != "receipt"} == {
-            k: v for k, v in unsigned.items() if k != "receipt"
-        }
+        receipt = gr.score_hand(body)["receipt"]
+        assert receipt.count(".") == 2  # a compact JWS
     finally:
         gr.signing_key(None)
-    with pytest.raises(gr.Problem):
-        gr.score_hand(SCORE)
-    with pytest.raises(ValueError) as bad:
-        gr.signing_key("-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----\n")
-    assert not isinstance(bad.value, gr.Problem)
+    with pytest.raises(ValueError):
+        gr.signing_key("not a key")

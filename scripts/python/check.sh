@@ -34,9 +34,17 @@ started=$(date +%s)
 # target/ make an unchanged tree quick); the dependencies stay installed.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
 # open_spiel: the tests compare with its GinRummyUtils (skipped without it).
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark]" pytest open_spiel
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark]" pytest open_spiel cryptography
 echo "check.sh: module built and installed in $(( $(date +%s) - started )) s" >&2
 
 # Spark's workers must run the venv's interpreter, where the module is.
 export PYSPARK_PYTHON="$venv/bin/python" PYSPARK_DRIVER_PYTHON="$venv/bin/python"
-"$venv/bin/python" -m pytest python/tests -q
+GIN_REFEREE_REQUIRE_SPARK=1 "$venv/bin/python" -m pytest python/tests -q
+
+# The module answers what the service answers: 2,000 generated requests per
+# operation to the service's debug binary (built by the test step; built
+# here when missing) and to the module.
+if [ ! -x target/debug/gin-referee ]; then
+    cargo build --locked --bin gin-referee
+fi
+"$venv/bin/python" scripts/python/equality.py target/debug/gin-referee "${GIN_EQUALITY_PER_OPERATION:-2000}"

@@ -23,3 +23,52 @@ pub mod state;
 fn openapi() -> serde_json::Value {
     serde_json::from_str(include_str!("../../../../openapi/openapi.json")).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The source of each operation module (a module with children lists
+    /// them too).
+    const OPERATIONS: &[(&str, &[&str])] = &[
+        ("audit", &[include_str!("audit.rs")]),
+        ("deals", &[include_str!("deals.rs")]),
+        ("hands", &[include_str!("hands.rs")]),
+        ("layoffs", &[include_str!("layoffs.rs")]),
+        ("match_audit", &[include_str!("match_audit.rs")]),
+        (
+            "matches",
+            &[
+                include_str!("matches.rs"),
+                include_str!("matches/request.rs"),
+            ],
+        ),
+        ("melds", &[include_str!("melds.rs")]),
+        ("state", &[include_str!("state.rs")]),
+    ];
+
+    #[test]
+    fn every_module_here_is_listed() {
+        for line in include_str!("mod.rs").lines() {
+            if let Some(name) = line.strip_prefix("pub mod ") {
+                let name = name.trim_end_matches(';');
+                assert!(
+                    OPERATIONS.iter().any(|(listed, _)| *listed == name),
+                    "answers::{name} is not in OPERATIONS"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn no_operation_imports_another() {
+        for (name, sources) in OPERATIONS {
+            for (other, _) in OPERATIONS.iter().filter(|(other, _)| other != name) {
+                for path in [format!("super::{other}"), format!("answers::{other}")] {
+                    assert!(
+                        !sources.iter().any(|source| source.contains(&path)),
+                        "{name} uses {path}: move what the two share to crate::wire"
+                    );
+                }
+            }
+        }
+    }
+}
