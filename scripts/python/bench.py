@@ -4,8 +4,7 @@
    masks), best of several runs, one thread;
 2. OpenSpiel's ``GinRummyUtils.min_deadwood`` in a Python loop over a sample
    of the same hands, scaled to a million (``pip install open_spiel``);
-3. ``analyze_hand`` calls per second from Python (once the operations are
-   compiled in);
+3. ``analyze_hand`` calls per second from Python;
 4. Spark ``local[2]``: ``with_analysis`` over 1,000,000 hands against a
    row-at-a-time Python UDF doing the same with the module.
 
@@ -82,9 +81,6 @@ def bench_openspiel(ids: np.ndarray) -> None:
 
 
 def bench_analyze() -> None:
-    if not gr.operations_available():
-        print("analyze_hand: not measured (the native _answer is not compiled in yet)")
-        return
     body = {"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]}
     count = 20_000
     seconds = best_of(3, lambda: [gr.analyze_hand(body) for _ in range(count)])
