@@ -4,11 +4,15 @@
    masks), best of several runs, one thread;
 2. OpenSpiel's ``GinRummyUtils.min_deadwood`` in a Python loop over a sample
    of the same hands, scaled to a million (``pip install open_spiel``);
-3. ``analyze_hand`` calls per second from Python;
-4. Spark ``local[2]``: ``with_analysis`` over 1,000,000 hands against a
+3. the HTTP batch endpoint (``POST /v1/hands/analyze/batch``, NDJSON) of a
+   running service over the same million hands (``--service URL``; start a
+   release build with ``--workers 1`` to compare one core with one core);
+4. ``analyze_hand`` calls per second from Python;
+5. Spark ``local[2]``: ``with_analysis`` over 1,000,000 hands against a
    row-at-a-time Python UDF doing the same with the module.
 
     target/python-venv/bin/python scripts/python/bench.py [--skip-spark] [--spark-rows N]
+        [--service http://127.0.0.1:8080]
 
 Run with the module installed from a release build (``pip install ./python``;
 ``maturin develop`` without ``--release`` measures a debug build).
@@ -178,14 +182,44 @@ def bench_spark(rng: np.random.Generator, rows: int) -> None:
             spark.stop()
 
 
+def bench_http_batch(ids: np.ndarray, service: str) -> None:
+    """The same hands as NDJSON lines to the analyse batch endpoint, answers
+    read as they stream (http.client sends the whole body first, as most
+    clients do; the service spools what is not read yet)."""
+    import http.client
+    import urllib.parse
+
+    cards = gr.CARDS
+    body = "".join(
+        '{"hand":[' + ",".join(f'"{cards[i]}"' for i in row) + "]}\n" for row in ids.tolist()
+    ).encode()
+    url = urllib.parse.urlsplit(service)
+    best = float("inf")
+    for _ in range(3):
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
+        start = time.perf_counter()
+        conn.request("POST", "/v1/hands/analyze/batch", body=body,
+                     headers={"content-type": "application/x-ndjson"})
+        response = conn.getresponse()
+        lines = sum(chunk.count(b"\n") for chunk in iter(lambda: response.read(1 << 20), b""))
+        best = min(best, time.perf_counter() - start)
+        conn.close()
+        assert lines == len(ids), (lines, len(ids))
+    print(f"HTTP batch (analyze, NDJSON, {len(body) / 1e6:.0f} MB), {len(ids):,} hands: "
+          f"{best:.2f} s (best of 3; {best * 1e9 / len(ids):.0f} ns a hand)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skip-spark", action="store_true")
     parser.add_argument("--spark-rows", type=int, default=1_000_000)
+    parser.add_argument("--service", help="base URL of a running gin-referee for the HTTP batch")
     args = parser.parse_args()
     rng = np.random.default_rng(20261126)
     ids = bench_vectorised(rng)
     bench_openspiel(ids)
+    if args.service:
+        bench_http_batch(ids, args.service)
     bench_analyze()
     if not args.skip_spark:
         bench_spark(rng, args.spark_rows)
