@@ -25,7 +25,7 @@ def test_the_pages_have_examples():
     assert len(list(examples())) >= 3
 
 
-@pytest.mark.parametrize("code", examples())
+@pytest.mark.parametrize("code", list(examples()))
 def test_example_runs(code):
     if "pyspark" in code:
         spark_or_skip()

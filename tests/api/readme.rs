@@ -24,6 +24,7 @@ pub const DOCS: &[(&str, &str)] = &[
         include_str!("../../docs/OPERATIONS.md"),
     ),
     ("docs/DEPLOY.md", include_str!("../../docs/DEPLOY.md")),
+    ("docs/PYTHON.md", include_str!("../../docs/PYTHON.md")),
     ("docs/RULES.md", include_str!("../../docs/RULES.md")),
 ];
 const ERRORS_GUIDE: &str = include_str!("../../docs/ERRORS.md");
@@ -119,9 +120,11 @@ fn every_relative_link_resolves() {
 
 #[tokio::test]
 async fn every_request_of_the_readme_and_the_guides_is_answered_as_shown() {
-    // Every page but the deployment guide and the rules has requests to run.
+    // Every page but the deployment guide, the rules and the Python guide
+    // (whose examples are Python, run by python/tests/test_readme.py) has
+    // requests to run.
     for (name, page) in DOCS {
-        let bare = ["docs/DEPLOY.md", "docs/RULES.md"].contains(name);
+        let bare = ["docs/DEPLOY.md", "docs/RULES.md", "docs/PYTHON.md"].contains(name);
         assert!(bare || !examples(page).is_empty(), "{name} has no example");
     }
     let all: Vec<(&str, Example)> = DOCS
