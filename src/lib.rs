@@ -1,15 +1,19 @@
 //! gin-referee: a referee for Gin Rummy, as a library and an HTTP service.
 //!
 //! The referee itself (cards, melds, deadwood, layoffs, scoring) is the
-//! `gin_rules` crate, free of any HTTP concern; this crate is its HTTP edge,
-//! in layers, each importing only the layers below it:
+//! `gin_rules` crate, and the contract (every operation's request, answer
+//! and problems, the error table, limits, receipts) the `gin_contract`
+//! crate, both free of any HTTP concern; this crate is the contract's HTTP
+//! transport (the Python module in `python/` is another), in layers, each
+//! importing only the layers below it:
 //!
 //! - [`startup`]: assembling and running the server (the connection guard,
 //!   the open-file budget);
-//! - [`routes`]: one module per resource, none importing another, and the
-//!   router and OpenAPI document they make;
-//! - [`http`]: the transport: the JSON extractor, problem+json and the error
-//!   table, request limits, the NDJSON engine, the middleware, the fallback;
+//! - [`routes`]: one module of handlers per resource, none importing
+//!   another, and the router and OpenAPI document they make;
+//! - [`http`]: the transport: the JSON extractor, problems as responses,
+//!   request limits as flags, the NDJSON engine, the middleware, the
+//!   fallback;
 //! - [`monitoring`]: metrics and logs, process-wide;
 //! - [`config`]: the settings (flags and environment variables);
 //! - [`batch`]: the `gin-referee batch` engine, NDJSON on stdin and stdout.
