@@ -1,7 +1,10 @@
 """min_deadwood_many against an independent brute force, on random and dense
-hands of 10 and 11 cards."""
+hands of 10 and 11 cards, and on the rules crate's oracle hands."""
 
 from __future__ import annotations
+
+import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -99,3 +102,42 @@ def test_openspiel_agrees(rng, size):
         for index in differ:
             row = [int(c) for c in rows[index]]
             assert ours[index] == min(brute_min_deadwood(row[:i] + row[i + 1:]) for i in range(11))
+
+
+ORACLE = pathlib.Path(__file__).resolve().parents[2] / "crates/gin-rules/tests/properties/oracle.rs"
+
+
+def oracle_hands():
+    """The hand-made hands of the rules crate's brute-force oracle: each
+    `check("...")` with its expected least deadwood (read from its source, so
+    the two lists cannot drift apart), and each 11-card hand it checks."""
+    text = ORACLE.read_text(encoding="utf-8")
+    checked = []
+    for hand, expected in re.findall(r'check\("([^"]*)"\),\s*([0-9+ ]+)\)', text):
+        checked.append((hand.split(), sum(int(term) for term in expected.split("+"))))
+    drawn = [hand.split() for hand in
+             re.findall(r'assert_drawn_hand_matches_oracle\(&parse_hand\("([^"]*)"\)\)', text)]
+    return checked, drawn
+
+
+def ids_of(hand):
+    mask = gr.card_mask(hand)
+    return [i for i in range(52) if mask >> i & 1]
+
+
+def test_the_rules_crates_oracle_hands_agree():
+    checked, drawn = oracle_hands()
+    tens = [(hand, expected) for hand, expected in checked if len(hand) == 10]
+    assert len(tens) >= 8 and len(drawn) >= 3, (len(tens), len(drawn))
+    for hand, expected in tens:
+        [deadwood] = gr.min_deadwood_many(np.array([gr.card_mask(hand)], dtype=np.uint64))
+        assert deadwood == expected, hand
+        assert gr.analyze_hand({"hand": hand})["deadwood"] == expected, hand
+        assert brute_min_deadwood(ids_of(hand)) == expected, hand
+    for hand in drawn:
+        [deadwood] = gr.min_deadwood_many(np.array([gr.card_mask(hand)], dtype=np.uint64))
+        answer = gr.analyze_hand({"hand": hand})
+        assert deadwood == answer["deadwood"], hand
+        assert deadwood == min(
+            brute_min_deadwood(ids_of(hand[:i] + hand[i + 1:])) for i in range(len(hand))
+        ), hand
