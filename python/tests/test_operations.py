@@ -92,3 +92,33 @@ def test_receipts_need_a_signing_key():
         gr.signing_key(None)
     with pytest.raises(ValueError):
         gr.signing_key("not a key")
+
+
+def test_hostile_bodies_are_refused_cheaply():
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    # Over the body limit: refused before it is read.
+    with pytest.raises(gr.Problem) as caught:
+        gr.analyze_hand(b" " * (64 * 1024 + 1))
+    assert (caught.value.code, caught.value.status) == ("payload_too_large", 413)
+    # The match audit takes up to 1 MiB.
+    with pytest.raises(gr.Problem) as caught:
+        gr.audit_match(b" " * (1024 * 1024 + 1))
+    assert caught.value.code == "payload_too_large"
+    # Nesting past the parser's depth limit, within the size limit: no crash.
+    for operation_id in gr.OPERATION_IDS:
+        with pytest.raises(gr.Problem) as caught:
+            getattr(gr, operation_id)(b"[" * 60_000)
+        assert caught.value.status == 400, operation_id
+    # A hand of a whole deck, repeated: a 422, not a search.
+    with pytest.raises(gr.Problem) as caught:
+        gr.analyze_hand({"hand": list(gr.CARDS) * 2})
+    assert caught.value.status in (400, 422)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    # CPU, not wall-clock time: the bound is the cost of the work, whatever
+    # else the machine runs (it is a few milliseconds; 2 s is far above it).
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert cpu < 2.0, cpu
+    # ru_maxrss is in KiB on Linux: the refusals held well under 64 MiB more.
+    assert after.ru_maxrss - before.ru_maxrss < 64 * 1024
