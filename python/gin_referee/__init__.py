@@ -26,7 +26,7 @@ from . import _native
 from ._operations import OPERATION_IDS, Body
 from ._operations import answer as _answer_operation
 from ._operations import signing_key as _signing_key
-from ._problem import Problem
+from ._problem import Problem, refusal
 
 __all__ = [
     "Problem",
@@ -88,49 +88,32 @@ CARDS = tuple(_native.mask_cards((1 << 52) - 1))
 def _as_masks(masks: Any) -> np.ndarray:
     array = np.asarray(masks)
     if array.ndim != 1:
-        raise Problem(
-            {
-                "type": "/problems/invalid_body",
-                "title": "Invalid body",
-                "status": 400,
-                "detail": f"the masks must be a 1-D array, not {array.ndim}-D",
-                "code": "invalid_body",
-                "errors": [
-                    {"pointer": "", "code": "invalid_type", "message": "a 1-D array is needed"}
-                ],
-            }
+        raise refusal(
+            "invalid_body",
+            "Invalid body",
+            f"the masks must be a 1-D array, not {array.ndim}-D",
+            field="invalid_type",
+            message="a 1-D array is needed",
         )
     if array.dtype == np.uint64:
         return array
     if array.size == 0:
         return np.zeros(0, dtype=np.uint64)
     if array.dtype.kind not in "iu":
-        raise Problem(
-            {
-                "type": "/problems/invalid_body",
-                "title": "Invalid body",
-                "status": 400,
-                "detail": f"the masks must be integers (numpy.uint64), not {array.dtype}",
-                "code": "invalid_body",
-                "errors": [
-                    {"pointer": "", "code": "invalid_type", "message": "integers are needed"}
-                ],
-            }
+        raise refusal(
+            "invalid_body",
+            "Invalid body",
+            f"the masks must be integers (numpy.uint64), not {array.dtype}",
+            field="invalid_type",
+            message="integers are needed",
         )
     if array.dtype.kind == "i":
         negative = np.flatnonzero(array < 0)
         if negative.size:
             index = int(negative[0])
             detail = f"mask {index} is negative: a card mask is an integer from 0 to 2**52 - 1"
-            raise Problem(
-                {
-                    "type": "/problems/invalid_value",
-                    "title": "Invalid value",
-                    "status": 400,
-                    "detail": detail,
-                    "code": "invalid_value",
-                    "errors": [{"pointer": f"/{index}", "code": "invalid_value", "message": detail}],
-                }
+            raise refusal(
+                "invalid_value", "Invalid value", detail, pointer=f"/{index}", field="invalid_value"
             )
     return array.astype(np.uint64)
 

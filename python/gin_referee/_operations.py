@@ -15,7 +15,7 @@ import json
 from typing import Any, Dict, Mapping, Optional, Union
 
 from . import _native
-from ._problem import Problem
+from ._problem import refusal
 
 Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]
 
@@ -46,15 +46,7 @@ def encode(body: Body) -> bytes:
         # class json does not know, nesting past the interpreter's limit):
         # the body is not JSON, as the service says of such a text.
         detail = f"the body cannot be written as JSON: {error}"
-        raise Problem(
-            {
-                "type": "/problems/malformed_json",
-                "title": "Malformed JSON",
-                "status": 400,
-                "detail": detail,
-                "code": "malformed_json",
-            }
-        ) from error
+        raise refusal("malformed_json", "Malformed JSON", detail) from error
     return text.encode("utf-8")
 
 

@@ -54,3 +54,27 @@ class Problem(ValueError):
         # Spark and multiprocessing send exceptions between processes by
         # pickling them; rebuild from the document.
         return (Problem, (self.problem,))
+
+
+def refusal(
+    code: str,
+    title: str,
+    detail: str,
+    pointer: str = "",
+    field: str = "",
+    message: str = "",
+) -> Problem:
+    """A problem raised by the Python half itself, shaped as the service's:
+    400 ``code`` with ``title``, and one ``errors[]`` entry (``field`` at
+    ``pointer``, saying ``message`` or else ``detail``) when ``field`` is
+    given."""
+    document: Dict[str, Any] = {
+        "type": f"/problems/{code}",
+        "title": title,
+        "status": 400,
+        "detail": detail,
+        "code": code,
+    }
+    if field:
+        document["errors"] = [{"pointer": pointer, "code": field, "message": message or detail}]
+    return Problem(document)

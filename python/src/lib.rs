@@ -29,7 +29,7 @@ fn preset_profile(name: &str) -> Result<Profile, Problem> {
             Problem::at(
                 problem::profile_code(&error),
                 "/profile".into(),
-                Code::UnknownProfile.as_str(),
+                Code::UnknownProfile,
                 detail,
             )
         })
@@ -48,7 +48,7 @@ fn parse_card(text: &str, pointer: String) -> Result<Card, Problem> {
             Err(Problem::at(
                 Code::JokerNotInDeck,
                 pointer,
-                Code::JokerNotInDeck.as_str(),
+                Code::JokerNotInDeck,
                 detail,
             ))
         }
@@ -57,7 +57,7 @@ fn parse_card(text: &str, pointer: String) -> Result<Card, Problem> {
             Err(Problem::at(
                 Code::InvalidBody,
                 pointer,
-                "invalid_value",
+                Code::InvalidValue,
                 detail,
             ))
         }
@@ -72,7 +72,7 @@ fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> 
         return Err(Problem::at(
             Code::DuplicateCard,
             pointer,
-            Code::DuplicateCard.as_str(),
+            Code::DuplicateCard,
             detail,
         ));
     }
@@ -130,7 +130,7 @@ fn not_text(pointer: &str, detail: &str) -> Problem {
     Problem::at(
         Code::InvalidBody,
         pointer.to_owned(),
-        "invalid_type",
+        Code::InvalidType,
         detail.to_owned(),
     )
 }
@@ -139,7 +139,7 @@ fn not_text(pointer: &str, detail: &str) -> Problem {
 #[pyfunction]
 fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     let bad =
-        |detail: String| Problem::at(Code::InvalidBody, String::new(), "invalid_value", detail);
+        |detail: String| Problem::at(Code::InvalidBody, String::new(), Code::InvalidValue, detail);
     let value = match mask.extract::<u64>() {
         Ok(value) if value & !masks::DECK_MASK == 0 => value,
         Ok(value) => {
@@ -167,7 +167,7 @@ fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static 
 /// A mask with a bit past the deck: the problem `invalid_value` (the code
 /// the Python contract names for it), its one error at `pointer`.
 fn past_deck(pointer: String, detail: String) -> Problem {
-    Problem::at(Code::InvalidValue, pointer, "invalid_value", detail)
+    Problem::at(Code::InvalidValue, pointer, Code::InvalidValue, detail)
 }
 
 /// The problem for the first bad mask.
@@ -185,7 +185,7 @@ fn mask_problem(fault: MaskFault) -> Problem {
             Problem::at(
                 Code::WrongCardCount,
                 format!("/{index}"),
-                Code::WrongCardCount.as_str(),
+                Code::WrongCardCount,
                 detail,
             )
         }
@@ -233,7 +233,7 @@ fn knock_limit(py: Python<'_>, profile: &str, upcard: Option<&str>) -> PyResult<
             .transpose()?;
         profile.knock_limit_for(upcard).map_err(|error| {
             let code = problem::profile_code(&error);
-            Problem::at(code, "/upcard".into(), code.as_str(), error.to_string())
+            Problem::at(code, "/upcard".into(), code, error.to_string())
         })
     };
     limit().map_err(|problem| problem.into_pyerr(py))

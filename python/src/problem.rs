@@ -18,10 +18,8 @@ pub struct Problem(pub gin_contract::problem::Problem);
 
 impl Problem {
     /// A problem whose one `errors[]` entry points at `pointer`, with the
-    /// field code `field_code` (a row of the table; the problem's own code
-    /// where it is not one).
-    pub fn at(code: Code, pointer: String, field_code: &'static str, detail: String) -> Problem {
-        let field = Code::from_name(field_code).unwrap_or(code);
+    /// field code `field`.
+    pub fn at(code: Code, pointer: String, field: Code, detail: String) -> Problem {
         Problem(
             gin_contract::problem::Problem::new(code, detail.clone())
                 .with_error(pointer, field, detail),

@@ -11,7 +11,6 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use crate::answers::{audit, deals, hands, layoffs, match_audit, matches, melds, state};
 use crate::json::{from_slice, too_large};
@@ -129,16 +128,13 @@ impl Referee {
             Operation::ScoreHand => json(hands::scored(from_slice(body)?, body, keys)),
             Operation::ScoreMatch => json(matches::respond(from_slice(body)?, body, limits, keys)),
             Operation::AuditHand => json(audit::verdict(from_slice(body)?, body, limits, keys)),
-            Operation::AuditMatch => json(match_audit::respond(&read(body)?, body, limits, keys)),
+            Operation::AuditMatch => {
+                json(match_audit::respond(&from_slice(body)?, body, limits, keys))
+            }
             Operation::HandState => json(state::respond(from_slice(body)?, limits)),
-            Operation::DealFromSeeds => json(deals::answer(&read(body)?)),
+            Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
         }
     }
-}
-
-/// [`from_slice`], for the operations that borrow their request.
-fn read<T: DeserializeOwned>(body: &[u8]) -> Result<T, Problem> {
-    from_slice(body)
 }
 
 /// The answer's JSON, as the service writes it (serde_json, compact).

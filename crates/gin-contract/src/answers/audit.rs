@@ -38,9 +38,8 @@ use crate::problem::Problem;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
 use crate::wire::transcript::{
-    ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
+    ActionSchema, AuditResponse, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
-use gin_rules::{self, Action, AuditError, Violation, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
@@ -184,43 +183,21 @@ pub mod examples {
 /// The whole request, without HTTP: resolve the profile, replay, shape the answer.
 pub fn answer(request: AuditRequest) -> Result<AuditResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    let (deal, mismatch) = match request.deal {
-        DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => {
-            seeded_deal(&seeds, &commitment, "/deal", profile.jokers())?
-        }
-    };
-    // A deal that does not match its commitment is judged before any action.
-    let replayed = if mismatch.is_some() {
-        &[][..]
-    } else {
-        &actions[..]
-    };
-    match gin_rules::audit_hand(&profile, &deal, replayed) {
-        Ok(audit) => Ok(match mismatch {
-            None => audit.into(),
-            Some(message) => AuditResponse {
-                receipt: None,
-                legal: false,
-                violation: Some(
-                    Violation {
-                        action: None,
-                        code: ViolationCode::DealCommitmentMismatch,
-                        message,
-                        field: None,
-                    }
-                    .into(),
-                ),
-                result: None,
-                knocker: None,
-                ended_at: None,
-                table: audit.table,
-            },
-        }),
-        Err(AuditError::Deal(error)) => Err(deal_problem(&error, "/deal")),
-        Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
-    }
+    let replay = Replay::read(request.deal, request.actions, profile.jokers())?;
+    let audit =
+        gin_rules::audit_hand(&profile, &replay.deal, replay.actions()).map_err(replay_problem)?;
+    Ok(match replay.mismatch() {
+        None => audit.into(),
+        Some(violation) => AuditResponse {
+            receipt: None,
+            legal: false,
+            violation: Some(violation.into()),
+            result: None,
+            knocker: None,
+            ended_at: None,
+            table: audit.table,
+        },
+    })
 }
 
 /// The verdict on one hand, signed when asked, without HTTP (the single and

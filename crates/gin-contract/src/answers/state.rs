@@ -17,9 +17,9 @@ use crate::problem::Problem;
 use crate::wire::live::StateResponse;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::transcript::{
-    ActionSchema, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
+    ActionSchema, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
-use gin_rules::{Action, AuditError, Seat, Violation, ViolationCode};
+use gin_rules::Seat;
 
 /// A hand so far, and whose view to answer with.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -119,39 +119,19 @@ pub mod examples {
 /// The whole request, without HTTP: resolve the profile, replay, list.
 pub fn answer(request: StateRequest) -> Result<StateResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
-    let actions: Vec<Action> = request.actions.into_iter().map(Action::from).collect();
-    let (deal, mismatch) = match request.deal {
-        DealInput::Cards(deal) => (deal, None),
-        DealInput::Seeds { seeds, commitment } => {
-            seeded_deal(&seeds, &commitment, "/deal", profile.jokers())?
-        }
-    };
-    // A deal that does not match its commitment is judged before any action,
-    // as the audit judges it.
-    let replayed = if mismatch.is_some() {
-        &[][..]
-    } else {
-        &actions[..]
-    };
+    let replay = Replay::read(request.deal, request.actions, profile.jokers())?;
     let openspiel = request.openspiel == Some(true);
-    match gin_rules::hand_state(&profile, &deal, replayed, request.seat) {
-        Ok(mut state) => {
-            if let Some(message) = mismatch {
-                state.violation = Some(Violation {
-                    action: None,
-                    code: ViolationCode::DealCommitmentMismatch,
-                    message,
-                    field: None,
-                });
-                state.to_act = None;
-                state.legal_actions.clear();
-                state.layable = None;
-            }
-            Ok(StateResponse::new(state, openspiel))
-        }
-        Err(AuditError::Deal(error)) => Err(deal_problem(&error, "/deal")),
-        Err(error @ AuditError::Inconsistent(_)) => Err(Problem::internal(&error)),
+    let mut state = gin_rules::hand_state(&profile, &replay.deal, replay.actions(), request.seat)
+        .map_err(replay_problem)?;
+    // A deal that does not match its commitment is judged before any
+    // action, as the audit judges it: nothing may be played.
+    if let Some(violation) = replay.mismatch() {
+        state.violation = Some(violation);
+        state.to_act = None;
+        state.legal_actions.clear();
+        state.layable = None;
     }
+    Ok(StateResponse::new(state, openspiel))
 }
 
 /// `/v1/hands/state`: the transcript's length checked, then the state.

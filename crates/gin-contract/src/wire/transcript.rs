@@ -15,8 +15,8 @@ use crate::problem::{ErrorCode, Problem};
 use gin_rules::HandReadFault;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{
-    Action, Audit, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker, JokerPlace, Move,
-    RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
+    Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker,
+    JokerPlace, Move, RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
 };
 
 /// The deal as a request gives it: the cards, or the seeds of a provably fair
@@ -25,6 +25,67 @@ use gin_rules::{
 pub enum DealInput {
     Cards(Deal),
     Seeds { seeds: Seeds, commitment: String },
+}
+
+/// One hand's record as the referee replays it (the audit and the live
+/// state read it alike): the deal, dealt from its seeds where the request
+/// gives seeds, the actions, and the message of a deal that does not match
+/// its commitment.
+#[derive(Debug)]
+pub struct Replay {
+    pub deal: Deal,
+    actions: Vec<Action>,
+    mismatch: Option<String>,
+}
+
+impl Replay {
+    /// Reads a request's deal (from a deck with `jokers` jokers) and actions.
+    pub fn read(
+        deal: DealInput,
+        actions: Vec<TranscriptAction>,
+        jokers: u8,
+    ) -> Result<Replay, Problem> {
+        let (deal, mismatch) = match deal {
+            DealInput::Cards(deal) => (deal, None),
+            DealInput::Seeds { seeds, commitment } => {
+                seeded_deal(&seeds, &commitment, "/deal", jokers)?
+            }
+        };
+        Ok(Replay {
+            deal,
+            actions: actions.into_iter().map(Action::from).collect(),
+            mismatch,
+        })
+    }
+
+    /// The actions to replay: none when the deal does not match its
+    /// commitment, which is judged before any action.
+    pub fn actions(&self) -> &[Action] {
+        if self.mismatch.is_some() {
+            &[]
+        } else {
+            &self.actions
+        }
+    }
+
+    /// The violation of a deal that does not match its commitment.
+    pub fn mismatch(self) -> Option<Violation> {
+        self.mismatch.map(|message| Violation {
+            action: None,
+            code: ViolationCode::DealCommitmentMismatch,
+            message,
+            field: None,
+        })
+    }
+}
+
+/// The problem of a replay the rules refuse: a deal they cannot read (a
+/// 4xx pointed at `/deal`), or a bug (a 500).
+pub fn replay_problem(error: AuditError) -> Problem {
+    match error {
+        AuditError::Deal(error) => deal_problem(&error, "/deal"),
+        error @ AuditError::Inconsistent(_) => Problem::internal(&error),
+    }
 }
 
 /// The seeds of a provably fair deal, as `POST /v1/deals` takes them.
