@@ -144,15 +144,10 @@ fn match_problem(
             },
             MatchError::Count { error, .. } => at(format!("{base}/{}", error.field())),
             MatchError::Cards { error, .. } => {
-                let MatchHand::Cards(CardHand {
-                    knocker_hand,
-                    defender_hand,
-                    ..
-                }) = &recorded
-                else {
+                let MatchHand::Cards(CardHand { knocker_hand, .. }) = &recorded else {
                     return at(base);
                 };
-                let mut inner = hand_problem(error, knocker_hand, Some(defender_hand));
+                let mut inner = hand_problem(error, knocker_hand);
                 for e in &mut inner.errors {
                     e.pointer = rebase(&e.pointer, &base);
                 }

@@ -5,26 +5,17 @@
 use super::profile_spec::profile_problem;
 use crate::problem::{ErrorCode, Problem};
 use gin_rules::{
-    ArrangementProblem, DeclaredFault, DeclaredPlace, DefenderHand, HandCard, HandError,
-    HandReadFault, KnockerHand, ReplyError, Side,
+    DeclaredFault, DeclaredPlace, HandError, HandReadFault, KnockerHand, ReplyError, Side,
 };
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
-/// offending input; the hands as sent give the declared melds, to point at a
-/// card inside a meld (`defender` is `None` where the request declares nothing
-/// for the defender).
-pub fn hand_problem(
-    error: &HandError,
-    knocker: &KnockerHand,
-    defender: Option<&DefenderHand>,
-) -> Problem {
+/// offending input (the knocker's hand as sent says whether an arrangement
+/// over the limit was declared).
+pub fn hand_problem(error: &HandError, knocker: &KnockerHand) -> Problem {
     let detail = error.to_string();
     let code = ErrorCode::of(error.code());
     let problem = Problem::new(code, &detail);
     match error {
-        HandError::DuplicateCard { side, index, .. } => {
-            problem.with_error(format!("/{}/hand/{index}", side.name()), code, detail)
-        }
         HandError::WrongCardCount { side, .. } => {
             problem.with_error(format!("/{}/hand", side.name()), code, detail)
         }
@@ -40,43 +31,11 @@ pub fn hand_problem(
             };
             problem.with_error(pointer, code, detail)
         }
-        HandError::InvalidMelds { side, report } => {
-            let declared = match side {
-                Side::Knocker => knocker.melds.as_deref(),
-                Side::Defender => defender.and_then(|d| d.melds.as_deref()),
-            };
-            let base = format!("/{}/melds", side.name());
-            let mut problem = problem;
-            for (index, verdict) in report.melds.iter().enumerate() {
-                for p in &verdict.problems {
-                    problem = problem.with_error(
-                        format!("{base}/{index}"),
-                        ErrorCode::of(p.code.as_str()),
-                        p.message.clone(),
-                    );
-                }
-            }
-            for cross in &report.problems {
-                let (meld, card) = match cross {
-                    ArrangementProblem::CardInTwoMelds { card, melds } => (melds[1], *card),
-                    ArrangementProblem::CardNotInHand { card, meld } => (*meld, *card),
-                };
-                let position = declared
-                    .and_then(|melds| melds.get(meld))
-                    .and_then(|cards| cards.iter().position(|c| *c == HandCard::Natural(card)));
-                let pointer = match position {
-                    Some(position) => format!("{base}/{meld}/{position}"),
-                    None => format!("{base}/{meld}"),
-                };
-                problem = problem.with_error(pointer, ErrorCode::of(cross.code()), cross.message());
-            }
-            problem
-        }
         HandError::Read { side, fault } => read_problem(fault, &format!("/{}/hand", side.name())),
         HandError::InBothHands { index, .. } => {
             problem.with_error(format!("/defender/hand/{index}"), code, detail)
         }
-        HandError::DeclaredMeldFaults(faults) => declared_problem_of(Side::Knocker, faults),
+        HandError::InvalidMelds(faults) => declared_problem_of(Side::Knocker, faults),
         HandError::Reply(error) => reply_problem(error),
     }
 }

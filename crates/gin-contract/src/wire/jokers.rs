@@ -446,7 +446,7 @@ pub fn score_knock(
     let knocker = knocker.rules()?;
     let defender = defender.rules();
     gin_rules::score_hand(profile, upcard, &knocker, &defender)
-        .map_err(|error| hand_problem(&error, &knocker, Some(&defender)))
+        .map_err(|error| hand_problem(&error, &knocker))
 }
 
 #[cfg(test)]

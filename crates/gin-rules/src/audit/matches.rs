@@ -608,7 +608,7 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
         // A knock on the joker-free path is re-scored from its cards; one
         // with jokers, whose reply the score holds, from its counts.
         HandEnd::Scored(scored)
-            if crate::score::joker_free(&scored.knocker_hand, &scored.defender_hand).is_some() =>
+            if crate::score::joker_free(&scored.knocker_hand, &scored.defender_hand) =>
         {
             Scored::Cards(scored)
         }

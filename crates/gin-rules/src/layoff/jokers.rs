@@ -1,5 +1,6 @@
-//! Layoffs with jokers: the defender's best reply to a knocker whose melds may
-//! hold jokers, with jokers of its own.
+//! The reply search with jokers: the defender's best reply to a knocker whose
+//! melds may hold jokers, with jokers of its own ([`super::best_reply`]
+//! chooses it; a joker-free reply takes the bit-mask twin in `natural.rs`).
 //!
 //! What the table shows decides what fits: a knocker's joker stands for a
 //! definite card, so a run `5H X1=6H 7H` takes 4H or 8H and a set
@@ -21,17 +22,13 @@
 use std::ops::ControlFlow;
 
 use crate::card::{Card, CardSet};
-use crate::layoff::natural::fit;
 use crate::meld::{Meld, MeldKind};
 use crate::profile::JokerRules;
 
-use super::reply::{DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError};
-use crate::deadwood::Arrangement;
+use super::placement::extends;
+use super::reply::{DefenderReply, Layoff};
 use crate::deadwood::jokers::{best_arrangement_avoiding, min_deadwood_avoiding};
-use crate::declared::{
-    DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
-};
-use crate::hand::{Hand, HandCard, Joker, Jokers};
+use crate::hand::{Hand, HandCard, Joker};
 
 /// How one card of a grown meld is laid: by the defender's natural or by a
 /// joker.
@@ -163,7 +160,7 @@ pub(crate) fn best_reply_count_at_least(
 }
 
 /// Every card the melds show.
-fn shown_by(melds: &[Meld]) -> CardSet {
+pub(super) fn shown_by(melds: &[Meld]) -> CardSet {
     melds
         .iter()
         .fold(CardSet::EMPTY, |acc, m| acc.union(m.cards()))
@@ -327,20 +324,6 @@ fn grow_above(
     ControlFlow::Continue(())
 }
 
-/// Whether a card showing `shown` may be laid onto `meld`, whose cards on the
-/// table are now `grown` (what it shows and what was laid on it), while
-/// `taken` holds every card the table shows; else why not. The one test of a
-/// layoff with jokers, for the best reply and for a declared one: every card
-/// on the table stands for a distinct card, and what a meld takes is the
-/// joker-free rule ([`crate::layoff`]'s `fit`) applied to the cards it shows
-/// (a knocker's joker fixes the card it shows, so `5H X1=6H 7H` takes 4H).
-fn extends(meld: &Meld, grown: CardSet, taken: CardSet, shown: Card) -> Result<(), &'static str> {
-    if taken.contains(shown) {
-        return Err("that card is already on the table");
-    }
-    fit(meld.kind(), grown, shown)
-}
-
 /// Lays `card` onto meld `index` by `layer` when it is free on the table and
 /// the defender has what it takes; false (nothing changed) otherwise. The
 /// callers offer only cards that extend the meld ([`extends`] for a set, the
@@ -400,166 +383,9 @@ fn layoffs_of(defender: Hand, growth: &Growth) -> Vec<Layoff> {
         .collect()
 }
 
-/// The defender's declared melds, checked as a knocker's are
-/// ([`declared_arrangement`]), and none showing a card of `table`.
-fn defender_melds(
-    defender: Hand,
-    melds: &[Vec<HandCard>],
-    jokers: &[(Joker, Card)],
-    rules: &JokerRules,
-    table: CardSet,
-) -> Result<Arrangement, ReplyError> {
-    let declared = DeclaredMelds {
-        melds: melds.to_vec(),
-        stands_for: jokers.to_vec(),
-    };
-    let own = declared_arrangement(defender, &declared, rules).map_err(ReplyError::Melds)?;
-    let faults: Vec<DeclaredFault> = own
-        .melds
-        .iter()
-        .enumerate()
-        .filter_map(|(index, meld)| {
-            let card = meld.cards().intersection(table).iter().next()?;
-            Some(DeclaredFault {
-                place: DeclaredPlace::Meld(index),
-                code: DeclaredFaultCode::CardInTwoMelds,
-                message: format!("{card} is already on the table, in a meld of the knocker"),
-            })
-        })
-        .collect();
-    if faults.is_empty() {
-        Ok(own)
-    } else {
-        Err(ReplyError::Melds(faults))
-    }
-}
-
-/// Checks a defender's declared reply against the knocker's melds, under the
-/// rules of [`best_reply`]: every card on the table (the knocker's
-/// melds, the defender's melds and layoffs) stands for a distinct card; a
-/// knocker's joker fixes what its meld shows; a joker is laid off only where
-/// `joker_layoff` allows, standing for the card that extends a run or
-/// completes a three-card set; layoffs chain on runs.
-///
-/// What is declared is checked; what is not is played best for the defender:
-///
-/// - melds and layoffs: both checked, the rest is deadwood;
-/// - melds only: the best layoffs of the cards left out of them (the least
-///   count, then the fewest layoffs);
-/// - layoffs only: the best melds of the rest, none showing a card on the
-///   table;
-/// - neither: [`best_reply`].
-///
-/// Layoffs that all name their meld are played in the order given, each
-/// against its meld as grown so far (as [`crate::check_layoffs`] does). When
-/// one names none, the referee places them: each onto a meld it may go onto
-/// (the one named, or any) so that every knocker meld with its layoffs is
-/// still a meld, the first such placement in meld order; the reply lists
-/// them in an order in which each is legal when played. When no placement
-/// is legal, the first layoff that cannot be played in the order given is
-/// the error.
-///
-/// ```
-/// use gin_rules::{parse_hand, Card, Joker, JokerRules, HandCard, Meld};
-/// use gin_rules::{declared_reply, DeclaredReply, DeclaredLayoff, ReplyError};
-/// let rules = JokerRules::TWO_JOKERS;
-/// let six: Card = "6H".parse()?;
-/// let run = Meld::with_jokers(gin_rules::cards("5H 7H")?, &[(Joker::X1, six)], &rules)?;
-/// let defender = parse_hand("8H X2 KS KD 2C 3C 4D 5D 9S 9D")?;
-/// let lay = |card: &str, stands_for: Option<&str>| DeclaredLayoff {
-///     card: card.parse().unwrap(),
-///     stands_for: stands_for.map(|c| c.parse().unwrap()),
-///     meld: Some(0),
-/// };
-/// // 8H, then X2 standing for 9H, onto the run 5H 6H 7H.
-/// let declared = DeclaredReply {
-///     layoffs: Some(vec![lay("8H", None), lay("X2", Some("9H"))]),
-///     ..DeclaredReply::default()
-/// };
-/// let reply = declared_reply(&[run], defender, &declared, &rules, true)?;
-/// assert_eq!(reply.layoffs[1].stands_for.to_string(), "9H");
-/// // X2 cannot stand for 6H: the knocker's X1 already shows it.
-/// let declared = DeclaredReply { layoffs: Some(vec![lay("X2", Some("6H"))]), ..DeclaredReply::default() };
-/// let error = declared_reply(&[run], defender, &declared, &rules, true).unwrap_err();
-/// assert_eq!((error.code(), error.index()), ("layoff_does_not_fit", Some(0)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub(crate) fn declared_reply(
-    knocker_melds: &[Meld],
-    defender: Hand,
-    declared: &DeclaredReply,
-    rules: &JokerRules,
-    layoffs_allowed: bool,
-) -> Result<DefenderReply, ReplyError> {
-    let table = shown_by(knocker_melds);
-    let Some(melds) = &declared.melds else {
-        if !declared.jokers.is_empty() {
-            // A joker map with no melds: the same fault as a map entry no
-            // declared meld holds.
-            defender_melds(defender, &[], &declared.jokers, rules, table)?;
-        }
-        let Some(layoffs) = &declared.layoffs else {
-            return Ok(best_reply(knocker_melds, defender, rules, layoffs_allowed));
-        };
-        let laid = check_declared_layoffs(
-            knocker_melds,
-            defender,
-            table,
-            layoffs,
-            rules,
-            layoffs_allowed,
-        )?;
-        let rest = without_laid(defender, &laid);
-        let blocked = laid
-            .iter()
-            .fold(table, |acc, l| acc.union(CardSet::single(l.stands_for)));
-        return Ok(DefenderReply {
-            arrangement: best_arrangement_avoiding(rest, rules, blocked),
-            layoffs: laid,
-        });
-    };
-    let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
-    let unmelded = own
-        .deadwood_jokers
-        .iter()
-        .fold(Hand::from(own.deadwood_cards), |hand, joker| {
-            hand.with(HandCard::Joker(joker))
-        });
-    let blocked = table.union(own.melded());
-    let laid = match &declared.layoffs {
-        Some(layoffs) => check_declared_layoffs(
-            knocker_melds,
-            unmelded,
-            blocked,
-            layoffs,
-            rules,
-            layoffs_allowed,
-        )?,
-        None if layoffs_allowed => best_layoffs_of(knocker_melds, unmelded, blocked, rules),
-        None => Vec::new(),
-    };
-    let rest = without_laid(unmelded, &laid);
-    let deadwood_jokers: Jokers = rest.jokers().collect();
-    let left_out = u32::try_from(deadwood_jokers.len()).unwrap_or(0);
-    Ok(DefenderReply {
-        arrangement: Arrangement {
-            melds: own.melds,
-            deadwood_cards: rest.naturals(),
-            deadwood: rest.naturals().value() + left_out * u32::from(rules.joker_deadwood()),
-            deadwood_jokers,
-        },
-        layoffs: laid,
-    })
-}
-
-/// The hand less the cards and jokers laid off.
-fn without_laid(hand: Hand, laid: &[Layoff]) -> Hand {
-    laid.iter().fold(hand, |hand, l| hand.without(l.card))
-}
-
 /// The best layoffs of cards no meld of the defender holds (its melds are
 /// declared): the least count of what is left, then the fewest layoffs.
-fn best_layoffs_of(
+pub(super) fn best_layoffs(
     knocker_melds: &[Meld],
     unmelded: Hand,
     blocked: CardSet,
@@ -607,286 +433,6 @@ fn best_growth(
         },
     );
     best.map(|(_, _, growth)| growth).unwrap_or_default()
-}
-
-/// Most layoffs a declared reply may place by search: a defender holds ten
-/// cards, so a longer list repeats one (refused before any search).
-const MAX_PLACED: usize = 10;
-
-/// A declared layoff after the checks that need no placement: the card, the
-/// card it shows, and the melds it may go onto.
-struct Request {
-    index: usize,
-    card: HandCard,
-    shows: Card,
-    candidates: Vec<usize>,
-}
-
-/// Checks declared layoffs of cards from `available` (see
-/// [`declared_reply`]); `blocked` is every card the table shows before
-/// them. Returns the layoffs in a legal playing order.
-fn check_declared_layoffs(
-    knocker_melds: &[Meld],
-    available: Hand,
-    blocked: CardSet,
-    layoffs: &[DeclaredLayoff],
-    rules: &JokerRules,
-    layoffs_allowed: bool,
-) -> Result<Vec<Layoff>, ReplyError> {
-    if !layoffs_allowed && !layoffs.is_empty() {
-        return Err(ReplyError::NotAllowedOnGin { index: 0 });
-    }
-    let in_order = layoffs.iter().all(|l| l.meld.is_some());
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
-    let mut taken = blocked;
-    let mut laid = Hand::default();
-    let mut played = Vec::with_capacity(layoffs.len());
-    let mut requests = Vec::with_capacity(layoffs.len());
-    for (index, declared) in layoffs.iter().enumerate() {
-        let card = declared.card;
-        if !available.contains(card) {
-            return Err(ReplyError::CardNotInHand { index, card });
-        }
-        if laid.contains(card) {
-            return Err(ReplyError::AlreadyLaidOff { index, card });
-        }
-        laid = Hand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
-        let shows = match (card, declared.stands_for) {
-            (HandCard::Natural(natural), None) => natural,
-            (HandCard::Natural(natural), Some(other)) if other == natural => natural,
-            (HandCard::Natural(_), Some(_)) => {
-                return Err(ReplyError::StandsFor {
-                    index,
-                    card,
-                    reason: "is a natural card: it stands only for itself",
-                });
-            }
-            (HandCard::Joker(_), None) => {
-                return Err(ReplyError::StandsFor {
-                    index,
-                    card,
-                    reason: "is laid off without saying which card it stands for",
-                });
-            }
-            (HandCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
-                return Err(ReplyError::JokerLayoffNotAllowed { index, joker });
-            }
-            (HandCard::Joker(_), Some(target)) => target,
-        };
-        let candidates: Vec<usize> = match declared.meld {
-            Some(meld) if meld >= knocker_melds.len() => {
-                return Err(ReplyError::NoSuchMeld { index, meld });
-            }
-            Some(meld) => vec![meld],
-            None => (0..knocker_melds.len()).collect(),
-        };
-        if taken.contains(shows) {
-            return Err(ReplyError::DoesNotFit {
-                index,
-                card,
-                stands_for: shows,
-                meld: candidates.first().copied().unwrap_or_default(),
-                reason: "that card is already on the table",
-            });
-        }
-        if in_order {
-            let meld = declared.meld.unwrap_or_default();
-            let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
-                return Err(ReplyError::NoSuchMeld { index, meld });
-            };
-            if let Err(reason) = extends(target, *cards, taken, shows) {
-                return Err(ReplyError::DoesNotFit {
-                    index,
-                    card,
-                    stands_for: shows,
-                    meld,
-                    reason,
-                });
-            }
-            cards.insert(shows);
-            played.push(Layoff {
-                card,
-                meld,
-                stands_for: shows,
-            });
-        }
-        taken.insert(shows);
-        requests.push(Request {
-            index,
-            card,
-            shows,
-            candidates,
-        });
-    }
-    if in_order {
-        return Ok(played);
-    }
-    if let Some(placed) = place(knocker_melds, &requests) {
-        return Ok(placed);
-    }
-    greedy(knocker_melds, blocked, &requests)
-}
-
-/// The first placement of `requests` (depth first, candidates in meld order)
-/// under which every knocker meld with its layoffs is still a meld, in a
-/// playing order: sets first, then runs outward one card at a time. Bound: at
-/// most ten requests, each onto a meld of its rank (a set) or of its suit (a
-/// run), so a few thousand partial placements at most.
-fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
-    if requests.len() > MAX_PLACED {
-        return None;
-    }
-    // Only melds of the card's rank (sets) or suit (runs) can take it.
-    let options: Vec<Vec<usize>> = requests
-        .iter()
-        .map(|r| {
-            r.candidates
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    knocker_melds.get(m).is_some_and(|meld| match meld.kind() {
-                        MeldKind::Set => meld.cards().iter().all(|c| c.rank() == r.shows.rank()),
-                        MeldKind::Run => meld.cards().iter().all(|c| c.suit() == r.shows.suit()),
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    let mut assigned = vec![CardSet::EMPTY; knocker_melds.len()];
-    let mut choice = Vec::with_capacity(requests.len());
-    if !assign(
-        knocker_melds,
-        requests,
-        &options,
-        &mut assigned,
-        &mut choice,
-    ) {
-        return None;
-    }
-    // Play order: by distance from the meld as laid down, then as declared.
-    let mut order: Vec<(u32, usize, Layoff)> = requests
-        .iter()
-        .zip(&choice)
-        .filter_map(|(request, &meld)| {
-            let target = knocker_melds.get(meld)?;
-            let distance = match target.kind() {
-                MeldKind::Set => 0,
-                MeldKind::Run => {
-                    let bits = target.cards().bits();
-                    let at = CardSet::single(request.shows).bits().trailing_zeros();
-                    let low = bits.trailing_zeros();
-                    let high = 63 - bits.leading_zeros();
-                    if at < low {
-                        low - at
-                    } else {
-                        at.saturating_sub(high)
-                    }
-                }
-            };
-            Some((
-                distance,
-                request.index,
-                Layoff {
-                    card: request.card,
-                    meld,
-                    stands_for: request.shows,
-                },
-            ))
-        })
-        .collect();
-    order.sort_by_key(|&(distance, index, _)| (distance, index));
-    Some(order.into_iter().map(|(_, _, layoff)| layoff).collect())
-}
-
-/// Depth-first assignment for [`place`]: `choice` gets each request's meld.
-fn assign(
-    knocker_melds: &[Meld],
-    requests: &[Request],
-    options: &[Vec<usize>],
-    assigned: &mut [CardSet],
-    choice: &mut Vec<usize>,
-) -> bool {
-    let at = choice.len();
-    let (Some(request), Some(melds)) = (requests.get(at), options.get(at)) else {
-        // Every meld with what it took is still a meld of its kind.
-        return knocker_melds
-            .iter()
-            .zip(assigned.iter())
-            .all(|(meld, laid)| {
-                laid.is_empty()
-                    || Meld::try_from(meld.cards().union(*laid))
-                        .is_ok_and(|m| m.kind() == meld.kind())
-            });
-    };
-    for &meld in melds {
-        let Some(slot) = assigned.get_mut(meld) else {
-            continue;
-        };
-        slot.insert(request.shows);
-        choice.push(meld);
-        if assign(knocker_melds, requests, options, assigned, choice) {
-            return true;
-        }
-        choice.pop();
-        if let Some(slot) = assigned.get_mut(meld) {
-            slot.remove(request.shows);
-        }
-    }
-    false
-}
-
-/// No placement is legal: plays the layoffs in the order given, each onto
-/// the first of its melds that takes it as the melds stand by then, and
-/// reports the first that none takes.
-fn greedy(
-    knocker_melds: &[Meld],
-    blocked: CardSet,
-    requests: &[Request],
-) -> Result<Vec<Layoff>, ReplyError> {
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
-    let mut taken = blocked;
-    let mut played = Vec::with_capacity(requests.len());
-    for request in requests {
-        let fits = |meld: usize| -> Result<(), &'static str> {
-            match (knocker_melds.get(meld), grown.get(meld)) {
-                (Some(target), Some(cards)) => extends(target, *cards, taken, request.shows),
-                _ => Err("there is no such meld"),
-            }
-        };
-        let mut first_reason = None;
-        let mut chosen = None;
-        for &meld in &request.candidates {
-            match fits(meld) {
-                Ok(()) => {
-                    chosen = Some(meld);
-                    break;
-                }
-                Err(reason) => {
-                    first_reason.get_or_insert((meld, reason));
-                }
-            }
-        }
-        let Some(meld) = chosen else {
-            let (meld, reason) = first_reason.unwrap_or((0, "there is no knocker meld"));
-            return Err(ReplyError::DoesNotFit {
-                index: request.index,
-                card: request.card,
-                stands_for: request.shows,
-                meld,
-                reason,
-            });
-        };
-        if let Some(cards) = grown.get_mut(meld) {
-            cards.insert(request.shows);
-        }
-        taken.insert(request.shows);
-        played.push(Layoff {
-            card: request.card,
-            meld,
-            stands_for: request.shows,
-        });
-    }
-    Ok(played)
 }
 
 #[cfg(test)]

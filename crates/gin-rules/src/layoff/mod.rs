@@ -10,18 +10,24 @@
 //! three-card set.
 //!
 //! [`best_reply`] searches the defender's melds and layoffs together for the
-//! least count ([`natural`] has the argument for hands without a joker, the
-//! joker search in [`jokers`] for the others); [`declared_reply`] checks
-//! a reply as a defender declares it and plays the rest best. The choice of
-//! path is [`Hand::joker_free`]'s, and both give the same reply on a hand
-//! without jokers against melds without jokers (`tests.rs`).
+//! least count. The search has two twins, chosen inside it as `deadwood/`
+//! chooses its solver: the bit-mask search of `natural.rs` (which has the
+//! argument) for a hand without a joker against melds without one, the
+//! joker search of `jokers.rs` for the others; both give the same reply
+//! where both apply (`tests.rs`). Everything else is written once for every
+//! hand: [`declared_reply`] checks a reply as a defender declares it
+//! (`declared.rs`) and plays the rest best, and `placement.rs` checks and
+//! places declared layoffs, for the scoring and the audits alike.
 
+pub(crate) mod declared;
 pub(crate) mod jokers;
 pub(crate) mod natural;
+pub(crate) mod placement;
 pub(crate) mod reply;
 #[cfg(test)]
 mod tests;
 
+use crate::card::CardSet;
 use crate::hand::Hand;
 use crate::meld::Meld;
 use crate::profile::JokerRules;
@@ -52,13 +58,87 @@ pub fn best_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> DefenderReply {
-    let defender = defender.into();
-    let knocker_natural = knocker_melds.iter().all(|m| m.joker_count() == 0);
-    match defender.joker_free() {
-        Some(cards) if knocker_natural => {
-            natural::best_reply(knocker_melds, cards, layoffs_allowed).into()
+    Search::Fastest.best_reply(knocker_melds, defender.into(), rules, layoffs_allowed)
+}
+
+/// Which twin of a reply search runs. The two find replies of the same count
+/// with the same layoffs, melds and deadwood, but list the layoffs in
+/// different legal playing orders (the bit-mask search wave by wave outward
+/// from the knocker's runs, the joker search meld by meld); a knock keeps
+/// the order it has always been answered in by choosing the twin once, for
+/// the whole knock ([`crate::score_hand`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Search {
+    /// The bit-mask search wherever it applies: no joker in the defender's
+    /// cards nor in the knocker's melds.
+    Fastest,
+    /// The joker search, whatever the cards.
+    Jokers,
+}
+
+impl Search {
+    /// The defender's cards when the bit-mask search runs.
+    fn bit_mask(self, knocker_melds: &[Meld], defender: Hand) -> Option<CardSet> {
+        let knocker_natural = knocker_melds.iter().all(|m| m.joker_count() == 0);
+        match self {
+            Search::Fastest if knocker_natural => defender.joker_free(),
+            Search::Fastest | Search::Jokers => None,
         }
-        _ => jokers::best_reply(knocker_melds, defender, rules, layoffs_allowed),
+    }
+
+    /// The defender's best reply (see [`best_reply`]).
+    pub(crate) fn best_reply(
+        self,
+        knocker_melds: &[Meld],
+        defender: Hand,
+        rules: &JokerRules,
+        layoffs_allowed: bool,
+    ) -> DefenderReply {
+        match self.bit_mask(knocker_melds, defender) {
+            Some(cards) => natural::best_reply(knocker_melds, cards, layoffs_allowed),
+            None => jokers::best_reply(knocker_melds, defender, rules, layoffs_allowed),
+        }
+    }
+
+    /// The best layoffs of the defender's cards its declared melds leave
+    /// out, `blocked` being every card on the table: the least count of what
+    /// is left, then the fewest layoffs.
+    pub(crate) fn best_layoffs(
+        self,
+        knocker_melds: &[Meld],
+        unmelded: Hand,
+        blocked: CardSet,
+        rules: &JokerRules,
+    ) -> Vec<Layoff> {
+        match self.bit_mask(knocker_melds, unmelded) {
+            Some(cards) => natural::best_layoffs(knocker_melds, cards),
+            None => jokers::best_layoffs(knocker_melds, unmelded, blocked, rules),
+        }
+    }
+}
+
+/// The defender's count after its [`best_reply`], or `None` as soon as some
+/// reply is found to count less than `floor`: a caller that only needs to
+/// know whether the best reply leaves at least `floor` (the knocker's choice
+/// of arrangement) stops at the first reply that proves it does not.
+pub(crate) fn best_reply_count_at_least(
+    knocker_melds: &[Meld],
+    defender: Hand,
+    rules: &JokerRules,
+    layoffs_allowed: bool,
+    floor: u32,
+) -> Option<u32> {
+    match Search::Fastest.bit_mask(knocker_melds, defender) {
+        Some(cards) => {
+            natural::best_reply_count_at_least(knocker_melds, cards, layoffs_allowed, floor)
+        }
+        None => jokers::best_reply_count_at_least(
+            knocker_melds,
+            defender,
+            rules,
+            layoffs_allowed,
+            floor,
+        ),
     }
 }
 
@@ -73,7 +153,8 @@ pub fn declared_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> Result<DefenderReply, ReplyError> {
-    jokers::declared_reply(
+    declared::declared_reply(
+        Search::Jokers,
         knocker_melds,
         defender.into(),
         declared,

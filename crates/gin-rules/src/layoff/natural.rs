@@ -1,5 +1,5 @@
 //! The best reply of a hand without jokers against melds without jokers: the
-//! fast path of [`super::best_reply`], on bit masks.
+//! bit-mask twin of the reply search ([`super::best_reply`] chooses it).
 //!
 //! # The best reply
 //!
@@ -22,64 +22,12 @@
 //! Bound: a 10-card defender hand has at most 10 candidates, so at most 1024
 //! subsets, each a feasibility test of a few shifts plus one solver call.
 
-use super::reply::ReplyError;
-use crate::card::{Card, CardSet, LANE};
+use super::placement::run_extensions;
+use super::reply::{DefenderReply, Layoff};
+use crate::card::{CardSet, LANE};
 use crate::deadwood::natural::{best_arrangement, min_deadwood};
-use crate::hand::Jokers;
+use crate::hand::HandCard;
 use crate::meld::{Meld, MeldKind};
-
-/// One card laid off onto a knocker's meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Layoff {
-    /// The defender's card laid off.
-    pub card: Card,
-    /// Index into the knocker's melds.
-    pub meld: usize,
-}
-
-/// The defender's side of a knock: its melds, its layoffs in the order played, and
-/// what is left.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct DefenderReply {
-    /// The defender's own melds.
-    pub melds: Vec<Meld>,
-    /// Layoffs in the order played; `meld` indexes the knocker's melds.
-    pub layoffs: Vec<Layoff>,
-    /// The cards neither melded nor laid off.
-    pub deadwood_cards: CardSet,
-    /// The defender's count after layoffs.
-    pub deadwood: u32,
-}
-
-impl From<DefenderReply> for super::reply::DefenderReply {
-    /// The general reply: the natural cards' own layoffs (each stands for
-    /// itself) and an arrangement with no joker.
-    fn from(reply: DefenderReply) -> super::reply::DefenderReply {
-        super::reply::DefenderReply {
-            arrangement: crate::deadwood::Arrangement {
-                melds: reply.melds,
-                deadwood_cards: reply.deadwood_cards,
-                deadwood_jokers: Jokers::NONE,
-                deadwood: reply.deadwood,
-            },
-            layoffs: reply
-                .layoffs
-                .into_iter()
-                .map(super::reply::Layoff::from)
-                .collect(),
-        }
-    }
-}
-
-impl From<Layoff> for super::reply::Layoff {
-    fn from(layoff: Layoff) -> super::reply::Layoff {
-        super::reply::Layoff {
-            card: layoff.card.into(),
-            meld: layoff.meld,
-            stands_for: layoff.card,
-        }
-    }
-}
 
 /// The union of the knocker's run cards: the only cards a run layoff can attach to.
 fn run_cards_of(melds: &[Meld]) -> u64 {
@@ -117,6 +65,34 @@ fn can_lay_off(runs: u64, set_extensions: u64, laid: u64) -> bool {
     laid & !on_runs & !set_extensions == 0
 }
 
+/// Every subset of the defender's cards that can be laid off onto these
+/// melds (see the module docs), with the count of the rest, in the search's
+/// order (the candidates' submasks downward, the empty subset last); stops
+/// when `visit` breaks.
+fn each_layoff_subset(
+    knocker_melds: &[Meld],
+    defender: CardSet,
+    mut visit: impl FnMut(u32, u64) -> bool,
+) {
+    let runs = run_cards_of(knocker_melds);
+    let set_extensions = set_extensions_of(knocker_melds);
+    let hand = defender.bits();
+    let candidates = flood(runs, hand) | (set_extensions & hand);
+    let mut subset = candidates;
+    loop {
+        if can_lay_off(runs, set_extensions, subset) {
+            let count = min_deadwood(CardSet::from_bits(hand & !subset));
+            if !visit(count, subset) {
+                return;
+            }
+        }
+        if subset == 0 {
+            return;
+        }
+        subset = (subset - 1) & candidates;
+    }
+}
+
 /// The defender's best reply to the knocker's melds (see the module docs).
 /// With `layoffs_allowed` false (a gin hand under most profiles) the defender only
 /// arranges its own melds.
@@ -125,51 +101,61 @@ pub(crate) fn best_reply(
     defender: CardSet,
     layoffs_allowed: bool,
 ) -> DefenderReply {
-    if !layoffs_allowed {
-        return reply_with(knocker_melds, defender, CardSet::EMPTY);
-    }
-    let runs = run_cards_of(knocker_melds);
-    let set_extensions = set_extensions_of(knocker_melds);
-    let hand = defender.bits();
-    let candidates = flood(runs, hand) | (set_extensions & hand);
-
-    // Enumerate subsets of the candidates (Gosper-free: walk submasks downward).
     let mut best: Option<(u32, u32, u64)> = None;
-    let mut subset = candidates;
-    loop {
-        if can_lay_off(runs, set_extensions, subset) {
-            let count = min_deadwood(CardSet::from_bits(hand & !subset));
+    if layoffs_allowed {
+        each_layoff_subset(knocker_melds, defender, |count, subset| {
             let key = (count, subset.count_ones(), subset);
             if best.is_none_or(|b| key < b) {
                 best = Some(key);
             }
-        }
-        if subset == 0 {
-            break;
-        }
-        subset = (subset - 1) & candidates;
+            true
+        });
     }
-    let laid = best.map_or(0, |(_, _, subset)| subset);
-    reply_with(knocker_melds, defender, CardSet::from_bits(laid))
+    let laid = CardSet::from_bits(best.map_or(0, |(_, _, subset)| subset));
+    DefenderReply {
+        arrangement: best_arrangement(defender.difference(laid)),
+        layoffs: play_order(knocker_melds, laid),
+    }
 }
 
-/// The reply that lays off exactly `laid` (known to be feasible) and arranges the
-/// rest optimally.
-fn reply_with(knocker_melds: &[Meld], defender: CardSet, laid: CardSet) -> DefenderReply {
-    let layoffs = play_order(knocker_melds, laid);
-    let arrangement = best_arrangement(defender.difference(laid));
-    DefenderReply {
-        melds: arrangement.melds,
-        layoffs,
-        deadwood_cards: arrangement.deadwood_cards,
-        deadwood: arrangement.deadwood,
+/// The count of [`best_reply`], or `None` as soon as some reply counts less
+/// than `floor` (see [`super::best_reply_count_at_least`]).
+pub(crate) fn best_reply_count_at_least(
+    knocker_melds: &[Meld],
+    defender: CardSet,
+    layoffs_allowed: bool,
+    floor: u32,
+) -> Option<u32> {
+    if !layoffs_allowed {
+        let count = min_deadwood(defender);
+        return (count >= floor).then_some(count);
     }
+    let mut least = u32::MAX;
+    each_layoff_subset(knocker_melds, defender, |count, _| {
+        least = least.min(count);
+        least >= floor
+    });
+    (least >= floor).then_some(least)
+}
+
+/// The best layoffs of cards the defender's declared melds leave out: every
+/// one that can go down (laying off more never raises the count once the
+/// defender's own melds are fixed), in [`play_order`].
+pub(crate) fn best_layoffs(knocker_melds: &[Meld], unmelded: CardSet) -> Vec<Layoff> {
+    let on_runs = flood(run_cards_of(knocker_melds), unmelded.bits());
+    let on_sets = set_extensions_of(knocker_melds) & unmelded.bits();
+    play_order(knocker_melds, CardSet::from_bits(on_runs | on_sets))
 }
 
 /// Orders a feasible set of layoffs so each is legal when played, naming the meld
 /// each goes onto: set cards first, then run cards wave by wave outward from the
 /// knocker's runs (lowest card first within a wave, onto the first meld it fits).
 fn play_order(knocker_melds: &[Meld], laid: CardSet) -> Vec<Layoff> {
+    let lay = |card, meld| Layoff {
+        card: HandCard::Natural(card),
+        meld,
+        stands_for: card,
+    };
     let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
     let on_runs = CardSet::from_bits(flood(run_cards_of(knocker_melds), laid.bits()));
     let mut order = Vec::with_capacity(laid.len());
@@ -178,7 +164,7 @@ fn play_order(knocker_melds: &[Meld], laid: CardSet) -> Vec<Layoff> {
             .iter()
             .position(|m| m.kind() == MeldKind::Set && m.extensions().contains(card))
         {
-            order.push(Layoff { card, meld });
+            order.push(lay(card, meld));
         }
     }
     let mut pending = on_runs;
@@ -196,7 +182,7 @@ fn play_order(knocker_melds: &[Meld], laid: CardSet) -> Vec<Layoff> {
             if let Some((meld, (_, cards))) = fits {
                 cards.insert(card);
                 pending.remove(card);
-                order.push(Layoff { card, meld });
+                order.push(lay(card, meld));
                 progressed = true;
             }
         }
@@ -208,235 +194,37 @@ fn play_order(knocker_melds: &[Meld], laid: CardSet) -> Vec<Layoff> {
     order
 }
 
-/// The cards just beyond either end of a run's current cards.
-fn run_extensions(run: CardSet) -> CardSet {
-    let bits = run.bits();
-    let lanes = (0..4).fold(0u64, |acc, s| {
-        if bits >> (s * 16) & LANE != 0 {
-            acc | LANE << (s * 16)
-        } else {
-            acc
-        }
-    });
-    CardSet::from_bits(((bits << 1) | (bits >> 1)) & lanes & !bits)
-}
-
-/// Plays declared layoffs in order, checking each against the knocker's melds as
-/// they grow. Returns the cards laid off.
-pub(crate) fn check_layoffs(
-    knocker_melds: &[Meld],
-    defender: CardSet,
-    layoffs: &[Layoff],
-    layoffs_allowed: bool,
-) -> Result<CardSet, ReplyError> {
-    if !layoffs_allowed && !layoffs.is_empty() {
-        return Err(ReplyError::NotAllowedOnGin { index: 0 });
-    }
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
-    let mut laid = CardSet::EMPTY;
-    for (index, &Layoff { card, meld }) in layoffs.iter().enumerate() {
-        if !defender.contains(card) {
-            return Err(ReplyError::CardNotHeld {
-                index,
-                card: card.into(),
-            });
-        }
-        if laid.contains(card) {
-            return Err(ReplyError::AlreadyLaidOff {
-                index,
-                card: card.into(),
-            });
-        }
-        let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
-            return Err(ReplyError::NoSuchMeld { index, meld });
-        };
-        if let Err(reason) = fit(target.kind(), *cards, card) {
-            return Err(ReplyError::DoesNotFit {
-                index,
-                card: card.into(),
-                stands_for: card,
-                meld,
-                reason,
-            });
-        }
-        cards.insert(card);
-        laid.insert(card);
-    }
-    Ok(laid)
-}
-
-/// Most layoffs one recorded reply may place: a defender holds at most ten
-/// cards, so a longer list repeats a card and is refused as it stands.
-const MAX_PLACED: usize = 10;
-
-/// Places layoffs whose target meld a record leaves open: `requests` pairs each
-/// card with the knocker melds it may go onto (one index when the record names
-/// the meld). Returns the layoffs in a legal playing order, each onto one of its
-/// candidates, such that every knocker meld with its layoffs is still a meld;
-/// `None` when no placement is legal (or the list cannot be one: longer than a
-/// hand, a card twice, an index past the melds), so that the caller checks the
-/// layoffs as recorded and reports the precise fault.
-///
-/// Which cards a meld ends up with decides legality, not the order they are
-/// played in (a run grows outward either way), so the search is over
-/// assignments: depth first, candidates in index order, the first legal one
-/// wins, which makes the placement deterministic. Bound: at most ten cards,
-/// each with at most one set and one run of its own suit to go to (two melds
-/// of one suit cannot both be extended by it unless both are runs), so at
-/// most a few thousand partial assignments.
-pub(crate) fn place_layoffs(
-    knocker_melds: &[Meld],
-    requests: &[(Card, Vec<usize>)],
-) -> Option<Vec<Layoff>> {
-    if requests.len() > MAX_PLACED {
-        return None;
-    }
-    let mut cards = CardSet::EMPTY;
-    for (card, candidates) in requests {
-        if !cards.insert(*card) || candidates.iter().any(|&m| m >= knocker_melds.len()) {
-            return None;
-        }
-    }
-    let mut assigned = vec![CardSet::EMPTY; knocker_melds.len()];
-    if !assign(knocker_melds, requests, &mut assigned) {
-        return None;
-    }
-    placement_order(knocker_melds, &assigned)
-}
-
-/// The layoffs as recorded, in order, each onto the first of its candidate
-/// melds that takes it as the melds stand by then (else its first candidate):
-/// for a record no placement makes legal, so that [`check_layoffs`] reports
-/// the first layoff that cannot be played, at its place in the record.
-pub(crate) fn greedy_layoffs(
-    knocker_melds: &[Meld],
-    requests: &[(Card, Vec<usize>)],
-) -> Vec<Layoff> {
-    let mut grown: Vec<CardSet> = knocker_melds.iter().map(|m| m.cards()).collect();
-    requests
-        .iter()
-        .map(|(card, candidates)| {
-            let takes = |&meld: &usize| {
-                let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get(meld)) else {
-                    return false;
-                };
-                fit(target.kind(), *cards, *card).is_ok()
-            };
-            let meld = candidates
-                .iter()
-                .copied()
-                .find(takes)
-                .or_else(|| candidates.first().copied())
-                .unwrap_or_default();
-            if let Some(cards) = grown.get_mut(meld) {
-                cards.insert(*card);
-            }
-            Layoff { card: *card, meld }
-        })
-        .collect()
-}
-
-/// Whether `card` extends a meld of this kind whose cards are now `cards`;
-/// else why not. The one rule of what a meld takes: the joker layoffs
-/// ([`super::jokers`]) apply it to the cards a meld shows.
-pub(crate) fn fit(kind: MeldKind, cards: CardSet, card: Card) -> Result<(), &'static str> {
-    match kind {
-        MeldKind::Set if cards.len() >= 4 => Err("a set of four takes nothing more"),
-        MeldKind::Set if cards.of_rank(card.rank()).len() == cards.len() => Ok(()),
-        MeldKind::Set => Err("a set takes only its own rank"),
-        MeldKind::Run if run_extensions(cards).contains(card) => Ok(()),
-        MeldKind::Run => Err("a run takes only the next card of its suit at either end"),
-    }
-}
-
-/// Depth-first assignment of `requests` to melds (see [`place_layoffs`]).
-fn assign(melds: &[Meld], requests: &[(Card, Vec<usize>)], assigned: &mut [CardSet]) -> bool {
-    let Some(((card, candidates), rest)) = requests.split_first() else {
-        return placement_order(melds, assigned).is_some();
-    };
-    for &index in candidates {
-        let (Some(meld), Some(laid)) = (melds.get(index), assigned.get(index).copied()) else {
-            continue;
-        };
-        let fits = match meld.kind() {
-            MeldKind::Set => meld.cards().union(laid).len() < 4 && meld.low_rank() == card.rank(),
-            MeldKind::Run => meld.suit() == Some(card.suit()),
-        };
-        if !fits {
-            continue;
-        }
-        if let Some(slot) = assigned.get_mut(index) {
-            slot.insert(*card);
-        }
-        if assign(melds, rest, assigned) {
-            return true;
-        }
-        if let Some(slot) = assigned.get_mut(index) {
-            slot.remove(*card);
-        }
-    }
-    false
-}
-
-/// The layoffs of an assignment in a playing order: set cards first, then run
-/// cards wave by wave outward; `None` when a run's cards do not all connect.
-fn placement_order(melds: &[Meld], assigned: &[CardSet]) -> Option<Vec<Layoff>> {
-    let mut order = Vec::new();
-    for (meld, (knocker, laid)) in melds.iter().zip(assigned).enumerate() {
-        match knocker.kind() {
-            MeldKind::Set => order.extend(laid.iter().map(|card| Layoff { card, meld })),
-            MeldKind::Run => {
-                let mut grown = knocker.cards();
-                let mut pending = *laid;
-                while !pending.is_empty() {
-                    let wave = pending.intersection(run_extensions(grown));
-                    if wave.is_empty() {
-                        return None;
-                    }
-                    for card in wave {
-                        order.push(Layoff { card, meld });
-                        grown.insert(card);
-                        pending.remove(card);
-                    }
-                }
-            }
-        }
-    }
-    Some(order)
-}
-
-/// Every card of `deadwood` that could still be laid off once `laid` is down:
-/// used when the defender declares its melds but not its layoffs, so that every
-/// card left over that fits goes down (laying off more never hurts once the
-/// defender's own melds are fixed).
-pub(crate) fn all_feasible_layoffs(knocker_melds: &[Meld], deadwood: CardSet) -> CardSet {
-    let runs = run_cards_of(knocker_melds);
-    let on_runs = flood(runs, deadwood.bits());
-    CardSet::from_bits(on_runs | (set_extensions_of(knocker_melds) & deadwood.bits()))
-}
-
-/// The reply for a defender whose melds (and maybe layoffs) are fixed.
-pub(crate) fn fixed_reply(
-    knocker_melds: &[Meld],
-    defender_melds: Vec<Meld>,
-    laid: CardSet,
-    rest: CardSet,
-) -> DefenderReply {
-    DefenderReply {
-        melds: defender_melds,
-        layoffs: play_order(knocker_melds, laid),
-        deadwood_cards: rest,
-        deadwood: rest.value(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::cards;
+    use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError};
+    use crate::profile::JokerRules;
 
     fn meld(text: &str) -> Meld {
         Meld::try_from(cards(text).unwrap()).unwrap()
+    }
+
+    /// Declared layoffs of natural cards, each onto its meld, checked.
+    fn check(
+        knocker: &[Meld],
+        defender: CardSet,
+        layoffs: &[(&str, usize)],
+        allowed: bool,
+    ) -> Result<DefenderReply, ReplyError> {
+        let layoffs = layoffs
+            .iter()
+            .map(|&(card, meld)| DeclaredLayoff {
+                card: card.parse().unwrap(),
+                stands_for: None,
+                meld: Some(meld),
+            })
+            .collect();
+        let declared = DeclaredReply {
+            layoffs: Some(layoffs),
+            ..DeclaredReply::default()
+        };
+        crate::layoff::declared_reply(knocker, defender, &declared, &JokerRules::NONE, allowed)
     }
 
     fn laid(reply: &DefenderReply) -> Vec<String> {
@@ -451,7 +239,7 @@ mod tests {
     fn a_three_card_set_takes_its_fourth_card() {
         let reply = best_reply(&[meld("9S 9H 9D")], cards("9C KS").unwrap(), true);
         assert_eq!(laid(&reply), ["9C>0"]);
-        assert_eq!(reply.deadwood, 10);
+        assert_eq!(reply.deadwood(), 10);
     }
 
     #[test]
@@ -462,14 +250,14 @@ mod tests {
             true,
         );
         assert_eq!(laid(&reply), ["KH>1"]);
-        assert!(check_layoffs(&[meld("9S 9H 9D 9C")], cards("9C").unwrap(), &[], true).is_ok());
+        assert!(check(&[meld("9S 9H 9D 9C")], cards("9C").unwrap(), &[], true).is_ok());
     }
 
     #[test]
     fn chained_layoffs_extend_a_run_at_both_ends() {
         let reply = best_reply(&[meld("5C 6C 7C")], cards("3C 4C 8C 9C KD").unwrap(), true);
         assert_eq!(laid(&reply), ["4C>0", "8C>0", "9C>0", "3C>0"]);
-        assert_eq!(reply.deadwood, 10);
+        assert_eq!(reply.deadwood(), 10);
         // With 8-9-T of clubs the defender's own run melds at the same count: the
         // tie goes to the reply with fewer layoffs.
         let reply = best_reply(
@@ -478,7 +266,7 @@ mod tests {
             true,
         );
         assert_eq!(laid(&reply), ["4C>0", "3C>0"]);
-        assert_eq!(reply.deadwood, 10);
+        assert_eq!(reply.deadwood(), 10);
     }
 
     #[test]
@@ -498,8 +286,8 @@ mod tests {
             true,
         );
         assert_eq!(laid(&reply), ["9C>0"]);
-        assert_eq!(reply.melds, [meld("7S 7D 7C")]);
-        assert_eq!(reply.deadwood, 18);
+        assert_eq!(reply.arrangement.melds, [meld("7S 7D 7C")]);
+        assert_eq!(reply.deadwood(), 18);
     }
 
     #[test]
@@ -511,8 +299,8 @@ mod tests {
             true,
         );
         assert!(reply.layoffs.is_empty());
-        assert_eq!(reply.deadwood, 9 + 20);
-        assert_eq!(reply.melds, [meld("8S 8H 8D")]);
+        assert_eq!(reply.deadwood(), 9 + 20);
+        assert_eq!(reply.arrangement.melds, [meld("8S 8H 8D")]);
     }
 
     #[test]
@@ -520,77 +308,40 @@ mod tests {
         let knocker = [meld("5H 6H 7H")];
         let reply = best_reply(&knocker, cards("8H KS").unwrap(), false);
         assert!(reply.layoffs.is_empty());
-        assert_eq!(reply.deadwood, 18);
-        let err = check_layoffs(
-            &knocker,
-            cards("8H").unwrap(),
-            &[Layoff {
-                card: "8H".parse().unwrap(),
-                meld: 0,
-            }],
-            false,
-        )
-        .unwrap_err();
-        assert_eq!(err.code(), "layoffs_not_allowed");
+        assert_eq!(reply.deadwood(), 18);
+        let err = check(&knocker, cards("8H").unwrap(), &[("8H", 0)], false).unwrap_err();
+        assert_eq!(err, ReplyError::NotAllowedOnGin { index: 0 });
     }
 
     #[test]
     fn declared_layoffs_are_checked_in_order() {
         let knocker = [meld("3H 4H 5H"), meld("9S 9H 9D")];
         let defender = cards("6H 7H 9C 2C").unwrap();
-        let layoff = |c: &str, meld| Layoff {
-            card: c.parse().unwrap(),
-            meld,
-        };
-        assert!(
-            check_layoffs(
-                &knocker,
-                defender,
-                &[layoff("6H", 0), layoff("7H", 0), layoff("9C", 1)],
-                true
-            )
-            .is_ok()
-        );
-        let out_of_order = check_layoffs(
-            &knocker,
-            defender,
-            &[layoff("7H", 0), layoff("6H", 0)],
-            true,
-        )
-        .unwrap_err();
-        assert_eq!(
-            (out_of_order.code(), out_of_order.index()),
-            ("layoff_does_not_fit", Some(0))
-        );
-        assert_eq!(
-            check_layoffs(&knocker, defender, &[layoff("2C", 1)], true)
-                .unwrap_err()
-                .code(),
-            "layoff_does_not_fit"
-        );
-        assert_eq!(
-            check_layoffs(&knocker, defender, &[layoff("8H", 0)], true)
-                .unwrap_err()
-                .code(),
-            "layoff_card_not_in_hand"
-        );
-        assert_eq!(
-            check_layoffs(&knocker, defender, &[layoff("6H", 7)], true)
-                .unwrap_err()
-                .code(),
-            "layoff_meld_not_found"
-        );
-        assert_eq!(
-            check_layoffs(
-                &knocker,
-                defender,
-                &[layoff("6H", 0), layoff("6H", 0)],
-                true
-            )
-            .unwrap_err()
-            .code(),
-            "layoff_card_repeated"
-        );
+        let played = check(&knocker, defender, &[("6H", 0), ("7H", 0), ("9C", 1)], true);
+        assert!(played.is_ok());
+        let out_of_order = check(&knocker, defender, &[("7H", 0), ("6H", 0)], true).unwrap_err();
+        assert!(matches!(
+            out_of_order,
+            ReplyError::DoesNotFit { index: 0, .. }
+        ));
+        let wrong_rank = check(&knocker, defender, &[("2C", 1)], true).unwrap_err();
+        assert!(matches!(
+            wrong_rank,
+            ReplyError::DoesNotFit { index: 0, .. }
+        ));
+        let not_held = check(&knocker, defender, &[("8H", 0)], true).unwrap_err();
+        assert!(matches!(
+            not_held,
+            ReplyError::CardNotInHand {
+                index: 0,
+                melded: false,
+                ..
+            }
+        ));
+        let no_meld = check(&knocker, defender, &[("6H", 7)], true).unwrap_err();
+        assert_eq!(no_meld, ReplyError::NoSuchMeld { index: 0, meld: 7 });
+        let twice = check(&knocker, defender, &[("6H", 0), ("6H", 0)], true).unwrap_err();
+        assert!(matches!(twice, ReplyError::AlreadyLaidOff { index: 1, .. }));
     }
 
     #[test]
@@ -599,7 +350,7 @@ mod tests {
         let knocker = [meld("3H 4H 5H"), meld("6S 6H 6D")];
         let reply = best_reply(&knocker, cards("7H 6C").unwrap(), true);
         assert_eq!(laid(&reply), ["6C>1"]);
-        assert_eq!(reply.deadwood, 7);
+        assert_eq!(reply.deadwood(), 7);
     }
 
     #[test]

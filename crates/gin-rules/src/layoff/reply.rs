@@ -106,22 +106,16 @@ pub enum ReplyError {
         /// The layoff's position in the list.
         index: usize,
     },
-    /// The card is not in the defender's hand (a reply declared without
-    /// jokers, checked card by card).
-    #[error("layoff {index}: {card} is not in the defender's hand")]
-    CardNotHeld {
-        /// The layoff's position in the list.
-        index: usize,
-        /// The card.
-        card: HandCard,
-    },
-    /// The card is not among the defender's cards left out of its melds.
-    #[error("layoff {index}: {card} is not among the defender's unmelded cards")]
+    /// The card is not among the defender's cards left out of its declared
+    /// melds: not held at all, or held in one of those melds.
+    #[error("layoff {index}: {card} {}", not_held(*melded))]
     CardNotInHand {
         /// The layoff's position in the list.
         index: usize,
         /// The card or joker.
         card: HandCard,
+        /// Whether the defender holds it, in one of its declared melds.
+        melded: bool,
     },
     /// The card was laid off earlier in the list.
     #[error("layoff {index}: {card} was already laid off")]
@@ -175,6 +169,15 @@ pub enum ReplyError {
     },
 }
 
+/// Why a card laid off is not the defender's to lay off.
+const fn not_held(melded: bool) -> &'static str {
+    if melded {
+        "is in one of the defender's declared melds"
+    } else {
+        "is not in the defender's hand"
+    }
+}
+
 /// "8H", or "X1 standing for 8H".
 pub(crate) fn shows(card: HandCard, stands_for: Card) -> String {
     match card {
@@ -193,9 +196,7 @@ impl ReplyError {
         match self {
             ReplyError::Melds(_) => "invalid_melds",
             ReplyError::NotAllowedOnGin { .. } => "layoffs_not_allowed",
-            ReplyError::CardNotHeld { .. } | ReplyError::CardNotInHand { .. } => {
-                "layoff_card_not_in_hand"
-            }
+            ReplyError::CardNotInHand { .. } => "layoff_card_not_in_hand",
             ReplyError::AlreadyLaidOff { .. } => "layoff_card_repeated",
             ReplyError::NoSuchMeld { .. } => "layoff_meld_not_found",
             ReplyError::StandsFor { .. }
@@ -209,7 +210,6 @@ impl ReplyError {
         match self {
             ReplyError::Melds(_) => None,
             ReplyError::NotAllowedOnGin { index }
-            | ReplyError::CardNotHeld { index, .. }
             | ReplyError::CardNotInHand { index, .. }
             | ReplyError::AlreadyLaidOff { index, .. }
             | ReplyError::NoSuchMeld { index, .. }

@@ -328,7 +328,7 @@ proptest! {
         joker_min_natural in 1u8..=3,
     ) {
         use crate::hand::{HandCard, Joker};
-        use crate::score::jokers::score_knock;
+        use crate::score::knock::score_knock;
         use crate::layoff::DeclaredReply;
         let profile = ProfileOverrides {
             base: Some(Preset::Jokers),
@@ -354,7 +354,7 @@ proptest! {
                 let swap = rng.gen_range(0..defender_cards.len());
                 defender_cards[swap] = HandCard::Joker(Joker::X2);
             }
-            let Ok(score) = score_knock(&profile, Some(upcard), &knocker_cards, None, &defender_cards, &DeclaredReply::default()) else {
+            let Ok(score) = score_knock(crate::layoff::Search::Jokers, &profile, Some(upcard), &knocker_cards, None, &defender_cards, &DeclaredReply::default()) else {
                 continue;
             };
             prop_assert!(score.showdown.defender.deadwood() <= max_defender_count(&profile));

@@ -8,7 +8,6 @@ use crate::deadwood::Arrangement;
 use crate::declared::DeclaredFault;
 use crate::hand::{HandCard, HandReadFault, Joker};
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, ReplyError};
-use crate::meld::ArrangementReport;
 use crate::profile::{Profile, ProfileError};
 
 /// Which player.
@@ -175,7 +174,7 @@ pub enum HandError {
         /// What is wrong, and where in its list.
         fault: HandReadFault,
     },
-    /// A card or joker is in both hands (where a hand holds a joker).
+    /// A card or joker of the defender's list is in the knocker's.
     #[error("{card} is in both hands")]
     InBothHands {
         /// Its position in the defender's list.
@@ -183,21 +182,10 @@ pub enum HandError {
         /// The card.
         card: HandCard,
     },
-    /// The knocker's declared melds, holding jokers, are not legal: every
-    /// fault found.
+    /// The knocker's declared melds are not legal: every fault found (the
+    /// defender's are a [`ReplyError::Melds`]).
     #[error("the knocker's declared melds are not legal")]
-    DeclaredMeldFaults(Vec<DeclaredFault>),
-    /// A card repeated within a hand or across the two hands (where no hand
-    /// holds a joker).
-    #[error("{card} at {side} hand position {index} repeats a card already dealt to a hand", side = side.name())]
-    DuplicateCard {
-        /// The hand holding the repeat.
-        side: Side,
-        /// The repeat's position in that hand.
-        index: usize,
-        /// The card.
-        card: Card,
-    },
+    InvalidMelds(Vec<DeclaredFault>),
     /// A hand with the wrong number of cards.
     #[error("the {side} must hold {expected} cards, not {found}", side = side.name())]
     WrongCardCount {
@@ -232,15 +220,6 @@ pub enum HandError {
         /// The knock limit that applied.
         limit: u32,
     },
-    /// Declared melds that are not legal, overlap or use cards not held.
-    #[error("the {side}'s declared melds are not legal", side = side.name())]
-    InvalidMelds {
-        /// The hand that declared them.
-        side: Side,
-        /// Every fault found.
-        report: ArrangementReport,
-    },
-    /// A declared layoff is illegal.
     /// The defender's declared reply is not legal.
     #[error(transparent)]
     Reply(#[from] ReplyError),
@@ -250,13 +229,12 @@ impl HandError {
     /// Stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
-            HandError::DuplicateCard { .. } => "duplicate_card",
             HandError::WrongCardCount { .. } => "wrong_card_count",
             HandError::Profile(e) => e.code(),
             HandError::BigGinNotPlayed => "big_gin_not_allowed",
             HandError::NotBigGin { .. } => "not_big_gin",
             HandError::KnockOverLimit { .. } => "knock_over_limit",
-            HandError::InvalidMelds { .. } | HandError::DeclaredMeldFaults(_) => "invalid_melds",
+            HandError::InvalidMelds(_) => "invalid_melds",
             HandError::Reply(e) => e.code(),
             HandError::Read { fault, .. } => fault.code(),
             HandError::InBothHands { .. } => "duplicate_card",

@@ -23,14 +23,13 @@
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredMelds;
-use crate::hand::Hand;
-use crate::layoff::DeclaredReply;
+use crate::hand::{Hand, HandCard};
+use crate::layoff::{DeclaredReply, Search};
 use crate::profile::{JokerRules, Profile};
 
 pub(crate) mod arrangements;
 mod hand_score;
-pub(crate) mod jokers;
-pub(crate) mod natural;
+pub(crate) mod knock;
 #[cfg(test)]
 mod tests;
 
@@ -39,50 +38,55 @@ pub use hand_score::{
     Side, settle,
 };
 
-/// The knock as the joker-free path reads it, when nothing of it is a joker:
-/// no card, declared meld or layoff of either hand, and no joker map given.
-/// The one test that chooses the path of every knock ([`score_hand`], and
-/// the audit's reply to a knock scored that way).
-pub(crate) fn joker_free(
-    knocker: &KnockerHand,
-    defender: &DefenderHand,
-) -> Option<(natural::Knocker, natural::Defender)> {
-    Some((
-        natural::Knocker::of(knocker)?,
-        natural::Defender::of(defender)?,
-    ))
+/// Whether nothing of a knock is a joker: no card, declared meld or layoff
+/// of either hand, and no joker map given. Such a knock's reply searches take
+/// the bit-mask twin wherever it applies ([`Search::Fastest`]); any other
+/// knock's take the joker search, so that each knock lists the defender's
+/// layoffs in the order it always has.
+pub(crate) fn joker_free(knocker: &KnockerHand, defender: &DefenderHand) -> bool {
+    let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
+    let melds_natural =
+        |melds: &Option<Vec<Vec<HandCard>>>| melds.iter().flatten().all(|meld| natural(meld));
+    let layoffs_natural = defender.layoffs.iter().flatten().all(|layoff| {
+        layoff.stands_for.is_none() && layoff.meld.is_some() && layoff.card.natural().is_some()
+    });
+    knocker.jokers.is_none()
+        && defender.jokers.is_none()
+        && natural(&knocker.hand)
+        && natural(&defender.hand)
+        && melds_natural(&knocker.melds)
+        && melds_natural(&defender.melds)
+        && layoffs_natural
 }
 
 /// Scores a whole hand from the cards: both hands laid down (declared melds
 /// and layoffs checked, what is not declared played best: the module docs),
-/// then [`settle`]d with the profile's multiplier for the upcard.
-///
-/// A knock where no card, declared meld or layoff of either hand is a joker,
-/// and no joker map is given, is scored by the joker-free path; any other by
-/// the joker search. The two agree wherever both apply (`tests.rs`).
+/// then [`settle`]d with the profile's multiplier for the upcard. Every knock
+/// takes the one pipeline of `knock.rs`, with or without jokers.
 pub fn score_hand(
     profile: &Profile,
     upcard: Option<Card>,
     knocker: &KnockerHand,
     defender: &DefenderHand,
 ) -> Result<HandScore, HandError> {
-    match joker_free(knocker, defender) {
-        Some((knocker, defender)) => natural::score_hand(profile, upcard, &knocker, &defender),
-        _ => {
-            let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
-                melds: melds.clone(),
-                stands_for: knocker.jokers.clone().unwrap_or_default(),
-            });
-            jokers::score_knock(
-                profile,
-                upcard,
-                &knocker.hand,
-                declared.as_ref(),
-                &defender.hand,
-                &defender.declared(),
-            )
-        }
-    }
+    let search = if joker_free(knocker, defender) {
+        Search::Fastest
+    } else {
+        Search::Jokers
+    };
+    let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
+        melds: melds.clone(),
+        stands_for: knocker.jokers.clone().unwrap_or_default(),
+    });
+    knock::score_knock(
+        search,
+        profile,
+        upcard,
+        &knocker.hand,
+        declared.as_ref(),
+        &defender.hand,
+        &defender.declared(),
+    )
 }
 
 /// Every arrangement of the knocker's hand with deadwood within `limit`, in
@@ -100,7 +104,7 @@ pub fn knocker_arrangements(
     }
     match hand.joker_free() {
         Some(cards) => arrangements::within_limit(cards, limit),
-        None => jokers::knocker_arrangements(hand, rules, limit),
+        None => knock::knocker_arrangements(hand, rules, limit),
     }
 }
 
@@ -134,7 +138,15 @@ pub fn score_laid_down(
     defender: Hand,
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
-    jokers::score_laid_down(profile, upcard, knocker_hand, knocker, defender, reply)
+    knock::score_laid_down(
+        Search::Jokers,
+        profile,
+        upcard,
+        knocker_hand,
+        knocker,
+        defender,
+        reply,
+    )
 }
 
 /// [`score_hand`] of two hands with nothing declared: the tests' shorthand.

@@ -216,16 +216,22 @@ fn duplicates_and_wrong_counts_are_refused() {
     dup.hand[9] = "3h".parse().unwrap();
     assert_eq!(
         score_hand(&Profile::default(), None, &dup, &d).unwrap_err(),
-        HandError::DuplicateCard {
+        HandError::Read {
             side: Side::Knocker,
-            index: 9,
-            card: "3H".parse().unwrap()
+            fault: crate::hand::HandReadFault::Repeated {
+                index: 9,
+                card: "3H".parse().unwrap()
+            }
         }
     );
     let across = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C 6H");
-    let six: Card = "6H".parse().unwrap();
-    assert!(
-        matches!(score_hand(&Profile::default(), None, &across, &d), Err(HandError::DuplicateCard { side: Side::Defender, card, .. }) if card == six)
+    let six: HandCard = "6H".parse().unwrap();
+    assert_eq!(
+        score_hand(&Profile::default(), None, &across, &d).unwrap_err(),
+        HandError::InBothHands {
+            index: d.hand.iter().position(|&c| c == six).unwrap(),
+            card: six
+        }
     );
     let short = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C");
     assert_eq!(
@@ -349,21 +355,19 @@ fn settle_saturates_on_counts_no_hand_can_have() {
     assert_eq!((absurd.outcome, absurd.points), (Outcome::Gin, u32::MAX));
 }
 
-mod general_path {
-    //! The general path (the joker search's scoring) against the fast path
-    //! (the joker-free scoring) on knocks without jokers: the same knocker
-    //! arrangement, the same defender melds and deadwood, the same cards laid
-    //! off, the same settlement; where the fast path refuses the knock, so does
-    //! the general one, with the same code. Which meld a card goes onto when
-    //! two take it, and the playing order, are each path's own legal choice
-    //! (a joker-free knock always takes the fast path, so one is answered).
+mod twin_searches {
+    //! The one pipeline with each twin of the reply searches on knocks
+    //! without jokers: the bit-mask searches (what a joker-free knock takes)
+    //! and the joker searches give the same knocker arrangement, the same
+    //! defender melds and deadwood, the same cards laid off, the same
+    //! settlement, and the same refusal. Which meld a card goes onto when two
+    //! take it, and the playing order, are each search's own legal choice.
 
     use proptest::prelude::*;
 
-    use super::super::jokers::score_knock;
-    use super::super::natural;
+    use super::super::knock::score_knock;
     use crate::hand::HandCard;
-    use crate::layoff::DeclaredReply;
+    use crate::layoff::{DeclaredReply, Search};
     use crate::profile::Preset;
     use crate::score::HandScore;
     use crate::strategies::{config, deal};
@@ -384,20 +388,15 @@ mod general_path {
         #![proptest_config(config())]
 
         #[test]
-        fn the_joker_search_scores_a_joker_free_knock_as_the_fast_path(
+        fn both_searches_score_a_joker_free_knock_alike(
             cards in deal(),
             preset in proptest::sample::select(Preset::ALL.to_vec()),
         ) {
             let (knocker, defender, upcard) = cards;
             let profile = preset.profile();
-            let fast = natural::score_hand(
-                &profile,
-                upcard,
-                &natural::Knocker { hand: knocker.clone(), melds: None },
-                &natural::Defender { hand: defender.clone(), melds: None, layoffs: None },
-            );
             let list = |cards: &[crate::card::Card]| cards.iter().map(|&c| HandCard::Natural(c)).collect::<Vec<_>>();
-            let general = score_knock(
+            let score = |search| score_knock(
+                search,
                 &profile,
                 upcard,
                 &list(&knocker),
@@ -405,6 +404,7 @@ mod general_path {
                 &list(&defender),
                 &DeclaredReply::default(),
             );
+            let (fast, general) = (score(Search::Fastest), score(Search::Jokers));
             match (&fast, &general) {
                 (Ok(fast), Ok(general)) => {
                     prop_assert_eq!(&general.showdown.knocker, &fast.showdown.knocker);
@@ -414,8 +414,8 @@ mod general_path {
                     prop_assert_eq!(general.showdown.knock_limit, fast.showdown.knock_limit);
                     prop_assert_eq!(general.showdown.big_gin, fast.showdown.big_gin);
                 }
-                (Err(fast), Err(general)) => prop_assert_eq!(general.code(), fast.code()),
-                _ => prop_assert!(false, "one path scores, the other refuses: {:?} / {:?}", fast, general),
+                (Err(fast), Err(general)) => prop_assert_eq!(general, fast),
+                _ => prop_assert!(false, "one search scores, the other refuses: {:?} / {:?}", fast, general),
             }
         }
     }

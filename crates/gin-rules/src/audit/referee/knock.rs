@@ -2,7 +2,7 @@
 //! scored, the reply played or checked as declared, and a scorer's refusal
 //! turned into a violation ([`score_fault`]).
 
-use super::declarations::{declaration, naturals_of, resolve_layoffs};
+use super::declarations::declaration;
 use super::*;
 
 impl Referee<'_> {
@@ -101,28 +101,7 @@ impl Referee<'_> {
         let Phase::Knocked { hand, .. } = &self.phase else {
             return Ok(());
         };
-        let hand = match joker_free(&hand.knocker_hand, &hand.defender_hand) {
-            Some(_) => {
-                let names_joker = melds
-                    .iter()
-                    .flatten()
-                    .flatten()
-                    .chain(layoffs.iter().flatten().map(|l| &l.card))
-                    .any(|c| matches!(c, HandCard::Joker(_)));
-                // A natural card said to stand for another.
-                let stands_elsewhere = layoffs
-                    .iter()
-                    .flatten()
-                    .any(|l| l.stands_for.is_some_and(|c| HandCard::Natural(c) != l.card));
-                if names_joker || stands_elsewhere || !jokers.is_empty() {
-                    // No hand holds a joker: the checks with jokers find the
-                    // fault (a joker not held, a natural standing for another).
-                    self.reply_check(hand, melds, jokers, layoffs)?;
-                }
-                Box::new(self.reply_natural(hand, melds, layoffs)?)
-            }
-            None => Box::new(self.reply_with_jokers(hand, melds, jokers, layoffs)?),
-        };
+        let hand = Box::new(self.reply_declared(hand, melds, jokers, layoffs)?);
         self.phase = Phase::Knocked {
             hand,
             replied: true,
@@ -130,74 +109,11 @@ impl Referee<'_> {
         Ok(())
     }
 
-    /// The reply to a knock without jokers, as the joker-free scoring checks
-    /// it: the knocker's melds as laid down, the recorded layoffs placed onto
-    /// them ([`resolve_layoffs`]).
-    pub(super) fn reply_natural(
-        &self,
-        hand: &ScoredHand,
-        melds: &Option<Vec<Vec<HandCard>>>,
-        layoffs: &Option<Vec<RecordedLayoff>>,
-    ) -> Result<ScoredHand, Stop> {
-        let knocker = hand.knocker;
-        let knocker_melds = &hand.score.showdown.knocker.melds;
-        let knocker_hand = KnockerHand {
-            hand: hand.knocker_hand.hand.clone(),
-            melds: Some(
-                knocker_melds
-                    .iter()
-                    .map(|m| m.cards().iter().map(HandCard::Natural).collect())
-                    .collect(),
-            ),
-            jokers: None,
-        };
-        let natural_melds = melds.as_ref().map(|melds| naturals_of(melds));
-        let held: Vec<Card> = hand
-            .defender_hand
-            .hand
-            .iter()
-            .filter_map(|c| c.natural())
-            .collect();
-        let layoffs = match layoffs {
-            Some(recorded) => Some(resolve_layoffs(
-                knocker_melds,
-                recorded,
-                &held,
-                natural_melds.as_deref(),
-                knocker.other(),
-            )?),
-            None => None,
-        };
-        let defender_hand = DefenderHand {
-            hand: hand.defender_hand.hand.clone(),
-            melds: natural_melds.map(|melds| {
-                melds
-                    .into_iter()
-                    .map(|meld| meld.into_iter().map(HandCard::Natural).collect())
-                    .collect()
-            }),
-            jokers: None,
-            layoffs,
-        };
-        let score = score_hand(
-            self.profile,
-            Some(self.scoring_upcard()),
-            &knocker_hand,
-            &defender_hand,
-        )
-        .map_err(|e| score_fault(e, knocker, true))?;
-        Ok(ScoredHand {
-            knocker,
-            knock_action: hand.knock_action,
-            knocker_hand,
-            defender_hand,
-            score,
-        })
-    }
-
-    /// The reply to a knock with jokers: the knocker's melds as laid down,
-    /// the defender's declared parts checked ([`crate::declared_reply`]).
-    pub(super) fn reply_with_jokers(
+    /// The reply to a knock: the knocker's melds as laid down, the
+    /// defender's declared parts checked as `/v1/hands/score` checks them
+    /// ([`crate::declared_reply`]), the reply searched by the twin the knock
+    /// was scored with.
+    pub(super) fn reply_declared(
         &self,
         hand: &ScoredHand,
         melds: &Option<Vec<Vec<HandCard>>>,
@@ -207,7 +123,14 @@ impl Referee<'_> {
         let knocker = &hand.score.showdown.knocker;
         let declaration =
             declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
+        let joker_free = joker_free(&hand.knocker_hand, &hand.defender_hand);
+        let search = if joker_free {
+            Search::Fastest
+        } else {
+            Search::Jokers
+        };
         let score = score_laid_down(
+            search,
             self.profile,
             Some(self.scoring_upcard()),
             hand.knocker_hand.hand.iter().copied().collect(),
@@ -216,35 +139,37 @@ impl Referee<'_> {
             &declaration.declared,
         )
         .map_err(|e| declaration.locate(score_fault(e, hand.knocker, true)))?;
+        if !joker_free {
+            return Ok(ScoredHand {
+                score,
+                ..hand.clone()
+            });
+        }
+        // A knock without jokers keeps both hands as laid down, so that the
+        // match audit scores it again from its cards as `/v1/hands/score`
+        // does: the knocker's melds, the defender's declared melds and its
+        // layoffs as played, each onto its meld.
+        let shown = |melds: &[Meld]| melds.iter().map(|m| m.shown().collect()).collect();
+        let knocker_hand = KnockerHand {
+            melds: Some(shown(&knocker.melds)),
+            ..hand.knocker_hand.clone()
+        };
+        let played = score.showdown.defender.layoffs.iter();
+        let defender_hand = DefenderHand {
+            melds: declaration.declared.melds.clone(),
+            layoffs: declaration
+                .declared
+                .layoffs
+                .as_ref()
+                .map(|_| played.map(|&l| l.into()).collect()),
+            ..hand.defender_hand.clone()
+        };
         Ok(ScoredHand {
+            knocker_hand,
+            defender_hand,
             score,
             ..hand.clone()
         })
-    }
-
-    /// Checks a reply naming a joker to a knock where no hand holds one: the
-    /// fault the checks with jokers find.
-    pub(super) fn reply_check(
-        &self,
-        hand: &ScoredHand,
-        melds: &Option<Vec<Vec<HandCard>>>,
-        jokers: &[(Joker, Card)],
-        layoffs: &Option<Vec<RecordedLayoff>>,
-    ) -> Result<(), Stop> {
-        let knocker = hand.knocker;
-        let arrangement = &hand.score.showdown.knocker;
-        let declaration = declaration(&arrangement.melds, melds, jokers, layoffs, knocker.other())?;
-        let rules = self.profile.joker_rules();
-        let layoffs_allowed = arrangement.deadwood > 0 || self.profile.layoffs_on_gin();
-        declared_reply(
-            &arrangement.melds,
-            hand.defender_hand.hand.iter().copied().collect::<Hand>(),
-            &declaration.declared,
-            &rules,
-            layoffs_allowed,
-        )
-        .map(|_| ())
-        .map_err(|e| declaration.locate(score_fault(e.into(), knocker, true)))
     }
 }
 
@@ -270,20 +195,6 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 if melds_declared { melds_field } else { None },
             )
         }
-        HandError::InvalidMelds { side, report } => {
-            let seat = match side {
-                crate::score::Side::Knocker => knocker,
-                crate::score::Side::Defender => defender,
-            };
-            (
-                ViolationCode::InvalidMelds,
-                format!(
-                    "{seat}'s declared melds are not legal: {}",
-                    arrangement_faults(report)
-                ),
-                melds_field,
-            )
-        }
         HandError::BigGinNotPlayed => (
             ViolationCode::BigGinNotAllowed,
             format!(
@@ -300,7 +211,7 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             ),
             None,
         ),
-        HandError::DeclaredMeldFaults(faults) => (
+        HandError::InvalidMelds(faults) => (
             ViolationCode::InvalidMelds,
             format!(
                 "{knocker}'s declared melds are not legal: {}",
@@ -319,9 +230,7 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
         HandError::Reply(reply) => {
             let code = match reply {
                 ReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
-                ReplyError::CardNotHeld { .. } | ReplyError::CardNotInHand { .. } => {
-                    ViolationCode::LayoffCardNotInHand
-                }
+                ReplyError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
                 ReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
                 ReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
                 ReplyError::Melds(_)
@@ -337,28 +246,10 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
         }
         // The deal and the replay keep every card in the deck and in one hand
         // only.
-        HandError::DuplicateCard { .. }
-        | HandError::WrongCardCount { .. }
+        HandError::WrongCardCount { .. }
         | HandError::Read { .. }
         | HandError::InBothHands { .. }
         | HandError::Profile(_) => return Stop::Inconsistent(error.to_string()),
     };
     Stop::Violation(code, message, field)
-}
-
-/// Every fault of a declared arrangement, in one line.
-fn arrangement_faults(report: &ArrangementReport) -> String {
-    let mut faults: Vec<String> = Vec::new();
-    for (index, verdict) in report.melds.iter().enumerate() {
-        for problem in &verdict.problems {
-            let cards: Vec<String> = verdict.cards.iter().map(Card::to_string).collect();
-            faults.push(format!(
-                "meld {index} ({}): {}",
-                cards.join(" "),
-                problem.message
-            ));
-        }
-    }
-    faults.extend(report.problems.iter().map(|p| p.message()));
-    faults.join("; ")
 }

@@ -5,14 +5,14 @@ use super::{
     Action, Deal, DealError, HandEnd, Move, STOCK_RESERVE, ScoredHand, Seat, Source, Table,
     ViolationCode, stock_size,
 };
-use crate::card::{Card, CardSet, Rank, Suit};
+use crate::card::{Card, Rank, Suit};
 use crate::declared::faults_text;
 use crate::hand::{Hand, HandCard, Joker};
-use crate::layoff::natural::{Layoff, greedy_layoffs, place_layoffs};
-use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, declared_reply};
-use crate::meld::{ArrangementReport, Meld};
+use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, Search};
+use crate::meld::Meld;
 use crate::profile::{Profile, StockEnd};
-use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand, score_laid_down};
+use crate::score::knock::score_laid_down;
+use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand};
 
 mod declarations;
 mod knock;

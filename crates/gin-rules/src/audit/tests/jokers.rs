@@ -5,7 +5,8 @@ use super::*;
 use crate::audit::scoring_upcard;
 use crate::declared::DeclaredMelds;
 use crate::hand::{HandCard, Joker};
-use crate::score::jokers::score_knock;
+use crate::layoff::Search;
+use crate::score::knock::score_knock;
 
 /// A deal from the deck with `jokers` jokers: these hands and upcard (cards
 /// and jokers), the stock starting with `stock_top` and going on with the
@@ -162,6 +163,7 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
         stands_for: vec![(Joker::X1, card("4S"))],
     };
     let expected = score_knock(
+        Search::Jokers,
         &profile,
         Some(scoring_upcard(deal.upcard)),
         &hand.knocker_hand.hand,

@@ -10,8 +10,9 @@ use crate::deadwood::{analyze_drawn_hand, best_arrangement, min_deadwood};
 use crate::declared::DeclaredMelds;
 use crate::hand::{Hand, HandCard, Joker};
 use crate::layoff::DeclaredReply;
+use crate::layoff::Search;
 use crate::profile::JokerRules;
-use crate::score::jokers::{score_knock, score_laid_down};
+use crate::score::knock::{score_knock, score_laid_down};
 use crate::score::{HandScore, score_cards};
 
 /// Where a seat's cards are kept in [`Player::hands`].
@@ -414,6 +415,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
     });
     let list = |hand: Hand| hand.cards().collect::<Vec<_>>();
     let first = score_knock(
+        Search::Jokers,
         &p.profile,
         upcard,
         &list(kept),
@@ -473,8 +475,16 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
         false,
     );
     let best = declaration == DeclaredReply::default();
-    let score =
-        score_laid_down(&p.profile, upcard, kept, knocker_laid, held, &declaration).unwrap();
+    let score = score_laid_down(
+        Search::Jokers,
+        &p.profile,
+        upcard,
+        kept,
+        knocker_laid,
+        held,
+        &declaration,
+    )
+    .unwrap();
     (Expected::Wild(score), undeclared && best)
 }
 

@@ -2,9 +2,10 @@ use super::*;
 use crate::card::{Card, cards};
 use crate::declared::{DeclaredMelds, DeclaredPlace, declared_arrangement};
 use crate::hand::{HandCard, HandReadFault, parse_hand};
+use crate::layoff::Search;
 use crate::layoff::jokers::best_reply;
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply};
-use crate::score::jokers::{self as score, score_knock};
+use crate::score::knock::{self as score, score_knock};
 use crate::score::score_cards;
 
 fn hand(text: &str) -> Hand {
@@ -531,6 +532,7 @@ fn declaring_the_referees_choice_scores_the_same() {
         let defender: Vec<HandCard> = defender.cards().collect();
         let best_reply = DeclaredReply::default();
         let again = score_knock(
+            Search::Jokers,
             &jokers,
             None,
             &knocker,
@@ -647,7 +649,15 @@ fn declaring_both_sides_as_the_referee_chose_scores_the_same() {
             let reply = declared_reply(&chosen.showdown.defender);
             let knocker: Vec<HandCard> = knocker.cards().collect();
             let defender: Vec<HandCard> = defender.cards().collect();
-            let again = score_knock(&profile, None, &knocker, Some(&melds), &defender, &reply);
+            let again = score_knock(
+                Search::Jokers,
+                &profile,
+                None,
+                &knocker,
+                Some(&melds),
+                &defender,
+                &reply,
+            );
             assert_eq!(again.as_ref(), Ok(&chosen), "{reply:?}");
             compared += 1;
         }

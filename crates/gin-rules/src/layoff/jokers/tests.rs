@@ -1,6 +1,8 @@
 use super::*;
 use crate::card::cards;
+use crate::declared::{DeclaredFaultCode, DeclaredPlace};
 use crate::hand::parse_hand;
+use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, declared_reply};
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()

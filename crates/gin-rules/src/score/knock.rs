@@ -1,33 +1,38 @@
-//! Scoring a hand played with jokers: the knocker's arrangement, the
-//! defender's reply and the points, through the joker-free scoring's
-//! [`settle`] (the points depend only on the two counts).
+//! The one knock pipeline, for every hand with or without jokers: the two
+//! lists read as hands of the profile's deck, the card counts and the upcard
+//! checked, the knocker's arrangement checked as declared or chosen, the
+//! defender's reply checked as declared or searched, and the points settled
+//! ([`settle`]: they depend only on the two counts).
 //!
-//! The knocker's arrangement is chosen as in the joker-free game: among every
-//! arrangement within the knock limit (each plan of melds holding jokers with
-//! the joker-free arrangements of the other naturals, melds kept as deadwood
-//! included), the one with the best net result for the knocker after the
-//! defender's best reply, then the lower knocker count, then the first in
-//! the solver's fixed order. Where a knocker's joker must stand for a card
-//! the knocker holds, it stands for the cheapest. A knocker whose count is 0
-//! goes gin, even with an unmelded joker worth 0 (`joker_deadwood` 0); big gin
-//! needs every one of the eleven cards melded, jokers included.
+//! Only the searches have a joker-free twin on bit masks, chosen inside them
+//! as `deadwood/` chooses its solver: the knocker's arrangements within the
+//! limit ([`crate::knocker_arrangements`]), the least counts, and the
+//! defender's best reply ([`crate::layoff`]). Reading, checking, placing
+//! layoffs and settling are written once.
+//!
+//! The knocker's arrangement, when none is declared, is the one with the best
+//! net result for the knocker after the defender's best reply, then the lower
+//! knocker count, then the first in the fixed order of the arrangements.
+//! Where a knocker's joker must stand for a card the knocker holds, it stands
+//! for the cheapest. A knocker whose count is 0 goes gin, even with an
+//! unmelded joker worth 0 (`joker_deadwood` 0); big gin needs every one of
+//! the eleven cards melded, jokers included.
 
 use crate::card::{Card, CardSet};
-use crate::hand::Hand;
+use crate::hand::{Hand, HandReadFault};
 use crate::profile::Profile;
 use std::cmp::Reverse;
 
 use super::hand_score::{HandError, HandScore, Showdown, Side, net_for_knocker, settle};
-use super::natural::is_big_gin;
 use crate::score::arrangements::within_limit;
 
-use crate::deadwood::Arrangement;
 use crate::deadwood::jokers::solve::plans_within;
-use crate::deadwood::jokers::{Problem, has_touching_runs, min_deadwood_avoiding};
+use crate::deadwood::jokers::{Problem, has_touching_runs};
+use crate::deadwood::{Arrangement, min_deadwood, min_deadwood_avoiding};
 use crate::declared::{DeclaredMelds, declared_arrangement};
 use crate::hand::HandCard;
-use crate::layoff::jokers::{best_reply, best_reply_count_at_least, declared_reply};
-use crate::layoff::{DeclaredReply, DefenderReply, ReplyError};
+use crate::layoff::declared::declared_reply;
+use crate::layoff::{DeclaredReply, DefenderReply, ReplyError, Search, best_reply_count_at_least};
 use crate::profile::JokerRules;
 
 /// Every arrangement of the knocker's hand with a count within `limit`, in
@@ -58,14 +63,17 @@ pub(crate) fn knocker_arrangements(hand: Hand, rules: &JokerRules, limit: u32) -
     knocker_candidates(&Problem::new(hand, rules, CardSet::EMPTY), limit)
 }
 
-/// [`crate::score_hand`] of a knock with jokers, from the two hands' lists
-/// of cards, where the knocker may declare its melds. Each list is read under
-/// the profile's deck ([`Hand::read`]); a defender's card the knocker holds
-/// is refused. Declared melds are checked ([`declared_arrangement`]), must be
-/// within the knock limit (all eleven cards melded for big gin), and the
-/// defender replies to them as it declares; `None` chooses the arrangement
-/// as the module docs say.
+/// [`crate::score_hand`] of a knock, from the two hands' lists of cards,
+/// where the knocker may declare its melds ([`Knock::check`] reads and
+/// checks the hands). Declared melds are checked ([`declared_arrangement`]),
+/// must be within the knock limit (all eleven cards melded for big gin), and
+/// the defender replies to them as it declares; `None` chooses the
+/// arrangement as the module docs say.
+///
+/// `search` is the twin of the reply searches the knock takes (see
+/// [`Search`]): [`crate::score_hand`] picks it for the whole knock.
 pub(crate) fn score_knock(
+    search: Search,
     profile: &Profile,
     upcard: Option<Card>,
     knocker: &[HandCard],
@@ -73,29 +81,14 @@ pub(crate) fn score_knock(
     defender: &[HandCard],
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
-    let read = |side: Side, cards: &[HandCard]| {
-        Hand::read(cards, profile.jokers()).map_err(|fault| HandError::Read { side, fault })
-    };
-    let knocker = read(Side::Knocker, knocker)?;
-    let defender_list = defender;
-    let defender = read(Side::Defender, defender_list)?;
-    if let Some((index, &card)) = defender_list
-        .iter()
-        .enumerate()
-        .find(|&(_, &card)| knocker.contains(card))
-    {
-        return Err(HandError::InBothHands { index, card });
-    }
-    let knock = Knock::check(profile, upcard, knocker, defender)?;
+    let (knock, knocker, defender) = Knock::check(search, profile, upcard, knocker, defender)?;
     let rules = profile.joker_rules();
     let (knocker, defender) = match declared {
         Some(declared) => {
-            let knocker = declared_arrangement(knocker, declared, &rules)
-                .map_err(HandError::DeclaredMeldFaults)?;
+            let knocker =
+                declared_arrangement(knocker, declared, &rules).map_err(HandError::InvalidMelds)?;
             knock.admits(&knocker)?;
-            let reply = knock
-                .reply(profile, &knocker, defender, reply)
-                .map_err(HandError::Reply)?;
+            let reply = knock.reply(profile, &knocker, defender, reply)?;
             (knocker, reply)
         }
         None if *reply == DeclaredReply::default() => {
@@ -106,19 +99,69 @@ pub(crate) fn score_knock(
     Ok(knock.settle(profile, knocker, defender))
 }
 
-/// What a knock's card counts and upcard decide, checked as the joker-free
-/// scoring checks them.
+/// Reads the two lists as hands of the profile's deck. The knocker's list
+/// first, at its first fault; then the defender's, position by position, at
+/// the first card that repeats one of its own or is the knocker's.
+fn read_hands(
+    profile: &Profile,
+    knocker: &[HandCard],
+    defender: &[HandCard],
+) -> Result<(Hand, Hand), HandError> {
+    let knocker_hand = Hand::read(knocker, profile.jokers()).map_err(|fault| HandError::Read {
+        side: Side::Knocker,
+        fault,
+    })?;
+    let in_both = defender
+        .iter()
+        .enumerate()
+        .find(|&(_, &card)| knocker_hand.contains(card));
+    let read = Hand::read(defender, profile.jokers());
+    let fault_at = read.as_ref().err().map(HandReadFault::index);
+    match (in_both, fault_at) {
+        (Some((index, &card)), fault) if fault.is_none_or(|at| index <= at) => {
+            Err(HandError::InBothHands { index, card })
+        }
+        _ => read
+            .map(|defender| (knocker_hand, defender))
+            .map_err(|fault| HandError::Read {
+                side: Side::Defender,
+                fault,
+            }),
+    }
+}
+
+/// What a knock's card counts and upcard decide.
 struct Knock {
     /// The knock limit that applies: 0 for big gin.
     limit: u32,
     multiplier: u32,
     big_gin: bool,
+    /// The twin of the reply searches.
+    search: Search,
 }
 
 impl Knock {
-    /// The knocker's 10 cards (11 for big gin, where the profile plays it)
-    /// against the defender's 10.
+    /// Checks a knock in this order: the upcard the profile needs, the two
+    /// hands ([`read_hands`]), then what [`Knock::of_hands`] checks.
     fn check(
+        search: Search,
+        profile: &Profile,
+        upcard: Option<Card>,
+        knocker: &[HandCard],
+        defender: &[HandCard],
+    ) -> Result<(Knock, Hand, Hand), HandError> {
+        profile.knock_limit_for(upcard)?;
+        profile.multiplier_for(upcard)?;
+        let (knocker, defender) = read_hands(profile, knocker, defender)?;
+        let knock = Knock::of_hands(search, profile, upcard, knocker, defender)?;
+        Ok((knock, knocker, defender))
+    }
+
+    /// The knocker's 10 cards (11 for big gin, where the profile plays it)
+    /// against the defender's 10, and for big gin that the eleven cards can
+    /// all meld.
+    fn of_hands(
+        search: Search,
         profile: &Profile,
         upcard: Option<Card>,
         knocker: Hand,
@@ -127,11 +170,17 @@ impl Knock {
         let knock_limit = profile.knock_limit_for(upcard)?;
         let multiplier = profile.multiplier_for(upcard)?;
         let big_gin = is_big_gin(profile, knocker.len(), defender.len())?;
-        let limit = if big_gin { 0 } else { knock_limit };
+        if big_gin {
+            let deadwood = min_deadwood(knocker, &profile.joker_rules());
+            if deadwood > 0 {
+                return Err(HandError::NotBigGin { deadwood });
+            }
+        }
         Ok(Knock {
-            limit,
+            limit: if big_gin { 0 } else { knock_limit },
             multiplier,
             big_gin,
+            search,
         })
     }
 
@@ -164,7 +213,14 @@ impl Knock {
     ) -> Result<DefenderReply, ReplyError> {
         let layoffs_allowed = knocker.deadwood > 0 || profile.layoffs_on_gin();
         let rules = profile.joker_rules();
-        declared_reply(&knocker.melds, defender, reply, &rules, layoffs_allowed)
+        declared_reply(
+            self.search,
+            &knocker.melds,
+            defender,
+            reply,
+            &rules,
+            layoffs_allowed,
+        )
     }
 
     /// The points of both hands laid down.
@@ -204,8 +260,7 @@ fn declared_reply_knock(
     reply: &DeclaredReply,
 ) -> Result<(Arrangement, DefenderReply), HandError> {
     let rules = profile.joker_rules();
-    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
-    let candidates = candidates_within(&problem, knock)?;
+    let candidates = candidates_within(knocker, &rules, knock)?;
     let mut best: Option<(Rank, Arrangement, DefenderReply)> = None;
     for (index, arrangement) in candidates.into_iter().enumerate() {
         let checked = knock
@@ -224,27 +279,31 @@ fn declared_reply_knock(
         }
     }
     best.map(|(_, arrangement, checked)| (arrangement, checked))
-        .ok_or_else(|| over_the_limit(&problem, knock))
+        .ok_or_else(|| over_the_limit(knocker, &rules, knock))
 }
 
-/// The knocker's candidates that may knock (see [`knocker_candidates`]),
-/// or why none may.
-fn candidates_within(problem: &Problem, knock: &Knock) -> Result<Vec<Arrangement>, HandError> {
-    let candidates: Vec<Arrangement> = knocker_candidates(problem, knock.limit)
+/// The knocker's candidates that may knock (see
+/// [`crate::knocker_arrangements`]), or why none may.
+fn candidates_within(
+    knocker: Hand,
+    rules: &JokerRules,
+    knock: &Knock,
+) -> Result<Vec<Arrangement>, HandError> {
+    let candidates: Vec<Arrangement> = super::knocker_arrangements(knocker, rules, knock.limit)
         .into_iter()
         // Big gin melds every card: no joker left out, even one worth 0.
         .filter(|a| !knock.big_gin || a.deadwood_jokers.is_empty())
         .collect();
     if candidates.is_empty() {
-        return Err(over_the_limit(problem, knock));
+        return Err(over_the_limit(knocker, rules, knock));
     }
     Ok(candidates)
 }
 
 /// No arrangement may knock: the least count is over the limit (or, for
 /// big gin, some card is left out).
-fn over_the_limit(problem: &Problem, knock: &Knock) -> HandError {
-    let deadwood = problem.least();
+fn over_the_limit(knocker: Hand, rules: &JokerRules, knock: &Knock) -> HandError {
+    let deadwood = min_deadwood(knocker, rules);
     if knock.big_gin {
         HandError::NotBigGin { deadwood }
     } else {
@@ -253,6 +312,35 @@ fn over_the_limit(problem: &Problem, knock: &Knock) -> HandError {
             limit: knock.limit,
         }
     }
+}
+
+/// Whether a knock of these card counts is big gin: the knocker keeps 10
+/// cards, or 11 for big gin where the profile plays it; the defender holds 10.
+fn is_big_gin(
+    profile: &Profile,
+    knocker_cards: usize,
+    defender_cards: usize,
+) -> Result<bool, HandError> {
+    let big_gin = match knocker_cards {
+        10 => false,
+        11 if profile.big_gin_bonus().is_none() => return Err(HandError::BigGinNotPlayed),
+        11 => true,
+        found => {
+            return Err(HandError::WrongCardCount {
+                side: Side::Knocker,
+                expected: "10 (11 for big gin)",
+                found,
+            });
+        }
+    };
+    if defender_cards != 10 {
+        return Err(HandError::WrongCardCount {
+            side: Side::Defender,
+            expected: "10",
+            found: defender_cards,
+        });
+    }
+    Ok(big_gin)
 }
 
 /// The least count in `0..=most` for which `passes` holds, `passes` being
@@ -291,8 +379,7 @@ fn best_knock(
 ) -> Result<(Arrangement, DefenderReply), HandError> {
     let big_gin = knock.big_gin;
     let rules = profile.joker_rules();
-    let problem = Problem::new(knocker, &rules, CardSet::EMPTY);
-    let candidates = candidates_within(&problem, knock)?;
+    let candidates = candidates_within(knocker, &rules, knock)?;
     // The knocker's net result after the defender's best reply, highest
     // first; among equals the lower knocker count, then the earlier
     // candidate. The reply is the costly part, and the defender's count
@@ -349,14 +436,17 @@ fn best_knock(
     let chosen = best.and_then(|(_, index)| {
         let arrangement = candidates.into_iter().nth(index)?;
         let layoffs_allowed = arrangement.deadwood > 0 || profile.layoffs_on_gin();
-        let reply = best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
+        let reply = knock
+            .search
+            .best_reply(&arrangement.melds, defender, &rules, layoffs_allowed);
         Some((arrangement, reply))
     });
-    chosen.ok_or_else(|| over_the_limit(&problem, knock))
+    chosen.ok_or_else(|| over_the_limit(knocker, &rules, knock))
 }
 
-/// [`crate::score_laid_down`] (see there).
+/// [`crate::score_laid_down`] (see there), the reply searched by `search`.
 pub(crate) fn score_laid_down(
+    search: Search,
     profile: &Profile,
     upcard: Option<Card>,
     knocker_hand: Hand,
@@ -364,7 +454,7 @@ pub(crate) fn score_laid_down(
     defender: Hand,
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
-    let knock = Knock::check(profile, upcard, knocker_hand, defender)?;
+    let knock = Knock::of_hands(search, profile, upcard, knocker_hand, defender)?;
     knock.admits(&knocker)?;
     let reply = knock.reply(profile, &knocker, defender, reply)?;
     Ok(knock.settle(profile, knocker, reply))
