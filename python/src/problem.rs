@@ -10,7 +10,8 @@ pub use gin_contract::problem::ErrorCode as Code;
 
 /// The code of a rules-library profile error, from the one error table.
 pub fn profile_code(error: &gin_rules::ProfileError) -> Code {
-    Code::of(error.code())
+    use gin_contract::rule_errors::RuleError;
+    error.error_code()
 }
 
 /// A problem on its way to Python.

@@ -46,4 +46,5 @@ pub mod lines;
 pub mod problem;
 pub mod receipts;
 pub mod referee;
+pub mod rule_errors;
 pub mod wire;

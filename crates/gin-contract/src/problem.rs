@@ -117,11 +117,6 @@ impl Problem {
         }
     }
 
-    /// A problem from a code of the rules library (see [`ErrorCode::of`]).
-    pub fn rules(code: &str, detail: impl Into<String>) -> Self {
-        Self::new(ErrorCode::of(code), detail)
-    }
-
     /// 500 for a bug: logs `cause` with its whole `source()` chain and returns a
     /// generic problem that reveals nothing about it.
     pub fn internal(cause: &(dyn std::error::Error + 'static)) -> Self {

@@ -66,19 +66,6 @@ pub enum DeclaredFaultCode {
     NotAMeld(MeldProblemCode),
 }
 
-impl DeclaredFaultCode {
-    /// The stable snake_case code.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DeclaredFaultCode::CardNotInHand => "card_not_in_hand",
-            DeclaredFaultCode::CardInTwoMelds => "card_in_two_melds",
-            DeclaredFaultCode::JokerStandsFor => "joker_stands_for",
-            DeclaredFaultCode::TooFewNaturals => "too_few_naturals",
-            DeclaredFaultCode::NotAMeld(code) => code.as_str(),
-        }
-    }
-}
-
 /// One fault of declared melds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclaredFault {

@@ -27,6 +27,7 @@
 //! the differences are at most one per refereed field plus one per claimed
 //! field the referee lacks, each a copy of request bytes.
 
+use crate::rule_errors::RuleError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -491,8 +492,7 @@ fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String 
 
 fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
     let detail = error.to_string();
-    let at = |code: &str, pointer: String| {
-        let code = ErrorCode::of(code);
+    let at = |code: ErrorCode, pointer: String| {
         Problem::new(code, &detail).with_error(pointer, code, detail.clone())
     };
     let names_at = if request.teams.is_some() {
@@ -507,22 +507,22 @@ fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Proble
             problem
         }
         MatchAuditError::NonDealerRequired { hand, table } => at(
-            "wrong_hand_shape",
+            ErrorCode::WrongHandShape,
             format!("{}/non_dealer", base(*hand, *table)),
         ),
         MatchAuditError::Match(error) => match error {
             MatchError::UnknownPlayer { hand, name }
             | MatchError::SamePlayerTwice { hand, name } => {
-                at(error.code(), name_pointer(request, *hand, name))
+                at(error.error_code(), name_pointer(request, *hand, name))
             }
             MatchError::BlankPlayerName { index } if request.teams.is_none() => {
-                at(error.code(), format!("/players/{index}"))
+                at(error.error_code(), format!("/players/{index}"))
             }
-            MatchError::TooManyHands { .. } => at(error.code(), "/hands".into()),
-            MatchError::HollywoodNotDefined { .. } => at(error.code(), "/profile".into()),
+            MatchError::TooManyHands { .. } => at(error.error_code(), "/hands".into()),
+            MatchError::HollywoodNotDefined { .. } => at(error.error_code(), "/profile".into()),
             MatchError::BlankPlayerName { .. }
             | MatchError::DuplicatePlayerName { .. }
-            | MatchError::BlankTeamName => at(error.code(), names_at.into()),
+            | MatchError::BlankTeamName => at(error.error_code(), names_at.into()),
             // The referee built every other input itself.
             _ => Problem::internal(error),
         },

@@ -13,7 +13,8 @@
 mod request;
 
 use crate::limits::{RequestLimits, check_items, check_length};
-use crate::problem::{ErrorCode, Problem};
+use crate::problem::Problem;
+use crate::rule_errors::RuleError;
 use crate::wire::hand_errors::hand_problem;
 use crate::wire::profile_spec::resolve_profile;
 use crate::wire::receipt::Keys;
@@ -111,7 +112,7 @@ fn match_problem(
     duplicate_at: &dyn Fn(&str) -> String,
 ) -> Problem {
     let detail = error.to_string();
-    let code = ErrorCode::of(error.code());
+    let code = error.error_code();
     let problem = Problem::new(code, &detail);
     let at = |pointer: String| problem.clone().with_error(pointer, code, detail.clone());
     let located = |hand: usize, table: Option<usize>, inner: &MatchError| -> Problem {

@@ -1,6 +1,7 @@
 //! `POST /v1/melds/validate`: is each group of cards a meld, and do the melds fit
 //! together (and into a hand)?
 
+use crate::rule_errors::RuleError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -67,7 +68,7 @@ impl From<&ArrangementProblem> for CrossMeldProblem {
             ArrangementProblem::CardNotInHand { card, meld } => (*card, vec![*meld]),
         };
         CrossMeldProblem {
-            code: problem.code(),
+            code: problem.error_code().as_str(),
             message: problem.message(),
             card,
             melds,

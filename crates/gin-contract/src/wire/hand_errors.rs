@@ -4,6 +4,7 @@
 
 use super::profile_spec::profile_problem;
 use crate::problem::{ErrorCode, Problem};
+use crate::rule_errors::RuleError;
 use gin_rules::{
     DeclaredFault, DeclaredPlace, HandError, HandReadFault, KnockerHand, ReplyError, Side,
 };
@@ -13,7 +14,7 @@ use gin_rules::{
 /// over the limit was declared).
 pub fn hand_problem(error: &HandError, knocker: &KnockerHand) -> Problem {
     let detail = error.to_string();
-    let code = ErrorCode::of(error.code());
+    let code = error.error_code();
     let problem = Problem::new(code, &detail);
     match error {
         HandError::WrongCardCount { side, .. } => {
@@ -44,7 +45,7 @@ pub fn hand_problem(error: &HandError, knocker: &KnockerHand) -> Problem {
 /// the card at fault (`{pointer}/{index}`).
 pub fn read_problem(fault: &HandReadFault, pointer: &str) -> Problem {
     let detail = fault.to_string();
-    let code = ErrorCode::of(fault.code());
+    let code = fault.error_code();
     Problem::new(code, &detail).with_error(format!("{pointer}/{}", fault.index()), code, detail)
 }
 
@@ -74,11 +75,7 @@ fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
                     DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
                     DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
                 };
-                (
-                    pointer,
-                    ErrorCode::of(fault.code.as_str()),
-                    fault.message.clone(),
-                )
+                (pointer, fault.code.error_code(), fault.message.clone())
             })
             .collect(),
     )
@@ -91,7 +88,7 @@ fn reply_problem(error: &ReplyError) -> Problem {
         (ReplyError::Melds(faults), _) => declared_problem_of(Side::Defender, faults),
         (_, index) => {
             let detail = error.to_string();
-            let code = ErrorCode::of(error.code());
+            let code = error.error_code();
             let pointer = match index {
                 Some(index) => format!("/defender/layoffs/{index}"),
                 None => "/defender/layoffs".to_owned(),

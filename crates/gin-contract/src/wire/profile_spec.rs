@@ -3,6 +3,7 @@
 //! the one resolution of a selector into a profile, with its errors as problems
 //! pointing into `/profile`.
 
+use crate::rule_errors::RuleError;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -13,7 +14,7 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::problem::{ErrorCode, Problem};
+use crate::problem::Problem;
 use gin_rules::{Preset, Profile, ProfileError, ProfileOverrides};
 
 /// Which rules to play: a preset name or overrides of one. Absent means
@@ -361,7 +362,7 @@ pub fn resolve_profile(spec: Option<&ProfileSpec>) -> Result<Profile, Problem> {
 /// The problem for a profile error, pointing into `/profile` or at `/upcard`.
 pub fn profile_problem(error: &ProfileError) -> Problem {
     let detail = error.to_string();
-    let code = ErrorCode::of(error.code());
+    let code = error.error_code();
     match error {
         // A body naming a preset that does not exist, or a parameter outside the
         // range the schema states, does not match the schema: 400.

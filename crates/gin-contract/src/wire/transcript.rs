@@ -2,6 +2,7 @@
 //! provably fair deal), the transcript of actions, and the verdict. Shared by
 //! the hand audit and the match audit, which records every hand this way.
 
+use crate::rule_errors::RuleError;
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -555,7 +556,7 @@ pub fn deal_problem(error: &DealError, deal: &str) -> Problem {
             return Problem::new(code, &detail).with_error(pointer, code, detail);
         }
     };
-    let code = ErrorCode::of(error.code());
+    let code = error.error_code();
     Problem::new(code, format!("the deal is impossible: {error}")).with_error(
         pointer,
         code,

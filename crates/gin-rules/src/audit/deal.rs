@@ -172,18 +172,6 @@ pub enum DealError {
     },
 }
 
-impl DealError {
-    /// Stable machine-readable code (the same codes `/v1/hands/score` uses).
-    pub const fn code(&self) -> &'static str {
-        match self {
-            DealError::WrongCardCount { .. } | DealError::StockTooLong { .. } => "wrong_card_count",
-            DealError::DuplicateCard { .. } | DealError::DrawnCardSeen { .. } => "duplicate_card",
-            DealError::UnrecordedDraw { .. } => "unrecorded_draw",
-            DealError::JokerNotInDeck { .. } => "joker_not_in_deck",
-        }
-    }
-}
-
 /// "this profile plays without jokers", "this profile plays with 1 joker(s)".
 fn joker_deck(jokers: u8) -> String {
     match jokers {

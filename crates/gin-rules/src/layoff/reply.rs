@@ -187,24 +187,6 @@ pub(crate) fn shows(card: HandCard, stands_for: Card) -> String {
 }
 
 impl ReplyError {
-    /// Stable machine-readable code (the `/v1/hands/score` codes):
-    /// `layoffs_not_allowed`, `layoff_card_not_in_hand`,
-    /// `layoff_card_repeated`, `layoff_meld_not_found`, `layoff_does_not_fit`,
-    /// and `invalid_melds` for the melds. A joker's `stands_for` at fault, or
-    /// a joker laid off against the rules, is `layoff_does_not_fit`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            ReplyError::Melds(_) => "invalid_melds",
-            ReplyError::NotAllowedOnGin { .. } => "layoffs_not_allowed",
-            ReplyError::CardNotInHand { .. } => "layoff_card_not_in_hand",
-            ReplyError::AlreadyLaidOff { .. } => "layoff_card_repeated",
-            ReplyError::NoSuchMeld { .. } => "layoff_meld_not_found",
-            ReplyError::StandsFor { .. }
-            | ReplyError::JokerLayoffNotAllowed { .. }
-            | ReplyError::DoesNotFit { .. } => "layoff_does_not_fit",
-        }
-    }
-
     /// The layoff at fault, by its place in the list (`None` for the melds).
     pub const fn index(&self) -> Option<usize> {
         match self {

@@ -58,17 +58,6 @@ pub enum CountError {
 }
 
 impl CountError {
-    /// Stable machine-readable code.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            CountError::Profile(e) => e.code(),
-            CountError::KnockOverLimit { .. } => "knock_over_limit",
-            CountError::BigGinNotPlayed => "big_gin_not_allowed",
-            CountError::BigGinWithDeadwood { .. } => "big_gin_with_deadwood",
-            CountError::ImpossibleDefenderCount { .. } => "impossible_count",
-        }
-    }
-
     /// The [`CountHand`] field at fault.
     pub const fn field(&self) -> &'static str {
         match self {

@@ -376,26 +376,6 @@ pub enum MatchError {
 }
 
 impl MatchError {
-    /// Stable machine-readable code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            MatchError::TooManyHands { .. } => "too_many_hands",
-            MatchError::BlankPlayerName { .. } => "blank_player_name",
-            MatchError::DuplicatePlayerName { .. } => "duplicate_player_name",
-            MatchError::UnknownPlayer { .. } => "unknown_player",
-            MatchError::GameOver { .. } => "game_over",
-            MatchError::Count { error, .. } => error.code(),
-            MatchError::Cards { error, .. } => error.code(),
-            MatchError::SamePlayerTwice { .. } => "same_player_twice",
-            MatchError::KnockerNotFirst { .. } => "knocker_not_first",
-            MatchError::RotationBroken { .. } => "rotation_broken",
-            MatchError::PairingBroken { .. } => "pairing_broken",
-            MatchError::HollywoodNotDefined { .. } => "hollywood_not_defined",
-            MatchError::BlankTeamName => "blank_team_name",
-            MatchError::AtTable { error, .. } => error.code(),
-        }
-    }
-
     /// The error placed at one table of a partnership deal.
     pub fn at_table(deal: usize, table: usize, error: MatchError) -> MatchError {
         MatchError::AtTable {

@@ -574,14 +574,4 @@ impl ProfileError {
     fn invalid(parameter: &'static str, message: String) -> ProfileError {
         ProfileError::InvalidParameter { parameter, message }
     }
-
-    /// Stable machine-readable code.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            ProfileError::UnknownPreset(_) => "unknown_profile",
-            ProfileError::InvalidParameter { .. } => "invalid_profile",
-            ProfileError::Combination { .. } => "invalid_profile_combination",
-            ProfileError::UpcardRequired { .. } => "upcard_required",
-        }
-    }
 }

@@ -177,10 +177,10 @@ fn preset_names_round_trip() {
             format!("\"{}\"", preset.name())
         );
     }
-    assert_eq!(
-        "gin".parse::<Preset>().unwrap_err().code(),
-        "unknown_profile"
-    );
+    assert!(matches!(
+        "gin".parse::<Preset>().unwrap_err(),
+        ProfileError::UnknownPreset(_)
+    ));
 }
 
 #[test]
@@ -204,30 +204,26 @@ fn out_of_range_values_and_meaningless_combinations_are_rejected() {
     assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin": 20}"#).is_err());
     assert!(serde_json::from_str::<ProfileOverrides>(r#"{"gin_bonus": null}"#).is_err());
     assert!(serde_json::from_str::<ProfileOverrides>(r#"{"base": null}"#).is_err());
-    assert_eq!(
-        resolve(r#"{"target": 0}"#).unwrap_err().code(),
-        "invalid_profile"
-    );
-    assert_eq!(
-        resolve(r#"{"gin_bonus": 10001}"#).unwrap_err().code(),
-        "invalid_profile"
-    );
-    assert_eq!(
-        resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 2}"#)
-            .unwrap_err()
-            .code(),
-        "invalid_profile"
-    );
-    assert_eq!(
-        resolve(r#"{"ace_upcard_knock_limit": 1}"#)
-            .unwrap_err()
-            .code(),
-        "invalid_profile_combination"
-    );
-    assert_eq!(
-        resolve(r#"{"shutout_bonus": 50}"#).unwrap_err().code(),
-        "invalid_profile_combination"
-    );
+    assert!(matches!(
+        resolve(r#"{"target": 0}"#).unwrap_err(),
+        ProfileError::InvalidParameter { .. }
+    ));
+    assert!(matches!(
+        resolve(r#"{"gin_bonus": 10001}"#).unwrap_err(),
+        ProfileError::InvalidParameter { .. }
+    ));
+    assert!(matches!(
+        resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 2}"#).unwrap_err(),
+        ProfileError::InvalidParameter { .. }
+    ));
+    assert!(matches!(
+        resolve(r#"{"ace_upcard_knock_limit": 1}"#).unwrap_err(),
+        ProfileError::Combination { .. }
+    ));
+    assert!(matches!(
+        resolve(r#"{"shutout_bonus": 50}"#).unwrap_err(),
+        ProfileError::Combination { .. }
+    ));
     assert!(resolve(r#"{"base": "oklahoma", "ace_upcard_knock_limit": 1}"#).is_ok());
     assert!(resolve(r#"{"shutout": "flat_bonus", "shutout_bonus": 50}"#).is_ok());
 }
@@ -248,10 +244,10 @@ fn spades_double_only_under_spade_doubling() {
     assert_eq!(oklahoma.multiplier_for(Some(spade)), Ok(2));
     assert_eq!(oklahoma.multiplier_for(Some(heart)), Ok(1));
     assert_eq!(Profile::default().multiplier_for(Some(spade)), Ok(1));
-    assert_eq!(
-        oklahoma.multiplier_for(None).unwrap_err().code(),
-        "upcard_required"
-    );
+    assert!(matches!(
+        oklahoma.multiplier_for(None).unwrap_err(),
+        ProfileError::UpcardRequired { .. }
+    ));
 }
 
 #[test]
@@ -344,7 +340,13 @@ fn joker_parameters_are_checked_and_need_jokers() {
         r#"{"base": "jokers", "joker_min_natural": 0}"#,
         r#"{"base": "jokers", "joker_min_natural": 4}"#,
     ] {
-        assert_eq!(resolve(bad).unwrap_err().code(), "invalid_profile", "{bad}");
+        assert!(
+            matches!(
+                resolve(bad).unwrap_err(),
+                ProfileError::InvalidParameter { .. }
+            ),
+            "{bad}"
+        );
     }
     let error = resolve(r#"{"jokers": 3}"#).unwrap_err();
     assert!(matches!(
@@ -359,9 +361,11 @@ fn joker_parameters_are_checked_and_need_jokers() {
         r#"{"base": "jokers", "jokers": 0, "joker_min_natural": 3}"#,
         r#"{"joker_layoff": false}"#,
     ] {
-        assert_eq!(
-            resolve(meaningless).unwrap_err().code(),
-            "invalid_profile_combination",
+        assert!(
+            matches!(
+                resolve(meaningless).unwrap_err(),
+                ProfileError::Combination { .. }
+            ),
             "{meaningless}"
         );
     }

@@ -225,23 +225,6 @@ pub enum HandError {
     Reply(#[from] ReplyError),
 }
 
-impl HandError {
-    /// Stable machine-readable code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            HandError::WrongCardCount { .. } => "wrong_card_count",
-            HandError::Profile(e) => e.code(),
-            HandError::BigGinNotPlayed => "big_gin_not_allowed",
-            HandError::NotBigGin { .. } => "not_big_gin",
-            HandError::KnockOverLimit { .. } => "knock_over_limit",
-            HandError::InvalidMelds(_) => "invalid_melds",
-            HandError::Reply(e) => e.code(),
-            HandError::Read { fault, .. } => fault.code(),
-            HandError::InBothHands { .. } => "duplicate_card",
-        }
-    }
-}
-
 /// The knocker's net result of a settlement: points won, or minus points lost.
 pub(crate) fn net_for_knocker(settlement: &Settlement) -> i64 {
     match settlement.winner {

@@ -1,8 +1,8 @@
 use super::*;
 use crate::card::cards;
 use crate::hand::HandCard;
-use crate::layoff::DeclaredLayoff;
-use crate::profile::{Preset, ProfileOverrides};
+use crate::layoff::{DeclaredLayoff, ReplyError};
+use crate::profile::{Preset, ProfileError, ProfileOverrides};
 
 fn hand(text: &str) -> Vec<HandCard> {
     cards(text).unwrap().iter().map(HandCard::Natural).collect()
@@ -151,10 +151,10 @@ fn oklahoma_needs_an_upcard_and_doubles_spades() {
     let p = Preset::Oklahoma.profile();
     let k = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C AH");
     let d = defender("6H 2H JS JH JD 7S 7H 7C 4D 5S");
-    assert_eq!(
-        score_hand(&p, None, &k, &d).unwrap_err().code(),
-        "upcard_required"
-    );
+    assert!(matches!(
+        score_hand(&p, None, &k, &d).unwrap_err(),
+        HandError::Profile(ProfileError::UpcardRequired { .. })
+    ));
     let spade = score_hand(&p, Some("2S".parse().unwrap()), &k, &d).unwrap();
     assert_eq!(
         (
@@ -177,12 +177,10 @@ fn oklahoma_needs_an_upcard_and_doubles_spades() {
 fn big_gin_needs_the_profile_and_eleven_melded_cards() {
     let eleven = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C 6C 7C");
     let d = defender("6H 2H JS JH JD 7S 7H KC 4D 5S");
-    assert_eq!(
-        score_hand(&Profile::default(), None, &eleven, &d)
-            .unwrap_err()
-            .code(),
-        "big_gin_not_allowed"
-    );
+    assert!(matches!(
+        score_hand(&Profile::default(), None, &eleven, &d).unwrap_err(),
+        HandError::BigGinNotPlayed
+    ));
     let p = profile(r#"{"big_gin_bonus": 31}"#);
     let score = score_hand(&p, None, &eleven, &d).unwrap();
     assert_eq!(score.settlement.outcome, Outcome::BigGin);
@@ -196,17 +194,16 @@ fn big_gin_needs_the_profile_and_eleven_melded_cards() {
             - 30
     );
     let not_gin = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C 6C KC");
-    assert_eq!(
+    assert!(matches!(
         score_hand(
             &p,
             None,
             &not_gin,
             &defender("6H 2H JS JH JD 7S 7H 7C 4D 5S")
         )
-        .unwrap_err()
-        .code(),
-        "not_big_gin"
-    );
+        .unwrap_err(),
+        HandError::NotBigGin { .. }
+    ));
 }
 
 #[test]
@@ -234,12 +231,10 @@ fn duplicates_and_wrong_counts_are_refused() {
         }
     );
     let short = knocker("3H 4H 5H 9S 9H 9D 3C 4C 5C");
-    assert_eq!(
-        score_hand(&Profile::default(), None, &short, &d)
-            .unwrap_err()
-            .code(),
-        "wrong_card_count"
-    );
+    assert!(matches!(
+        score_hand(&Profile::default(), None, &short, &d).unwrap_err(),
+        HandError::WrongCardCount { .. }
+    ));
 }
 
 #[test]
@@ -287,22 +282,18 @@ fn declared_knocker_melds_are_checked_and_used() {
         melds: Some(vec![hand("AS 2S 3S 2D")]),
         ..declared.clone()
     };
-    assert_eq!(
-        score_hand(&Profile::default(), None, &illegal, &d)
-            .unwrap_err()
-            .code(),
-        "invalid_melds"
-    );
+    assert!(matches!(
+        score_hand(&Profile::default(), None, &illegal, &d).unwrap_err(),
+        HandError::InvalidMelds(_)
+    ));
     let over = KnockerHand {
         melds: Some(vec![hand("9H TH JH")]),
         ..declared
     };
-    assert_eq!(
-        score_hand(&Profile::default(), None, &over, &d)
-            .unwrap_err()
-            .code(),
-        "knock_over_limit"
-    );
+    assert!(matches!(
+        score_hand(&Profile::default(), None, &over, &d).unwrap_err(),
+        HandError::KnockOverLimit { .. }
+    ));
 }
 
 #[test]
@@ -319,12 +310,10 @@ fn declared_defender_layoffs_are_checked_and_declared_melds_lay_off_the_rest() {
     };
     let mut d = defender("4S 5S KC KH QD QS JC JD 7C 6D");
     d.layoffs = Some(vec![layoff("5S", 0)]);
-    assert_eq!(
-        score_hand(&Profile::default(), None, &k, &d)
-            .unwrap_err()
-            .code(),
-        "layoff_does_not_fit"
-    );
+    assert!(matches!(
+        score_hand(&Profile::default(), None, &k, &d).unwrap_err(),
+        HandError::Reply(ReplyError::DoesNotFit { .. })
+    ));
     d.layoffs = Some(vec![layoff("4S", 0)]);
     assert_eq!(
         score_hand(&Profile::default(), None, &k, &d)

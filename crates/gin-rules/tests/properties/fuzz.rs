@@ -302,7 +302,7 @@ proptest! {
         let defender = DefenderHand { melds: declared_defender, layoffs, ..DefenderHand::of_cards(defender_cards) };
         let scored = score_hand(&profile, upcard, &knocker, &defender);
         if std::env::var_os("FUZZ_STATS").is_some() {
-            eprintln!("FUZZSTAT {}", scored.as_ref().map_or_else(|e| e.code(), |_| "ok"));
+            eprintln!("FUZZSTAT {}", scored.as_ref().map_or_else(|e| format!("{e:?}").split([' ', '(', '{']).next().unwrap_or_default().to_owned(), |_| "ok".to_owned()));
         }
         match scored {
             Ok(score) => {
@@ -326,7 +326,6 @@ proptest! {
                 prop_assert_eq!(s.outcome == Outcome::Gin || s.outcome == Outcome::BigGin, k.deadwood == 0);
             }
             Err(error) => {
-                prop_assert!(!error.code().is_empty());
                 prop_assert!(!error.to_string().is_empty());
                 if knocker.melds.is_none() && defender.melds.is_none() && defender.layoffs.is_none()
                     && knocker_set.len() == 10 && upcard.is_some()

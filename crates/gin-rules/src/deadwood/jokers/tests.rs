@@ -1,10 +1,11 @@
 use super::*;
 use crate::card::{Card, cards};
-use crate::declared::{DeclaredMelds, DeclaredPlace, declared_arrangement};
+use crate::declared::{DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement};
 use crate::hand::{HandCard, HandReadFault, parse_hand};
 use crate::layoff::Search;
 use crate::layoff::jokers::best_reply;
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply};
+use crate::meld::MeldProblemCode;
 use crate::score::knock::{self as score, score_knock};
 use crate::score::score_cards;
 
@@ -247,7 +248,13 @@ fn scoring_with_jokers_checks_the_deck_and_reuses_the_settlement() {
     // The deck decides which jokers exist.
     let standard = Preset::Standard.profile();
     let error = score_cards(&standard, None, knocker, defender).unwrap_err();
-    assert_eq!(error.code(), "joker_not_in_deck");
+    assert!(matches!(
+        error,
+        HandError::Read {
+            fault: HandReadFault::JokerNotInDeck { .. },
+            ..
+        }
+    ));
     let one = ProfileOverrides {
         base: Some(Preset::Jokers),
         jokers: Some(1),
@@ -350,7 +357,7 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
             .map_err(|faults| {
                 faults
                     .into_iter()
-                    .map(|f| (f.place, f.code.as_str()))
+                    .map(|f| (f.place, f.code))
                     .collect::<Vec<_>>()
             })
             .map(|a| a.deadwood)
@@ -368,17 +375,17 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
     let card_at = |meld, position| DeclaredPlace::Card { meld, position };
     assert_eq!(
         check(&["5H X1 7H 8H"], &[(Joker::X1, "6H")]),
-        Err(vec![(card_at(0, 3), "card_not_in_hand")])
+        Err(vec![(card_at(0, 3), DeclaredFaultCode::CardNotInHand)])
     );
     assert_eq!(
         check(&["5H X1 7H"], &[]),
-        Err(vec![(card_at(0, 1), "joker_stands_for")])
+        Err(vec![(card_at(0, 1), DeclaredFaultCode::JokerStandsFor)])
     );
     assert_eq!(
         check(&["9S 9D 9C"], &[(Joker::X2, "KH")]),
         Err(vec![(
             DeclaredPlace::StandsFor(Joker::X2),
-            "joker_stands_for"
+            DeclaredFaultCode::JokerStandsFor
         )])
     );
     assert_eq!(
@@ -386,7 +393,7 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
             &["9S 9D 9C", "9S X1 X2"],
             &[(Joker::X1, "9H"), (Joker::X2, "8S")]
         ),
-        Err(vec![(card_at(1, 0), "card_in_two_melds")])
+        Err(vec![(card_at(1, 0), DeclaredFaultCode::CardInTwoMelds)])
     );
     // X2 stands for 9H, which X1's meld already shows.
     assert_eq!(
@@ -394,21 +401,30 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
             &["9S 9D X1", "KS KD X2"],
             &[(Joker::X1, "9H"), (Joker::X2, "9H")]
         ),
-        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+        Err(vec![(
+            DeclaredPlace::Meld(1),
+            DeclaredFaultCode::NotAMeld(MeldProblemCode::MixedRanks)
+        )])
     );
     assert_eq!(
         check(
             &["9S 9D X1", "9C X2 KD"],
             &[(Joker::X1, "9H"), (Joker::X2, "9H")]
         ),
-        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+        Err(vec![(
+            DeclaredPlace::Meld(1),
+            DeclaredFaultCode::NotAMeld(MeldProblemCode::MixedRanks)
+        )])
     );
     assert_eq!(
         check(
             &["9S 9D X1", "7H X2 5H"],
             &[(Joker::X1, "9H"), (Joker::X2, "9H")]
         ),
-        Err(vec![(DeclaredPlace::Meld(1), "gap")])
+        Err(vec![(
+            DeclaredPlace::Meld(1),
+            DeclaredFaultCode::NotAMeld(MeldProblemCode::Gap)
+        )])
     );
     // Both stand for 6H: the second meld shows a card the first shows.
     assert_eq!(
@@ -428,15 +444,24 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
             &["7H X2 5H", "9S 9D X1"],
             &[(Joker::X1, "6H"), (Joker::X2, "6H")]
         ),
-        Err(vec![(DeclaredPlace::Meld(1), "mixed_ranks")])
+        Err(vec![(
+            DeclaredPlace::Meld(1),
+            DeclaredFaultCode::NotAMeld(MeldProblemCode::MixedRanks)
+        )])
     );
     assert_eq!(
         check(&["5H X1 X2"], &[(Joker::X1, "6H"), (Joker::X2, "7H")]),
-        Err(vec![(DeclaredPlace::Meld(0), "too_few_naturals")])
+        Err(vec![(
+            DeclaredPlace::Meld(0),
+            DeclaredFaultCode::TooFewNaturals
+        )])
     );
     assert_eq!(
         check(&["5H X1 9S"], &[(Joker::X1, "6H")]),
-        Err(vec![(DeclaredPlace::Meld(0), "mixed_suits")])
+        Err(vec![(
+            DeclaredPlace::Meld(0),
+            DeclaredFaultCode::NotAMeld(MeldProblemCode::MixedSuits)
+        )])
     );
     // X2 stands for 7H, which the first meld shows.
     let held = hand("5H 7H 8H 9H X1 X2 2C 3C 4C KS");
@@ -448,11 +473,11 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
     assert_eq!(
         faults
             .iter()
-            .map(|f| (f.place, f.code.as_str(), f.message.as_str()))
+            .map(|f| (f.place, f.code, f.message.as_str()))
             .collect::<Vec<_>>(),
         [(
             DeclaredPlace::Meld(1),
-            "card_in_two_melds",
+            DeclaredFaultCode::CardInTwoMelds,
             "7H is shown by two melds"
         )]
     );
