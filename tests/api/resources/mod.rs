@@ -5,6 +5,7 @@ mod audit;
 mod audit_jokers;
 mod deals;
 mod jokers;
+mod knock_faults;
 mod match_audit;
 mod matches;
 mod receipts;
