@@ -104,64 +104,15 @@ pub fn declared_arrangement(
     let mut shown = CardSet::EMPTY;
     let mut melded = Hand::default();
     for (index, list) in declared.melds.iter().enumerate() {
-        let mut naturals = CardSet::EMPTY;
-        let mut jokers: Vec<(Joker, Card)> = Vec::new();
-        let mut this_meld = Hand::default();
-        let mut sound = true;
-        for (position, &card) in list.iter().enumerate() {
-            let fault = if !hand.contains(card) {
-                Some((
-                    DeclaredFaultCode::CardNotInHand,
-                    format!("{card} is not in the hand"),
-                ))
-            } else if melded.contains(card) || this_meld.contains(card) {
-                Some((
-                    DeclaredFaultCode::CardInTwoMelds,
-                    format!("{card} is declared twice"),
-                ))
-            } else {
-                this_meld = this_meld.with(card);
-                match card {
-                    HandCard::Natural(natural) => {
-                        naturals = naturals.union(CardSet::single(natural));
-                        None
-                    }
-                    HandCard::Joker(joker) => match declared.stands_for(joker) {
-                        Some(stands_for) => {
-                            jokers.push((joker, stands_for));
-                            None
-                        }
-                        None => Some((
-                            DeclaredFaultCode::JokerStandsFor,
-                            format!(
-                                "{joker} is melded, but `jokers` does not say which card it \
-                                 stands for"
-                            ),
-                        )),
-                    },
-                }
-            };
-            if let Some((code, message)) = fault {
-                faults.push(DeclaredFault {
-                    place: DeclaredPlace::Card {
-                        meld: index,
-                        position,
-                    },
-                    code,
-                    message,
-                });
-                sound = false;
-            }
-        }
-        if !sound {
+        let Some(read) = read_meld(hand, melded, declared, index, list, &mut faults) else {
             continue;
-        }
+        };
         let meld_fault = |code, message| DeclaredFault {
             place: DeclaredPlace::Meld(index),
             code,
             message,
         };
-        match Meld::with_jokers(naturals, &jokers, rules) {
+        match Meld::with_jokers(read.naturals, &read.jokers, rules) {
             Ok(meld) => {
                 if let Some(card) = meld.cards().intersection(shown).iter().next() {
                     faults.push(meld_fault(
@@ -170,13 +121,13 @@ pub fn declared_arrangement(
                     ));
                 }
                 shown = shown.union(meld.cards());
-                melded = this_meld.cards().fold(melded, Hand::with);
+                melded = read.cards.cards().fold(melded, Hand::with);
                 melds.push(meld);
             }
             Err(MeldError::NotAMeld) => {
-                let cards = jokers
-                    .iter()
-                    .fold(naturals, |acc, &(_, card)| acc.union(CardSet::single(card)));
+                let cards = read.jokers.iter().fold(read.naturals, |acc, &(_, card)| {
+                    acc.union(CardSet::single(card))
+                });
                 for problem in Meld::try_from(cards).err().unwrap_or_default() {
                     faults.push(meld_fault(
                         DeclaredFaultCode::NotAMeld(problem.code),
@@ -218,6 +169,79 @@ pub fn declared_arrangement(
         deadwood_cards,
         deadwood_jokers,
     })
+}
+
+/// One declared meld's cards, each held and not melded before, each melded
+/// joker with the card it stands for.
+struct ReadMeld {
+    cards: Hand,
+    naturals: CardSet,
+    jokers: Vec<(Joker, Card)>,
+}
+
+/// Reads declared meld `index` card by card against the hand and the cards
+/// `melded` by the melds before it; `None` when some card is at fault (each
+/// fault added to `faults`, at its card).
+fn read_meld(
+    hand: Hand,
+    melded: Hand,
+    declared: &DeclaredMelds,
+    index: usize,
+    list: &[HandCard],
+    faults: &mut Vec<DeclaredFault>,
+) -> Option<ReadMeld> {
+    let mut read = ReadMeld {
+        cards: Hand::default(),
+        naturals: CardSet::EMPTY,
+        jokers: Vec::new(),
+    };
+    let mut sound = true;
+    for (position, &card) in list.iter().enumerate() {
+        let fault = if !hand.contains(card) {
+            Some((
+                DeclaredFaultCode::CardNotInHand,
+                format!("{card} is not in the hand"),
+            ))
+        } else if melded.contains(card) || read.cards.contains(card) {
+            Some((
+                DeclaredFaultCode::CardInTwoMelds,
+                format!("{card} is declared twice"),
+            ))
+        } else {
+            read.cards = read.cards.with(card);
+            match card {
+                HandCard::Natural(natural) => {
+                    read.naturals = read.naturals.union(CardSet::single(natural));
+                    None
+                }
+                HandCard::Joker(joker) => match declared.stands_for(joker) {
+                    Some(stands_for) => {
+                        read.jokers.push((joker, stands_for));
+                        None
+                    }
+                    None => Some((
+                        DeclaredFaultCode::JokerStandsFor,
+                        format!(
+                            "{joker} is melded, but `jokers` does not say which card it \
+                             stands for"
+                        ),
+                    )),
+                },
+            }
+        };
+        if let Some((code, message)) = fault {
+            faults.push(DeclaredFault {
+                place: DeclaredPlace::Card {
+                    meld: index,
+                    position,
+                },
+                code,
+                message,
+            });
+            sound = false;
+        }
+    }
+    sound.then_some(read)
 }
 
 /// Every fault in one line: "meld 0: 6H is already on the table; ...".

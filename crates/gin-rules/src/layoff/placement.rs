@@ -106,28 +106,7 @@ pub(super) fn check_declared_layoffs(
             return Err(ReplyError::AlreadyLaidOff { index, card });
         }
         laid = Hand::from_distinct(laid.cards().chain([card])).unwrap_or(laid);
-        let shows = match (card, declared.stands_for) {
-            (HandCard::Natural(natural), None) => natural,
-            (HandCard::Natural(natural), Some(other)) if other == natural => natural,
-            (HandCard::Natural(_), Some(_)) => {
-                return Err(ReplyError::StandsFor {
-                    index,
-                    card,
-                    reason: "is a natural card: it stands only for itself",
-                });
-            }
-            (HandCard::Joker(_), None) => {
-                return Err(ReplyError::StandsFor {
-                    index,
-                    card,
-                    reason: "is laid off without saying which card it stands for",
-                });
-            }
-            (HandCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
-                return Err(ReplyError::JokerLayoffNotAllowed { index, joker });
-            }
-            (HandCard::Joker(_), Some(target)) => target,
-        };
+        let shows = shown_by(index, declared, rules)?;
         let candidates: Vec<usize> = match declared.meld {
             Some(meld) if meld >= knocker_melds.len() => {
                 return Err(ReplyError::NoSuchMeld { index, meld });
@@ -145,25 +124,12 @@ pub(super) fn check_declared_layoffs(
             });
         }
         if in_order {
-            let meld = declared.meld.unwrap_or_default();
-            let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
-                return Err(ReplyError::NoSuchMeld { index, meld });
-            };
-            if let Err(reason) = extends(target, *cards, taken, shows) {
-                return Err(ReplyError::DoesNotFit {
-                    index,
-                    card,
-                    stands_for: shows,
-                    meld,
-                    reason,
-                });
-            }
-            cards.insert(shows);
-            played.push(Layoff {
+            let layoff = Layoff {
                 card,
-                meld,
+                meld: declared.meld.unwrap_or_default(),
                 stands_for: shows,
-            });
+            };
+            played.push(play(knocker_melds, &mut grown, taken, index, layoff)?);
         }
         taken.insert(shows);
         requests.push(Request {
@@ -180,6 +146,66 @@ pub(super) fn check_declared_layoffs(
         return Ok(placed);
     }
     greedy(knocker_melds, blocked, &requests)
+}
+
+/// Plays layoff `index` onto its meld as grown so far, every card the table
+/// shows being `taken`; else why it does not fit.
+fn play(
+    knocker_melds: &[Meld],
+    grown: &mut [CardSet],
+    taken: CardSet,
+    index: usize,
+    layoff: Layoff,
+) -> Result<Layoff, ReplyError> {
+    let Layoff {
+        card,
+        meld,
+        stands_for,
+    } = layoff;
+    let (Some(target), Some(cards)) = (knocker_melds.get(meld), grown.get_mut(meld)) else {
+        return Err(ReplyError::NoSuchMeld { index, meld });
+    };
+    if let Err(reason) = extends(target, *cards, taken, stands_for) {
+        return Err(ReplyError::DoesNotFit {
+            index,
+            card,
+            stands_for,
+            meld,
+            reason,
+        });
+    }
+    cards.insert(stands_for);
+    Ok(layoff)
+}
+
+/// The card a declared layoff shows on the table: a natural card itself, a
+/// joker the card it is declared to stand for (where the rules let jokers be
+/// laid off); else why the layoff is refused.
+fn shown_by(
+    index: usize,
+    declared: &DeclaredLayoff,
+    rules: &JokerRules,
+) -> Result<Card, ReplyError> {
+    let card = declared.card;
+    let stands_for = |reason| ReplyError::StandsFor {
+        index,
+        card,
+        reason,
+    };
+    match (card, declared.stands_for) {
+        (HandCard::Natural(natural), None) => Ok(natural),
+        (HandCard::Natural(natural), Some(other)) if other == natural => Ok(natural),
+        (HandCard::Natural(_), Some(_)) => {
+            Err(stands_for("is a natural card: it stands only for itself"))
+        }
+        (HandCard::Joker(_), None) => Err(stands_for(
+            "is laid off without saying which card it stands for",
+        )),
+        (HandCard::Joker(joker), Some(_)) if !rules.joker_layoff() => {
+            Err(ReplyError::JokerLayoffNotAllowed { index, joker })
+        }
+        (HandCard::Joker(_), Some(target)) => Ok(target),
+    }
 }
 
 /// The first placement of `requests` (depth first, candidates in meld order)

@@ -64,21 +64,7 @@ impl Referee<'_> {
                 .iter()
                 .any(|m| m.stands_for(joker).is_some())
         {
-            let how = if melds.is_some() {
-                "the declared melds leave it out"
-            } else {
-                "the knocker's best arrangement leaves it out (declare melds holding it to show \
-                 another)"
-            };
-            return Err(Stop::Violation(
-                ViolationCode::JokerNotMelded,
-                format!(
-                    "{player} took {joker} from the discard pile, and under this profile a joker \
-                     taken from the pile must be melded that turn, but {player} knocked with \
-                     {joker} in deadwood: {how}"
-                ),
-                melds.is_some().then(|| "melds".to_owned()),
-            ));
+            return Err(joker_not_melded(player, joker, melds.is_some()));
         }
         if let Some(card) = discard {
             self.remove(player, card);
@@ -171,6 +157,26 @@ impl Referee<'_> {
             ..hand.clone()
         })
     }
+}
+
+/// A joker taken from the pile that the knock leaves in deadwood, under a
+/// profile where it must be melded that turn.
+fn joker_not_melded(player: Seat, joker: Joker, melds_declared: bool) -> Stop {
+    let how = if melds_declared {
+        "the declared melds leave it out"
+    } else {
+        "the knocker's best arrangement leaves it out (declare melds holding it to show \
+         another)"
+    };
+    Stop::Violation(
+        ViolationCode::JokerNotMelded,
+        format!(
+            "{player} took {joker} from the discard pile, and under this profile a joker \
+             taken from the pile must be melded that turn, but {player} knocked with \
+             {joker} in deadwood: {how}"
+        ),
+        melds_declared.then(|| "melds".to_owned()),
+    )
 }
 
 /// Turns the scorer's refusal of a knock or a reply into a violation.
