@@ -42,6 +42,9 @@ Environment:
                                      before comparing; each must be reported
   REPLAY_LIMIT=N                     replay only the first N requests
   REPLAY_DIFFS=FILE                  where the differences go
+  REPLAY_ALL_DIFFS=FILE              also every difference, one JSON line each
+                                     (request number, path, body, old and new
+                                     status and body), for sorting them out
 """
 import base64
 import http.client
@@ -252,6 +255,8 @@ def main():
     limit = int(os.environ.get("REPLAY_LIMIT", len(corpus)))
     tamper = {int(x) for x in os.environ.get("REPLAY_TAMPER", "").split(",") if x}
     diffs_path = os.environ.get("REPLAY_DIFFS", os.path.join(HERE, "differences.txt"))
+    all_diffs_path = os.environ.get("REPLAY_ALL_DIFFS")
+    every_difference = open(all_diffs_path, "w", encoding="utf-8") if all_diffs_path else None
 
     keydir = tempfile.mkdtemp(prefix="replay-")
     keys(keydir)
@@ -324,6 +329,11 @@ def main():
                 st["differing"] += 1
                 if len(differences) < 20:
                     differences.append((i, item, why, (so, ho, bo), (sn, hn, bn)))
+                if every_difference:
+                    every_difference.write(json.dumps({
+                        "request": i, "path": item["path"], "body": (body_of(item) or b"").decode("utf-8", "replace"),
+                        "old": [so, bo.decode("utf-8", "replace")], "new": [sn, bn.decode("utf-8", "replace")],
+                    }) + "\n")
             elif typed:
                 st["type_name_normalised"] += 1
             else:

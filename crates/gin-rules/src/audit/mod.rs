@@ -77,8 +77,8 @@
 //! place).
 //!
 //! - A knock is scored as [`crate::score_hand`] scores the two hands (and as
-//!   `/v1/hands/score` does), which takes the joker-free path where neither
-//!   hand holds a joker ([`HandEnd::Scored`]). The knocker may declare melds holding
+//!   `/v1/hands/score` does), through the one knock pipeline
+//!   ([`HandEnd::Scored`]). The knocker may declare melds holding
 //!   jokers, each joker written in its meld and named with the card it stands
 //!   for (`Move::Knock`'s `jokers`), checked by
 //!   [`crate::declared_arrangement`].
