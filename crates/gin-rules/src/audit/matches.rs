@@ -605,8 +605,9 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
         Side::Defender => knocker.other(),
     };
     let scored = match end {
-        // A knock on the joker-free path is re-scored from its cards; one
-        // with jokers, whose reply the score holds, from its counts.
+        // A knock without jokers is re-scored from its cards (its hands
+        // hold the reply as laid down); one with jokers, whose reply the
+        // score holds, from its counts.
         HandEnd::Scored(scored)
             if crate::score::joker_free(&scored.knocker_hand, &scored.defender_hand) =>
         {

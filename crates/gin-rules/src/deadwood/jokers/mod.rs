@@ -78,11 +78,11 @@
 //! the card that extends a run or completes a three-card set; layoffs chain.
 //! The joker reply ([`crate::layoff::jokers::best_reply`], in
 //! `layoff/jokers.rs`) chooses the defender's melds and layoffs together for
-//! the least count, then the fewest layoffs. The joker scoring
-//! ([`crate::score::jokers::score_knock`], in `score/jokers.rs`) picks the
-//! knocker's arrangement as the joker-free scoring does (best net result
-//! after the defender's reply) and settles the points with the joker-free
-//! [`crate::settle`]. Both build on this module's least-count search.
+//! the least count, then the fewest layoffs. The one knock pipeline
+//! ([`crate::score::knock::score_knock`], in `score/knock.rs`) picks the
+//! knocker's arrangement (best net result after the defender's reply) and
+//! settles the points with [`crate::settle`], for every hand. Both build on
+//! this module's least-count search.
 //!
 //! ```
 //! use gin_rules::{parse_hand, min_deadwood, analyze_drawn_hand, Preset};
