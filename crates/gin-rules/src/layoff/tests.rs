@@ -28,7 +28,7 @@ proptest! {
         let knocker = CardSet::from_distinct(knocker.iter().copied()).unwrap();
         let defender = CardSet::from_distinct(defender.iter().copied()).unwrap();
         let melds = best_arrangement(knocker).melds;
-        let fast: super::DefenderReply = natural::best_reply(&melds, defender, allowed).into();
+        let fast = natural::best_reply(&melds, defender, allowed);
         let by_card = |reply: &super::DefenderReply| {
             let mut laid: Vec<(usize, String)> =
                 reply.layoffs.iter().map(|l| (l.meld, l.card.to_string())).collect();
