@@ -24,7 +24,15 @@ What may differ, and nothing else:
     gauges; every series name and label set, the request counters and the
     histogram `_count`s are compared (the answer's content-length follows the
     masked values and is not compared either);
-  * the one allowed change of the refactor: inside a 400 `invalid_body`
+  * the knock's unified messages (UNIFIED below), on the operations that
+    score a knock: "7S at defender hand position 1 repeats a card already
+    dealt to a hand" is now "7S is in both hands"; "7S is in meld 0 and meld
+    1; a card belongs to at most one meld" (a knocker's declared melds) is now
+    "7S is declared twice"; a layoff of a card the defender cannot lay off
+    reads "is not in the defender's hand" or "is in one of the defender's
+    declared melds" where it read either that or "is not among the defender's
+    unmelded cards". Answers that needed it are counted and reported;
+  * an allowed change of an earlier refactor: inside a 400 `invalid_body`
     problem (a whole answer, or one batch line's `problem`), serde's Rust type
     name after "expected struct|enum|..." (e.g. `WildKnockerHand` renamed
     `KnockerHand`). Answers that needed it are counted and reported.
@@ -91,6 +99,35 @@ def normalise_type_names(body):
             line = TYPE_NAME.sub(r"\1<type>", line.decode("utf-8", "replace")).encode()
         out.append(line)
     return b"\n".join(out)
+
+
+# The knock's unified messages (one knock pipeline, one message per fault):
+# where the two builds word the same fault differently, both are masked to one
+# form, on the operations that score a knock and nowhere else.
+UNIFIED_PATHS = {"/v1/hands/score", "/v1/hands/score/batch", "/v1/layoffs", "/v1/layoffs/batch",
+                 "/v1/hands/audit", "/v1/hands/audit/batch"}
+UNIFIED = [
+    # A card of the defender's list that is the knocker's.
+    (re.compile(rb"([2-9TJQKA][SHDC]) at defender hand position \d+ repeats a card already dealt to a hand"),
+     rb"\1 is in both hands"),
+    # A card declared in two of the knocker's melds.
+    (re.compile(rb"([2-9TJQKA][SHDC]) is in meld \d+ and meld \d+; a card belongs to at most one meld"),
+     rb"\1 is declared twice"),
+    # A layoff of a card the defender cannot lay off: not held, or in its melds.
+    (re.compile(rb"is not among the defender's unmelded cards|is not in the defender's hand|"
+                rb"is in one of the defender's declared melds"),
+     rb"<not the defender's to lay off>"),
+]
+
+
+def normalise_unified(path, body):
+    """The body with the unified messages masked (in both builds' wording),
+    or None on an operation that does not score a knock."""
+    if path not in UNIFIED_PATHS:
+        return None
+    for pattern, replacement in UNIFIED:
+        body = pattern.sub(replacement, body)
+    return body
 
 
 def b64d(s):
@@ -233,7 +270,20 @@ def self_test():
         body = old.replace(b"expected struct WildKnockerHand", phrase)
         assert normalise_type_names(body) == normalise_type_names(
             body.replace(b"Action", b"Move").replace(b"ScoreRequest", b"ScoreBody").replace(b"MatchHand", b"Hand")), phrase
-    print("self-test passed: renamed types normalise; other changes, and other problems, do not")
+    both = b'{"detail":"7S at defender hand position 4 repeats a card already dealt to a hand"}'
+    unified = b'{"detail":"7S is in both hands"}'
+    path = "/v1/hands/score"
+    assert normalise_unified(path, both) == normalise_unified(path, unified), "a unified message must pass"
+    assert normalise_unified(path, both) != normalise_unified(path, b'{"detail":"8S is in both hands"}')
+    assert normalise_unified("/v1/melds/validate", both) is None, "only the knock's operations"
+    twice = b'"message":"QS is in meld 0 and meld 2; a card belongs to at most one meld"'
+    assert normalise_unified(path, twice) == normalise_unified(path, b'"message":"QS is declared twice"')
+    laid = b"layoff 1: QS is not among the defender's unmelded cards"
+    assert normalise_unified(path, laid) == normalise_unified(path, b"layoff 1: QS is not in the defender's hand")
+    assert normalise_unified(path, laid) != normalise_unified(path, b"layoff 2: QS is not in the defender's hand")
+    assert normalise_unified(path, b'{"points":8}') != normalise_unified(path, b'{"points":9}')
+    print("self-test passed: renamed types normalise; other changes, and other problems, do not; "
+          "the knock's unified messages normalise on the knock's operations only")
 
 
 def main():
@@ -317,7 +367,12 @@ def main():
                 no, nn = normalise_type_names(cmp_o), normalise_type_names(cmp_n)
                 if no is not None and no == nn:
                     cmp_o, cmp_n, typed = no, nn, True
-            if typed:
+            unified = False
+            if cmp_o != cmp_n:
+                no, nn = normalise_unified(item["path"], cmp_o), normalise_unified(item["path"], cmp_n)
+                if no is not None and nn is not None and no == nn:
+                    cmp_o, cmp_n, unified = no, nn, True
+            if typed or unified:
                 # The body's length follows the renamed type's name.
                 hvo = [h for h in hvo if h[0] != "content-length"]
                 hvn = [h for h in hvn if h[0] != "content-length"]
@@ -336,6 +391,8 @@ def main():
                     }) + "\n")
             elif typed:
                 st["type_name_normalised"] += 1
+            elif unified:
+                st["unified_message"] += 1
             else:
                 st["identical"] += 1
             if note and not why:
@@ -353,7 +410,7 @@ def main():
                 p.kill()
 
     total = defaultdict(int)
-    print(f"{'operation':34} {'sent':>6} {'identical':>9} {'typename':>8} {'differ':>6}  statuses (old server)")
+    print(f"{'operation':34} {'sent':>6} {'identical':>9} {'typename':>8} {'unified':>7} {'differ':>6}  statuses (old server)")
     for op in sorted(stats):
         st = stats[op]
         for k, v in st.items():
@@ -361,11 +418,12 @@ def main():
         mix = " ".join(f"{k[7:]}:{v}" for k, v in sorted(st.items()) if k.startswith("status "))
         if st["legal"]:
             mix += f" (legal: {st['legal']})"
-        print(f"{op:34} {st['sent']:6d} {st['identical']:9d} {st['type_name_normalised']:8d} {st['differing']:6d}  {mix}")
-    print(f"{'total':34} {total['sent']:6d} {total['identical']:9d} {total['type_name_normalised']:8d} {total['differing']:6d}")
+        print(f"{op:34} {st['sent']:6d} {st['identical']:9d} {st['type_name_normalised']:8d} {st['unified_message']:7d} {st['differing']:6d}  {mix}")
+    print(f"{'total':34} {total['sent']:6d} {total['identical']:9d} {total['type_name_normalised']:8d} {total['unified_message']:7d} {total['differing']:6d}")
     print(f"requests sent: {sent} (to each server) in {elapsed:.1f} s")
     print(f"identical: {total['identical']}; identical after the type-name normalisation of "
-          f"invalid_body messages: {total['type_name_normalised']}; differing: {total['differing']}")
+          f"invalid_body messages: {total['type_name_normalised']}; identical after masking the knock's "
+          f"unified messages: {total['unified_message']}; differing: {total['differing']}")
     print(f"non-deterministic parts masked: {dict(notes) or 'none needed'} "
           "(date and x-request-id headers are never compared)")
     if differences:
