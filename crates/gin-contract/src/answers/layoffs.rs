@@ -4,11 +4,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::problem::Problem;
-use crate::wire::jokers::{
-    DefenderHand, HandArrangement, HandReply, KnockerHand, WireCard, score_knock,
-};
+use crate::wire::jokers::{DefenderHand, HandArrangement, HandReply, KnockerHand, score_knock};
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::Card;
+use gin_rules::{Card, HandCard};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -20,7 +18,7 @@ pub struct DefenderCards {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<WireCard>,
+    pub hand: Vec<HandCard>,
 }
 
 /// A knock and the defender's hand.
