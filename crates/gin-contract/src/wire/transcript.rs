@@ -13,7 +13,7 @@ use super::jokers::StandsFor;
 use super::knock::ScoreResponse;
 use crate::problem::{ErrorCode, Problem};
 use gin_rules::HandReadFault;
-use gin_rules::fair_deal::{self, SeedError, ServerSeed};
+use gin_rules::fair_deal::{self, CommitmentError, SeedError, ServerSeed};
 use gin_rules::{
     Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker,
     JokerPlace, Move, RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
@@ -576,21 +576,18 @@ pub fn seeded_deal(
             SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
             _ => fault(&format!("{deal}/seeds/nonce"), &e),
         })?;
-    if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
-        let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
-        return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(
-            format!("{deal}/commitment"),
-            ErrorCode::InvalidValue,
-            detail,
-        ));
-    }
-    let actual = seed.commitment();
-    let mismatch = (!actual.eq_ignore_ascii_case(commitment)).then(|| {
-        format!(
-            "the server seed hashes to {actual}, not to the commitment {commitment}: \
-             the deal is not the one committed to"
-        )
-    });
+    let mismatch = match seed.opens(commitment) {
+        Ok(()) => None,
+        Err(CommitmentError::Format) => {
+            let detail = CommitmentError::Format.to_string();
+            return Err(Problem::new(ErrorCode::InvalidBody, &detail).with_error(
+                format!("{deal}/commitment"),
+                ErrorCode::InvalidValue,
+                detail,
+            ));
+        }
+        Err(mismatch @ CommitmentError::Mismatch { .. }) => Some(mismatch.to_string()),
+    };
     Ok((dealt, mismatch))
 }
 
