@@ -122,6 +122,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 .all_arrangements
                 .then(|| optimal_arrangements(hand, &rules));
             let jokers = StandsFor::of(&best.melds);
+            let deadwood_cards = DeadwoodCards::of(&best);
             Ok(AnalyzeResponse {
                 deadwood: best.deadwood,
                 knock_limit,
@@ -129,10 +130,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 gin: best.deadwood == 0,
                 melds: Some(best.melds),
                 jokers: (!jokers.is_empty()).then_some(jokers),
-                deadwood_cards: Some(DeadwoodCards {
-                    naturals: best.deadwood_cards,
-                    jokers: best.deadwood_jokers,
-                }),
+                deadwood_cards: Some(deadwood_cards),
                 arrangements,
                 discards: None,
                 big_gin: None,
@@ -146,15 +144,13 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 .map(|discard| {
                     let kept = discard.arrangement;
                     let jokers = StandsFor::of(&kept.melds);
+                    let deadwood_cards = DeadwoodCards::of(&kept);
                     BestDiscard {
                         card: discard.card,
                         deadwood: kept.deadwood,
                         melds: kept.melds,
                         jokers: (!jokers.is_empty()).then_some(jokers),
-                        deadwood_cards: DeadwoodCards {
-                            naturals: kept.deadwood_cards,
-                            jokers: kept.deadwood_jokers,
-                        },
+                        deadwood_cards,
                         can_knock: kept.deadwood <= knock_limit,
                         gin: kept.deadwood == 0,
                     }

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::problem::Problem;
 use crate::wire::jokers::{DefenderHand, HandArrangement, HandReply, KnockerHand, score_knock};
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::{Card, HandCard};
+use gin_rules::{Arrangement, Card, HandCard};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -38,7 +38,8 @@ pub struct LayoffsResponse {
     /// The knocker's melds, deadwood cards and count; with jokers, a joker
     /// stands in a meld in the place of the card it stands for, named in
     /// `jokers`.
-    pub knocker: HandArrangement,
+    #[schema(value_type = HandArrangement)]
+    pub knocker: Arrangement,
     /// The defender's melds, layoffs, deadwood cards and count.
     pub defender: HandReply,
 }
@@ -52,7 +53,7 @@ pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Probl
     };
     let laid_down = score_knock(&profile, request.upcard, &request.knocker, &defender)?.showdown;
     Ok(LayoffsResponse {
-        knocker: HandArrangement::from(&laid_down.knocker),
-        defender: HandReply::from(&laid_down.defender),
+        knocker: laid_down.knocker,
+        defender: HandReply::from(laid_down.defender),
     })
 }

@@ -130,6 +130,16 @@ pub struct DeadwoodCards {
     pub jokers: Jokers,
 }
 
+impl DeadwoodCards {
+    /// The cards an arrangement leaves out of its melds.
+    pub const fn of(arrangement: &Arrangement) -> DeadwoodCards {
+        DeadwoodCards {
+            naturals: arrangement.deadwood_cards,
+            jokers: arrangement.deadwood_jokers,
+        }
+    }
+}
+
 impl Serialize for DeadwoodCards {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(
@@ -141,28 +151,9 @@ impl Serialize for DeadwoodCards {
     }
 }
 
-/// A meld's cards as shown, each joker in the place of the card it stands for.
-pub fn meld_cards(meld: &Meld) -> Vec<HandCard> {
-    meld.cards()
-        .iter()
-        .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
-            Some((joker, _)) => HandCard::Joker(joker),
-            None => HandCard::Natural(card),
-        })
-        .collect()
-}
-
-/// An arrangement's deadwood: its natural cards in canonical order, then its
-/// unmelded jokers.
-pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
-    arrangement
-        .deadwood_cards
-        .iter()
-        .map(HandCard::Natural)
-        .chain(arrangement.deadwood_jokers.iter().map(HandCard::Joker))
-        .collect()
-}
-
+// The document's name for the rules' `Arrangement`: answers hold an
+// `Arrangement` (with `value_type = HandArrangement`), whose one serialisation
+// writes these fields; a test keeps the two in step.
 /// One arrangement of a hand as laid down: its melds (a joker written in the
 /// place of the card it stands for), what each melded joker stands for
 /// (absent without one), the cards left and their count.
@@ -170,26 +161,15 @@ pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
 pub struct HandArrangement {
     /// The melds; a joker stands in the place of the card it stands for.
     #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
-    pub melds: Vec<Vec<HandCard>>,
+    pub melds: Vec<Meld>,
     /// What each melded joker stands for; absent when no joker is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
     /// The cards in no meld, unmelded jokers last.
     #[schema(value_type = Vec<HandCard>, example = json!(["2C", "X2"]))]
-    pub deadwood_cards: Vec<HandCard>,
+    pub deadwood_cards: DeadwoodCards,
     /// Their count: the natural cards' values plus `joker_deadwood` per joker.
     pub deadwood: u32,
-}
-
-impl From<&Arrangement> for HandArrangement {
-    fn from(arrangement: &Arrangement) -> HandArrangement {
-        HandArrangement {
-            melds: arrangement.melds.iter().map(meld_cards).collect(),
-            jokers: StandsFor::of(&arrangement.melds),
-            deadwood_cards: deadwood_of(arrangement),
-            deadwood: arrangement.deadwood,
-        }
-    }
 }
 
 /// A card laid off by the defender; a joker names the card it stands for.
@@ -215,6 +195,8 @@ pub struct HandLayoff {
     pub stands_for: Option<Card>,
 }
 
+// The melds, jokers and cards left are the rules' own types, written as an
+// `Arrangement` writes them.
 /// The defender's side of a knock: its melds (a joker written in the place
 /// of the card it stands for), its layoffs in the order played, and what is
 /// left.
@@ -223,7 +205,7 @@ pub struct HandReply {
     /// The defender's own melds; a joker stands in the place of the card it
     /// stands for.
     #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["QS", "X2", "QD"]]))]
-    pub melds: Vec<Vec<HandCard>>,
+    pub melds: Vec<Meld>,
     /// What each joker of `melds` stands for; absent when none is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
@@ -232,17 +214,18 @@ pub struct HandReply {
     pub layoffs: Vec<HandLayoff>,
     /// The cards neither melded nor laid off, unmelded jokers last.
     #[schema(value_type = Vec<HandCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
-    pub deadwood_cards: Vec<HandCard>,
+    pub deadwood_cards: DeadwoodCards,
     /// The defender's count after layoffs.
     pub deadwood: u32,
 }
 
-impl From<&DefenderReply> for HandReply {
-    fn from(reply: &DefenderReply) -> HandReply {
-        let arrangement = HandArrangement::from(&reply.arrangement);
+impl From<DefenderReply> for HandReply {
+    fn from(reply: DefenderReply) -> HandReply {
+        let arrangement = reply.arrangement;
+        let deadwood_cards = DeadwoodCards::of(&arrangement);
         HandReply {
+            jokers: StandsFor::of(&arrangement.melds),
             melds: arrangement.melds,
-            jokers: arrangement.jokers,
             layoffs: reply
                 .layoffs
                 .iter()
@@ -253,7 +236,7 @@ impl From<&DefenderReply> for HandReply {
                         .then_some(layoff.stands_for),
                 })
                 .collect(),
-            deadwood_cards: arrangement.deadwood_cards,
+            deadwood_cards,
             deadwood: arrangement.deadwood,
         }
     }
@@ -432,6 +415,39 @@ mod tests {
         ] {
             assert!(message.starts_with(expected), "{message}");
         }
+    }
+
+    #[test]
+    fn an_arrangement_writes_the_documented_fields() {
+        use utoipa::PartialSchema;
+        use utoipa::openapi::schema::Schema;
+        let documented = match HandArrangement::schema() {
+            utoipa::openapi::RefOr::T(Schema::Object(object)) => object,
+            _ => panic!("the arrangement is documented as an object"),
+        };
+        let rules = Preset::Jokers.profile().joker_rules();
+        for hand in [
+            "5H X1 7H 9S 9D 9C 2C X2 KD QD",
+            "5H 6H 7H 9S 9D 9C 2C KS KD QD",
+        ] {
+            let arrangement =
+                gin_rules::best_arrangement(gin_rules::parse_hand(hand).unwrap(), &rules);
+            let written = serde_json::to_value(&arrangement).unwrap();
+            let written = written.as_object().unwrap();
+            for key in written.keys() {
+                assert!(
+                    documented.properties.contains_key(key),
+                    "{key} is undocumented"
+                );
+            }
+            for key in &documented.required {
+                assert!(written.contains_key(key), "{hand}: {key} is required");
+            }
+        }
+        // The jokers' map is written only when a joker is melded.
+        let melded = gin_rules::parse_hand("5H X1 7H 9S 9D 9C 2C X2 KD QD").unwrap();
+        let written = serde_json::to_value(gin_rules::best_arrangement(melded, &rules)).unwrap();
+        assert!(written["jokers"].is_object(), "{written}");
     }
 
     #[test]

@@ -19,8 +19,8 @@ use super::jokers::HandArrangement;
 use super::knock::ScoreResponse;
 use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
 use gin_rules::{
-    Action, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind, Move, Seat,
-    Source, StatePhase, View,
+    Action, Arrangement, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction,
+    LegalKind, Move, Seat, Source, StatePhase, View,
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
@@ -294,7 +294,8 @@ pub struct LaidDownWire {
     pub knocker: Seat,
     /// The melds, deadwood cards and count.
     #[serde(flatten)]
-    pub arrangement: HandArrangement,
+    #[schema(value_type = HandArrangement)]
+    pub arrangement: Arrangement,
 }
 
 /// Where a hand stands and what may be done now.
@@ -352,7 +353,7 @@ impl StateResponse {
                      arrangement,
                  }| LaidDownWire {
                     knocker,
-                    arrangement: HandArrangement::from(&arrangement),
+                    arrangement,
                 },
             ),
             view: state.view.into(),
