@@ -168,7 +168,7 @@ impl serde::Serialize for Joker {
 
 /// A set of jokers: the jokers an arrangement leaves out of its melds. One
 /// byte (bit 0 `X1`, bit 1 `X2`), so an arrangement without jokers is as
-/// small, and as cheap to build and drop, as it was before jokers existed.
+/// small, and as cheap to build and drop, as one that names no joker field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Jokers(u8);
 

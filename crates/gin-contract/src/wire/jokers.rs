@@ -5,8 +5,8 @@
 //! `X1` or `X2` (any case). A joker is read only under a profile whose deck
 //! holds it (`jokers: 1` holds `X1`, `jokers: 2` both): any other is a 422
 //! `joker_not_in_deck` pointing at it. A hand without a joker is answered by
-//! the joker-free referee, byte for byte as before jokers existed, whatever
-//! the profile.
+//! the joker-free referee, byte for byte as under a profile without jokers,
+//! whatever the profile.
 //!
 //! **Answers.** A meld is still a list of card strings, in the order of the
 //! cards it shows, with each joker written `X1`/`X2` in the place of the card

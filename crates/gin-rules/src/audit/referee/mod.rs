@@ -102,7 +102,7 @@ pub(super) struct Referee<'a> {
     profile: &'a Profile,
     upcard: HandCard,
     /// Each hand as a card mask and a joker mask: a hand without jokers is
-    /// replayed on its 64-bit mask exactly as before jokers existed.
+    /// replayed on its 64-bit mask alone, with the joker-free solvers.
     hands: [Hand; 2],
     /// The stock as listed: all of it, or only its first cards.
     stock: &'a [HandCard],
