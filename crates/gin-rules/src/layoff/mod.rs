@@ -10,8 +10,8 @@
 //! three-card set.
 //!
 //! [`best_reply`] searches the defender's melds and layoffs together for the
-//! least count ([`natural`] has the argument for hands without a joker, the
-//! joker search in [`jokers`] for the others); [`declared_reply`] checks
+//! least count (`natural` has the argument for hands without a joker, the
+//! joker search in `jokers` for the others); [`declared_reply`] checks
 //! a reply as a defender declares it and plays the rest best. The choice of
 //! path is [`Hand::joker_free`]'s, and both give the same reply on a hand
 //! without jokers against melds without jokers (`tests.rs`).
