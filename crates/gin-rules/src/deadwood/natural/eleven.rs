@@ -288,8 +288,95 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 /// use are deadwood in every choice, so no discard leaves less than their
 /// count less the highest of their values; once a choice's deadwood is their
 /// count, discarding any of the highest of them reaches that, and only they do.
-fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
+fn best_discards(hand: u64, pending: u16) -> Option<BestDiscards> {
     let runnable = run_cards(hand);
+    let RankOptions {
+        lists,
+        always,
+        free,
+    } = rank_options(hand, runnable, pending)?;
+    // The early stop: the free cards no run can use, their count, and the
+    // highest of them (no stop without them).
+    let stray = free & !runnable;
+    let highest = highest_cards(stray);
+    let stop = if highest == 0 {
+        u32::MAX
+    } else {
+        deadwood_of_free(stray)
+    };
+
+    // The highest value of a card in the hand: no drop gains more.
+    let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
+
+    // The longest list innermost, where the bound below skips most (the
+    // order of the lists does not matter: every choice is scored alike).
+    let [first, second, third] = {
+        let [a, b, c] = &lists;
+        let mut order = [a, b, c];
+        order.sort_unstable_by_key(|list| list.last);
+        order
+    };
+    let mut tally = Tally {
+        best: u32::MAX,
+        cards: 0,
+    };
+    // The least count seen: the hand's least deadwood when that is 0 (for big
+    // gin; the skips below only skip choices of a higher count).
+    let mut undiscarded = u32::MAX;
+    for a in first.as_slice() {
+        for b in second.as_slice() {
+            let kept = free | a.kept_out | b.kept_out;
+            // A floor for every option of the innermost rank: the cards kept
+            // so far that no run can use even with all of that rank's cards
+            // are deadwood whatever it keeps out. The discards cannot lower
+            // the count by more than `top_value`.
+            let bound = deadwood_of_free(kept & !run_cards(kept | third.cards));
+            if bound.saturating_sub(top_value) > tally.best {
+                continue;
+            }
+            for c in third.as_slice() {
+                let left = kept | c.kept_out;
+                let lanes = lane_discards(left);
+                let count = lane_count(lanes);
+                undiscarded = undiscarded.min(count);
+                if count == stop {
+                    return Some(BestDiscards {
+                        deadwood: stop
+                            - CardSet::from_bits(highest & highest.wrapping_neg()).value(),
+                        cards: highest,
+                        undiscarded: stop,
+                    });
+                }
+                // No drop lowers the count by more than the highest card's
+                // value, and an extra discard does not lower it: most choices
+                // stop here.
+                if count.saturating_sub(top_value) <= tally.best {
+                    tally.add(left, lanes, count, [&always, a, b, c]);
+                }
+            }
+        }
+    }
+    Some(BestDiscards {
+        deadwood: tally.best,
+        cards: tally.cards,
+        undiscarded,
+    })
+}
+
+/// What each rank holding three or four cards offers the search: the lists
+/// of options of the ranks a run can use, the extra discards of the others
+/// (their whole set in every choice), and the cards in no such rank.
+struct RankOptions {
+    lists: [DiscardOptions; 3],
+    always: DiscardOption,
+    free: u64,
+}
+
+/// The [`RankOptions`] of the ranks in `pending` (see [`best_discards`]);
+/// `None` past three ranks a run can use, which ten or eleven cards cannot
+/// hold.
+#[inline(always)]
+fn rank_options(hand: u64, runnable: u64, mut pending: u16) -> Option<RankOptions> {
     let mut free = hand;
     let mut lists = [DiscardOptions::WHOLE_SET; 3];
     let mut ranks = 0;
@@ -348,76 +435,14 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
             });
         }
     }
-    // The early stop: the free cards no run can use, their count, and the
-    // highest of them (no stop without them).
-    let stray = free & !runnable;
-    let highest = highest_cards(stray);
-    let stop = if highest == 0 {
-        u32::MAX
-    } else {
-        deadwood_of_free(stray)
-    };
-
-    // The highest value of a card in the hand: no drop gains more.
-    let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
-    let always = DiscardOption {
-        kept_out: 0,
-        extra_cost: always.0,
-        extra_cards: always.1,
-    };
-
-    // The longest list innermost, where the bound below skips most (the
-    // order of the lists does not matter: every choice is scored alike).
-    let [first, second, third] = {
-        let [a, b, c] = &lists;
-        let mut order = [a, b, c];
-        order.sort_unstable_by_key(|list| list.last);
-        order
-    };
-    let mut tally = Tally {
-        best: u32::MAX,
-        cards: 0,
-    };
-    // The least count seen: the hand's least deadwood when that is 0 (for big
-    // gin; the skips below only skip choices of a higher count).
-    let mut undiscarded = u32::MAX;
-    for a in first.as_slice() {
-        for b in second.as_slice() {
-            let kept = free | a.kept_out | b.kept_out;
-            // A floor for every option of the innermost rank: the cards kept
-            // so far that no run can use even with all of that rank's cards
-            // are deadwood whatever it keeps out. The discards cannot lower
-            // the count by more than `top_value`.
-            let bound = deadwood_of_free(kept & !run_cards(kept | third.cards));
-            if bound.saturating_sub(top_value) > tally.best {
-                continue;
-            }
-            for c in third.as_slice() {
-                let left = kept | c.kept_out;
-                let lanes = lane_discards(left);
-                let count = lane_count(lanes);
-                undiscarded = undiscarded.min(count);
-                if count == stop {
-                    return Some(BestDiscards {
-                        deadwood: stop
-                            - CardSet::from_bits(highest & highest.wrapping_neg()).value(),
-                        cards: highest,
-                        undiscarded: stop,
-                    });
-                }
-                // No drop lowers the count by more than the highest card's
-                // value, and an extra discard does not lower it: most choices
-                // stop here.
-                if count.saturating_sub(top_value) <= tally.best {
-                    tally.add(left, lanes, count, [&always, a, b, c]);
-                }
-            }
-        }
-    }
-    Some(BestDiscards {
-        deadwood: tally.best,
-        cards: tally.cards,
-        undiscarded,
+    Some(RankOptions {
+        lists,
+        always: DiscardOption {
+            kept_out: 0,
+            extra_cost: always.0,
+            extra_cards: always.1,
+        },
+        free,
     })
 }
 
