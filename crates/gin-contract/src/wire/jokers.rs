@@ -305,7 +305,7 @@ impl DefenderHand {
     pub fn rules(&self) -> gin_rules::DefenderHand {
         gin_rules::DefenderHand {
             hand: self.hand.clone(),
-            melds: self.melds.as_ref().map(|melds| melds.clone()),
+            melds: self.melds.clone(),
             jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
             layoffs: self.layoffs.as_ref().map(|layoffs| {
                 layoffs
@@ -337,7 +337,7 @@ impl KnockerHand {
         }
         Ok(gin_rules::KnockerHand {
             hand: self.hand.clone(),
-            melds: self.melds.as_ref().map(|melds| melds.clone()),
+            melds: self.melds.clone(),
             jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
         })
     }
