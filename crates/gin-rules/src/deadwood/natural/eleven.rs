@@ -288,25 +288,48 @@ fn merge_extra(best: &mut (u32, u64), cost: u32, cards: u64) {
 /// use are deadwood in every choice, so no discard leaves less than their
 /// count less the highest of their values; once a choice's deadwood is their
 /// count, discarding any of the highest of them reaches that, and only they do.
-fn best_discards(hand: u64, pending: u16) -> Option<BestDiscards> {
+fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
     let runnable = run_cards(hand);
-    let RankOptions {
-        lists,
-        always,
-        free,
-    } = rank_options(hand, runnable, pending)?;
-    // The early stop: the free cards no run can use, their count, and the
-    // highest of them (no stop without them).
-    let stray = free & !runnable;
-    let highest = highest_cards(stray);
-    let stop = if highest == 0 {
-        u32::MAX
-    } else {
-        deadwood_of_free(stray)
-    };
+    let mut free = hand;
+    let mut lists = [DiscardOptions::WHOLE_SET; 3];
+    let mut ranks = 0;
+    // The extra discards every choice has (ranks with their whole set in every
+    // choice): the cheapest cost and its cards.
+    let mut always = (NO_EXTRA, 0u64);
+    while pending != 0 {
+        let bit = pending.trailing_zeros();
+        pending &= pending - 1;
+        let rank_cards = hand & (RANK_STRIDE << bit);
+        free &= !rank_cards;
+        let flexible = rank_cards & runnable;
+        let four = rank_cards == RANK_STRIDE << bit;
+        let twice = 2 * rank_value(bit);
+        if flexible == 0 {
+            merge_extra(&mut always, if four { 0 } else { twice }, rank_cards);
+            continue;
+        }
+        // Each list is written once, from its initial single whole set.
+        let list = lists.get_mut(ranks)?;
+        ranks += 1;
+        list.cards = rank_cards;
+        if four {
+            list.offer_four(rank_cards, flexible, twice);
+        } else {
+            list.push(DiscardOption {
+                kept_out: rank_cards,
+                ..DiscardOption::WHOLE_SET
+            });
+        }
+    }
+    let (highest, stop) = early_stop(free & !runnable);
 
     // The highest value of a card in the hand: no drop gains more.
     let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
+    let always = DiscardOption {
+        kept_out: 0,
+        extra_cost: always.0,
+        extra_cards: always.1,
+    };
 
     // The longest list innermost, where the bound below skips most (the
     // order of the lists does not matter: every choice is scored alike).
@@ -363,87 +386,56 @@ fn best_discards(hand: u64, pending: u16) -> Option<BestDiscards> {
     })
 }
 
-/// What each rank holding three or four cards offers the search: the lists
-/// of options of the ranks a run can use, the extra discards of the others
-/// (their whole set in every choice), and the cards in no such rank.
-struct RankOptions {
-    lists: [DiscardOptions; 3],
-    always: DiscardOption,
-    free: u64,
+/// The early stop of [`best_discards`], from the free cards no run can use:
+/// the highest of them, and their count (no stop without them).
+#[inline(always)]
+fn early_stop(stray: u64) -> (u64, u32) {
+    let highest = highest_cards(stray);
+    let stop = if highest == 0 {
+        u32::MAX
+    } else {
+        deadwood_of_free(stray)
+    };
+    (highest, stop)
 }
 
-/// The [`RankOptions`] of the ranks in `pending` (see [`best_discards`]);
-/// `None` past three ranks a run can use, which ten or eleven cards cannot
-/// hold.
-#[inline(always)]
-fn rank_options(hand: u64, runnable: u64, mut pending: u16) -> Option<RankOptions> {
-    let mut free = hand;
-    let mut lists = [DiscardOptions::WHOLE_SET; 3];
-    let mut ranks = 0;
-    // The extra discards every choice has (ranks with their whole set in every
-    // choice): the cheapest cost and its cards.
-    let mut always = (NO_EXTRA, 0u64);
-    while pending != 0 {
-        let bit = pending.trailing_zeros();
-        pending &= pending - 1;
-        let rank_cards = hand & (RANK_STRIDE << bit);
-        free &= !rank_cards;
-        let flexible = rank_cards & runnable;
-        let four = rank_cards == RANK_STRIDE << bit;
-        let twice = 2 * rank_value(bit);
-        if flexible == 0 {
-            merge_extra(&mut always, if four { 0 } else { twice }, rank_cards);
-            continue;
+impl DiscardOptions {
+    /// The options of a rank held four times, `flexible` the cards of it a
+    /// run can use (see [`best_discards`]): the whole set, any of its cards
+    /// the discard; with one such card, that card kept out and the other
+    /// three an extra discard that leaves two of them as deadwood (twice the
+    /// rank's value); with more, each alone kept out, or all four.
+    #[inline(always)]
+    fn offer_four(&mut self, rank_cards: u64, flexible: u64, twice: u32) {
+        if let Some(whole) = self.options.first_mut() {
+            whole.extra_cost = 0;
+            whole.extra_cards = rank_cards;
         }
-        // Each list is written once, from its initial single whole set.
-        let list = lists.get_mut(ranks)?;
-        ranks += 1;
-        list.cards = rank_cards;
-        if four {
-            if let Some(whole) = list.options.first_mut() {
-                whole.extra_cost = 0;
-                whole.extra_cards = rank_cards;
-            }
-            let single = flexible & (flexible - 1) == 0;
-            let mut cards = flexible;
-            while cards != 0 {
-                let card = cards & cards.wrapping_neg();
-                cards &= cards - 1;
-                list.push(if single {
-                    DiscardOption {
-                        kept_out: card,
-                        extra_cost: twice,
-                        extra_cards: rank_cards & !card,
-                    }
-                } else {
-                    DiscardOption {
-                        kept_out: card,
-                        ..DiscardOption::WHOLE_SET
-                    }
-                });
-            }
-            if !single {
-                list.push(DiscardOption {
-                    kept_out: rank_cards,
+        let single = flexible & (flexible - 1) == 0;
+        let mut cards = flexible;
+        while cards != 0 {
+            let card = cards & cards.wrapping_neg();
+            cards &= cards - 1;
+            self.push(if single {
+                DiscardOption {
+                    kept_out: card,
+                    extra_cost: twice,
+                    extra_cards: rank_cards & !card,
+                }
+            } else {
+                DiscardOption {
+                    kept_out: card,
                     ..DiscardOption::WHOLE_SET
-                });
-            }
-        } else {
-            list.push(DiscardOption {
+                }
+            });
+        }
+        if !single {
+            self.push(DiscardOption {
                 kept_out: rank_cards,
                 ..DiscardOption::WHOLE_SET
             });
         }
     }
-    Some(RankOptions {
-        lists,
-        always: DiscardOption {
-            kept_out: 0,
-            extra_cost: always.0,
-            extra_cards: always.1,
-        },
-        free,
-    })
 }
 
 /// The best count over the discards seen so far, and the cards reaching it.
