@@ -66,7 +66,7 @@ fn parse_card(text: &str, pointer: String) -> Result<Card, Problem> {
 
 /// Adds a card to a mask; a card already there is the service's `duplicate_card`.
 fn add_card(mask: &mut u64, card: Card, pointer: String) -> Result<(), Problem> {
-    let bit = 1u64 << masks::card_id(card);
+    let bit = 1u64 << card.openspiel_id();
     if *mask & bit != 0 {
         let detail = format!("the card {card} appears more than once");
         return Err(Problem::at(
@@ -157,7 +157,7 @@ fn mask_cards(py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Vec<&'static 
     while rest != 0 {
         let id = rest.trailing_zeros();
         rest &= rest - 1;
-        if let Some(card) = masks::card_of_id(id) {
+        if let Some(card) = Card::from_openspiel_id(id) {
             cards.push(card.notation());
         }
     }

@@ -1,6 +1,6 @@
-//! OpenSpiel card masks: bit `i` is OpenSpiel's card id `i`, `suit * 13 + rank`
-//! with the suits in OpenSpiel's order (spades, clubs, diamonds, hearts) and the
-//! ranks ace (0) to king (12).
+//! OpenSpiel card masks: bit `i` is the card whose OpenSpiel id is `i`
+//! ([`gin_rules::Card::openspiel_id`]: `suit * 13 + rank`, the suits in OpenSpiel's
+//! order spades, clubs, diamonds, hearts, and the ranks ace 0 to king 12).
 //!
 //! The rules library keeps a hand as a [`CardSet`]: a 16-bit lane per suit in
 //! the order spades, hearts, diamonds, clubs, bit `rank - 1` inside a lane
@@ -8,47 +8,13 @@
 //! as consecutive bits in the same order, so converting one into the other
 //! moves four 13-bit blocks: four shifts, four masks, no loop over the cards.
 
-use gin_rules::{Card, CardSet, JokerRules, Rank, Suit, min_deadwood};
+use gin_rules::{CardSet, JokerRules, min_deadwood};
 
 /// The 13 rank bits of one suit.
 const SUIT_BITS: u64 = 0x1FFF;
 
 /// Every OpenSpiel card id: bits 0 to 51.
 pub const DECK_MASK: u64 = (1 << 52) - 1;
-
-/// OpenSpiel's suit order: its suit index of each library suit.
-const fn openspiel_suit(suit: Suit) -> u32 {
-    match suit {
-        Suit::Spades => 0,
-        Suit::Clubs => 1,
-        Suit::Diamonds => 2,
-        Suit::Hearts => 3,
-    }
-}
-
-/// The library suit of an OpenSpiel suit index (0..=3).
-const fn library_suit(index: u32) -> Suit {
-    match index {
-        0 => Suit::Spades,
-        1 => Suit::Clubs,
-        2 => Suit::Diamonds,
-        _ => Suit::Hearts,
-    }
-}
-
-/// OpenSpiel's id of a card: `suit * 13 + rank`, 0..=51.
-pub const fn card_id(card: Card) -> u32 {
-    openspiel_suit(card.suit()) * 13 + card.rank().number() as u32 - 1
-}
-
-/// The card with an OpenSpiel id, `None` past 51.
-pub fn card_of_id(id: u32) -> Option<Card> {
-    if id >= 52 {
-        return None;
-    }
-    let rank = Rank::new(u8::try_from(id % 13 + 1).ok()?)?;
-    Some(Card::new(rank, library_suit(id / 13)))
-}
 
 /// The library's mask of an OpenSpiel mask (bits past 51 are dropped).
 #[inline]

@@ -80,8 +80,24 @@ fn schema_places(
     limits: &RequestLimits,
     batch: &BatchLimits,
 ) -> Vec<(String, &'static str, usize)> {
-    const SCHEMAS: &str = "/components/schemas";
-    let places = [
+    let mut places: Vec<(String, &str, usize)> = component_places(limits)
+        .into_iter()
+        .map(|(place, keyword, max)| (format!("{SCHEMAS}/{place}"), keyword, max))
+        .collect();
+    places.extend(declared_melds_places());
+    let lines = batch_line_places(&places);
+    places.extend(lines);
+    places.extend(batch_body_places(batch));
+    places
+}
+
+/// Where the document keeps its component schemas.
+const SCHEMAS: &str = "/components/schemas";
+
+/// The ceilings on component schemas, by place under [`SCHEMAS`], keyword
+/// and value. A table of data (one row per ceiling), hence its length.
+fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 26] {
+    [
         (
             "MatchRequest/properties/players/items",
             "maxLength",
@@ -172,23 +188,34 @@ fn schema_places(
         ("Deal/properties/stock", "maxItems", MAX_CARDS),
         ("DefenderHand/properties/layoffs", "maxItems", MAX_CARDS),
         ("Action/oneOf/4/properties/layoffs", "maxItems", MAX_CARDS),
-    ];
-    let mut places: Vec<(String, &str, usize)> = places
-        .into_iter()
-        .map(|(place, keyword, max)| (format!("{SCHEMAS}/{place}"), keyword, max))
-        .collect();
-    for melds in [
+    ]
+}
+
+/// Every list of declared melds: at most [`MAX_DECLARED_MELDS`] melds of at
+/// most a deck each.
+fn declared_melds_places() -> impl Iterator<Item = (String, &'static str, usize)> {
+    [
         "KnockerHand/properties/melds",
         "DefenderHand/properties/melds",
         "Action/oneOf/3/properties/melds",
         "Action/oneOf/4/properties/melds",
-    ] {
-        places.push((format!("{SCHEMAS}/{melds}"), "maxItems", MAX_DECLARED_MELDS));
-        places.push((format!("{SCHEMAS}/{melds}/items"), "maxItems", MAX_CARDS));
-    }
-    // A batch's request lines (`AuditRequestLine`, ...) are the single
-    // requests with an `id`: the same ceilings, checked by the same code.
-    let lines: Vec<_> = places
+    ]
+    .into_iter()
+    .flat_map(|melds| {
+        [
+            (format!("{SCHEMAS}/{melds}"), "maxItems", MAX_DECLARED_MELDS),
+            (format!("{SCHEMAS}/{melds}/items"), "maxItems", MAX_CARDS),
+        ]
+    })
+}
+
+/// A batch's request lines (`AuditRequestLine`, ...) are the single
+/// requests with an `id`: the same ceilings as `places`, checked by the same
+/// code.
+fn batch_line_places(
+    places: &[(String, &'static str, usize)],
+) -> Vec<(String, &'static str, usize)> {
+    places
         .iter()
         .filter_map(|(place, keyword, max)| {
             ["AuditRequest/", "ValidateRequest/"]
@@ -199,25 +226,29 @@ fn schema_places(
                     Some((format!("{SCHEMAS}/{line}{rest}"), *keyword, *max))
                 })
         })
-        .collect();
-    places.extend(lines);
-    // A batch body is documented as an array of its lines.
+        .collect()
+}
+
+/// A batch body is documented as an array of its lines: at most the
+/// configured number of lines per NDJSON batch route.
+fn batch_body_places(batch: &BatchLimits) -> impl Iterator<Item = (String, &'static str, usize)> {
     let lines = usize::try_from(batch.lines).unwrap_or(usize::MAX);
-    for route in [
+    [
         "/v1/hands/analyze/batch",
         "/v1/hands/score/batch",
         "/v1/melds/validate/batch",
         "/v1/layoffs/batch",
         "/v1/hands/audit/batch",
-    ] {
+    ]
+    .into_iter()
+    .map(move |route| {
         let path = route.replace('/', "~1");
-        places.push((
+        (
             format!("/paths/{path}/post/requestBody/content/application~1x-ndjson/schema"),
             "maxItems",
             lines,
-        ));
-    }
-    places
+        )
+    })
 }
 
 /// The schema at a JSON Pointer of the document, written the way

@@ -307,6 +307,8 @@ impl ErrorCode {
 
     /// An example occurrence: a `detail` and, where the code points into the
     /// body, the pointer and field code of its `errors[]` entry.
+    // A table of data, hence its length: one row per code, the match keeping
+    // it exhaustive.
     pub fn example(self) -> Example {
         use ErrorCode::*;
         let (detail, at) = match self {

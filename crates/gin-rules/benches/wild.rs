@@ -26,9 +26,9 @@ const BATCH: usize = 1000;
 /// for the footprint search under the `jokers` preset's rules (see the
 /// search below): three ranks in three suits, nearly every card in a natural
 /// meld and in several footprints, and a best count (7) above 0, so no early
-/// stop. Kept as the row's hand so figures compare across versions; under the
-/// lane tables (`src/wild/lanes.rs`) it is one of the dense hands with two
-/// ranks of three, the slowest kind now (about 36 combinations of set shapes).
+/// stop. Kept as the row's hand so figures compare across versions; for the
+/// lane tables (`src/deadwood/jokers/lanes.rs`) it is one of the dense hands with two
+/// ranks of three, the slowest kind (about 36 combinations of set shapes).
 const WORST_CASE: &str = "7H 9H TH 7D TD 7C 8C TC X1 X2";
 
 /// The slowest found for the footprint search under `joker_min_natural` 1

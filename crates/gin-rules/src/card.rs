@@ -212,6 +212,44 @@ impl Card {
     pub fn deck() -> impl Iterator<Item = Card> {
         CardSet::FULL_DECK.iter()
     }
+
+    /// The card's id in OpenSpiel's `gin_rummy`, 0..=51: `suit * 13 + rank`,
+    /// its suits in the order spades, clubs, diamonds, hearts (not this
+    /// crate's order) and its ranks ace 0 to king 12.
+    ///
+    /// ```
+    /// use gin_rules::Card;
+    /// let ids: Vec<u32> = ["AS", "KS", "AC", "2D", "KH"]
+    ///     .iter()
+    ///     .map(|text| text.parse::<Card>().unwrap().openspiel_id())
+    ///     .collect();
+    /// assert_eq!(ids, [0, 12, 13, 27, 51]);
+    /// ```
+    pub const fn openspiel_id(self) -> u32 {
+        let suit = match self.suit {
+            Suit::Spades => 0,
+            Suit::Clubs => 1,
+            Suit::Diamonds => 2,
+            Suit::Hearts => 3,
+        };
+        suit * 13 + self.rank.0 as u32 - 1
+    }
+
+    /// The card with this OpenSpiel id ([`Card::openspiel_id`]); `None` past 51.
+    pub const fn from_openspiel_id(id: u32) -> Option<Card> {
+        let suit = match id / 13 {
+            0 => Suit::Spades,
+            1 => Suit::Clubs,
+            2 => Suit::Diamonds,
+            3 => Suit::Hearts,
+            _ => return None,
+        };
+        // `id % 13` is below 13, so the rank is 1..=13.
+        Some(Card {
+            suit,
+            rank: Rank((id % 13) as u8 + 1),
+        })
+    }
 }
 
 /// `NOTATION[bit_index]` is the canonical text of the card with that bit index;
@@ -553,6 +591,24 @@ mod tests {
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn openspiel_ids_number_the_deck_once_and_read_back() {
+        let mut seen = 0u64;
+        for card in Card::deck() {
+            let id = card.openspiel_id();
+            assert!(id < 52, "{card}");
+            assert_eq!(seen & 1 << id, 0, "{card}: id {id} given twice");
+            seen |= 1 << id;
+            assert_eq!(Card::from_openspiel_id(id), Some(card));
+        }
+        assert_eq!(seen, (1 << 52) - 1);
+        // OpenSpiel's suit order, not the crate's: hearts are last there.
+        assert_eq!("2C".parse::<Card>().unwrap().openspiel_id(), 14);
+        assert_eq!("AH".parse::<Card>().unwrap().openspiel_id(), 39);
+        assert_eq!(Card::from_openspiel_id(52), None);
+        assert_eq!(Card::from_openspiel_id(u32::MAX), None);
     }
 
     #[test]

@@ -91,6 +91,52 @@ impl ServerSeed {
     pub fn commitment(&self) -> String {
         hex(&Sha256::digest(self.0))
     }
+
+    /// Whether this seed is the one a published commitment (64 hexadecimal
+    /// digits, either case) was made to: the one check of a revealed seed.
+    ///
+    /// ```
+    /// use gin_rules::fair_deal::{CommitmentError, ServerSeed};
+    /// let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+    /// assert_eq!(seed.opens(&seed.commitment().to_uppercase()), Ok(()));
+    /// assert_eq!(seed.opens("66687a"), Err(CommitmentError::Format));
+    /// assert!(matches!(seed.opens(&"ab".repeat(32)), Err(CommitmentError::Mismatch { .. })));
+    /// ```
+    pub fn opens(&self, commitment: &str) -> Result<(), CommitmentError> {
+        if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(CommitmentError::Format);
+        }
+        let actual = self.commitment();
+        // Hexadecimal is read in either case.
+        if actual.eq_ignore_ascii_case(commitment) {
+            Ok(())
+        } else {
+            Err(CommitmentError::Mismatch {
+                actual,
+                committed: commitment.to_owned(),
+            })
+        }
+    }
+}
+
+/// Why a server seed does not open a commitment ([`ServerSeed::opens`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommitmentError {
+    /// The commitment is not 64 hexadecimal digits.
+    #[error("the commitment must be 64 hexadecimal digits (a SHA-256)")]
+    Format,
+    /// The seed hashes to another commitment: the deal is not the one
+    /// committed to.
+    #[error(
+        "the server seed hashes to {actual}, not to the commitment {committed}: \
+         the deal is not the one committed to"
+    )]
+    Mismatch {
+        /// The seed's own commitment, lowercase.
+        actual: String,
+        /// The commitment as given.
+        committed: String,
+    },
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -252,6 +298,26 @@ mod tests {
             seed.commitment(),
             "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
         );
+    }
+
+    #[test]
+    fn a_seed_opens_its_own_commitment_only() {
+        let seed = ServerSeed::from_hex(&"00".repeat(32)).unwrap();
+        let other = ServerSeed::from_hex(&"01".repeat(32)).unwrap();
+        assert_eq!(seed.opens(&seed.commitment()), Ok(()));
+        assert_eq!(seed.opens(&seed.commitment().to_uppercase()), Ok(()));
+        assert_eq!(
+            seed.opens(&other.commitment()).unwrap_err().to_string(),
+            format!(
+                "the server seed hashes to {}, not to the commitment {}: the deal is not the \
+                 one committed to",
+                seed.commitment(),
+                other.commitment()
+            )
+        );
+        for bad in ["", "00", &"0g".repeat(32), &"0".repeat(65), &"é".repeat(32)] {
+            assert_eq!(seed.opens(bad), Err(CommitmentError::Format), "{bad}");
+        }
     }
 
     #[test]

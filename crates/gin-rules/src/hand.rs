@@ -82,6 +82,14 @@ impl HandCard {
             HandCard::Joker(_) => None,
         }
     }
+
+    /// The card's OpenSpiel id ([`Card::openspiel_id`]); a joker has none.
+    pub const fn openspiel_id(self) -> Option<u32> {
+        match self {
+            HandCard::Natural(card) => Some(card.openspiel_id()),
+            HandCard::Joker(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for HandCard {
@@ -137,7 +145,11 @@ impl<'de> serde::Deserialize<'de> for HandCard {
         impl serde::de::Visitor<'_> for HandCardVisitor {
             type Value = HandCard;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a card such as \"TS\", or a joker \"X1\" or \"X2\"")
+                // The natural card's hint, then the jokers: one message for every
+                // hand card a request holds.
+                f.write_str(
+                    "a card such as \"TS\" (rank A 2-9 T J Q K, suit S H D C), or a joker \"X1\" or \"X2\"",
+                )
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<HandCard, E> {
                 text.parse().map_err(E::custom)
@@ -156,7 +168,7 @@ impl serde::Serialize for Joker {
 
 /// A set of jokers: the jokers an arrangement leaves out of its melds. One
 /// byte (bit 0 `X1`, bit 1 `X2`), so an arrangement without jokers is as
-/// small, and as cheap to build and drop, as it was before jokers existed.
+/// small, and as cheap to build and drop, as one that names no joker field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Jokers(u8);
 

@@ -126,6 +126,58 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! **The live state.** [`hand_state`] replays the same record with the same
+//! turn machine and answers what a game server asks before every move: the
+//! phase, who acts, every action that player may take, and the table as one
+//! seat (or the referee) sees it.
+//!
+//! ```
+//! use gin_rules::{hand_state, Card, Deal, HandCard, LegalKind, Profile, Seat, StatePhase};
+//! let deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
+//! let deal = Deal {
+//!     dealer: deck[0..10].to_vec(),
+//!     non_dealer: deck[10..20].to_vec(),
+//!     upcard: deck[20],
+//!     stock: deck[21..].to_vec(),
+//! };
+//! let state = hand_state(&Profile::default(), &deal, &[], Some(Seat::NonDealer))?;
+//! assert_eq!((state.phase, state.to_act), (StatePhase::UpcardOffer, Some(Seat::NonDealer)));
+//! let kinds: Vec<LegalKind> = state.legal_actions.iter().map(|a| a.kind).collect();
+//! assert_eq!(kinds, [LegalKind::Pass, LegalKind::TakeDiscard]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Auditing a match.** [`audit_match`] audits each recorded hand as
+//! [`audit_hand`] does, checks who deals (and, for seeded deals, the seeds),
+//! and scores the hands that ended with the format's scorer; [`audit_three`]
+//! and [`audit_partnership`] do the same for three players and partnerships.
+//!
+//! ```
+//! use gin_rules::{audit_match, Action, Card, Deal, HandCard, Move, Players, Profile};
+//! use gin_rules::{RecordedHand, Seat, Source};
+//! let deck: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
+//! let deal = Deal {
+//!     dealer: deck[0..10].to_vec(),
+//!     non_dealer: deck[10..20].to_vec(),
+//!     upcard: deck[20],
+//!     stock: deck[21..].to_vec(),
+//! };
+//! let pass = |player| Action { player, play: Move::Pass };
+//! let draw = |player| Action { player, play: Move::Draw { from: Source::Stock, card: None } };
+//! let hand = RecordedHand {
+//!     dealer: "Dad".to_string(),
+//!     non_dealer: None,
+//!     deal,
+//!     seeds: None,
+//!     actions: vec![pass(Seat::NonDealer), pass(Seat::Dealer), draw(Seat::Dealer)],
+//! };
+//! let players = Players::new("Mom".to_string(), "Dad".to_string());
+//! let audit = audit_match(&Profile::default(), &players, &[hand])?;
+//! let found = audit.violation.map(|v| (v.hand, v.violation.code.as_str()));
+//! assert_eq!(found, Some((0, "wrong_player")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! **Jokers.** An opt-in profile (`jokers`, or `jokers: 1` or `2` on any
 //! preset) adds wild jokers `X1` and `X2`. The same functions take them: a
 //! melded joker stands for one definite card ([`Meld::stands_for`]).
@@ -138,6 +190,17 @@
 //! assert_eq!(best.melds[0].stands_for(Joker::X1).map(|c| c.to_string()), Some("6H".into()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Modules
+//!
+//! The functions and types above are re-exported here; each module holds its
+//! part whole, with the argument behind it: [`card`] (cards and card sets),
+//! [`hand`] (hands with jokers), [`meld`] (melds and checking an arrangement),
+//! [`deadwood`] (the least-count searches), [`layoff`] (the defender's reply),
+//! [`score`] (laying a knock down and settling it), [`matches`](mod@matches) (match
+//! formats and their tallies), [`audit`] (replaying a record, the live state
+//! in [`audit::live`], whole matches in [`audit::matches`]), [`profile`] (rule
+//! profiles and presets) and [`declared`] (checking declared melds).
 //!
 //! # Features
 //!
@@ -153,22 +216,22 @@
 
 #![deny(missing_docs)]
 
-mod audit;
+pub mod audit;
 #[cfg(feature = "serde")]
 pub mod bounded;
-mod card;
-mod deadwood;
-mod declared;
+pub mod card;
+pub mod deadwood;
+pub mod declared;
 #[cfg(feature = "fair-deal")]
 pub mod fair_deal;
-mod hand;
-mod layoff;
-mod matches;
-mod meld;
+pub mod hand;
+pub mod layoff;
+pub mod matches;
+pub mod meld;
 #[cfg(feature = "openapi")]
 mod openapi;
-mod profile;
-mod score;
+pub mod profile;
+pub mod score;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
@@ -178,25 +241,19 @@ pub use audit::matches::{
     audit_partnership, audit_three,
 };
 pub use audit::{
-    Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, HandState,
-    JokerPlace, LaidDown, LegalAction, LegalKind, Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE,
-    ScoredHand, Seat, Source, StatePhase, Table, View, Violation, ViolationCode, audit_hand,
-    check_deal, check_deal_with, hand_state, stock_size,
+    Action, Audit, AuditError, Deal, DealError, DealPart, HandEnd, HandState, JokerPlace, LaidDown,
+    LegalAction, LegalKind, Move, RecordedLayoff, Seat, Source, StatePhase, Table, View, Violation,
+    ViolationCode, audit_hand, hand_state,
 };
-pub use card::{
-    Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,
-};
+pub use card::{Card, CardParseError, CardSet, CardsError, DuplicateCard, Rank, Suit, cards};
 pub use deadwood::{
-    Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement,
-    best_arrangement_avoiding, melds_within, min_deadwood, min_deadwood_avoiding,
-    optimal_arrangements,
+    Arrangement, Discard, DrawnHandAnalysis, analyze_drawn_hand, best_arrangement, melds_within,
+    min_deadwood, optimal_arrangements,
 };
 pub use declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
-pub use hand::{
-    DuplicateHandCard, Hand, HandCard, HandReadFault, Joker, Jokers, ParseHandError, parse_hand,
-};
+pub use hand::{Hand, HandCard, HandReadFault, Joker, Jokers, ParseHandError, parse_hand};
 pub use layoff::{
     DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError, best_reply, declared_reply,
 };
@@ -211,9 +268,8 @@ pub use meld::{
     MeldVerdict, check_arrangement,
 };
 pub use profile::{
-    BoxBonusTiming, JOKER_DEADWOOD_VALUES, JokerRules, KnockLimit, MAX_JOKERS, MAX_KNOCK_LIMIT,
-    MAX_POINTS_PARAMETER, NextDealer, Preset, Profile, ProfileError, ProfileOverrides, Settlement,
-    ShutoutRule, ShutoutTest, StockEnd,
+    BoxBonusTiming, JOKER_DEADWOOD_VALUES, JokerRules, KnockLimit, MAX_JOKERS, NextDealer, Preset,
+    Profile, ProfileError, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest, StockEnd,
 };
 pub use score::{
     Breakdown, DefenderHand, HandError, HandScore, KnockerHand, Outcome,

@@ -44,7 +44,7 @@ pub enum MeldKind {
 /// other melds are checked against.
 // The jokers take two bytes in the padding beside the kind: a meld is 16
 // bytes, joker or not, and a joker-free meld is built with one more store of
-// zero, so the joker-free solver builds its melds as cheaply as before.
+// zero, so the joker-free solver pays next to nothing for the jokers' fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Meld {
     kind: MeldKind,

@@ -33,7 +33,7 @@ async fn the_jokers_preset_is_listed_with_its_parameters() {
     assert_eq!(jokers["joker_min_natural"], 2);
     assert_eq!(jokers["joker_layoff"], true);
     assert_eq!(jokers["joker_pickup_must_meld"], false);
-    // Every other preset reads as before jokers: no joker parameter at all.
+    // Every other preset names no joker parameter at all.
     for preset in presets.iter().filter(|p| p["name"] != "jokers") {
         assert!(preset.get("jokers").is_none(), "{preset}");
         assert!(preset.get("joker_deadwood").is_none(), "{preset}");
@@ -320,7 +320,7 @@ async fn scoring_and_layoffs_with_jokers() {
         json!([{"card": "9H", "meld": 1}])
     );
     assert_eq!(laid["defender"]["deadwood"], 44 + 15);
-    // A joker-free hand under the jokers preset is scored as before.
+    // A joker-free hand under the jokers preset is scored as under standard.
     let plain = json!({"profile": "jokers",
         "knocker": {"hand": ["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]},
         "defender": {"hand": ["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]}});

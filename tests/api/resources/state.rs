@@ -18,7 +18,6 @@
 use std::collections::BTreeSet;
 
 use gin_contract::answers::state::{StateRequest, answer, examples};
-use gin_contract::wire::live::openspiel_card;
 use gin_rules::{Card, HandCard, Preset};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -299,10 +298,10 @@ fn the_openspiel_ids_are_openspiel_s() {
     for (s, suit) in suits.iter().enumerate() {
         for (r, rank) in ranks.chars().enumerate() {
             let card: HandCard = format!("{rank}{suit}").parse().unwrap();
-            assert_eq!(openspiel_card(card), Some((s * 13 + r) as u32), "{card}");
+            assert_eq!(card.openspiel_id(), Some((s * 13 + r) as u32), "{card}");
         }
     }
-    assert_eq!(openspiel_card("X1".parse().unwrap()), None);
+    assert_eq!("X1".parse::<HandCard>().unwrap().openspiel_id(), None);
     // 52 take, 54 pass (the upcard offer); 53 draw; a knock is [55, card].
     let (offer, _) = ask(&examples::upcard_offer());
     let ids: Vec<&Value> = offer["legal_actions"]
@@ -322,7 +321,7 @@ fn the_openspiel_ids_are_openspiel_s() {
             .as_str()
             .or(entry["move"]["discard"].as_str())
             .unwrap();
-        let id = openspiel_card(card.parse().unwrap()).unwrap();
+        let id = card.parse::<HandCard>().unwrap().openspiel_id().unwrap();
         match entry["kind"].as_str().unwrap() {
             "discard" => assert_eq!(entry["openspiel_action"], id),
             "knock" => {

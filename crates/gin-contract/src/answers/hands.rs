@@ -9,8 +9,7 @@ use crate::json::from_slice;
 use crate::lines;
 use crate::problem::Problem;
 use crate::wire::jokers::{
-    DeadwoodCards, DefenderHand, HandArrangement, KnockerHand, StandsFor, WireCard, read_hand,
-    score_knock,
+    DeadwoodCards, DefenderHand, HandArrangement, KnockerHand, StandsFor, read_hand, score_knock,
 };
 use crate::wire::knock::ScoreResponse;
 use crate::wire::profile_spec::{ProfileSpec, profile_problem, resolve_profile};
@@ -30,7 +29,7 @@ pub struct AnalyzeRequest {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]))]
-    pub hand: Vec<WireCard>,
+    pub hand: Vec<HandCard>,
     pub profile: Option<ProfileSpec>,
     /// The first upcard, needed when the knock limit depends on it (Oklahoma).
     pub upcard: Option<Card>,
@@ -45,19 +44,19 @@ pub struct AnalyzeRequest {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BestDiscard {
     /// The card (or joker) discarded.
-    #[schema(value_type = WireCard)]
+    #[schema(value_type = HandCard)]
     pub card: HandCard,
     pub deadwood: u32,
     /// The melds of the ten cards kept; a joker stands in the place of the
     /// card it stands for.
-    #[schema(value_type = Vec<Vec<WireCard>>)]
+    #[schema(value_type = Vec<Vec<HandCard>>)]
     pub melds: Vec<Meld>,
     /// What each melded joker stands for; absent when no joker is melded.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub jokers: Option<StandsFor>,
     /// The cards in no meld, unmelded jokers last.
-    #[schema(value_type = Vec<WireCard>)]
+    #[schema(value_type = Vec<HandCard>)]
     pub deadwood_cards: DeadwoodCards,
     pub can_knock: bool,
     pub gin: bool,
@@ -83,7 +82,7 @@ pub struct AnalyzeResponse {
     /// in the place of the card it stands for (`["5H", "X1", "7H"]`), and
     /// `jokers` says which card that is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Vec<WireCard>>>)]
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
     pub melds: Option<Vec<Meld>>,
     /// 10 cards: what each joker of `melds` stands for (`{"X1": "6H"}`);
     /// absent when no joker is melded.
@@ -92,7 +91,7 @@ pub struct AnalyzeResponse {
     pub jokers: Option<StandsFor>,
     /// 10 cards: that arrangement's deadwood cards, unmelded jokers last.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<WireCard>>)]
+    #[schema(value_type = Option<Vec<HandCard>>)]
     pub deadwood_cards: Option<DeadwoodCards>,
     /// 10 cards with `all_arrangements`: every optimal arrangement, in a fixed
     /// order (with jokers: every card each joker may stand for, and each order
@@ -123,6 +122,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 .all_arrangements
                 .then(|| optimal_arrangements(hand, &rules));
             let jokers = StandsFor::of(&best.melds);
+            let deadwood_cards = DeadwoodCards::of(&best);
             Ok(AnalyzeResponse {
                 deadwood: best.deadwood,
                 knock_limit,
@@ -130,10 +130,7 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 gin: best.deadwood == 0,
                 melds: Some(best.melds),
                 jokers: (!jokers.is_empty()).then_some(jokers),
-                deadwood_cards: Some(DeadwoodCards {
-                    naturals: best.deadwood_cards,
-                    jokers: best.deadwood_jokers,
-                }),
+                deadwood_cards: Some(deadwood_cards),
                 arrangements,
                 discards: None,
                 big_gin: None,
@@ -147,15 +144,13 @@ pub fn analysis(request: AnalyzeRequest) -> Result<AnalyzeResponse, Problem> {
                 .map(|discard| {
                     let kept = discard.arrangement;
                     let jokers = StandsFor::of(&kept.melds);
+                    let deadwood_cards = DeadwoodCards::of(&kept);
                     BestDiscard {
                         card: discard.card,
                         deadwood: kept.deadwood,
                         melds: kept.melds,
                         jokers: (!jokers.is_empty()).then_some(jokers),
-                        deadwood_cards: DeadwoodCards {
-                            naturals: kept.deadwood_cards,
-                            jokers: kept.deadwood_jokers,
-                        },
+                        deadwood_cards,
                         can_knock: kept.deadwood <= knock_limit,
                         gin: kept.deadwood == 0,
                     }
@@ -207,7 +202,7 @@ pub fn read_analyze_line(line: &[u8]) -> Result<AnalyzeRequest, Problem> {
 
 /// The cards of `{"hand": ["7S", ...]}` (any JSON whitespace, canonical cards
 /// or their lower-case forms), or `None` for anything else.
-fn plain_hand(line: &[u8]) -> Option<Vec<WireCard>> {
+fn plain_hand(line: &[u8]) -> Option<Vec<HandCard>> {
     let mut rest = line;
     let mut expect = |token: &[u8]| -> Option<()> {
         let trimmed = rest.trim_ascii_start();
@@ -231,7 +226,7 @@ fn plain_hand(line: &[u8]) -> Option<Vec<WireCard>> {
         if cards.len() == gin_rules::bounded::MAX_CARDS {
             return None;
         }
-        cards.push(WireCard::from(card));
+        cards.push(HandCard::from(card));
         let after = after.trim_ascii_start();
         match after {
             [b',', more @ ..] => rest = more,
@@ -357,7 +352,7 @@ mod tests {
 
     use super::*;
 
-    fn both(line: &str) -> (Option<Vec<WireCard>>, Option<Vec<WireCard>>) {
+    fn both(line: &str) -> (Option<Vec<HandCard>>, Option<Vec<HandCard>>) {
         let fast = plain_hand(line.as_bytes());
         let general = from_slice::<AnalyzeRequest>(line.as_bytes())
             .ok()
@@ -409,7 +404,7 @@ mod tests {
             hand in prop::sample::subsequence(deck(), 10),
             upcard in prop::sample::select(deck()),
         ) {
-            let hand = hand.into_iter().map(WireCard::from).collect();
+            let hand = hand.into_iter().map(HandCard::from).collect();
             let request = AnalyzeRequest { hand, profile: None, upcard: Some(upcard), all_arrangements: false };
             let answer = analysis(request).unwrap();
             let mut fast = Vec::new();
@@ -419,7 +414,7 @@ mod tests {
 
         #[test]
         fn other_answers_are_left_to_serde(hand in prop::sample::subsequence(deck(), 11)) {
-            let hand = hand.into_iter().map(WireCard::from).collect();
+            let hand = hand.into_iter().map(HandCard::from).collect();
             let answer = analysis(AnalyzeRequest { hand, profile: None, upcard: None, all_arrangements: false }).unwrap();
             let mut fast = Vec::new();
             prop_assert!(!write_ten_card_analysis(&answer, &mut fast));

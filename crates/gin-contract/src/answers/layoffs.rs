@@ -4,11 +4,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::problem::Problem;
-use crate::wire::jokers::{
-    DefenderHand, HandArrangement, HandReply, KnockerHand, WireCard, score_knock,
-};
+use crate::wire::jokers::{DefenderHand, HandArrangement, HandReply, KnockerHand, score_knock};
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use gin_rules::Card;
+use gin_rules::{Arrangement, Card, HandCard};
 
 /// The defender's cards.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -20,7 +18,7 @@ pub struct DefenderCards {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
              example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<WireCard>,
+    pub hand: Vec<HandCard>,
 }
 
 /// A knock and the defender's hand.
@@ -40,7 +38,8 @@ pub struct LayoffsResponse {
     /// The knocker's melds, deadwood cards and count; with jokers, a joker
     /// stands in a meld in the place of the card it stands for, named in
     /// `jokers`.
-    pub knocker: HandArrangement,
+    #[schema(value_type = HandArrangement)]
+    pub knocker: Arrangement,
     /// The defender's melds, layoffs, deadwood cards and count.
     pub defender: HandReply,
 }
@@ -54,7 +53,7 @@ pub fn optimal_layoffs(request: LayoffsRequest) -> Result<LayoffsResponse, Probl
     };
     let laid_down = score_knock(&profile, request.upcard, &request.knocker, &defender)?.showdown;
     Ok(LayoffsResponse {
-        knocker: HandArrangement::from(&laid_down.knocker),
-        defender: HandReply::from(&laid_down.defender),
+        knocker: laid_down.knocker,
+        defender: HandReply::from(laid_down.defender),
     })
 }

@@ -1,12 +1,12 @@
 //! Hands with jokers on the wire, shared by the resources that read a hand
 //! (`docs/RULES.md`, "Jokers").
 //!
-//! **Requests.** A hand's card is a [`WireCard`]: a card, or a joker written
+//! **Requests.** A hand's card is a [`HandCard`]: a card, or a joker written
 //! `X1` or `X2` (any case). A joker is read only under a profile whose deck
 //! holds it (`jokers: 1` holds `X1`, `jokers: 2` both): any other is a 422
 //! `joker_not_in_deck` pointing at it. A hand without a joker is answered by
-//! the joker-free referee, byte for byte as before jokers existed, whatever
-//! the profile.
+//! the joker-free referee, byte for byte as under a profile without jokers,
+//! whatever the profile.
 //!
 //! **Answers.** A meld is still a list of card strings, in the order of the
 //! cards it shows, with each joker written `X1`/`X2` in the place of the card
@@ -26,14 +26,8 @@
 //! them (`{"card": "X2", "meld": 0, "stands_for": "8H"}`); what it leaves
 //! out is played best for it.
 
-use std::borrow::Cow;
-use std::fmt;
-
-use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
 use super::hand_errors::{hand_problem, invalid_melds, read_problem};
 use crate::error_codes::ErrorCode;
@@ -42,63 +36,6 @@ use gin_rules::{
     Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Joker,
     Jokers, Meld, Profile, Side,
 };
-
-/// A card of a hand: a natural card, or a joker (`X1`, `X2`) under a profile
-/// that plays with jokers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct WireCard(pub HandCard);
-
-impl WireCard {
-    /// The natural card, if it is one.
-    pub const fn natural(self) -> Option<Card> {
-        match self.0 {
-            HandCard::Natural(card) => Some(card),
-            HandCard::Joker(_) => None,
-        }
-    }
-}
-
-impl From<Card> for WireCard {
-    fn from(card: Card) -> WireCard {
-        WireCard(HandCard::Natural(card))
-    }
-}
-
-impl<'de> Deserialize<'de> for WireCard {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WireCard, D::Error> {
-        struct HandCardVisitor;
-        impl Visitor<'_> for HandCardVisitor {
-            type Value = WireCard;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a card such as \"TS\" (rank A 2-9 T J Q K, suit S H D C)")
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<WireCard, E> {
-                text.parse::<HandCard>().map(WireCard).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(HandCardVisitor)
-    }
-}
-
-impl Serialize for WireCard {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
-    }
-}
-
-// The library documents the notation (`gin_rules::openapi`); the wire type
-// only carries its name into the document.
-impl PartialSchema for WireCard {
-    fn schema() -> RefOr<Schema> {
-        <HandCard as PartialSchema>::schema()
-    }
-}
-
-impl ToSchema for WireCard {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("HandCard")
-    }
-}
 
 /// What each melded joker stands for, by joker: `{"X1": "6H"}`.
 // Read through a map: a derived struct would also read `[null, null]` (serde
@@ -180,8 +117,8 @@ impl StandsFor {
 /// Reads a hand's cards under the profile's deck: a repeated card is a 422
 /// `duplicate_card` at its second place, a joker the deck does not hold a
 /// 422 `joker_not_in_deck` at the joker (`{pointer}/{index}`).
-pub fn read_hand(cards: &[WireCard], pointer: &str, profile: &Profile) -> Result<Hand, Problem> {
-    Hand::read(&cards_of(cards), profile.jokers()).map_err(|fault| read_problem(&fault, pointer))
+pub fn read_hand(cards: &[HandCard], pointer: &str, profile: &Profile) -> Result<Hand, Problem> {
+    Hand::read(cards, profile.jokers()).map_err(|fault| read_problem(&fault, pointer))
 }
 
 /// The cards of an arrangement in no meld, as a client reads them: the
@@ -191,6 +128,16 @@ pub fn read_hand(cards: &[WireCard], pointer: &str, profile: &Profile) -> Result
 pub struct DeadwoodCards {
     pub naturals: CardSet,
     pub jokers: Jokers,
+}
+
+impl DeadwoodCards {
+    /// The cards an arrangement leaves out of its melds.
+    pub const fn of(arrangement: &Arrangement) -> DeadwoodCards {
+        DeadwoodCards {
+            naturals: arrangement.deadwood_cards,
+            jokers: arrangement.deadwood_jokers,
+        }
+    }
 }
 
 impl Serialize for DeadwoodCards {
@@ -204,55 +151,25 @@ impl Serialize for DeadwoodCards {
     }
 }
 
-/// A meld's cards as shown, each joker in the place of the card it stands for.
-pub fn meld_cards(meld: &Meld) -> Vec<HandCard> {
-    meld.cards()
-        .iter()
-        .map(|card| match meld.jokers().find(|&(_, c)| c == card) {
-            Some((joker, _)) => HandCard::Joker(joker),
-            None => HandCard::Natural(card),
-        })
-        .collect()
-}
-
-/// An arrangement's deadwood: its natural cards in canonical order, then its
-/// unmelded jokers.
-pub fn deadwood_of(arrangement: &Arrangement) -> Vec<HandCard> {
-    arrangement
-        .deadwood_cards
-        .iter()
-        .map(HandCard::Natural)
-        .chain(arrangement.deadwood_jokers.iter().map(HandCard::Joker))
-        .collect()
-}
-
+// The document's name for the rules' `Arrangement`: answers hold an
+// `Arrangement` (with `value_type = HandArrangement`), whose one serialisation
+// writes these fields; a test keeps the two in step.
 /// One arrangement of a hand as laid down: its melds (a joker written in the
 /// place of the card it stands for), what each melded joker stands for
 /// (absent without one), the cards left and their count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct HandArrangement {
     /// The melds; a joker stands in the place of the card it stands for.
-    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
-    pub melds: Vec<Vec<HandCard>>,
+    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["5H", "X1", "7H"], ["9S", "9D", "9C"]]))]
+    pub melds: Vec<Meld>,
     /// What each melded joker stands for; absent when no joker is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
     /// The cards in no meld, unmelded jokers last.
-    #[schema(value_type = Vec<WireCard>, example = json!(["2C", "X2"]))]
-    pub deadwood_cards: Vec<HandCard>,
+    #[schema(value_type = Vec<HandCard>, example = json!(["2C", "X2"]))]
+    pub deadwood_cards: DeadwoodCards,
     /// Their count: the natural cards' values plus `joker_deadwood` per joker.
     pub deadwood: u32,
-}
-
-impl From<&Arrangement> for HandArrangement {
-    fn from(arrangement: &Arrangement) -> HandArrangement {
-        HandArrangement {
-            melds: arrangement.melds.iter().map(meld_cards).collect(),
-            jokers: StandsFor::of(&arrangement.melds),
-            deadwood_cards: deadwood_of(arrangement),
-            deadwood: arrangement.deadwood,
-        }
-    }
 }
 
 /// A card laid off by the defender; a joker names the card it stands for.
@@ -261,7 +178,7 @@ impl From<&Arrangement> for HandArrangement {
 #[schema(example = json!({"card": "X2", "meld": 0, "stands_for": "8H"}))]
 pub struct HandLayoff {
     /// The defender's card or joker.
-    #[schema(value_type = WireCard)]
+    #[schema(value_type = HandCard)]
     pub card: HandCard,
     /// Index into the knocker's melds.
     #[serde(deserialize_with = "gin_rules::bounded::meld_index")]
@@ -278,6 +195,8 @@ pub struct HandLayoff {
     pub stands_for: Option<Card>,
 }
 
+// The melds, jokers and cards left are the rules' own types, written as an
+// `Arrangement` writes them.
 /// The defender's side of a knock: its melds (a joker written in the place
 /// of the card it stands for), its layoffs in the order played, and what is
 /// left.
@@ -285,8 +204,8 @@ pub struct HandLayoff {
 pub struct HandReply {
     /// The defender's own melds; a joker stands in the place of the card it
     /// stands for.
-    #[schema(value_type = Vec<Vec<WireCard>>, example = json!([["QS", "X2", "QD"]]))]
-    pub melds: Vec<Vec<HandCard>>,
+    #[schema(value_type = Vec<Vec<HandCard>>, example = json!([["QS", "X2", "QD"]]))]
+    pub melds: Vec<Meld>,
     /// What each joker of `melds` stands for; absent when none is melded.
     #[serde(skip_serializing_if = "StandsFor::is_empty")]
     pub jokers: StandsFor,
@@ -294,18 +213,19 @@ pub struct HandReply {
     #[schema(example = json!([{"card": "4H", "meld": 2}, {"card": "8H", "meld": 2}]))]
     pub layoffs: Vec<HandLayoff>,
     /// The cards neither melded nor laid off, unmelded jokers last.
-    #[schema(value_type = Vec<WireCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
-    pub deadwood_cards: Vec<HandCard>,
+    #[schema(value_type = Vec<HandCard>, example = json!(["3S", "3D", "6C", "7C", "JC"]))]
+    pub deadwood_cards: DeadwoodCards,
     /// The defender's count after layoffs.
     pub deadwood: u32,
 }
 
-impl From<&DefenderReply> for HandReply {
-    fn from(reply: &DefenderReply) -> HandReply {
-        let arrangement = HandArrangement::from(&reply.arrangement);
+impl From<DefenderReply> for HandReply {
+    fn from(reply: DefenderReply) -> HandReply {
+        let arrangement = reply.arrangement;
+        let deadwood_cards = DeadwoodCards::of(&arrangement);
         HandReply {
+            jokers: StandsFor::of(&arrangement.melds),
             melds: arrangement.melds,
-            jokers: arrangement.jokers,
             layoffs: reply
                 .layoffs
                 .iter()
@@ -316,7 +236,7 @@ impl From<&DefenderReply> for HandReply {
                         .then_some(layoff.stands_for),
                 })
                 .collect(),
-            deadwood_cards: arrangement.deadwood_cards,
+            deadwood_cards,
             deadwood: arrangement.deadwood,
         }
     }
@@ -332,15 +252,15 @@ pub struct KnockerHand {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
         example = json!(["3H", "4H", "5H", "9S", "9H", "9D", "3C", "4C", "5C", "AH"]))]
-    pub hand: Vec<WireCard>,
+    pub hand: Vec<HandCard>,
     /// Declared melds, checked (legal, disjoint, from the hand, within the
     /// knock limit). Absent: the arrangement best for the knocker is chosen.
     /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
     /// says which card it stands for.
     #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-    #[schema(value_type = Option<Vec<Vec<WireCard>>>,
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>,
         example = json!([["3H", "4H", "5H"], ["9S", "9H", "9D"], ["3C", "4C", "5C"]]))]
-    pub melds: Option<Vec<Vec<WireCard>>>,
+    pub melds: Option<Vec<Vec<HandCard>>>,
     /// With declared melds holding jokers: the card each joker stands for
     /// (`{"X1": "6H"}`), every melded joker and only those.
     #[serde(default, deserialize_with = "crate::json::present")]
@@ -358,12 +278,12 @@ pub struct DefenderHand {
     #[serde(deserialize_with = "gin_rules::bounded::at_most::<_, _, 52>")]
     #[schema(max_items = 52,
         example = json!(["6H", "2H", "JS", "JH", "JD", "7S", "7H", "7C", "4D", "5S"]))]
-    pub hand: Vec<WireCard>,
+    pub hand: Vec<HandCard>,
     /// Declared melds, checked. Absent: the best reply is chosen. A joker is
     /// written in its meld and `jokers` says which card it stands for.
     #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-    #[schema(value_type = Option<Vec<Vec<WireCard>>>)]
-    pub melds: Option<Vec<Vec<WireCard>>>,
+    #[schema(value_type = Option<Vec<Vec<HandCard>>>)]
+    pub melds: Option<Vec<Vec<HandCard>>>,
     /// With declared melds holding jokers: the card each joker stands for.
     #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false)]
@@ -384,11 +304,8 @@ impl DefenderHand {
     /// The hand and its declared reply, for the rules.
     pub fn rules(&self) -> gin_rules::DefenderHand {
         gin_rules::DefenderHand {
-            hand: cards_of(&self.hand),
-            melds: self
-                .melds
-                .as_ref()
-                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            hand: self.hand.clone(),
+            melds: self.melds.clone(),
             jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
             layoffs: self.layoffs.as_ref().map(|layoffs| {
                 layoffs
@@ -402,11 +319,6 @@ impl DefenderHand {
             }),
         }
     }
-}
-
-/// The cards of a wire list.
-pub fn cards_of(cards: &[WireCard]) -> Vec<HandCard> {
-    cards.iter().map(|card| card.0).collect()
 }
 
 impl KnockerHand {
@@ -424,11 +336,8 @@ impl KnockerHand {
             ));
         }
         Ok(gin_rules::KnockerHand {
-            hand: cards_of(&self.hand),
-            melds: self
-                .melds
-                .as_ref()
-                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            hand: self.hand.clone(),
+            melds: self.melds.clone(),
             jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
         })
     }
@@ -455,7 +364,7 @@ mod tests {
     use gin_rules::Preset;
 
     fn read(cards: &[&str], profile: &Profile) -> Result<Hand, Problem> {
-        let cards: Vec<WireCard> = cards
+        let cards: Vec<HandCard> = cards
             .iter()
             .map(|c| serde_json::from_value(serde_json::json!(c)).unwrap())
             .collect();
@@ -490,13 +399,65 @@ mod tests {
     }
 
     #[test]
+    fn every_hand_card_of_a_request_is_refused_with_one_message() {
+        let expected = "invalid type: integer `7`, expected a card such as \"TS\" \
+                        (rank A 2-9 T J Q K, suit S H D C), or a joker \"X1\" or \"X2\"";
+        let hand = serde_json::from_value::<DefenderHand>(serde_json::json!({"hand": [7]}));
+        let layoff =
+            serde_json::from_value::<HandLayoff>(serde_json::json!({"card": 7, "meld": 0}));
+        let meld = serde_json::from_value::<KnockerHand>(
+            serde_json::json!({"hand": [], "melds": [["7S", 7]]}),
+        );
+        for message in [
+            hand.unwrap_err().to_string(),
+            layoff.unwrap_err().to_string(),
+            meld.unwrap_err().to_string(),
+        ] {
+            assert!(message.starts_with(expected), "{message}");
+        }
+    }
+
+    #[test]
+    fn an_arrangement_writes_the_documented_fields() {
+        use utoipa::PartialSchema;
+        use utoipa::openapi::schema::Schema;
+        let documented = match HandArrangement::schema() {
+            utoipa::openapi::RefOr::T(Schema::Object(object)) => object,
+            _ => panic!("the arrangement is documented as an object"),
+        };
+        let rules = Preset::Jokers.profile().joker_rules();
+        for hand in [
+            "5H X1 7H 9S 9D 9C 2C X2 KD QD",
+            "5H 6H 7H 9S 9D 9C 2C KS KD QD",
+        ] {
+            let arrangement =
+                gin_rules::best_arrangement(gin_rules::parse_hand(hand).unwrap(), &rules);
+            let written = serde_json::to_value(&arrangement).unwrap();
+            let written = written.as_object().unwrap();
+            for key in written.keys() {
+                assert!(
+                    documented.properties.contains_key(key),
+                    "{key} is undocumented"
+                );
+            }
+            for key in &documented.required {
+                assert!(written.contains_key(key), "{hand}: {key} is required");
+            }
+        }
+        // The jokers' map is written only when a joker is melded.
+        let melded = gin_rules::parse_hand("5H X1 7H 9S 9D 9C 2C X2 KD QD").unwrap();
+        let written = serde_json::to_value(gin_rules::best_arrangement(melded, &rules)).unwrap();
+        assert!(written["jokers"].is_object(), "{written}");
+    }
+
+    #[test]
     fn the_pattern_reads_cards_and_jokers() {
         for text in ["TS", "10s", "X1", "x2"] {
             assert!(
-                serde_json::from_value::<WireCard>(serde_json::json!(text)).is_ok(),
+                serde_json::from_value::<HandCard>(serde_json::json!(text)).is_ok(),
                 "{text}"
             );
         }
-        assert!(serde_json::from_value::<WireCard>(serde_json::json!("X3")).is_err());
+        assert!(serde_json::from_value::<HandCard>(serde_json::json!("X3")).is_err());
     }
 }

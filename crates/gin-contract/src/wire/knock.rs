@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::jokers::{HandArrangement, HandReply};
-use gin_rules::{Breakdown, HandScore, Outcome, Side};
+use gin_rules::{Arrangement, Breakdown, HandScore, Outcome, Side};
 
 /// A scored hand.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -24,7 +24,8 @@ pub struct ScoreResponse {
     /// The knocker's melds, deadwood cards and count; with jokers, a joker
     /// stands in a meld in the place of the card it stands for, named in
     /// `jokers`.
-    pub knocker: HandArrangement,
+    #[schema(value_type = HandArrangement)]
+    pub knocker: Arrangement,
     /// The defender's melds, layoffs, deadwood cards and count.
     pub defender: HandReply,
     /// A signed receipt (compact JWS, see `GET /v1/keys`), when the request
@@ -42,8 +43,8 @@ impl From<HandScore> for ScoreResponse {
             winner: settlement.winner,
             points: settlement.points,
             breakdown: settlement.breakdown,
-            knocker: HandArrangement::from(&score.showdown.knocker),
-            defender: HandReply::from(&score.showdown.defender),
+            knocker: score.showdown.knocker,
+            defender: HandReply::from(score.showdown.defender),
             receipt: None,
         }
     }

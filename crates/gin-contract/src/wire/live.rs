@@ -15,12 +15,12 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
-use super::jokers::{HandArrangement, WireCard};
+use super::jokers::HandArrangement;
 use super::knock::ScoreResponse;
 use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
 use gin_rules::{
-    Action, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind, Move, Seat,
-    Source, StatePhase, Suit, View,
+    Action, Arrangement, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction,
+    LegalKind, Move, Seat, Source, StatePhase, View,
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
@@ -32,19 +32,6 @@ pub const OPENSPIEL_PASS: u32 = 54;
 /// OpenSpiel's id for a knock (then the card), and for taking the 50th-card
 /// discard, which OpenSpiel offers only in order to knock.
 pub const OPENSPIEL_KNOCK: u32 = 55;
-
-/// A card's OpenSpiel id: `suit * 13 + rank` (suits s, c, d, h; A..K as
-/// 0..12). A joker has none.
-pub fn openspiel_card(card: HandCard) -> Option<u32> {
-    let card: Card = card.natural()?;
-    let suit = match card.suit() {
-        Suit::Spades => 0,
-        Suit::Clubs => 1,
-        Suit::Diamonds => 2,
-        Suit::Hearts => 3,
-    };
-    Some(suit * 13 + u32::from(card.rank().number()) - 1)
-}
 
 /// One action the player to act may take now.
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,14 +92,14 @@ fn openspiel_ids(legal: &LegalAction, phase: StatePhase) -> (Option<u32>, Option
         }
         (Move::Draw { .. }, LegalKind::TakeDiscard) => (Some(OPENSPIEL_TAKE), None),
         (Move::Draw { .. }, _) => (Some(OPENSPIEL_DRAW), None),
-        (Move::Discard { card }, _) => (openspiel_card(*card), None),
+        (Move::Discard { card }, _) => (card.openspiel_id(), None),
         (
             Move::Knock {
                 discard: Some(card),
                 ..
             },
             _,
-        ) => (None, openspiel_card(*card).map(|id| [OPENSPIEL_KNOCK, id])),
+        ) => (None, card.openspiel_id().map(|id| [OPENSPIEL_KNOCK, id])),
         _ => (None, None),
     }
 }
@@ -217,12 +204,8 @@ fn jokers_json(jokers: &[(gin_rules::Joker, Card)]) -> Value {
     Value::Object(map)
 }
 
-fn cards_of(hand: Hand) -> Vec<WireCard> {
-    hand.cards().map(WireCard).collect()
-}
-
-fn wire(cards: &[HandCard]) -> Vec<WireCard> {
-    cards.iter().copied().map(WireCard).collect()
+fn cards_of(hand: Hand) -> Vec<HandCard> {
+    hand.cards().collect()
 }
 
 /// The table as `seat` sees it, or, with `seat` null, as the referee does
@@ -234,24 +217,24 @@ pub struct StateView {
     /// The seat's cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub hand: Option<Vec<WireCard>>,
+    pub hand: Option<Vec<HandCard>>,
     /// The referee's view: the dealer's cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub dealer: Option<Vec<WireCard>>,
+    pub dealer: Option<Vec<HandCard>>,
     /// The referee's view: the non-dealer's cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub non_dealer: Option<Vec<WireCard>>,
+    pub non_dealer: Option<Vec<HandCard>>,
     /// The discard pile, top card first (each discard was seen by both).
-    pub discard_pile: Vec<WireCard>,
+    pub discard_pile: Vec<HandCard>,
     /// Cards left in the stock.
     #[schema(example = 30)]
     pub stock_remaining: usize,
     /// The referee's view: the listed stock cards not drawn yet, top first.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub stock: Option<Vec<WireCard>>,
+    pub stock: Option<Vec<HandCard>>,
     /// A seat's view: how many cards the opponent holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, example = 10)]
@@ -260,7 +243,7 @@ pub struct StateView {
     /// and not discarded since.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub opponent_known: Option<Vec<WireCard>>,
+    pub opponent_known: Option<Vec<HandCard>>,
 }
 
 impl From<View> for StateView {
@@ -278,7 +261,7 @@ impl From<View> for StateView {
                 hand: Some(cards_of(hand)),
                 dealer: None,
                 non_dealer: None,
-                discard_pile: wire(&discard_pile),
+                discard_pile,
                 stock_remaining,
                 stock: None,
                 opponent_cards: Some(opponent_cards),
@@ -295,9 +278,9 @@ impl From<View> for StateView {
                 hand: None,
                 dealer: Some(cards_of(dealer)),
                 non_dealer: Some(cards_of(non_dealer)),
-                discard_pile: wire(&discard_pile),
+                discard_pile,
                 stock_remaining,
-                stock: Some(wire(&stock)),
+                stock: Some(stock),
                 opponent_cards: None,
                 opponent_known: None,
             },
@@ -311,7 +294,8 @@ pub struct LaidDownWire {
     pub knocker: Seat,
     /// The melds, deadwood cards and count.
     #[serde(flatten)]
-    pub arrangement: HandArrangement,
+    #[schema(value_type = HandArrangement)]
+    pub arrangement: Arrangement,
 }
 
 /// Where a hand stands and what may be done now.
@@ -334,7 +318,7 @@ pub struct StateResponse {
     /// unless the profile lays off on gin).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub layable: Option<Vec<WireCard>>,
+    pub layable: Option<Vec<HandCard>>,
     /// The knocker's melds and deadwood once laid down (reply, over).
     pub laid_down: Option<LaidDownWire>,
     /// The table as `seat` sees it; without `seat`, the referee's whole
@@ -362,14 +346,14 @@ impl StateResponse {
                 .iter()
                 .map(|legal| LegalEntry::new(legal, state.phase, openspiel))
                 .collect(),
-            layable: state.layable.map(|cards| wire(&cards)),
+            layable: state.layable,
             laid_down: state.laid_down.map(
                 |LaidDown {
                      knocker,
                      arrangement,
                  }| LaidDownWire {
                     knocker,
-                    arrangement: HandArrangement::from(&arrangement),
+                    arrangement,
                 },
             ),
             view: state.view.into(),

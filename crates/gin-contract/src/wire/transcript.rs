@@ -10,11 +10,11 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::jokers::{StandsFor, WireCard};
+use super::jokers::StandsFor;
 use super::knock::ScoreResponse;
 use crate::problem::{ErrorCode, Problem};
 use gin_rules::HandReadFault;
-use gin_rules::fair_deal::{self, SeedError, ServerSeed};
+use gin_rules::fair_deal::{self, CommitmentError, SeedError, ServerSeed};
 use gin_rules::{
     Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker,
     JokerPlace, Move, RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
@@ -109,10 +109,10 @@ pub struct Seeds {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, expecting = "struct Deal")]
 struct FlatDeal {
-    dealer: Option<Vec<WireCard>>,
-    non_dealer: Option<Vec<WireCard>>,
-    upcard: Option<WireCard>,
-    stock: Option<Vec<WireCard>>,
+    dealer: Option<Vec<HandCard>>,
+    non_dealer: Option<Vec<HandCard>>,
+    upcard: Option<HandCard>,
+    stock: Option<Vec<HandCard>>,
     seeds: Option<Seeds>,
     commitment: Option<String>,
 }
@@ -130,10 +130,10 @@ impl<'de> Deserialize<'de> for DealInput {
                 seeds: None,
                 commitment: None,
             } => Ok(DealInput::Cards(Deal {
-                dealer: wild(dealer),
-                non_dealer: wild(non_dealer),
-                upcard: upcard.0,
-                stock: wild(stock),
+                dealer,
+                non_dealer,
+                upcard,
+                stock,
             })),
             FlatDeal {
                 dealer: None,
@@ -151,19 +151,9 @@ impl<'de> Deserialize<'de> for DealInput {
     }
 }
 
-/// The cards of a list, jokers included.
-fn wild(cards: Vec<WireCard>) -> Vec<HandCard> {
-    cards.into_iter().map(|card| card.0).collect()
-}
-
 /// What a joker map says, as the rules take it.
 fn stands_for(map: Option<StandsFor>) -> Vec<(Joker, Card)> {
     map.unwrap_or_default().pairs().collect()
-}
-
-/// Declared melds as the rules take them.
-fn melds_of(melds: Option<Vec<Vec<WireCard>>>) -> Option<Vec<Vec<HandCard>>> {
-    melds.map(|melds| melds.into_iter().map(wild).collect())
 }
 
 /// A deal given by its seeds: the service derives the cards, and checks that
@@ -212,14 +202,14 @@ pub enum TranscriptAction {
         from: Source,
         #[serde(default)]
         #[schema(example = "2H")]
-        card: Option<WireCard>,
+        card: Option<HandCard>,
     },
     /// Discard a card held (a joker too), ending the turn.
     #[schema(title = "DiscardAction")]
     Discard {
         player: Seat,
         #[schema(example = "KC")]
-        card: WireCard,
+        card: HandCard,
     },
     /// Knock: discard `discard` and lay the other ten cards down. Without
     /// `discard` the knock is big gin (all eleven cards melded; only where the
@@ -231,12 +221,12 @@ pub enum TranscriptAction {
         player: Seat,
         #[serde(default)]
         #[schema(example = "KC")]
-        discard: Option<WireCard>,
+        discard: Option<HandCard>,
         /// A joker is written in its meld (`["5H", "X1", "7H"]`) and `jokers`
         /// names the card it stands for.
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
         #[schema(example = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]))]
-        melds: Option<Vec<Vec<WireCard>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
         /// With declared melds holding jokers: the card each joker stands for,
         /// `{"X1": "6H"}`.
         #[serde(default, deserialize_with = "crate::json::present")]
@@ -252,7 +242,7 @@ pub enum TranscriptAction {
     LayOff {
         player: Seat,
         #[serde(default, deserialize_with = "gin_rules::bounded::declared_melds")]
-        melds: Option<Vec<Vec<WireCard>>>,
+        melds: Option<Vec<Vec<HandCard>>>,
         /// With declared melds holding jokers: the card each joker stands for.
         #[serde(default, deserialize_with = "crate::json::present")]
         #[schema(nullable = false)]
@@ -278,7 +268,7 @@ pub enum TranscriptAction {
 #[schema(example = json!({"card": "7H", "onto": ["4H", "5H", "6H"]}))]
 pub struct LayoffRecord {
     #[schema(example = "7H")]
-    pub card: WireCard,
+    pub card: HandCard,
     /// For a joker: the card it stands for on the table (a natural card
     /// stands for itself).
     #[serde(default, deserialize_with = "crate::json::present")]
@@ -292,15 +282,15 @@ pub struct LayoffRecord {
     /// joker names the meld holding it).
     #[serde(default, deserialize_with = "meld_cards")]
     #[schema(nullable = false, max_items = 11, example = json!(["4H", "5H", "6H"]))]
-    pub onto: Option<Vec<WireCard>>,
+    pub onto: Option<Vec<HandCard>>,
 }
 
 /// At most the 11 cards a meld can hold (a run of a big gin hand); more is a
 /// shape error.
 fn meld_cards<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
-) -> Result<Option<Vec<WireCard>>, D::Error> {
-    let cards = Vec::<WireCard>::deserialize(deserializer)?;
+) -> Result<Option<Vec<HandCard>>, D::Error> {
+    let cards = Vec::<HandCard>::deserialize(deserializer)?;
     if cards.len() > 11 {
         return Err(serde::de::Error::invalid_length(
             cards.len(),
@@ -313,13 +303,13 @@ fn meld_cards<'de, D: serde::Deserializer<'de>>(
 impl From<LayoffRecord> for RecordedLayoff {
     fn from(layoff: LayoffRecord) -> RecordedLayoff {
         RecordedLayoff {
-            card: layoff.card.0,
+            card: layoff.card,
             stands_for: layoff.stands_for,
             // An index this large names no meld on any platform.
             meld: layoff
                 .meld
                 .map(|meld| usize::try_from(meld).unwrap_or(usize::MAX)),
-            onto: layoff.onto.map(wild),
+            onto: layoff.onto,
         }
     }
 }
@@ -359,14 +349,8 @@ impl From<TranscriptAction> for Action {
     fn from(action: TranscriptAction) -> Action {
         let (player, play) = match action {
             TranscriptAction::Pass { player } => (player, Move::Pass),
-            TranscriptAction::Draw { player, from, card } => (
-                player,
-                Move::Draw {
-                    from,
-                    card: card.map(|card| card.0),
-                },
-            ),
-            TranscriptAction::Discard { player, card } => (player, Move::Discard { card: card.0 }),
+            TranscriptAction::Draw { player, from, card } => (player, Move::Draw { from, card }),
+            TranscriptAction::Discard { player, card } => (player, Move::Discard { card }),
             TranscriptAction::Knock {
                 player,
                 discard,
@@ -375,8 +359,8 @@ impl From<TranscriptAction> for Action {
             } => (
                 player,
                 Move::Knock {
-                    discard: discard.map(|card| card.0),
-                    melds: melds_of(melds),
+                    discard,
+                    melds,
                     jokers: stands_for(jokers),
                 },
             ),
@@ -388,7 +372,7 @@ impl From<TranscriptAction> for Action {
             } => (
                 player,
                 Move::LayOff {
-                    melds: melds_of(melds),
+                    melds,
                     jokers: stands_for(jokers),
                     layoffs: layoffs.map(|list| list.into_iter().map(Into::into).collect()),
                 },
@@ -593,21 +577,18 @@ pub fn seeded_deal(
             SeedError::ClientSeedTooLong(_) => fault(&format!("{deal}/seeds/client_seed"), &e),
             _ => fault(&format!("{deal}/seeds/nonce"), &e),
         })?;
-    if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
-        let detail = "the commitment must be 64 hexadecimal digits (a SHA-256)";
-        return Err(Problem::new(ErrorCode::InvalidBody, detail).with_error(
-            format!("{deal}/commitment"),
-            ErrorCode::InvalidValue,
-            detail,
-        ));
-    }
-    let actual = seed.commitment();
-    let mismatch = (!actual.eq_ignore_ascii_case(commitment)).then(|| {
-        format!(
-            "the server seed hashes to {actual}, not to the commitment {commitment}: \
-             the deal is not the one committed to"
-        )
-    });
+    let mismatch = match seed.opens(commitment) {
+        Ok(()) => None,
+        Err(CommitmentError::Format) => {
+            let detail = CommitmentError::Format.to_string();
+            return Err(Problem::new(ErrorCode::InvalidBody, &detail).with_error(
+                format!("{deal}/commitment"),
+                ErrorCode::InvalidValue,
+                detail,
+            ));
+        }
+        Err(mismatch @ CommitmentError::Mismatch { .. }) => Some(mismatch.to_string()),
+    };
     Ok((dealt, mismatch))
 }
 
@@ -645,25 +626,5 @@ pub mod examples {
             {"player": "dealer", "action": "lay_off",
              "layoffs": [{"card": "7H", "meld": 1}, {"card": "4S", "meld": 0}]},
         ])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_library_and_the_service_describe_a_hand_card_alike() {
-        // The deal and the table (library types) document their cards with
-        // `HandCard`'s schema, the service's requests with `WireCard`'s: both
-        // are the one `WireCard` of the document.
-        assert_eq!(
-            <HandCard as ToSchema>::name(),
-            <WireCard as ToSchema>::name()
-        );
-        assert_eq!(
-            serde_json::to_value(<HandCard as PartialSchema>::schema()).unwrap(),
-            serde_json::to_value(<WireCard as PartialSchema>::schema()).unwrap()
-        );
     }
 }

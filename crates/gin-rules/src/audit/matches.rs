@@ -5,8 +5,8 @@
 //! Tournament and casino software ask one question of a finished match: "given
 //! this record, what is the true result?". [`audit_match`] answers it by
 //! running [`audit_hand`] on each hand (each table of a partnership deal),
-//! then the format's scorer ([`score_match`], [`score_three`](crate::score_three),
-//! [`score_partnership`](crate::score_partnership)) on the hands that ended, so
+//! then the format's scorer ([`score_match`], [`score_three`],
+//! [`score_partnership`]) on the hands that ended, so
 //! the result is exactly what that scorer gives for those hands recorded as
 //! cards (a knock) or as void.
 //!

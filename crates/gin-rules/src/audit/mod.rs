@@ -60,7 +60,7 @@
 //!    is exactly what `/v1/hands/score` returns for the final hands.
 //! 4. The end of the stock: the player who draws the 50th card (leaving two in
 //!    the stock) may still knock. If that player discards instead, the hand is
-//!    void under [`StockEnd::Void`]; under [`StockEnd::FiftiethCard`] the opponent
+//!    void under [`StockEnd::Void`](crate::profile::StockEnd::Void); under [`StockEnd::FiftiethCard`](crate::profile::StockEnd::FiftiethCard) the opponent
 //!    may take that discard only in order to knock, or pass (void). The last two
 //!    stock cards are never drawn.
 //! 5. Nothing may follow the end of the hand except the defender's one reply.
@@ -132,8 +132,8 @@ use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
 
 mod deal;
-mod live;
-pub(crate) mod matches;
+pub mod live;
+pub mod matches;
 mod referee;
 #[cfg(test)]
 pub(crate) mod tests;

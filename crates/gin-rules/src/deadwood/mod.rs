@@ -5,9 +5,9 @@
 //! # Two solvers, one answer
 //!
 //! A hand without a joker is solved by the joker-free bitmask solver
-//! ([`natural`]: a search over the set choices, runs read from per-suit
+//! (`natural`: a search over the set choices, runs read from per-suit
 //! tables, tens of nanoseconds a hand). A hand holding a joker is solved by
-//! the joker search ([`jokers`]), which places each joker's meld and
+//! the joker search (`jokers`), which places each joker's meld and
 //! hands the rest of the hand to the joker-free solver. Which one runs is
 //! decided by [`Hand::joker_free`], here and nowhere else in this module; the
 //! joker search gives the same answers on joker-free hands (the property

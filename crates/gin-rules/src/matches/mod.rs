@@ -7,8 +7,8 @@
 //! Two players ([`Players`]), named by the caller (distinct, not blank), and the
 //! hands in the order played, at most [`MAX_MATCH_HANDS`] of them. A hand is
 //! given as the counts after layoffs ([`CountHand`]), as the full cards
-//! ([`CardHand`], scored by [`score_hand`] exactly as a single hand is), or as a
-//! void hand. Count hands go through [`settle`], the same function that scores
+//! ([`CardHand`], scored by [`score_hand`](crate::score_hand) exactly as a single hand is), or as a
+//! void hand. Count hands go through [`settle`](crate::settle), the same function that scores
 //! card hands once they are laid down, so a card hand and the counts it produces
 //! score the same match (a property test checks it).
 //!
@@ -47,14 +47,14 @@
 //!
 //! The running total is the sum of the hand points, plus the box bonuses already
 //! credited when the profile credits boxes as each hand is won
-//! ([`BoxBonusTiming::EachHand`]: they count toward the target). When the game
+//! ([`BoxBonusTiming::EachHand`](crate::BoxBonusTiming::EachHand): they count toward the target). When the game
 //! ends, each player's line ([`Tally`]) is completed: a box bonus per hand won
 //! (both players), the game bonus to the winner, and the shutout bonus. In a
 //! [`Tally`] `hand_points` is always the plain sum of the hand points scored and
 //! every bonus is shown separately, so `total` is always the sum of its parts and
 //! doubling schools show the doubled part as `shutout_bonus`:
 //!
-//! | [`ShutoutRule`] | `shutout_bonus` |
+//! | [`ShutoutRule`](crate::ShutoutRule) | `shutout_bonus` |
 //! |---|---|
 //! | `DoubleHandPointsAndGameBonus` (`[S0]`) | hand points + game bonus |
 //! | `DoubleTotal` (`[S4]`) | hand points + box bonus + game bonus |
@@ -62,16 +62,16 @@
 //! | `DoubleGameBonus` (Pagat) | game bonus |
 //!
 //! A game is a shutout when the loser's hand points are 0
-//! ([`ShutoutTest::ScoredNothing`]) or when the loser won no hand
-//! ([`ShutoutTest::WonNoHand`]). "Scored nothing" looks at hand points only, so the
+//! ([`ShutoutTest::ScoredNothing`](crate::ShutoutTest::ScoredNothing)) or when the loser won no hand
+//! ([`ShutoutTest::WonNoHand`](crate::ShutoutTest::WonNoHand)). "Scored nothing" looks at hand points only, so the
 //! test does not depend on when boxes are credited.
 //!
 //! # Settlement
 //!
 //! `scores` is what each player takes from a finished game:
 //!
-//! - [`Settlement::TotalsAndNet`]: both totals (`[S0]`: Mom 310, Dad 112);
-//! - [`Settlement::WinnerScoresDifference`] (`[S3]`): the winner scores their
+//! - [`Settlement::TotalsAndNet`](crate::Settlement::TotalsAndNet): both totals (`[S0]`: Mom 310, Dad 112);
+//! - [`Settlement::WinnerScoresDifference`](crate::Settlement::WinnerScoresDifference) (`[S3]`): the winner scores their
 //!   total minus the loser's, the loser 0 (Mom 88, Dad 0). `final` still shows
 //!   both totals (190 and 102) with their parts.
 //!

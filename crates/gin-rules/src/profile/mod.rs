@@ -185,8 +185,8 @@ pub struct Profile {
     shutout_test: ShutoutTest,
     settlement: Settlement,
     // The wild-card parameters, written into the JSON form only when the
-    // profile plays with jokers: a joker-free profile reads exactly as it did
-    // before jokers existed.
+    // profile plays with jokers: a joker-free profile names no joker
+    // parameter at all.
     #[cfg_attr(feature = "serde", serde(flatten))]
     jokers: JokerRules,
 }

@@ -123,6 +123,26 @@ impl ProfileOverrides {
     /// Applies the overrides to the base preset (standard when absent) and checks
     /// the result.
     pub fn resolve(&self) -> Result<Profile, ProfileError> {
+        let mut p = self.applied();
+        self.check_knock_limit(&p)?;
+        check_values(&p)?;
+        p.jokers.check()?;
+        self.check_joker_rules(&p)?;
+        if p.shutout != ShutoutRule::FlatBonus && self.shutout_bonus.is_some_and(|b| b > 0) {
+            return Err(ProfileError::Combination {
+                parameters: ["shutout_bonus", "shutout"],
+                message: "shutout_bonus is used only when shutout is \"flat_bonus\"".into(),
+            });
+        }
+        if p.shutout != ShutoutRule::FlatBonus {
+            p.shutout_bonus = 0;
+        }
+        Ok(p)
+    }
+
+    /// The base preset with every given override written over it, unchecked;
+    /// named `custom` when anything is overridden.
+    fn applied(&self) -> Profile {
         let base = self.base.unwrap_or(Preset::Standard);
         let mut p = base.profile();
         let overridden = *self
@@ -169,7 +189,12 @@ impl ProfileOverrides {
             joker_layoff,
             joker_pickup_must_meld
         );
+        p
+    }
 
+    /// A fixed knock limit is 0..=10 and takes no ace rule (that applies only
+    /// to a limit set by the upcard).
+    fn check_knock_limit(&self, p: &Profile) -> Result<(), ProfileError> {
         if let KnockLimit::Fixed(limit) = p.knock_limit {
             if limit > MAX_KNOCK_LIMIT {
                 return Err(ProfileError::invalid(
@@ -185,64 +210,65 @@ impl ProfileOverrides {
                 });
             }
         }
-        if p.ace_upcard_knock_limit > 1 {
-            return Err(ProfileError::invalid(
-                "ace_upcard_knock_limit",
-                format!("{} must be 0 (gin only) or 1", p.ace_upcard_knock_limit),
-            ));
-        }
-        if p.target == 0 {
-            return Err(ProfileError::invalid(
-                "target",
-                "a game needs a target of at least 1 point".into(),
-            ));
-        }
-        let points = [
-            ("gin_bonus", Some(p.gin_bonus)),
-            ("big_gin_bonus", p.big_gin_bonus),
-            ("undercut_bonus", Some(p.undercut_bonus)),
-            ("target", Some(p.target)),
-            ("game_bonus", Some(p.game_bonus)),
-            ("box_bonus", Some(p.box_bonus)),
-            ("shutout_bonus", Some(p.shutout_bonus)),
-        ];
-        for (parameter, value) in points {
-            if let Some(value) = value.filter(|&v| v > MAX_POINTS_PARAMETER) {
-                return Err(ProfileError::invalid(
-                    parameter,
-                    format!("{value} is above the maximum of {MAX_POINTS_PARAMETER}"),
-                ));
-            }
-        }
-        p.jokers.check()?;
-        // Like an ace rule for a fixed limit: a joker rule without jokers
-        // means nothing, and is refused rather than silently ignored.
-        if p.jokers.jokers() == 0 {
-            let joker_rules = [
-                ("joker_deadwood", self.joker_deadwood.is_some()),
-                ("joker_min_natural", self.joker_min_natural.is_some()),
-                ("joker_layoff", self.joker_layoff.is_some()),
-                (
-                    "joker_pickup_must_meld",
-                    self.joker_pickup_must_meld.is_some(),
-                ),
-            ];
-            if let Some((parameter, _)) = joker_rules.into_iter().find(|(_, given)| *given) {
-                return Err(ProfileError::Combination {
-                    parameters: [parameter, "jokers"],
-                    message: format!("{parameter} applies only when jokers is 1 or 2"),
-                });
-            }
-        }
-        if p.shutout != ShutoutRule::FlatBonus && self.shutout_bonus.is_some_and(|b| b > 0) {
-            return Err(ProfileError::Combination {
-                parameters: ["shutout_bonus", "shutout"],
-                message: "shutout_bonus is used only when shutout is \"flat_bonus\"".into(),
-            });
-        }
-        if p.shutout != ShutoutRule::FlatBonus {
-            p.shutout_bonus = 0;
-        }
-        Ok(p)
+        Ok(())
     }
+
+    /// Like an ace rule for a fixed limit: a joker rule without jokers means
+    /// nothing, and is refused rather than silently ignored.
+    fn check_joker_rules(&self, p: &Profile) -> Result<(), ProfileError> {
+        if p.jokers.jokers() != 0 {
+            return Ok(());
+        }
+        let joker_rules = [
+            ("joker_deadwood", self.joker_deadwood.is_some()),
+            ("joker_min_natural", self.joker_min_natural.is_some()),
+            ("joker_layoff", self.joker_layoff.is_some()),
+            (
+                "joker_pickup_must_meld",
+                self.joker_pickup_must_meld.is_some(),
+            ),
+        ];
+        match joker_rules.into_iter().find(|(_, given)| *given) {
+            Some((parameter, _)) => Err(ProfileError::Combination {
+                parameters: [parameter, "jokers"],
+                message: format!("{parameter} applies only when jokers is 1 or 2"),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The ace rule is 0 or 1, a game has a target, and no points parameter
+/// passes [`MAX_POINTS_PARAMETER`].
+fn check_values(p: &Profile) -> Result<(), ProfileError> {
+    if p.ace_upcard_knock_limit > 1 {
+        return Err(ProfileError::invalid(
+            "ace_upcard_knock_limit",
+            format!("{} must be 0 (gin only) or 1", p.ace_upcard_knock_limit),
+        ));
+    }
+    if p.target == 0 {
+        return Err(ProfileError::invalid(
+            "target",
+            "a game needs a target of at least 1 point".into(),
+        ));
+    }
+    let points = [
+        ("gin_bonus", Some(p.gin_bonus)),
+        ("big_gin_bonus", p.big_gin_bonus),
+        ("undercut_bonus", Some(p.undercut_bonus)),
+        ("target", Some(p.target)),
+        ("game_bonus", Some(p.game_bonus)),
+        ("box_bonus", Some(p.box_bonus)),
+        ("shutout_bonus", Some(p.shutout_bonus)),
+    ];
+    for (parameter, value) in points {
+        if let Some(value) = value.filter(|&v| v > MAX_POINTS_PARAMETER) {
+            return Err(ProfileError::invalid(
+                parameter,
+                format!("{value} is above the maximum of {MAX_POINTS_PARAMETER}"),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -70,6 +70,8 @@ impl Preset {
     }
 
     /// The preset's parameters, as in `docs/RULES.md`, "Presets and parameters".
+    // A table of data, hence its length: the standard parameters, then what
+    // each preset changes.
     pub fn profile(self) -> Profile {
         let standard = Profile {
             name: self.name().to_owned(),

@@ -11,14 +11,14 @@
 //! within the limit, plays the defender's best reply against each, and keeps the
 //! one with the highest net result for the knocker (points won, or minus points
 //! lost to an undercut), ties broken by the lower knocker count, then by the first
-//! in a fixed order: melds sorted by [`Meld`]'s order, arrangements compared meld
+//! in a fixed order: melds sorted by [`Meld`](crate::Meld)'s order, arrangements compared meld
 //! by meld (the enumeration order). Two runs that touch in one suit are always one
 //! run (cutting a run changes neither the count nor what can be laid off), so they
 //! are not listed twice.
 //!
 //! Bound: a 10-card hand contains at most a few dozen melds; collections of
 //! disjoint ones within the limit number in the low hundreds at worst, each met
-//! by one [`best_reply`] search.
+//! by one [`best_reply`](crate::best_reply) search.
 
 use crate::card::Card;
 use crate::deadwood::Arrangement;

@@ -9,7 +9,7 @@ use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
 use crate::wire::formats::TeamSpec;
-use crate::wire::jokers::{DefenderHand, KnockerHand, cards_of};
+use crate::wire::jokers::{DefenderHand, KnockerHand};
 use crate::wire::profile_spec::ProfileSpec;
 use gin_rules::{Card, CardHand, CountHand, MatchHand, SeatedHand};
 
@@ -201,11 +201,8 @@ fn card_hand(
     MatchHand::Cards(CardHand {
         knocker,
         knocker_hand: gin_rules::KnockerHand {
-            hand: cards_of(&knocker_hand.hand),
-            melds: knocker_hand
-                .melds
-                .as_ref()
-                .map(|melds| melds.iter().map(|meld| cards_of(meld)).collect()),
+            hand: knocker_hand.hand,
+            melds: knocker_hand.melds,
             jokers: knocker_hand.jokers.map(|jokers| jokers.pairs().collect()),
         },
         defender_hand: defender_hand.rules(),

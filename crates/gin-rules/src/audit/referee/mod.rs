@@ -102,7 +102,7 @@ pub(super) struct Referee<'a> {
     profile: &'a Profile,
     upcard: HandCard,
     /// Each hand as a card mask and a joker mask: a hand without jokers is
-    /// replayed on its 64-bit mask exactly as before jokers existed.
+    /// replayed on its 64-bit mask alone, with the joker-free solvers.
     hands: [Hand; 2],
     /// The stock as listed: all of it, or only its first cards.
     stock: &'a [HandCard],
@@ -244,22 +244,56 @@ impl<'a> Referee<'a> {
     pub(super) fn step(&mut self, index: usize, action: &Action) -> Result<(), Stop> {
         let Action { player, play } = action;
         let player = *player;
-        match &self.phase {
-            Phase::Void { at } => {
-                return violation(
-                    ViolationCode::HandIsVoid,
+        if let Some(after_end) = self.after_end(player, play) {
+            return after_end;
+        }
+        if let Move::LayOff { .. } = play {
+            return lay_off_without_knock(player);
+        }
+        // Out of turn: the fault is who acted.
+        self.check_seat(player, play)
+            .map_err(|stop| at_field(stop, "player"))?;
+        match self.phase.clone() {
+            Phase::UpcardOffer { to } => self.offer(to, play),
+            Phase::OpeningDraw => self.opening_draw(index, player, play),
+            Phase::ToDraw { .. } => match play {
+                Move::Pass => violation(
+                    ViolationCode::PassNotAllowed,
                     format!(
-                        "the hand became void at action {at}: nobody knocked before the stock \
-                         came down to its last two cards, so {player} cannot {} after that",
-                        play.phrase()
+                        "{player} passed, but only the first upcard (or, under the 50th-card \
+                         rule, the last discard) may be passed; on a turn a player must draw \
+                         from the stock or the discard pile"
                     ),
-                );
-            }
+                ),
+                _ => self.turn(index, player, play),
+            },
+            Phase::Drew {
+                taken, must_knock, ..
+            } => self.after_draw(index, player, play, taken, must_knock),
+            Phase::FiftiethOffer { .. } => self.fiftieth_offer(index, player, play),
+            // Handled above.
+            Phase::Knocked { .. } | Phase::Void { .. } => Ok(()),
+        }
+    }
+
+    /// A play once the hand is void or knocked: the defender's reply to the
+    /// knock, or the fault of playing after the end; `None` while the hand
+    /// goes on.
+    fn after_end(&mut self, player: Seat, play: &Move) -> Option<Result<(), Stop>> {
+        match &self.phase {
+            Phase::Void { at } => Some(violation(
+                ViolationCode::HandIsVoid,
+                format!(
+                    "the hand became void at action {at}: nobody knocked before the stock \
+                     came down to its last two cards, so {player} cannot {} after that",
+                    play.phrase()
+                ),
+            )),
             Phase::Knocked { hand, replied } => {
                 let replied = *replied;
                 let knocker = hand.knocker;
                 let at = hand.knock_action;
-                return match play {
+                Some(match play {
                     Move::LayOff {
                         melds,
                         jokers,
@@ -288,55 +322,34 @@ impl<'a> Referee<'a> {
                             ),
                         )
                     }
-                };
+                })
             }
-            _ => {}
+            _ => None,
         }
-        if let Move::LayOff { .. } = play {
-            return lay_off_without_knock(player);
-        }
-        // Out of turn: the fault is who acted.
-        self.check_seat(player, play)
-            .map_err(|stop| at_field(stop, "player"))?;
-        match self.phase.clone() {
-            Phase::UpcardOffer { to } => self.offer(to, play),
-            Phase::OpeningDraw => match play {
-                Move::Pass => violation(
-                    ViolationCode::PassNotAllowed,
-                    "both players have passed the upcard; the non-dealer must now draw from \
-                     the stock"
-                        .into(),
+    }
+
+    /// The non-dealer's first draw once both passed the upcard: from the
+    /// stock only.
+    fn opening_draw(&mut self, index: usize, player: Seat, play: &Move) -> Result<(), Stop> {
+        match play {
+            Move::Pass => violation(
+                ViolationCode::PassNotAllowed,
+                "both players have passed the upcard; the non-dealer must now draw from \
+                 the stock"
+                    .into(),
+            ),
+            Move::Draw {
+                from: Source::DiscardPile,
+                ..
+            } => violation(
+                ViolationCode::UpcardOfferViolated,
+                format!(
+                    "both players passed the upcard {}, so the non-dealer's first draw \
+                     must come from the stock",
+                    self.upcard
                 ),
-                Move::Draw {
-                    from: Source::DiscardPile,
-                    ..
-                } => violation(
-                    ViolationCode::UpcardOfferViolated,
-                    format!(
-                        "both players passed the upcard {}, so the non-dealer's first draw \
-                         must come from the stock",
-                        self.upcard
-                    ),
-                ),
-                _ => self.turn(index, player, play),
-            },
-            Phase::ToDraw { .. } => match play {
-                Move::Pass => violation(
-                    ViolationCode::PassNotAllowed,
-                    format!(
-                        "{player} passed, but only the first upcard (or, under the 50th-card \
-                         rule, the last discard) may be passed; on a turn a player must draw \
-                         from the stock or the discard pile"
-                    ),
-                ),
-                _ => self.turn(index, player, play),
-            },
-            Phase::Drew {
-                taken, must_knock, ..
-            } => self.after_draw(index, player, play, taken, must_knock),
-            Phase::FiftiethOffer { .. } => self.fiftieth_offer(index, player, play),
-            // Handled above.
-            Phase::Knocked { .. } | Phase::Void { .. } => Ok(()),
+            ),
+            _ => self.turn(index, player, play),
         }
     }
 

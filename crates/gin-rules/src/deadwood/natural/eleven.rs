@@ -313,34 +313,7 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
         ranks += 1;
         list.cards = rank_cards;
         if four {
-            if let Some(whole) = list.options.first_mut() {
-                whole.extra_cost = 0;
-                whole.extra_cards = rank_cards;
-            }
-            let single = flexible & (flexible - 1) == 0;
-            let mut cards = flexible;
-            while cards != 0 {
-                let card = cards & cards.wrapping_neg();
-                cards &= cards - 1;
-                list.push(if single {
-                    DiscardOption {
-                        kept_out: card,
-                        extra_cost: twice,
-                        extra_cards: rank_cards & !card,
-                    }
-                } else {
-                    DiscardOption {
-                        kept_out: card,
-                        ..DiscardOption::WHOLE_SET
-                    }
-                });
-            }
-            if !single {
-                list.push(DiscardOption {
-                    kept_out: rank_cards,
-                    ..DiscardOption::WHOLE_SET
-                });
-            }
+            list.offer_four(rank_cards, flexible, twice);
         } else {
             list.push(DiscardOption {
                 kept_out: rank_cards,
@@ -348,15 +321,7 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
             });
         }
     }
-    // The early stop: the free cards no run can use, their count, and the
-    // highest of them (no stop without them).
-    let stray = free & !runnable;
-    let highest = highest_cards(stray);
-    let stop = if highest == 0 {
-        u32::MAX
-    } else {
-        deadwood_of_free(stray)
-    };
+    let (highest, stop) = early_stop(free & !runnable);
 
     // The highest value of a card in the hand: no drop gains more.
     let top_value = lanes_or(hand).checked_ilog2().map_or(0, rank_value);
@@ -419,6 +384,58 @@ fn best_discards(hand: u64, mut pending: u16) -> Option<BestDiscards> {
         cards: tally.cards,
         undiscarded,
     })
+}
+
+/// The early stop of [`best_discards`], from the free cards no run can use:
+/// the highest of them, and their count (no stop without them).
+#[inline(always)]
+fn early_stop(stray: u64) -> (u64, u32) {
+    let highest = highest_cards(stray);
+    let stop = if highest == 0 {
+        u32::MAX
+    } else {
+        deadwood_of_free(stray)
+    };
+    (highest, stop)
+}
+
+impl DiscardOptions {
+    /// The options of a rank held four times, `flexible` the cards of it a
+    /// run can use (see [`best_discards`]): the whole set, any of its cards
+    /// the discard; with one such card, that card kept out and the other
+    /// three an extra discard that leaves two of them as deadwood (twice the
+    /// rank's value); with more, each alone kept out, or all four.
+    #[inline(always)]
+    fn offer_four(&mut self, rank_cards: u64, flexible: u64, twice: u32) {
+        if let Some(whole) = self.options.first_mut() {
+            whole.extra_cost = 0;
+            whole.extra_cards = rank_cards;
+        }
+        let single = flexible & (flexible - 1) == 0;
+        let mut cards = flexible;
+        while cards != 0 {
+            let card = cards & cards.wrapping_neg();
+            cards &= cards - 1;
+            self.push(if single {
+                DiscardOption {
+                    kept_out: card,
+                    extra_cost: twice,
+                    extra_cards: rank_cards & !card,
+                }
+            } else {
+                DiscardOption {
+                    kept_out: card,
+                    ..DiscardOption::WHOLE_SET
+                }
+            });
+        }
+        if !single {
+            self.push(DiscardOption {
+                kept_out: rank_cards,
+                ..DiscardOption::WHOLE_SET
+            });
+        }
+    }
 }
 
 /// The best count over the discards seen so far, and the cards reaching it.
