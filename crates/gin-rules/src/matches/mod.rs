@@ -429,6 +429,21 @@ impl MatchError {
     }
 }
 
+/// A format's tally as the match audit drives it: whether the next hand would
+/// be taken, the hand recorded, the score.
+pub(crate) trait FormatTally {
+    /// A hand (a deal, in a partnership) as the format records it.
+    type Hand;
+    /// The format's score.
+    type Score;
+    /// Whether the next hand would be recorded; nothing changes.
+    fn admits(&self, hand: &Self::Hand) -> Result<(), MatchError>;
+    /// Records the next hand (nothing changes when it is refused).
+    fn record(&mut self, hand: &Self::Hand) -> Result<(), MatchError>;
+    /// The score of the hands recorded.
+    fn into_score(self) -> Self::Score;
+}
+
 /// Scores a match hand by hand (see the module docs for every rule applied).
 ///
 /// ```

@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, signed};
-use super::{MAX_MATCH_HANDS, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, next_hand, signed};
+use super::{FormatTally, MAX_MATCH_HANDS, MatchError, Tally};
 use crate::profile::Profile;
 
 /// A team: its name and its two players, in the order that fixes the pairings.
@@ -129,28 +129,8 @@ impl<'p> PartnershipTally<'p> {
     /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`],
     /// off the deal's pairings, or when a table's hand cannot be scored.
     pub fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        let tables = self.admit(deal)?;
         let index = self.deals.len();
-        if let Some((_, ended_at)) = self.sheet.ended {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: false,
-            });
-        }
-        if index >= MAX_MATCH_HANDS {
-            return Err(MatchError::TooManyHands {
-                found: index + 1,
-                max: MAX_MATCH_HANDS,
-            });
-        }
-        let [one, two] = &deal.tables;
-        let tables = [
-            play_seated(self.profile, &self.players, one, index)
-                .map_err(|error| MatchError::at_table(index, 0, error))?,
-            play_seated(self.profile, &self.players, two, index)
-                .map_err(|error| MatchError::at_table(index, 1, error))?,
-        ];
-        check_pairings(&tables, index, &self.players)?;
         let table_results = tables.clone().map(|t| match t.winner {
             Some(w) if team_of(w) == 0 => i64::from(t.points),
             Some(_) => -i64::from(t.points),
@@ -174,6 +154,21 @@ impl<'p> PartnershipTally<'p> {
             totals: self.sheet.running,
         });
         Ok(())
+    }
+
+    /// The next deal's tables scored, if the match takes the deal; nothing
+    /// is credited.
+    fn admit(&self, deal: &PartnershipDeal) -> Result<[ScoredSeatedHand; 2], MatchError> {
+        let index = next_hand(self.deals.len(), self.sheet.ended_at(), false)?;
+        let [one, two] = &deal.tables;
+        let tables = [
+            play_seated(self.profile, &self.players, one, index)
+                .map_err(|error| MatchError::at_table(index, 0, error))?,
+            play_seated(self.profile, &self.players, two, index)
+                .map_err(|error| MatchError::at_table(index, 1, error))?,
+        ];
+        check_pairings(&tables, index, &self.players)?;
+        Ok(tables)
     }
 
     /// The deals recorded so far, as scored.
@@ -210,9 +205,8 @@ impl<'p> PartnershipTally<'p> {
                 0
             }
         });
-        let net = winner.map(|w| {
-            signed(at(&final_tally, w).total) - signed(at(&final_tally, w.other()).total)
-        });
+        let net = winner
+            .map(|w| signed(at(&final_tally, w).total) - signed(at(&final_tally, w.other()).total));
         PartnershipScore {
             teams: self.teams,
             deals: self.deals,
@@ -221,6 +215,20 @@ impl<'p> PartnershipTally<'p> {
             final_tally,
             net,
         }
+    }
+}
+
+impl FormatTally for PartnershipTally<'_> {
+    type Hand = PartnershipDeal;
+    type Score = PartnershipScore;
+    fn admits(&self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        self.admit(deal).map(drop)
+    }
+    fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        PartnershipTally::record(self, deal)
+    }
+    fn into_score(self) -> PartnershipScore {
+        PartnershipTally::into_score(self)
     }
 }
 

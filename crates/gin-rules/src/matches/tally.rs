@@ -1,7 +1,7 @@
 //! The score sheet every format keeps: each line's tally, a game's running
 //! totals, boxes, the end at the target and the shutout test, written once.
 
-use super::{MAX_MATCH_HANDS, Player};
+use super::{MAX_MATCH_HANDS, MatchError, Player};
 use crate::profile::{BoxBonusTiming, MAX_POINTS_PARAMETER, Profile, ShutoutTest};
 
 /// The largest deadwood difference of a hand: a defender's ten cards count at
@@ -121,6 +121,30 @@ pub(super) fn at_mut<T, const N: usize>(values: &mut [T; N], seat: Seat<N>) -> &
     &mut values[seat.0]
 }
 
+/// The index of the next hand of a match with `recorded` hands, if the match
+/// takes one: none after the game (the last Hollywood game) ended at
+/// `ended_at`, none past [`MAX_MATCH_HANDS`].
+pub(super) fn next_hand(
+    recorded: usize,
+    ended_at: Option<usize>,
+    hollywood: bool,
+) -> Result<usize, MatchError> {
+    if let Some(ended_at) = ended_at {
+        return Err(MatchError::GameOver {
+            hand: recorded,
+            ended_at,
+            hollywood,
+        });
+    }
+    if recorded >= MAX_MATCH_HANDS {
+        return Err(MatchError::TooManyHands {
+            found: recorded + 1,
+            max: MAX_MATCH_HANDS,
+        });
+    }
+    Ok(recorded)
+}
+
 /// Whether a hand won for `points` is a hand won: always when it scores, and
 /// for nothing only under [`Profile::scoreless_hand_won`]. A hand that is not
 /// won earns no box, counts for no shutout test and enters no Hollywood game.
@@ -172,6 +196,11 @@ impl<const N: usize> Sheet<N> {
     /// Whether the game still takes points: nobody has reached the target.
     pub(super) fn is_open(&self) -> bool {
         self.ended.is_none()
+    }
+
+    /// The hand that reached the target.
+    pub(super) fn ended_at(&self) -> Option<usize> {
+        self.ended.map(|(_, hand)| hand)
     }
 
     /// The seat that reached the target.

@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, counts_as_won, signed};
-use super::{MAX_MATCH_HANDS, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed};
+use super::{FormatTally, MAX_MATCH_HANDS, MatchError, Tally};
 use crate::profile::Profile;
 
 /// A three-player match scored.
@@ -65,20 +65,21 @@ impl<'p> ThreeTally<'p> {
     /// the game has ended, past [`MAX_MATCH_HANDS`], off the rotation, or when
     /// the hand itself cannot be scored.
     pub fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
+        let result = self.admit(hand)?;
         let index = self.hands.len();
-        if let Some((_, ended_at)) = self.sheet.ended {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: false,
-            });
+        if let Some(winner) = result.winner.and_then(Seat::new)
+            && counts_as_won(self.profile, result.points)
+        {
+            let points = u64::from(result.points);
+            self.sheet.credit(self.profile, winner, points, index);
         }
-        if index >= MAX_MATCH_HANDS {
-            return Err(MatchError::TooManyHands {
-                found: index + 1,
-                max: MAX_MATCH_HANDS,
-            });
-        }
+        self.hands.push((result, self.sheet.running));
+        Ok(())
+    }
+
+    /// The next hand scored, if the match takes it; nothing is credited.
+    fn admit(&self, hand: &SeatedHand) -> Result<ScoredSeatedHand, MatchError> {
+        let index = next_hand(self.hands.len(), self.sheet.ended_at(), false)?;
         let result = play_seated(self.profile, &self.players, hand, index)?;
         if let Some(pair) = self.next_players()
             && !same_pair(pair, result.players)
@@ -88,14 +89,7 @@ impl<'p> ThreeTally<'p> {
                 expected: pair.map(|p| name(&self.players, p)),
             });
         }
-        if let Some(winner) = result.winner.and_then(Seat::new)
-            && counts_as_won(self.profile, result.points)
-        {
-            let points = u64::from(result.points);
-            self.sheet.credit(self.profile, winner, points, index);
-        }
-        self.hands.push((result, self.sheet.running));
-        Ok(())
+        Ok(result)
     }
 
     /// The two players the rotation seats at the next hand (in either order):
@@ -177,6 +171,20 @@ impl<'p> ThreeTally<'p> {
             nets: Some(nets),
             pairs: Some(pairs),
         }
+    }
+}
+
+impl FormatTally for ThreeTally<'_> {
+    type Hand = SeatedHand;
+    type Score = ThreeScore;
+    fn admits(&self, hand: &SeatedHand) -> Result<(), MatchError> {
+        self.admit(hand).map(drop)
+    }
+    fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
+        ThreeTally::record(self, hand)
+    }
+    fn into_score(self) -> ThreeScore {
+        ThreeTally::into_score(self)
     }
 }
 

@@ -1,10 +1,10 @@
 //! Two players: one game, or Hollywood's three, kept hand by hand.
 
-use super::hand::play;
+use super::hand::{Won, play};
 use super::hollywood::{Entries, sum_of_games};
-use super::tally::{Sheet, counts_as_won};
+use super::tally::{Sheet, counts_as_won, next_hand};
 use super::{
-    GameScore, MAX_MATCH_HANDS, MatchError, MatchHand, MatchScore, Players, ScoredMatchHand, Tally,
+    FormatTally, GameScore, MatchError, MatchHand, MatchScore, Players, ScoredMatchHand, Tally,
 };
 use crate::profile::Profile;
 
@@ -49,24 +49,11 @@ impl<'p> MatchTally<'p> {
     }
 
     /// Scores the next hand and credits it: refused (and not recorded) after
-    /// the game, every Hollywood game, has ended, past [`MAX_MATCH_HANDS`],
+    /// the game, every Hollywood game, has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
     /// or when the hand itself cannot be scored.
     pub fn record(&mut self, hand: &MatchHand) -> Result<(), MatchError> {
+        let won = self.admit(hand)?;
         let index = self.hands.len();
-        if let Some(ended_at) = self.ended_at() {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: self.games.len() > 1,
-            });
-        }
-        if index >= MAX_MATCH_HANDS {
-            return Err(MatchError::TooManyHands {
-                found: index + 1,
-                max: MAX_MATCH_HANDS,
-            });
-        }
-        let won = play(self.profile, &self.players, index, hand)?;
         let scored_in = match &won {
             Some(won) if counts_as_won(self.profile, won.points) => {
                 self.entries
@@ -88,6 +75,12 @@ impl<'p> MatchTally<'p> {
             game_totals,
         });
         Ok(())
+    }
+
+    /// The next hand scored, if the match takes it; nothing is credited.
+    fn admit(&self, hand: &MatchHand) -> Result<Option<Won>, MatchError> {
+        let index = next_hand(self.hands.len(), self.ended_at(), self.games.len() > 1)?;
+        play(self.profile, &self.players, index, hand)
     }
 
     /// The hand that ended the last game, once every game has ended.
@@ -147,6 +140,20 @@ impl<'p> MatchTally<'p> {
             scores,
             net,
         }
+    }
+}
+
+impl FormatTally for MatchTally<'_> {
+    type Hand = MatchHand;
+    type Score = MatchScore;
+    fn admits(&self, hand: &MatchHand) -> Result<(), MatchError> {
+        self.admit(hand).map(drop)
+    }
+    fn record(&mut self, hand: &MatchHand) -> Result<(), MatchError> {
+        MatchTally::record(self, hand)
+    }
+    fn into_score(self) -> MatchScore {
+        MatchTally::into_score(self)
     }
 }
 
