@@ -127,6 +127,8 @@ mod seated;
 mod settlement;
 mod tally;
 #[cfg(test)]
+mod tally_tests;
+#[cfg(test)]
 mod tests;
 mod three;
 mod two;
