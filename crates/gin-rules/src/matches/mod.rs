@@ -481,6 +481,7 @@ pub fn score_match(
         });
     }
     let mut tally = MatchTally::new(profile, players.clone())?;
+    tally.reserve(hands.len());
     for hand in hands {
         tally.record(hand)?;
     }

@@ -125,6 +125,11 @@ impl<'p> PartnershipTally<'p> {
         })
     }
 
+    /// Room for `more` deals to come (the whole-match scorer knows how many).
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.deals.reserve(more);
+    }
+
     /// Scores the next deal and credits its net to the team ahead: refused
     /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`],
     /// off the deal's pairings, or when a table's hand cannot be scored.
@@ -269,6 +274,7 @@ pub fn score_partnership(
         });
     }
     let mut tally = PartnershipTally::new(profile, teams)?;
+    tally.reserve(deals.len());
     for deal in deals {
         tally.record(deal)?;
     }

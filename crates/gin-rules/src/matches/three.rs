@@ -61,6 +61,11 @@ impl<'p> ThreeTally<'p> {
         })
     }
 
+    /// Room for `more` hands to come (the whole-match scorer knows how many).
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
+
     /// Scores the next hand and credits it: refused (and not recorded) after
     /// the game has ended, past [`MAX_MATCH_HANDS`], off the rotation, or when
     /// the hand itself cannot be scored.
@@ -217,6 +222,7 @@ pub fn score_three(
         });
     }
     let mut tally = ThreeTally::new(profile, players.clone())?;
+    tally.reserve(hands.len());
     for hand in hands {
         tally.record(hand)?;
     }

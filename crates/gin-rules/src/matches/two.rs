@@ -48,6 +48,11 @@ impl<'p> MatchTally<'p> {
         })
     }
 
+    /// Room for `more` hands to come (the whole-match scorer knows how many).
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
+
     /// Scores the next hand and credits it: refused (and not recorded) after
     /// the game, every Hollywood game, has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
     /// or when the hand itself cannot be scored.
@@ -85,11 +90,14 @@ impl<'p> MatchTally<'p> {
 
     /// The hand that ended the last game, once every game has ended.
     fn ended_at(&self) -> Option<usize> {
+        // No list collected: this runs before every hand.
         self.games
             .iter()
-            .map(|g| g.ended.map(|(_, at)| at))
-            .collect::<Option<Vec<_>>>()
-            .and_then(|ends| ends.into_iter().max())
+            .try_fold(None, |latest: Option<usize>, game| {
+                let at = game.ended_at()?;
+                Some(Some(latest.map_or(at, |latest| latest.max(at))))
+            })
+            .flatten()
     }
 
     /// The hands recorded so far, as scored.
