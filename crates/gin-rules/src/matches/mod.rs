@@ -474,12 +474,7 @@ pub fn score_match(
     players: &Players<String>,
     hands: &[MatchHand],
 ) -> Result<MatchScore, MatchError> {
-    if hands.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: hands.len(),
-            max: MAX_MATCH_HANDS,
-        });
-    }
+    tally::within_max_hands(hands.len())?;
     let mut tally = MatchTally::new(profile, players.clone())?;
     tally.reserve(hands.len());
     for hand in hands {

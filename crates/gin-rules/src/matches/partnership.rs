@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, next_hand, signed};
-use super::{FormatTally, MAX_MATCH_HANDS, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, next_hand, signed, within_max_hands};
+use super::{FormatTally, MatchError, Tally};
 use crate::profile::Profile;
 
 /// A team: its name and its two players, in the order that fixes the pairings.
@@ -131,7 +131,7 @@ impl<'p> PartnershipTally<'p> {
     }
 
     /// Scores the next deal and credits its net to the team ahead: refused
-    /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`],
+    /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
     /// off the deal's pairings, or when a table's hand cannot be scored.
     pub fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
         let tables = self.admit(deal)?;
@@ -163,6 +163,7 @@ impl<'p> PartnershipTally<'p> {
 
     /// The next deal's tables scored, if the match takes the deal; nothing
     /// is credited.
+    #[inline]
     fn admit(&self, deal: &PartnershipDeal) -> Result<[ScoredSeatedHand; 2], MatchError> {
         let index = next_hand(self.deals.len(), self.sheet.ended_at(), false)?;
         let [one, two] = &deal.tables;
@@ -267,12 +268,7 @@ pub fn score_partnership(
     teams: &[Team; 2],
     deals: &[PartnershipDeal],
 ) -> Result<PartnershipScore, MatchError> {
-    if deals.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: deals.len(),
-            max: MAX_MATCH_HANDS,
-        });
-    }
+    within_max_hands(deals.len())?;
     let mut tally = PartnershipTally::new(profile, teams)?;
     tally.reserve(deals.len());
     for deal in deals {

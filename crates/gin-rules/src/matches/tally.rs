@@ -124,6 +124,7 @@ pub(super) fn at_mut<T, const N: usize>(values: &mut [T; N], seat: Seat<N>) -> &
 /// The index of the next hand of a match with `recorded` hands, if the match
 /// takes one: none after the game (the last Hollywood game) ended at
 /// `ended_at`, none past [`MAX_MATCH_HANDS`].
+#[inline]
 pub(super) fn next_hand(
     recorded: usize,
     ended_at: Option<usize>,
@@ -136,13 +137,19 @@ pub(super) fn next_hand(
             hollywood,
         });
     }
-    if recorded >= MAX_MATCH_HANDS {
+    within_max_hands(recorded + 1)?;
+    Ok(recorded)
+}
+
+/// A match of `found` hands is within [`MAX_MATCH_HANDS`].
+pub(super) fn within_max_hands(found: usize) -> Result<(), MatchError> {
+    if found > MAX_MATCH_HANDS {
         return Err(MatchError::TooManyHands {
-            found: recorded + 1,
+            found,
             max: MAX_MATCH_HANDS,
         });
     }
-    Ok(recorded)
+    Ok(())
 }
 
 /// Whether a hand won for `points` is a hand won: always when it scores, and
@@ -211,6 +218,7 @@ impl<const N: usize> Sheet<N> {
     /// Credits hand `hand`, won by `seat` for `points`: the points, a hand
     /// won, the box when boxes are credited as each hand is won, and the end
     /// of the game when the running total reaches the target.
+    #[inline]
     pub(super) fn credit(&mut self, profile: &Profile, seat: Seat<N>, points: u64, hand: usize) {
         // Saturating, though the bound on `Tally` keeps every total far below.
         let hand_points = at_mut(&mut self.hand_points, seat);

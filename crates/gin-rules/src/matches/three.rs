@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed};
-use super::{FormatTally, MAX_MATCH_HANDS, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed, within_max_hands};
+use super::{FormatTally, MatchError, Tally};
 use crate::profile::Profile;
 
 /// A three-player match scored.
@@ -67,7 +67,7 @@ impl<'p> ThreeTally<'p> {
     }
 
     /// Scores the next hand and credits it: refused (and not recorded) after
-    /// the game has ended, past [`MAX_MATCH_HANDS`], off the rotation, or when
+    /// the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS), off the rotation, or when
     /// the hand itself cannot be scored.
     pub fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
         let result = self.admit(hand)?;
@@ -83,6 +83,7 @@ impl<'p> ThreeTally<'p> {
     }
 
     /// The next hand scored, if the match takes it; nothing is credited.
+    #[inline]
     fn admit(&self, hand: &SeatedHand) -> Result<ScoredSeatedHand, MatchError> {
         let index = next_hand(self.hands.len(), self.sheet.ended_at(), false)?;
         let result = play_seated(self.profile, &self.players, hand, index)?;
@@ -215,12 +216,7 @@ pub fn score_three(
     players: &[String; 3],
     hands: &[SeatedHand],
 ) -> Result<ThreeScore, MatchError> {
-    if hands.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: hands.len(),
-            max: MAX_MATCH_HANDS,
-        });
-    }
+    within_max_hands(hands.len())?;
     let mut tally = ThreeTally::new(profile, players.clone())?;
     tally.reserve(hands.len());
     for hand in hands {

@@ -2,6 +2,7 @@
 
 use super::hand::{Won, play};
 use super::hollywood::{Entries, sum_of_games};
+use super::seated::validate_names;
 use super::tally::{Sheet, counts_as_won, next_hand};
 use super::{
     FormatTally, GameScore, MatchError, MatchHand, MatchScore, Players, ScoredMatchHand, Tally,
@@ -38,7 +39,7 @@ pub struct MatchTally<'p> {
 impl<'p> MatchTally<'p> {
     /// An empty match between two players, named distinctly and not blank.
     pub fn new(profile: &'p Profile, players: Players<String>) -> Result<Self, MatchError> {
-        validate_players(&players)?;
+        validate_names(players.as_array())?;
         Ok(MatchTally {
             profile,
             players,
@@ -83,6 +84,7 @@ impl<'p> MatchTally<'p> {
     }
 
     /// The next hand scored, if the match takes it; nothing is credited.
+    #[inline]
     fn admit(&self, hand: &MatchHand) -> Result<Option<Won>, MatchError> {
         let index = next_hand(self.hands.len(), self.ended_at(), self.games.len() > 1)?;
         play(self.profile, &self.players, index, hand)
@@ -170,22 +172,4 @@ fn sum_totals(games: &[[u64; 2]]) -> [u64; 2] {
     games.iter().fold([0u64, 0], |acc, t| {
         [acc[0].saturating_add(t[0]), acc[1].saturating_add(t[1])]
     })
-}
-
-/// Player names must tell the players apart: not blank, not equal.
-fn validate_players(players: &Players<String>) -> Result<(), MatchError> {
-    for (player, name) in players.iter() {
-        if name.trim().is_empty() {
-            return Err(MatchError::BlankPlayerName {
-                index: player.index(),
-            });
-        }
-    }
-    let [first, second] = players.as_array();
-    if first == second {
-        return Err(MatchError::DuplicatePlayerName {
-            name: first.clone(),
-        });
-    }
-    Ok(())
 }
