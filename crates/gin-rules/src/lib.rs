@@ -259,9 +259,10 @@ pub use layoff::{
 };
 pub use matches::{
     CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
-    MatchHand, MatchScore, PartnershipDeal, PartnershipScore, Player, Players, ScoredDeal,
-    ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore, max_defender_count,
-    score_match, score_partnership, score_three,
+    MatchHand, MatchScore, MatchTally, PartnershipDeal, PartnershipScore, PartnershipTally, Player,
+    Players, ScoredDeal, ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore,
+    ThreeTally, max_defender_count, partnership_pairings, score_match, score_partnership,
+    score_three,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldError, MeldKind, MeldProblem, MeldProblemCode,

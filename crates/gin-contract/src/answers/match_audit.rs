@@ -38,7 +38,7 @@ use crate::limits::{RequestLimits, check_items, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::wire::formats::{
     MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
-    check_roster_limits, seat_order, shape_problem, wrong_shape,
+    check_roster_limits, shape_problem, wrong_shape,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
@@ -687,7 +687,7 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
         }
         Format::Teams(teams, deals) => {
             let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
-            let score = PartnershipMatchResponse::new(&audit.score, &seat_order(&teams));
+            let score = PartnershipMatchResponse::new(&audit.score, &Team::seat_order(&teams));
             verdict(request, audit, MatchAnswer::Partnership(score))
         }
     }

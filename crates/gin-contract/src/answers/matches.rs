@@ -23,11 +23,11 @@ use gin_rules::{
 };
 
 pub use crate::wire::formats::{
-    ByName, DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
+    DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,
 };
-use crate::wire::formats::{MatchAnswer, Roster, check_roster_limits, seat_order, wrong_shape};
-pub use crate::wire::score_sheet::{ByPlayer, GameResult, HandResult, MatchOutcome, MatchResponse};
+use crate::wire::formats::{MatchAnswer, Roster, check_roster_limits, wrong_shape};
+pub use crate::wire::score_sheet::{ByName, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use request::{
     CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
     VoidHandSchema,
@@ -317,7 +317,10 @@ fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
         }
         Format::Teams(teams, deals) => {
             let scored = gin_rules::score_partnership(&profile, &teams, &deals).map_err(problem)?;
-            MatchAnswer::Partnership(PartnershipMatchResponse::new(&scored, &seat_order(&teams)))
+            MatchAnswer::Partnership(PartnershipMatchResponse::new(
+                &scored,
+                &Team::seat_order(&teams),
+            ))
         }
     })
 }

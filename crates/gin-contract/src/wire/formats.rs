@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 
-use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
@@ -15,29 +14,11 @@ use utoipa::openapi::schema::{AnyOfBuilder, Ref, Schema};
 use crate::limits::{check_items, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::wire::score_sheet::{
-    MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName,
+    ByName, MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName, by_name,
 };
 use gin_rules::{
     Breakdown, Outcome, PartnershipScore, Players, ScoredSeatedHand, Tally, Team, ThreeScore,
 };
-
-/// Values keyed by name, in the order of the request.
-#[derive(Debug, Clone)]
-pub struct ByName<T>(Vec<(String, T)>);
-
-impl<T: Serialize> Serialize for ByName<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
-    }
-}
-
-fn by_name<T: Copy>(names: &[String], values: &[T]) -> ByName<T> {
-    ByName(names.iter().cloned().zip(values.iter().copied()).collect())
-}
 
 fn outcome(outcome: Option<Outcome>) -> MatchOutcome {
     outcome.map_or(MatchOutcome::Void, |o| match o {
@@ -437,13 +418,4 @@ pub fn check_roster_limits(
         }
     }
     Ok(())
-}
-
-/// A partnership's four players in the order results use: the first team's
-/// two, then the second's.
-pub fn seat_order(teams: &[Team; 2]) -> [String; 4] {
-    let [first, second] = teams;
-    let [a1, a2] = first.players.clone();
-    let [b1, b2] = second.players.clone();
-    [a1, a2, b1, b2]
 }

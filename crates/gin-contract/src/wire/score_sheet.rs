@@ -12,21 +12,24 @@ use utoipa::{PartialSchema, ToSchema};
 
 use gin_rules::{Breakdown, GameScore, MatchScore, Outcome, ScoredMatchHand, Tally};
 
-/// Values keyed by player name, in the order of the request's `players`.
+/// Values keyed by player (or team) name, in the order of the request: every
+/// format's per-player maps.
 #[derive(Debug, Clone)]
-pub struct ByPlayer<T> {
-    names: [String; 2],
-    values: [T; 2],
-}
+pub struct ByName<T>(Vec<(String, T)>);
 
-impl<T: Serialize> Serialize for ByPlayer<T> {
+impl<T: Serialize> Serialize for ByName<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        for (name, value) in self.names.iter().zip(&self.values) {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
             map.serialize_entry(name, value)?;
         }
         map.end()
     }
+}
+
+/// Each name with its value, in order.
+pub(crate) fn by_name<T: Copy>(names: &[String], values: &[T]) -> ByName<T> {
+    ByName(names.iter().cloned().zip(values.iter().copied()).collect())
 }
 
 /// The schema of a map keyed by player (or team) name, named so that every
@@ -130,7 +133,7 @@ pub struct HandResult {
     /// Running totals after this hand, keyed by player name (in Hollywood,
     /// summed over the three games).
     #[schema(value_type = TotalsByName, example = json!({"Mom": 10, "Dad": 0}))]
-    pub totals: ByPlayer<u64>,
+    pub totals: ByName<u64>,
     /// Hollywood only: the games (1 to 3) this hand's points entered.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, example = json!([1, 2]))]
@@ -138,7 +141,7 @@ pub struct HandResult {
     /// Hollywood only: running totals after this hand, game by game.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<TotalsByName>>, nullable = false)]
-    pub games: Option<Vec<ByPlayer<u64>>>,
+    pub games: Option<Vec<ByName<u64>>>,
 }
 
 /// One Hollywood game: its own totals, bonuses and end.
@@ -161,11 +164,11 @@ pub struct GameResult {
     /// Each player's score sheet for this game.
     #[serde(rename = "final")]
     #[schema(value_type = TalliesByName)]
-    pub final_tally: ByPlayer<Tally>,
+    pub final_tally: ByName<Tally>,
     /// What each player takes from the game under the profile's settlement;
     /// null while it is open.
     #[schema(value_type = Option<PointsByName>, required = true)]
-    pub scores: Option<ByPlayer<i64>>,
+    pub scores: Option<ByName<i64>>,
     /// The winner's score minus the loser's; null while it is open.
     #[schema(required = true)]
     pub net: Option<i64>,
@@ -186,14 +189,14 @@ pub struct MatchResponse {
     /// bonus.
     #[serde(rename = "final")]
     #[schema(value_type = TalliesByName)]
-    pub final_tally: ByPlayer<Tally>,
+    pub final_tally: ByName<Tally>,
     /// What each player takes under the profile's settlement: the totals
     /// (`totals_and_net`), or the difference for the winner and 0 for the
     /// loser (`winner_scores_difference`); summed over the games in Hollywood.
     /// Null before the end.
     #[schema(value_type = Option<PointsByName>, required = true,
              example = json!({"Mom": 310, "Dad": 112}))]
-    pub scores: Option<ByPlayer<i64>>,
+    pub scores: Option<ByName<i64>>,
     /// The winner's score minus the loser's (0 on a Hollywood tie). Null before
     /// the end.
     #[schema(required = true, example = 198)]
@@ -217,15 +220,6 @@ pub struct MatchResponse {
     pub receipt: Option<String>,
 }
 
-impl<T> ByPlayer<T> {
-    fn new(names: &[String; 2], values: [T; 2]) -> ByPlayer<T> {
-        ByPlayer {
-            names: names.clone(),
-            values,
-        }
-    }
-}
-
 impl MatchResponse {
     pub(crate) fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
         let names = &score.players;
@@ -246,14 +240,9 @@ impl MatchResponse {
                 knocker_deadwood: h.knocker_deadwood,
                 defender_deadwood: h.defender_deadwood,
                 breakdown: h.breakdown,
-                totals: ByPlayer::new(names, h.totals),
+                totals: by_name(names, &h.totals),
                 scored_in: hollywood.then(|| h.scored_in.iter().map(|g| g + 1).collect()),
-                games: hollywood.then(|| {
-                    h.game_totals
-                        .iter()
-                        .map(|t| ByPlayer::new(names, *t))
-                        .collect()
-                }),
+                games: hollywood.then(|| h.game_totals.iter().map(|t| by_name(names, t)).collect()),
             })
             .collect();
         let game = |(index, g): (usize, &GameScore)| GameResult {
@@ -262,8 +251,8 @@ impl MatchResponse {
             winner: name(g.winner),
             ended_at: g.ended_at,
             shutout: g.shutout,
-            final_tally: ByPlayer::new(names, g.final_tally),
-            scores: g.scores.map(|s| ByPlayer::new(names, s)),
+            final_tally: by_name(names, &g.final_tally),
+            scores: g.scores.map(|s| by_name(names, &s)),
             net: g.net,
         };
         let ended_at = if score.complete {
@@ -276,8 +265,8 @@ impl MatchResponse {
             hands,
             complete: score.complete,
             winner: name(score.winner),
-            final_tally: ByPlayer::new(names, score.final_tally),
-            scores: score.scores.map(|s| ByPlayer::new(names, s)),
+            final_tally: by_name(names, &score.final_tally),
+            scores: score.scores.map(|s| by_name(names, &s)),
             net: score.net,
             ended_at,
             shutout: (!hollywood).then(|| score.games.first().is_some_and(|g| g.shutout)),

@@ -5,10 +5,12 @@
 //! Tournament and casino software ask one question of a finished match: "given
 //! this record, what is the true result?". [`audit_match`] answers it by
 //! running [`audit_hand`] on each hand (each table of a partnership deal),
-//! then the format's scorer ([`score_match`], [`score_three`],
-//! [`score_partnership`]) on the hands that ended, so
-//! the result is exactly what that scorer gives for those hands recorded as
-//! cards (a knock) or as void.
+//! then feeding the hands that ended to the format's tally ([`MatchTally`],
+//! [`ThreeTally`], [`PartnershipTally`]), so the result is exactly what the
+//! format's scorer ([`score_match`](crate::score_match),
+//! [`score_three`](crate::score_three),
+//! [`score_partnership`](crate::score_partnership)) gives for those hands
+//! recorded as cards (a knock) or as void.
 //!
 //! # Checks beyond each hand's own
 //!
@@ -49,8 +51,9 @@
 //! # Cost
 //!
 //! Each hand costs one [`audit_hand`] (constant time per action, one or two
-//! scorer calls at the knock) and the match two runs of its scorer (one with a
-//! void hand appended, to learn whether the game had ended): linear in the
+//! scorer calls at the knock) and one hand recorded on the tally; the hand
+//! after the last one scored is asked of the tally without being recorded, to
+//! learn whether the game had ended or the seating breaks: linear in the
 //! record.
 
 use crate::audit::{
@@ -58,8 +61,9 @@ use crate::audit::{
 };
 use crate::card::Card;
 use crate::matches::{
-    CardHand, CountHand, MatchError, MatchHand, MatchScore, PartnershipDeal, PartnershipScore,
-    Player, Players, SeatedHand, Team, ThreeScore, score_match, score_partnership, score_three,
+    CardHand, CountHand, FormatTally, MatchError, MatchHand, MatchScore, MatchTally,
+    PartnershipDeal, PartnershipScore, PartnershipTally, Player, Players, SeatedHand, Team,
+    ThreeScore, ThreeTally,
 };
 use crate::profile::{NextDealer, Profile};
 use crate::score::Side;
@@ -172,7 +176,7 @@ pub fn audit_match(
     hands: &[RecordedHand],
 ) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
     // Validates the names with the scorer's own errors.
-    score_match(profile, players, &[])?;
+    let tally = MatchTally::new(profile, players.clone())?;
     let names = players.clone().into_array();
     let mut replay = Replay::new(profile, &names, hands.len())?;
     let mut previous: Option<(Player, Option<Player>)> = None;
@@ -203,11 +207,7 @@ pub fn audit_match(
         scored.push(record);
         previous = Some((dealer, scorer));
     }
-    let probe = Probe {
-        hand: MatchHand::Void,
-        real: true,
-    };
-    replay.finish(scored, probe, |hands| score_match(profile, players, hands))
+    replay.finish(tally, scored, Some(MatchHand::Void))
 }
 
 /// Audits a three-player match (see the module docs).
@@ -216,7 +216,7 @@ pub fn audit_three(
     players: &[String; 3],
     hands: &[RecordedHand],
 ) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
-    score_three(profile, players, &[])?;
+    let tally = ThreeTally::new(profile, players.clone())?;
     let mut replay = Replay::new(profile, players, hands.len())?;
     let mut scored: Vec<SeatedHand> = Vec::with_capacity(hands.len());
     for (index, hand) in hands.iter().enumerate() {
@@ -232,16 +232,13 @@ pub fn audit_three(
         ));
     }
     let probe = match hands.get(scored.len()) {
-        Some(next) => Probe {
-            hand: void_between(players, replay.both_seats(next, scored.len(), None)?),
-            real: true,
-        },
-        None => Probe {
-            hand: void_between(players, [0, 1]),
-            real: false,
-        },
+        Some(next) => Some(void_between(
+            players,
+            replay.both_seats(next, scored.len(), None)?,
+        )),
+        None => None,
     };
-    replay.finish(scored, probe, |hands| score_three(profile, players, hands))
+    replay.finish(tally, scored, probe)
 }
 
 /// Audits a partnership match, deal by deal and table by table (see the
@@ -251,14 +248,8 @@ pub fn audit_partnership(
     teams: &[Team; 2],
     deals: &[[RecordedHand; 2]],
 ) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
-    score_partnership(profile, teams, &[])?;
-    let [first, second] = teams;
-    let names = [
-        first.players[0].clone(),
-        first.players[1].clone(),
-        second.players[0].clone(),
-        second.players[1].clone(),
-    ];
+    let tally = PartnershipTally::new(profile, teams)?;
+    let names = Team::seat_order(teams);
     let mut replay = Replay::new(profile, &names, deals.len())?;
     let mut scored: Vec<PartnershipDeal> = Vec::with_capacity(deals.len());
     'deals: for (index, deal) in deals.iter().enumerate() {
@@ -283,33 +274,15 @@ pub fn audit_partnership(
         }
     }
     let probe = match deals.get(scored.len()) {
-        Some([one, two]) => Probe {
-            hand: PartnershipDeal {
-                tables: [
-                    void_between(&names, replay.both_seats(one, scored.len(), Some(0))?),
-                    void_between(&names, replay.both_seats(two, scored.len(), Some(1))?),
-                ],
-            },
-            real: true,
-        },
-        None => Probe {
-            hand: PartnershipDeal {
-                tables: [void_between(&names, [0, 2]), void_between(&names, [1, 3])],
-            },
-            real: false,
-        },
+        Some([one, two]) => Some(PartnershipDeal {
+            tables: [
+                void_between(&names, replay.both_seats(one, scored.len(), Some(0))?),
+                void_between(&names, replay.both_seats(two, scored.len(), Some(1))?),
+            ],
+        }),
+        None => None,
     };
-    replay.finish(scored, probe, |deals| {
-        score_partnership(profile, teams, deals)
-    })
-}
-
-/// The hand appended to the scored ones to learn whether the game had ended
-/// and whether the next hand's players are the ones the format seats. When no
-/// recorded hand follows (`real` false), only the end of the game counts.
-struct Probe<T> {
-    hand: T,
-    real: bool,
+    replay.finish(tally, scored, probe)
 }
 
 /// The state of a replay: the tables audited so far, the first violation,
@@ -447,39 +420,33 @@ impl<'a> Replay<'a> {
         Ok(end)
     }
 
-    /// Scores the hands that ended, learning with the probe whether a hand
-    /// was recorded after the game ended or breaks the format's seating.
-    fn finish<T: Clone, S>(
+    /// Scores the hands that ended on the format's tally, one at a time; a
+    /// hand the tally refuses for its seating or for coming after the end of
+    /// the game is the match's violation. `probe` stands for the next recorded
+    /// hand (audited, but not ended or not legal): a void hand between its
+    /// players, asked of the tally without being recorded.
+    fn finish<F: FormatTally>(
         mut self,
-        mut scored: Vec<T>,
-        probe: Probe<T>,
-        score: impl Fn(&[T]) -> Result<S, MatchError>,
-    ) -> Result<MatchAudit<S>, MatchAuditError> {
-        let real = probe.real && scored.len() < self.hands.len();
-        let mut probed = scored.clone();
-        probed.push(probe.hand);
-        let found = match score(&probed) {
-            Ok(_) => None,
-            Err(error @ MatchError::GameOver { hand, .. }) if real || hand < scored.len() => {
-                Some((hand, ViolationCode::HandAfterGameEnd, error))
+        mut tally: F,
+        scored: Vec<F::Hand>,
+        probe: Option<F::Hand>,
+    ) -> Result<MatchAudit<F::Score>, MatchAuditError> {
+        let mut found = None;
+        for hand in &scored {
+            if let Err(error) = tally.record(hand) {
+                found = Some(seating_fault(error)?);
+                break;
             }
-            Err(error @ MatchError::RotationBroken { hand, .. }) if real || hand < scored.len() => {
-                Some((hand, ViolationCode::RotationBroken, error))
-            }
-            Err(error @ MatchError::PairingBroken { deal, .. }) if real || deal < scored.len() => {
-                Some((deal, ViolationCode::PairingBroken, error))
-            }
-            // The probe stood for no recorded hand.
-            Err(
-                MatchError::GameOver { .. }
-                | MatchError::RotationBroken { .. }
-                | MatchError::PairingBroken { .. },
-            ) => None,
-            Err(error) => return Err(error.into()),
-        };
+        }
+        if found.is_none()
+            && scored.len() < self.hands.len()
+            && let Some(probe) = probe
+            && let Err(error) = tally.admits(&probe)
+        {
+            found = Some(seating_fault(error)?);
+        }
         if let Some((hand, code, error)) = found {
             self.hands.truncate(hand + 1);
-            scored.truncate(hand);
             self.violation = Some(MatchViolation {
                 hand,
                 table: None,
@@ -491,13 +458,25 @@ impl<'a> Replay<'a> {
                 },
             });
         }
-        let score = score(&scored)?;
         Ok(MatchAudit {
             hands: self.hands,
             violation: self.violation,
-            score,
+            score: tally.into_score(),
         })
     }
+}
+
+/// A hand the tally refuses for the match's sake (after the end of the game,
+/// off the rotation or the pairings) as the violation at that hand; any
+/// other refusal is the audit's error.
+fn seating_fault(error: MatchError) -> Result<(usize, ViolationCode, MatchError), MatchAuditError> {
+    let (hand, code) = match &error {
+        MatchError::GameOver { hand, .. } => (*hand, ViolationCode::HandAfterGameEnd),
+        MatchError::RotationBroken { hand, .. } => (*hand, ViolationCode::RotationBroken),
+        MatchError::PairingBroken { deal, .. } => (*deal, ViolationCode::PairingBroken),
+        _ => return Err(error.into()),
+    };
+    Ok((hand, code, error))
 }
 
 /// The seeds of a match's deals: the first seeded deal's commitment and

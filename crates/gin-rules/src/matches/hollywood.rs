@@ -2,12 +2,13 @@
 //! decided on the sum of the games (see the module docs, "Hollywood").
 
 use super::hand::Won;
-use super::{GameScore, OpenGame, Players};
+use super::tally::Sheet;
+use super::{GameScore, Players};
 use crate::profile::Profile;
 
 /// Per player, the games entered so far. With a single game a player's first
 /// win enters game 0, and every win then scores there.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Entries(Players<[bool; 3]>);
 
 impl Entries {
@@ -17,7 +18,7 @@ impl Entries {
     pub(super) fn credit_win(
         &mut self,
         profile: &Profile,
-        games: &mut [OpenGame],
+        games: &mut [Sheet<2>],
         won: &Won,
         hand: usize,
     ) -> Vec<usize> {
@@ -32,7 +33,7 @@ impl Entries {
         let mut scored_in = Vec::new();
         for (index, (game, &entered)) in games.iter_mut().zip(entered.iter()).enumerate() {
             if game.is_open() && entered {
-                game.credit(profile, won.winner, won.points, hand);
+                game.credit(profile, won.winner.into(), u64::from(won.points), hand);
                 scored_in.push(index);
             }
         }

@@ -127,19 +127,23 @@ mod seated;
 mod settlement;
 mod tally;
 #[cfg(test)]
+mod tally_tests;
+#[cfg(test)]
 mod tests;
 mod three;
+mod two;
 
-use hand::play;
 pub use hand::{CountError, MAX_DEFENDER_COUNT, max_defender_count};
-use hollywood::{Entries, sum_of_games};
-pub use partnership::{PartnershipDeal, PartnershipScore, ScoredDeal, Team, score_partnership};
+pub use partnership::{
+    PartnershipDeal, PartnershipScore, PartnershipTally, ScoredDeal, Team, partnership_pairings,
+    score_partnership,
+};
 pub use players::{Player, Players};
 pub use seated::{ScoredSeatedHand, SeatedHand};
-pub use three::{ThreeScore, score_three};
+pub use three::{ThreeScore, ThreeTally, score_three};
 
-use tally::OpenGame;
 pub use tally::Tally;
+pub use two::MatchTally;
 
 /// The most hands [`score_match`] takes. A real match has dozens (a game to 100
 /// rarely needs more than ten hands); the cap bounds every total (see [`Tally`]).
@@ -407,29 +411,19 @@ impl MatchError {
     }
 }
 
-/// Player names must tell the players apart: not blank, not equal.
-fn validate_players(players: &Players<String>) -> Result<(), MatchError> {
-    for (player, name) in players.iter() {
-        if name.trim().is_empty() {
-            return Err(MatchError::BlankPlayerName {
-                index: player.index(),
-            });
-        }
-    }
-    let [first, second] = players.as_array();
-    if first == second {
-        return Err(MatchError::DuplicatePlayerName {
-            name: first.clone(),
-        });
-    }
-    Ok(())
-}
-
-/// Whether a hand won for `points` is a hand won: always when it scores, and
-/// for nothing only under [`Profile::scoreless_hand_won`]. A hand that is not
-/// won earns no box, counts for no shutout test and enters no Hollywood game.
-pub(super) fn counts_as_won(profile: &Profile, points: u32) -> bool {
-    points > 0 || profile.scoreless_hand_won()
+/// A format's tally as the match audit drives it: whether the next hand would
+/// be taken, the hand recorded, the score.
+pub(crate) trait FormatTally {
+    /// A hand (a deal, in a partnership) as the format records it.
+    type Hand;
+    /// The format's score.
+    type Score;
+    /// Whether the next hand would be recorded; nothing changes.
+    fn admits(&self, hand: &Self::Hand) -> Result<(), MatchError>;
+    /// Records the next hand (nothing changes when it is refused).
+    fn record(&mut self, hand: &Self::Hand) -> Result<(), MatchError>;
+    /// The score of the hands recorded.
+    fn into_score(self) -> Self::Score;
 }
 
 /// Scores a match hand by hand (see the module docs for every rule applied).
@@ -460,77 +454,11 @@ pub fn score_match(
     players: &Players<String>,
     hands: &[MatchHand],
 ) -> Result<MatchScore, MatchError> {
-    if hands.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: hands.len(),
-            max: MAX_MATCH_HANDS,
-        });
+    tally::within_max_hands(hands.len())?;
+    let mut tally = MatchTally::new(profile, players.clone())?;
+    tally.reserve(hands.len());
+    for hand in hands {
+        tally.record(hand)?;
     }
-    validate_players(players)?;
-    let game_count = profile.games();
-    let mut games = vec![OpenGame::default(); game_count];
-    let mut entries = Entries::default();
-    let mut scored = Vec::with_capacity(hands.len());
-
-    for (index, hand) in hands.iter().enumerate() {
-        if let Some(ended_at) = games
-            .iter()
-            .map(|g| g.ended.map(|(_, at)| at))
-            .collect::<Option<Vec<_>>>()
-            .and_then(|ends| ends.into_iter().max())
-        {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: game_count > 1,
-            });
-        }
-        let won = play(profile, players, index, hand)?;
-        let scored_in = match &won {
-            Some(won) if counts_as_won(profile, won.points) => {
-                entries.credit_win(profile, &mut games, won, index)
-            }
-            _ => Vec::new(),
-        };
-        let game_totals: Vec<[u64; 2]> = games.iter().map(|g| g.running.into_array()).collect();
-        let totals = game_totals.iter().fold([0u64, 0], |acc, t| {
-            [acc[0].saturating_add(t[0]), acc[1].saturating_add(t[1])]
-        });
-        scored.push(ScoredMatchHand {
-            knocker: won.as_ref().map(|w| w.knocker.index()),
-            winner: won.as_ref().map(|w| w.winner.index()),
-            outcome: won.as_ref().map(|w| w.outcome),
-            points: won.as_ref().map_or(0, |w| w.points),
-            knocker_deadwood: won.as_ref().map(|w| w.knocker_deadwood),
-            defender_deadwood: won.as_ref().map(|w| w.defender_deadwood),
-            breakdown: won.as_ref().map(|w| w.breakdown),
-            scored_in,
-            totals,
-            game_totals,
-        });
-    }
-
-    let games: Vec<GameScore> = games.iter().map(|g| g.finish(profile)).collect();
-    let complete = games.iter().all(|g| g.complete);
-    let final_tally = games.iter().fold([Tally::default(); 2], |acc, g| {
-        [acc[0].add(g.final_tally[0]), acc[1].add(g.final_tally[1])]
-    });
-    let (winner, scores, net) = match games.as_slice() {
-        [single] => (single.winner, single.scores, single.net),
-        _ if complete => {
-            let (winner, scores, net) = sum_of_games(&games);
-            (winner, Some(scores), Some(net))
-        }
-        _ => (None, None, None),
-    };
-    Ok(MatchScore {
-        players: players.clone().into_array(),
-        hands: scored,
-        games,
-        complete,
-        winner,
-        final_tally,
-        scores,
-        net,
-    })
+    Ok(tally.into_score())
 }

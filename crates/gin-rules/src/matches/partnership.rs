@@ -6,8 +6,9 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::{MAX_MATCH_HANDS, MatchError, Tally};
-use crate::profile::{BoxBonusTiming, Profile, ShutoutTest};
+use super::tally::{Seat, Sheet, at, next_hand, signed, within_max_hands};
+use super::{FormatTally, MatchError, Tally};
+use crate::profile::Profile;
 
 /// A team: its name and its two players, in the order that fixes the pairings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,12 +61,180 @@ pub struct PartnershipScore {
 }
 
 /// The pairings of deal `index` (0-based): A1-B1 and A2-B2 on even deals,
-/// A1-B2 and A2-B1 on odd ones, with players numbered A1, A2, B1, B2 = 0..4.
-const fn pairings(index: usize) -> [[usize; 2]; 2] {
+/// A1-B2 and A2-B1 on odd ones, with players numbered A1, A2, B1, B2 = 0..4
+/// (the order of [`Team::seat_order`]). Each pairing is in ascending order.
+pub const fn partnership_pairings(index: usize) -> [[usize; 2]; 2] {
     if index.is_multiple_of(2) {
         [[0, 2], [1, 3]]
     } else {
         [[0, 3], [1, 2]]
+    }
+}
+
+impl Team {
+    /// The four players of two teams as results number them: the first
+    /// team's two players, then the second team's.
+    pub fn seat_order(teams: &[Team; 2]) -> [String; 4] {
+        let [first, second] = teams;
+        let [a1, a2] = first.players.clone();
+        let [b1, b2] = second.players.clone();
+        [a1, a2, b1, b2]
+    }
+}
+
+/// A partnership match kept deal by deal: [`record`](PartnershipTally::record)
+/// one deal at a time; [`partnership_pairings`] of
+/// [`deals`](PartnershipTally::deals)`().len()` says who meets whom next. A
+/// refused deal leaves the tally as it was. [`score_partnership`] is this
+/// tally fed every deal.
+#[derive(Debug, Clone)]
+pub struct PartnershipTally<'p> {
+    profile: &'p Profile,
+    teams: [String; 2],
+    players: [String; 4],
+    sheet: Sheet<2>,
+    deals: Vec<ScoredDeal>,
+}
+
+impl<'p> PartnershipTally<'p> {
+    /// An empty match between two teams: four distinct, non-blank player
+    /// names, two distinct, non-blank team names, a profile without Hollywood.
+    pub fn new(profile: &'p Profile, teams: &[Team; 2]) -> Result<Self, MatchError> {
+        let players = Team::seat_order(teams);
+        validate_names(&players)?;
+        let [first, second] = teams;
+        if first.name.trim().is_empty() || second.name.trim().is_empty() {
+            return Err(MatchError::BlankTeamName);
+        }
+        if first.name == second.name {
+            return Err(MatchError::DuplicatePlayerName {
+                name: first.name.clone(),
+            });
+        }
+        if profile.hollywood() {
+            return Err(MatchError::HollywoodNotDefined {
+                format: "partnership",
+            });
+        }
+        Ok(PartnershipTally {
+            profile,
+            teams: [first.name.clone(), second.name.clone()],
+            players,
+            sheet: Sheet::default(),
+            deals: Vec::new(),
+        })
+    }
+
+    /// Room for `more` deals to come (the whole-match scorer knows how many).
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.deals.reserve(more);
+    }
+
+    /// Scores the next deal and credits its net to the team ahead: refused
+    /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
+    /// off the deal's pairings, or when a table's hand cannot be scored.
+    pub fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        let tables = self.admit(deal)?;
+        let index = self.deals.len();
+        let table_results = tables.clone().map(|t| match t.winner {
+            Some(w) if team_of(w) == 0 => i64::from(t.points),
+            Some(_) => -i64::from(t.points),
+            None => 0,
+        });
+        let net: i64 = table_results.iter().sum();
+        let winner = match net.cmp(&0) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        let points = net.unsigned_abs();
+        if let Some(team) = winner.and_then(Seat::new) {
+            self.sheet.credit(self.profile, team, points, index);
+        }
+        self.deals.push(ScoredDeal {
+            tables,
+            table_results,
+            winner,
+            points,
+            totals: self.sheet.running,
+        });
+        Ok(())
+    }
+
+    /// The next deal's tables scored, if the match takes the deal; nothing
+    /// is credited.
+    #[inline]
+    fn admit(&self, deal: &PartnershipDeal) -> Result<[ScoredSeatedHand; 2], MatchError> {
+        let index = next_hand(self.deals.len(), self.sheet.ended_at(), false)?;
+        let [one, two] = &deal.tables;
+        let tables = [
+            play_seated(self.profile, &self.players, one, index)
+                .map_err(|error| MatchError::at_table(index, 0, error))?,
+            play_seated(self.profile, &self.players, two, index)
+                .map_err(|error| MatchError::at_table(index, 1, error))?,
+        ];
+        check_pairings(&tables, index, &self.players)?;
+        Ok(tables)
+    }
+
+    /// The deals recorded so far, as scored.
+    pub fn deals(&self) -> &[ScoredDeal] {
+        &self.deals
+    }
+
+    /// Each team's running total.
+    pub fn totals(&self) -> [u64; 2] {
+        self.sheet.running
+    }
+
+    /// A team has reached the target: the next deal would be `game_over`.
+    pub fn is_complete(&self) -> bool {
+        !self.sheet.is_open()
+    }
+
+    /// The match as scored so far.
+    pub fn score(&self) -> PartnershipScore {
+        self.clone().into_score()
+    }
+
+    /// The match as scored so far, consuming the tally: the winning team
+    /// takes the flat shutout bonus when the other was shut out.
+    pub fn into_score(self) -> PartnershipScore {
+        let profile = self.profile;
+        let sheet = &self.sheet;
+        let winner = sheet.winner();
+        let shutout = winner.is_some_and(|w| sheet.shut_out(profile, w.other()));
+        let final_tally = sheet.lines(profile, |team, _| {
+            if Some(team) == winner && shutout {
+                flat_shutout_bonus(profile)
+            } else {
+                0
+            }
+        });
+        let net = winner
+            .map(|w| signed(at(&final_tally, w).total) - signed(at(&final_tally, w.other()).total));
+        PartnershipScore {
+            teams: self.teams,
+            deals: self.deals,
+            complete: winner.is_some(),
+            winner: winner.map(Seat::index),
+            final_tally,
+            net,
+        }
+    }
+}
+
+impl FormatTally for PartnershipTally<'_> {
+    type Hand = PartnershipDeal;
+    type Score = PartnershipScore;
+    fn admits(&self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        self.admit(deal).map(drop)
+    }
+    fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
+        PartnershipTally::record(self, deal)
+    }
+    fn into_score(self) -> PartnershipScore {
+        PartnershipTally::into_score(self)
     }
 }
 
@@ -99,102 +268,13 @@ pub fn score_partnership(
     teams: &[Team; 2],
     deals: &[PartnershipDeal],
 ) -> Result<PartnershipScore, MatchError> {
-    if deals.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: deals.len(),
-            max: MAX_MATCH_HANDS,
-        });
+    within_max_hands(deals.len())?;
+    let mut tally = PartnershipTally::new(profile, teams)?;
+    tally.reserve(deals.len());
+    for deal in deals {
+        tally.record(deal)?;
     }
-    let [first, second] = teams;
-    let players: [String; 4] = [
-        first.players[0].clone(),
-        first.players[1].clone(),
-        second.players[0].clone(),
-        second.players[1].clone(),
-    ];
-    validate_names(&players)?;
-    if first.name.trim().is_empty() || second.name.trim().is_empty() {
-        return Err(MatchError::BlankTeamName);
-    }
-    if first.name == second.name {
-        return Err(MatchError::DuplicatePlayerName {
-            name: first.name.clone(),
-        });
-    }
-    if profile.hollywood() {
-        return Err(MatchError::HollywoodNotDefined {
-            format: "partnership",
-        });
-    }
-    let each_hand_box = match profile.box_bonus_timing() {
-        BoxBonusTiming::EachHand => u64::from(profile.box_bonus()),
-        BoxBonusTiming::EndOfGame => 0,
-    };
-    let mut running = [0u64; 2];
-    let mut hand_points = [0u64; 2];
-    let mut deals_won = [0u64; 2];
-    let mut ended: Option<(usize, usize)> = None;
-    let mut scored = Vec::with_capacity(deals.len());
-    for (index, deal) in deals.iter().enumerate() {
-        if let Some((_, ended_at)) = ended {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: false,
-            });
-        }
-        let [one, two] = &deal.tables;
-        let tables = [
-            play_seated(profile, &players, one, index)
-                .map_err(|error| MatchError::at_table(index, 0, error))?,
-            play_seated(profile, &players, two, index)
-                .map_err(|error| MatchError::at_table(index, 1, error))?,
-        ];
-        check_pairings(&tables, index, &players)?;
-        let table_results = tables.clone().map(|t| match t.winner {
-            Some(w) if team_of(w) == 0 => i64::from(t.points),
-            Some(_) => -i64::from(t.points),
-            None => 0,
-        });
-        let net: i64 = table_results.iter().sum();
-        let winner = match net.cmp(&0) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
-        let points = net.unsigned_abs();
-        if let Some(team) = winner
-            && let Some(total) = running.get_mut(team)
-        {
-            *total = total.saturating_add(points).saturating_add(each_hand_box);
-            if let Some(p) = hand_points.get_mut(team) {
-                *p = p.saturating_add(points);
-            }
-            if let Some(w) = deals_won.get_mut(team) {
-                *w = w.saturating_add(1);
-            }
-            if *total >= u64::from(profile.target()) {
-                ended = Some((team, index));
-            }
-        }
-        scored.push(ScoredDeal {
-            tables,
-            table_results,
-            winner,
-            points,
-            totals: running,
-        });
-    }
-    let team_names = [first.name.clone(), second.name.clone()];
-    Ok(finish(
-        profile,
-        team_names,
-        scored,
-        running,
-        hand_points,
-        deals_won,
-        ended,
-    ))
+    Ok(tally.into_score())
 }
 
 /// The two tables must seat exactly the deal's two pairings, in either order.
@@ -207,7 +287,7 @@ fn check_pairings(
         let [a, b] = pair;
         [a.min(b), a.max(b)]
     };
-    let expected = pairings(index);
+    let expected = partnership_pairings(index);
     let mut found = tables.clone().map(|t| sorted(t.players));
     found.sort_unstable();
     if found == expected {
@@ -218,81 +298,4 @@ fn check_pairings(
         deal: index,
         expected: expected.map(|pair| pair.map(name)),
     })
-}
-
-fn finish(
-    profile: &Profile,
-    teams: [String; 2],
-    deals: Vec<ScoredDeal>,
-    running: [u64; 2],
-    hand_points: [u64; 2],
-    deals_won: [u64; 2],
-    ended: Option<(usize, usize)>,
-) -> PartnershipScore {
-    let box_bonus = u64::from(profile.box_bonus());
-    let get = |values: [u64; 2], t: usize| values.get(t).copied().unwrap_or(0);
-    let Some((winner, _)) = ended else {
-        let credited = match profile.box_bonus_timing() {
-            BoxBonusTiming::EachHand => box_bonus,
-            BoxBonusTiming::EndOfGame => 0,
-        };
-        let final_tally = std::array::from_fn(|t| Tally {
-            hand_points: get(hand_points, t),
-            hands_won: get(deals_won, t),
-            box_bonus: get(deals_won, t).saturating_mul(credited),
-            total: get(running, t),
-            ..Tally::default()
-        });
-        return PartnershipScore {
-            teams,
-            deals,
-            complete: false,
-            winner: None,
-            final_tally,
-            net: None,
-        };
-    };
-    let loser = 1 - winner;
-    let shut_out = match profile.shutout_test() {
-        ShutoutTest::ScoredNothing => get(hand_points, loser) == 0,
-        ShutoutTest::WonNoHand => get(deals_won, loser) == 0,
-    };
-    let final_tally: [Tally; 2] = std::array::from_fn(|t| {
-        let points = get(hand_points, t);
-        let boxes = get(deals_won, t).saturating_mul(box_bonus);
-        let (game, shutout) = if t == winner {
-            let shutout = if shut_out {
-                flat_shutout_bonus(profile)
-            } else {
-                0
-            };
-            (u64::from(profile.game_bonus()), shutout)
-        } else {
-            (0, 0)
-        };
-        Tally {
-            hand_points: points,
-            hands_won: get(deals_won, t),
-            box_bonus: boxes,
-            game_bonus: game,
-            shutout_bonus: shutout,
-            total: points
-                .saturating_add(boxes)
-                .saturating_add(game)
-                .saturating_add(shutout),
-        }
-    });
-    let total = |t: usize| {
-        final_tally
-            .get(t)
-            .map_or(0, |tally| i64::try_from(tally.total).unwrap_or(i64::MAX))
-    };
-    PartnershipScore {
-        teams,
-        deals,
-        complete: true,
-        winner: Some(winner),
-        final_tally,
-        net: Some(total(winner) - total(loser)),
-    }
 }

@@ -1,7 +1,8 @@
-//! The score sheet: each player's line, and a game's running totals.
+//! The score sheet every format keeps: each line's tally, a game's running
+//! totals, boxes, the end at the target and the shutout test, written once.
 
-use super::{MAX_MATCH_HANDS, Player, Players};
-use crate::profile::{BoxBonusTiming, MAX_POINTS_PARAMETER, Profile};
+use super::{MAX_MATCH_HANDS, MatchError, Player};
+use crate::profile::{BoxBonusTiming, MAX_POINTS_PARAMETER, Profile, ShutoutTest};
 
 /// The largest deadwood difference of a hand: a defender's ten cards count at
 /// most 100 (four kings, four queens, two jacks), the knocker's at least 0.
@@ -72,37 +73,215 @@ impl Tally {
     }
 }
 
-/// A game in progress.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct OpenGame {
-    /// Hand points plus the boxes credited so far (under `EachHand`).
-    pub(super) running: Players<u64>,
-    pub(super) hand_points: Players<u64>,
-    pub(super) hands_won: Players<u64>,
-    /// The winner and the hand that reached the target.
-    pub(super) ended: Option<(Player, usize)>,
+/// One seat of a score sheet with `N` lines: a player (two or three players)
+/// or a team (a partnership). Only [`Seat::all`] and the conversions make one,
+/// so its index is always below `N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct Seat<const N: usize>(usize);
+
+impl<const N: usize> Seat<N> {
+    /// Every seat, in order.
+    pub(super) fn all() -> [Seat<N>; N] {
+        std::array::from_fn(Seat)
+    }
+
+    /// The seat at `index`, if the sheet has it.
+    pub(super) fn new(index: usize) -> Option<Seat<N>> {
+        (index < N).then_some(Seat(index))
+    }
+
+    /// The seat's position: results name players and teams by it.
+    pub(super) const fn index(self) -> usize {
+        self.0
+    }
 }
 
-impl OpenGame {
+impl From<Player> for Seat<2> {
+    fn from(player: Player) -> Seat<2> {
+        Seat(player.index())
+    }
+}
+
+impl Seat<2> {
+    /// The other of two seats.
+    pub(super) const fn other(self) -> Seat<2> {
+        Seat(1 - self.0)
+    }
+}
+
+/// A seat's value: the seat is below `N` by construction.
+pub(super) fn at<T: Copy, const N: usize>(values: &[T; N], seat: Seat<N>) -> T {
+    #[allow(clippy::indexing_slicing)] // `Seat<N>` only holds indices below `N`.
+    values[seat.0]
+}
+
+/// A seat's value, to change it.
+pub(super) fn at_mut<T, const N: usize>(values: &mut [T; N], seat: Seat<N>) -> &mut T {
+    #[allow(clippy::indexing_slicing)] // `Seat<N>` only holds indices below `N`.
+    &mut values[seat.0]
+}
+
+/// The index of the next hand of a match with `recorded` hands, if the match
+/// takes one: none after the game (the last Hollywood game) ended at
+/// `ended_at`, none past [`MAX_MATCH_HANDS`].
+#[inline]
+pub(super) fn next_hand(
+    recorded: usize,
+    ended_at: Option<usize>,
+    hollywood: bool,
+) -> Result<usize, MatchError> {
+    if let Some(ended_at) = ended_at {
+        return Err(MatchError::GameOver {
+            hand: recorded,
+            ended_at,
+            hollywood,
+        });
+    }
+    within_max_hands(recorded + 1)?;
+    Ok(recorded)
+}
+
+/// A match of `found` hands is within [`MAX_MATCH_HANDS`].
+pub(super) fn within_max_hands(found: usize) -> Result<(), MatchError> {
+    if found > MAX_MATCH_HANDS {
+        return Err(MatchError::TooManyHands {
+            found,
+            max: MAX_MATCH_HANDS,
+        });
+    }
+    Ok(())
+}
+
+/// Whether a hand won for `points` is a hand won: always when it scores, and
+/// for nothing only under [`Profile::scoreless_hand_won`]. A hand that is not
+/// won earns no box, counts for no shutout test and enters no Hollywood game.
+pub(super) fn counts_as_won(profile: &Profile, points: u32) -> bool {
+    points > 0 || profile.scoreless_hand_won()
+}
+
+/// The box bonus credited as each hand is won: the profile's under
+/// [`BoxBonusTiming::EachHand`], none when boxes wait for the end of the game.
+fn box_each_hand(profile: &Profile) -> u64 {
+    match profile.box_bonus_timing() {
+        BoxBonusTiming::EachHand => u64::from(profile.box_bonus()),
+        BoxBonusTiming::EndOfGame => 0,
+    }
+}
+
+/// A total as a signed score. Totals stay far below `i64::MAX` (the bound on
+/// [`Tally`]); saturate rather than wrap all the same.
+pub(super) fn signed(points: u64) -> i64 {
+    i64::try_from(points).unwrap_or(i64::MAX)
+}
+
+/// One game's score sheet with `N` lines (players, or teams): the hands won
+/// credited one at a time, the end at the target, and each line's tally. Every
+/// format keeps its games on it and adds only what differs: who sits at a hand,
+/// and the shutout bonus and settlement at the end.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sheet<const N: usize> {
+    /// Hand points plus the boxes credited so far (under `EachHand`).
+    pub(super) running: [u64; N],
+    pub(super) hand_points: [u64; N],
+    pub(super) hands_won: [u64; N],
+    /// The winner and the hand that reached the target.
+    pub(super) ended: Option<(Seat<N>, usize)>,
+}
+
+impl<const N: usize> Default for Sheet<N> {
+    fn default() -> Sheet<N> {
+        Sheet {
+            running: [0; N],
+            hand_points: [0; N],
+            hands_won: [0; N],
+            ended: None,
+        }
+    }
+}
+
+impl<const N: usize> Sheet<N> {
     /// Whether the game still takes points: nobody has reached the target.
     pub(super) fn is_open(&self) -> bool {
         self.ended.is_none()
     }
 
-    pub(super) fn credit(&mut self, profile: &Profile, player: Player, points: u32, hand: usize) {
-        let boxed = match profile.box_bonus_timing() {
-            BoxBonusTiming::EachHand => u64::from(profile.box_bonus()),
-            BoxBonusTiming::EndOfGame => 0,
-        };
+    /// The hand that reached the target.
+    pub(super) fn ended_at(&self) -> Option<usize> {
+        self.ended.map(|(_, hand)| hand)
+    }
+
+    /// The seat that reached the target.
+    pub(super) fn winner(&self) -> Option<Seat<N>> {
+        self.ended.map(|(winner, _)| winner)
+    }
+
+    /// Credits hand `hand`, won by `seat` for `points`: the points, a hand
+    /// won, the box when boxes are credited as each hand is won, and the end
+    /// of the game when the running total reaches the target.
+    #[inline]
+    pub(super) fn credit(&mut self, profile: &Profile, seat: Seat<N>, points: u64, hand: usize) {
         // Saturating, though the bound on `Tally` keeps every total far below.
-        let hand_points = self.hand_points.get_mut(player);
-        *hand_points = hand_points.saturating_add(u64::from(points));
-        let hands_won = self.hands_won.get_mut(player);
+        let hand_points = at_mut(&mut self.hand_points, seat);
+        *hand_points = hand_points.saturating_add(points);
+        let hands_won = at_mut(&mut self.hands_won, seat);
         *hands_won = hands_won.saturating_add(1);
-        let running = self.running.get_mut(player);
-        *running = running.saturating_add(u64::from(points).saturating_add(boxed));
+        let running = at_mut(&mut self.running, seat);
+        *running = running.saturating_add(points.saturating_add(box_each_hand(profile)));
         if *running >= u64::from(profile.target()) {
-            self.ended = Some((player, hand));
+            self.ended = Some((seat, hand));
         }
+    }
+
+    /// Whether `seat` was shut out, by the profile's test. "Scored nothing"
+    /// looks at hand points only, so it does not depend on when boxes are
+    /// credited.
+    pub(super) fn shut_out(&self, profile: &Profile, seat: Seat<N>) -> bool {
+        match profile.shutout_test() {
+            ShutoutTest::ScoredNothing => at(&self.hand_points, seat) == 0,
+            ShutoutTest::WonNoHand => at(&self.hands_won, seat) == 0,
+        }
+    }
+
+    /// Each line of the sheet. Before the end: hand points, hands won, the
+    /// boxes already credited, and the running total. At the end: every box,
+    /// the game bonus to the winner, and the shutout bonus the format gives
+    /// each seat (`shutout_bonus`, given the seat's line without it).
+    pub(super) fn lines(
+        &self,
+        profile: &Profile,
+        shutout_bonus: impl Fn(Seat<N>, &Tally) -> u64,
+    ) -> [Tally; N] {
+        let seats = Seat::<N>::all();
+        let Some(winner) = self.winner() else {
+            let credited = box_each_hand(profile);
+            return seats.map(|seat| Tally {
+                hand_points: at(&self.hand_points, seat),
+                hands_won: at(&self.hands_won, seat),
+                box_bonus: at(&self.hands_won, seat).saturating_mul(credited),
+                total: at(&self.running, seat),
+                ..Tally::default()
+            });
+        };
+        let box_bonus = u64::from(profile.box_bonus());
+        seats.map(|seat| {
+            let mut line = Tally {
+                hand_points: at(&self.hand_points, seat),
+                hands_won: at(&self.hands_won, seat),
+                box_bonus: at(&self.hands_won, seat).saturating_mul(box_bonus),
+                game_bonus: if seat == winner {
+                    u64::from(profile.game_bonus())
+                } else {
+                    0
+                },
+                ..Tally::default()
+            };
+            line.shutout_bonus = shutout_bonus(seat, &line);
+            line.total = line
+                .hand_points
+                .saturating_add(line.box_bonus)
+                .saturating_add(line.game_bonus)
+                .saturating_add(line.shutout_bonus);
+            line
+        })
     }
 }

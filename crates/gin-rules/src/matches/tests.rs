@@ -668,13 +668,13 @@ fn a_match_takes_at_most_max_match_hands() {
 fn running_totals_saturate_rather_than_wrap() {
     // Unreachable within MAX_MATCH_HANDS (see `Tally`), so built by hand.
     let p = profile(r#"{"box_bonus_timing": "each_hand"}"#);
-    let mut game = tally::OpenGame {
-        running: Players::new(u64::MAX - 1, 0),
-        ..tally::OpenGame::default()
+    let mut game = tally::Sheet::<2> {
+        running: [u64::MAX - 1, 0],
+        ..tally::Sheet::default()
     };
-    game.credit(&p, Player::First, 20, 7);
-    assert_eq!(game.running.into_array(), [u64::MAX, 0]);
-    assert_eq!(game.ended, Some((Player::First, 7)));
+    game.credit(&p, Player::First.into(), 20, 7);
+    assert_eq!(game.running, [u64::MAX, 0]);
+    assert_eq!(game.ended, Some((Player::First.into(), 7)));
     let sum = Tally {
         total: u64::MAX,
         ..Tally::default()

@@ -6,8 +6,9 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::{MAX_MATCH_HANDS, MatchError, Tally};
-use crate::profile::{BoxBonusTiming, Profile, ShutoutTest};
+use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed, within_max_hands};
+use super::{FormatTally, MatchError, Tally};
+use crate::profile::Profile;
 
 /// A three-player match scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,169 @@ pub struct ThreeScore {
     /// Each pair's net, the first player's against the second: (0, 1), (0, 2),
     /// (1, 2) (`None` until complete).
     pub pairs: Option<[((usize, usize), i64); 3]>,
+}
+
+/// A three-player match kept hand by hand: [`record`](ThreeTally::record) one
+/// seated hand at a time; [`next_players`](ThreeTally::next_players) says who
+/// the rotation seats next. A refused hand leaves the tally as it was.
+/// [`score_three`] is this tally fed every hand.
+#[derive(Debug, Clone)]
+pub struct ThreeTally<'p> {
+    profile: &'p Profile,
+    players: [String; 3],
+    sheet: Sheet<3>,
+    hands: Vec<(ScoredSeatedHand, [u64; 3])>,
+}
+
+impl<'p> ThreeTally<'p> {
+    /// An empty match between three players, named distinctly and not blank,
+    /// under a profile without Hollywood.
+    pub fn new(profile: &'p Profile, players: [String; 3]) -> Result<Self, MatchError> {
+        validate_names(&players)?;
+        if profile.hollywood() {
+            return Err(MatchError::HollywoodNotDefined {
+                format: "three players",
+            });
+        }
+        Ok(ThreeTally {
+            profile,
+            players,
+            sheet: Sheet::default(),
+            hands: Vec::new(),
+        })
+    }
+
+    /// Room for `more` hands to come (the whole-match scorer knows how many).
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
+
+    /// Scores the next hand and credits it: refused (and not recorded) after
+    /// the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS), off the rotation, or when
+    /// the hand itself cannot be scored.
+    pub fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
+        let result = self.admit(hand)?;
+        let index = self.hands.len();
+        if let Some(winner) = result.winner.and_then(Seat::new)
+            && counts_as_won(self.profile, result.points)
+        {
+            let points = u64::from(result.points);
+            self.sheet.credit(self.profile, winner, points, index);
+        }
+        self.hands.push((result, self.sheet.running));
+        Ok(())
+    }
+
+    /// The next hand scored, if the match takes it; nothing is credited.
+    #[inline]
+    fn admit(&self, hand: &SeatedHand) -> Result<ScoredSeatedHand, MatchError> {
+        let index = next_hand(self.hands.len(), self.sheet.ended_at(), false)?;
+        let result = play_seated(self.profile, &self.players, hand, index)?;
+        if let Some(pair) = self.next_players()
+            && !same_pair(pair, result.players)
+        {
+            return Err(MatchError::RotationBroken {
+                hand: index,
+                expected: pair.map(|p| name(&self.players, p)),
+            });
+        }
+        Ok(result)
+    }
+
+    /// The two players the rotation seats at the next hand (in either order):
+    /// after a won hand the winner and the player who sat out, after a void
+    /// hand the same two; `None` before the first hand, whose players are free.
+    pub fn next_players(&self) -> Option<[usize; 2]> {
+        self.hands.last().map(|(last, _)| next_pair(last))
+    }
+
+    /// The hands recorded so far, each with the running totals after it.
+    pub fn hands(&self) -> &[(ScoredSeatedHand, [u64; 3])] {
+        &self.hands
+    }
+
+    /// Each player's running total.
+    pub fn totals(&self) -> [u64; 3] {
+        self.sheet.running
+    }
+
+    /// A player has reached the target: the next hand would be `game_over`.
+    pub fn is_complete(&self) -> bool {
+        !self.sheet.is_open()
+    }
+
+    /// The match as scored so far.
+    pub fn score(&self) -> ThreeScore {
+        self.clone().into_score()
+    }
+
+    /// The match as scored so far, consuming the tally.
+    pub fn into_score(self) -> ThreeScore {
+        let profile = self.profile;
+        let sheet = &self.sheet;
+        let Some(winner) = sheet.winner() else {
+            return ThreeScore {
+                players: self.players,
+                hands: self.hands,
+                complete: false,
+                winner: None,
+                final_tally: sheet.lines(profile, |_, _| 0),
+                nets: None,
+                pairs: None,
+            };
+        };
+        // Only the winner earns a shutout bonus: the flat bonus from each
+        // opponent shut out, settled pair by pair.
+        let flat = flat_shutout_bonus(profile);
+        let earned = |from: Seat<3>, to: Seat<3>| -> u64 {
+            if to == winner && from != winner && sheet.shut_out(profile, from) {
+                flat
+            } else {
+                0
+            }
+        };
+        let final_tally = sheet.lines(profile, |seat, _| {
+            Seat::all().map(|from| earned(from, seat)).iter().sum()
+        });
+        let base = |p: Seat<3>| {
+            let line = at(&final_tally, p);
+            signed(line.total) - signed(line.shutout_bonus)
+        };
+        let pair_net = |a, b| base(a) - base(b) + signed(earned(b, a)) - signed(earned(a, b));
+        let [first, second, third] = Seat::<3>::all();
+        let pairs = [(first, second), (first, third), (second, third)]
+            .map(|(a, b)| ((a.index(), b.index()), pair_net(a, b)));
+        let nets = Seat::<3>::all().map(|p| {
+            Seat::<3>::all()
+                .into_iter()
+                .filter(|&q| q != p)
+                .map(|q| pair_net(p, q))
+                .sum::<i64>()
+        });
+        ThreeScore {
+            players: self.players,
+            hands: self.hands,
+            complete: true,
+            winner: Some(winner.index()),
+            final_tally,
+            nets: Some(nets),
+            pairs: Some(pairs),
+        }
+    }
+}
+
+impl FormatTally for ThreeTally<'_> {
+    type Hand = SeatedHand;
+    type Score = ThreeScore;
+    fn admits(&self, hand: &SeatedHand) -> Result<(), MatchError> {
+        self.admit(hand).map(drop)
+    }
+    fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
+        ThreeTally::record(self, hand)
+    }
+    fn into_score(self) -> ThreeScore {
+        ThreeTally::into_score(self)
+    }
 }
 
 /// Scores a three-player match hand by hand.
@@ -52,69 +216,13 @@ pub fn score_three(
     players: &[String; 3],
     hands: &[SeatedHand],
 ) -> Result<ThreeScore, MatchError> {
-    if hands.len() > MAX_MATCH_HANDS {
-        return Err(MatchError::TooManyHands {
-            found: hands.len(),
-            max: MAX_MATCH_HANDS,
-        });
+    within_max_hands(hands.len())?;
+    let mut tally = ThreeTally::new(profile, players.clone())?;
+    tally.reserve(hands.len());
+    for hand in hands {
+        tally.record(hand)?;
     }
-    validate_names(players)?;
-    if profile.hollywood() {
-        return Err(MatchError::HollywoodNotDefined {
-            format: "three players",
-        });
-    }
-    let each_hand_box = match profile.box_bonus_timing() {
-        BoxBonusTiming::EachHand => u64::from(profile.box_bonus()),
-        BoxBonusTiming::EndOfGame => 0,
-    };
-    let mut running = [0u64; 3];
-    let mut hand_points = [0u64; 3];
-    let mut hands_won = [0u64; 3];
-    let mut ended: Option<(usize, usize)> = None;
-    let mut expected: Option<[usize; 2]> = None;
-    let mut scored = Vec::with_capacity(hands.len());
-    for (index, hand) in hands.iter().enumerate() {
-        if let Some((_, ended_at)) = ended {
-            return Err(MatchError::GameOver {
-                hand: index,
-                ended_at,
-                hollywood: false,
-            });
-        }
-        let result = play_seated(profile, players, hand, index)?;
-        if let Some(pair) = expected
-            && !same_pair(pair, result.players)
-        {
-            return Err(MatchError::RotationBroken {
-                hand: index,
-                expected: pair.map(|p| name(players, p)),
-            });
-        }
-        expected = Some(next_pair(&result));
-        let won_hand = result
-            .winner
-            .filter(|_| super::counts_as_won(profile, result.points));
-        if let (Some(winner), Some(won)) = (won_hand, slot(&mut running, won_hand)) {
-            let points = u64::from(result.points);
-            *won = won.saturating_add(points).saturating_add(each_hand_box);
-            add(&mut hand_points, winner, points);
-            add(&mut hands_won, winner, 1);
-            if *won >= u64::from(profile.target()) {
-                ended = Some((winner, index));
-            }
-        }
-        scored.push((result, running));
-    }
-    Ok(finish(
-        profile,
-        players,
-        scored,
-        running,
-        hand_points,
-        hands_won,
-        ended,
-    ))
+    Ok(tally.into_score())
 }
 
 /// Who plays next: after a won hand the winner and the player who sat out;
@@ -135,117 +243,4 @@ fn same_pair(a: [usize; 2], b: [usize; 2]) -> bool {
 
 fn name(players: &[String; 3], index: usize) -> String {
     players.get(index).cloned().unwrap_or_default()
-}
-
-fn slot(values: &mut [u64; 3], index: Option<usize>) -> Option<&mut u64> {
-    values.get_mut(index?)
-}
-
-fn add(values: &mut [u64; 3], index: usize, amount: u64) {
-    if let Some(value) = values.get_mut(index) {
-        *value = value.saturating_add(amount);
-    }
-}
-
-fn finish(
-    profile: &Profile,
-    players: &[String; 3],
-    hands: Vec<(ScoredSeatedHand, [u64; 3])>,
-    running: [u64; 3],
-    hand_points: [u64; 3],
-    hands_won: [u64; 3],
-    ended: Option<(usize, usize)>,
-) -> ThreeScore {
-    let box_bonus = u64::from(profile.box_bonus());
-    let Some((winner, _)) = ended else {
-        let credited = match profile.box_bonus_timing() {
-            BoxBonusTiming::EachHand => box_bonus,
-            BoxBonusTiming::EndOfGame => 0,
-        };
-        let final_tally = std::array::from_fn(|p| Tally {
-            hand_points: hand_points.get(p).copied().unwrap_or(0),
-            hands_won: hands_won.get(p).copied().unwrap_or(0),
-            box_bonus: hands_won
-                .get(p)
-                .copied()
-                .unwrap_or(0)
-                .saturating_mul(credited),
-            total: running.get(p).copied().unwrap_or(0),
-            ..Tally::default()
-        });
-        return ThreeScore {
-            players: players.clone(),
-            hands,
-            complete: false,
-            winner: None,
-            final_tally,
-            nets: None,
-            pairs: None,
-        };
-    };
-    // The bonus each player earned from each other: only the winner earns, a
-    // flat bonus from each opponent shut out.
-    let flat = flat_shutout_bonus(profile);
-    let shut_out = |p: usize| match profile.shutout_test() {
-        ShutoutTest::ScoredNothing => hand_points.get(p).copied().unwrap_or(0) == 0,
-        ShutoutTest::WonNoHand => hands_won.get(p).copied().unwrap_or(0) == 0,
-    };
-    let earned = |from: usize, to: usize| -> u64 {
-        if to == winner && from != winner && shut_out(from) {
-            flat
-        } else {
-            0
-        }
-    };
-    let final_tally: [Tally; 3] = std::array::from_fn(|p| {
-        let points = hand_points.get(p).copied().unwrap_or(0);
-        let won = hands_won.get(p).copied().unwrap_or(0);
-        let boxes = won.saturating_mul(box_bonus);
-        let game = if p == winner {
-            u64::from(profile.game_bonus())
-        } else {
-            0
-        };
-        let shutout = (0..3).map(|from| earned(from, p)).sum::<u64>();
-        Tally {
-            hand_points: points,
-            hands_won: won,
-            box_bonus: boxes,
-            game_bonus: game,
-            shutout_bonus: shutout,
-            total: points
-                .saturating_add(boxes)
-                .saturating_add(game)
-                .saturating_add(shutout),
-        }
-    });
-    let base = |p: usize| {
-        final_tally
-            .get(p)
-            .map_or(0, |t| signed(t.total) - signed(t.shutout_bonus))
-    };
-    let pair_net =
-        |a: usize, b: usize| base(a) - base(b) + signed(earned(b, a)) - signed(earned(a, b));
-    let pairs = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| ((a, b), pair_net(a, b)));
-    let nets = std::array::from_fn(|p| {
-        (0..3)
-            .filter(|&q| q != p)
-            .map(|q| pair_net(p, q))
-            .sum::<i64>()
-    });
-    ThreeScore {
-        players: players.clone(),
-        hands,
-        complete: true,
-        winner: Some(winner),
-        final_tally,
-        nets: Some(nets),
-        pairs: Some(pairs),
-    }
-}
-
-/// A total as a signed number; totals stay far below `i64::MAX` (the bound on
-/// [`Tally`]), saturating all the same.
-fn signed(points: u64) -> i64 {
-    i64::try_from(points).unwrap_or(i64::MAX)
 }

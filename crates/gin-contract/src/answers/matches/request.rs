@@ -93,53 +93,15 @@ impl FlatHand {
         if let Some(tables) = self.tables {
             return Self::deal(tables, self.knocker.is_some() || self.void.is_some());
         }
-        let counts = [
-            ("knocker_deadwood", self.knocker_deadwood.is_some()),
-            ("defender_deadwood", self.defender_deadwood.is_some()),
-            ("big_gin", self.big_gin.is_some()),
-        ];
-        let cards = [
-            ("knocker_hand", self.knocker_hand.is_some()),
-            ("defender_hand", self.defender_hand.is_some()),
-        ];
-        let present = |fields: &[(&'static str, bool)]| {
-            fields
-                .iter()
-                .filter(|(_, p)| *p)
-                .map(|(n, _)| *n)
-                .collect::<Vec<_>>()
-        };
         if self.void == Some(true) {
-            let mut extra = present(&counts);
-            extra.extend(present(&cards));
-            for (field, given) in [
-                ("knocker", self.knocker.is_some()),
-                ("defender", self.defender.is_some()),
-                ("upcard", self.upcard.is_some()),
-            ] {
-                if given {
-                    extra.push(field);
-                }
-            }
-            if !extra.is_empty() {
-                return Err(ShapeError::VoidWithFields(extra));
-            }
-            return match self.players {
-                None => Ok(RecordedHand::Plain(MatchHand::Void)),
-                Some(players) => match <[String; 2]>::try_from(players) {
-                    Ok(players) => Ok(RecordedHand::Seated(SeatedHand {
-                        players,
-                        hand: MatchHand::Void,
-                    })),
-                    Err(players) => Err(ShapeError::VoidPlayers(players.len())),
-                },
-            };
+            return self.void_hand();
         }
         if self.players.is_some() {
             return Err(ShapeError::PlayersOnPlayedHand);
         }
+        let (card_fields, count_fields) =
+            (present(&self.card_fields()), present(&self.count_fields()));
         let knocker = self.knocker.ok_or(ShapeError::Missing("knocker"))?;
-        let (card_fields, count_fields) = (present(&cards), present(&counts));
         let hand = match (card_fields.is_empty(), count_fields.is_empty()) {
             (false, false) => {
                 return Err(ShapeError::Mixed {
@@ -176,6 +138,48 @@ impl FlatHand {
         })
     }
 
+    /// The fields of a hand given as counts, and whether each is present.
+    fn count_fields(&self) -> [(&'static str, bool); 3] {
+        [
+            ("knocker_deadwood", self.knocker_deadwood.is_some()),
+            ("defender_deadwood", self.defender_deadwood.is_some()),
+            ("big_gin", self.big_gin.is_some()),
+        ]
+    }
+
+    /// The fields of a hand given as cards, and whether each is present.
+    fn card_fields(&self) -> [(&'static str, bool); 2] {
+        [
+            ("knocker_hand", self.knocker_hand.is_some()),
+            ("defender_hand", self.defender_hand.is_some()),
+        ]
+    }
+
+    /// A void hand: `{"void": true}`, with its two `players` when the match
+    /// has more than two, and nothing else.
+    fn void_hand(self) -> Result<RecordedHand, ShapeError> {
+        let mut extra = present(&self.count_fields());
+        extra.extend(present(&self.card_fields()));
+        extra.extend(present(&[
+            ("knocker", self.knocker.is_some()),
+            ("defender", self.defender.is_some()),
+            ("upcard", self.upcard.is_some()),
+        ]));
+        if !extra.is_empty() {
+            return Err(ShapeError::VoidWithFields(extra));
+        }
+        match self.players {
+            None => Ok(RecordedHand::Plain(MatchHand::Void)),
+            Some(players) => match <[String; 2]>::try_from(players) {
+                Ok(players) => Ok(RecordedHand::Seated(SeatedHand {
+                    players,
+                    hand: MatchHand::Void,
+                })),
+                Err(players) => Err(ShapeError::VoidPlayers(players.len())),
+            },
+        }
+    }
+
     /// A deal: exactly two tables and nothing beside them.
     fn deal(tables: Vec<ClassifiedHand>, other_fields: bool) -> Result<RecordedHand, ShapeError> {
         if other_fields {
@@ -187,6 +191,15 @@ impl FlatHand {
             .map(|tables| RecordedHand::Deal(Box::new(tables)))
             .map_err(|_| ShapeError::TableCount(count))
     }
+}
+
+/// The names of the fields present, in order.
+fn present(fields: &[(&'static str, bool)]) -> Vec<&'static str> {
+    fields
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| *name)
+        .collect()
 }
 
 /// A hand given as the cards, scored as `/v1/hands/score` scores them (the

@@ -2,7 +2,9 @@ use super::*;
 use crate::audit::scoring_upcard;
 use crate::audit::tests::play_outs::{PlayOut, play_out};
 use crate::profile::{Preset, ProfileOverrides};
-use crate::{CountHand, Move, PartnershipDeal, SeatedHand, Team, score_partnership, score_three};
+use crate::{
+    CountHand, Move, PartnershipDeal, SeatedHand, Team, score_match, score_partnership, score_three,
+};
 
 fn players() -> Players<String> {
     Players::new("Ann".to_string(), "Bob".to_string())
