@@ -426,3 +426,50 @@ impl Throttle {
         }
     }
 }
+
+/// Declares the API keys in the OpenAPI document: the bearer scheme, and on
+/// every operation outside [`OPEN_PATHS`] the requirement and its refusals
+/// (401, 403, 429). Swagger UI's Authorize then sends the key.
+pub fn document(api: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+    let scheme = HttpBuilder::new()
+        .scheme(HttpAuthScheme::Bearer)
+        .description(Some(
+            "An API key, where the service is started with `--api-keys`: \
+             `Authorization: Bearer <key>`. Without a keys file every operation is open.",
+        ))
+        .build();
+    api.components
+        .get_or_insert_with(Default::default)
+        .security_schemes
+        .insert(
+            SECURITY_SCHEME.to_owned(),
+            utoipa::openapi::RefOr::T(SecurityScheme::Http(scheme)),
+        );
+    let refusals = super::problem::error_responses(&[
+        ErrorCode::Unauthorized,
+        ErrorCode::Forbidden,
+        ErrorCode::RateLimited,
+    ]);
+    for (path, item) in api.paths.paths.iter_mut() {
+        if OPEN_PATHS.contains(&path.as_str()) {
+            continue;
+        }
+        for operation in [&mut item.post, &mut item.get, &mut item.put, &mut item.delete]
+            .into_iter()
+            .flatten()
+        {
+            operation.security = Some(vec![SecurityRequirement::new(
+                SECURITY_SCHEME,
+                Vec::<String>::new(),
+            )]);
+            for (status, response) in &refusals {
+                operation
+                    .responses
+                    .responses
+                    .entry(status.clone())
+                    .or_insert_with(|| response.clone());
+            }
+        }
+    }
+}
