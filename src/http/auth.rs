@@ -473,3 +473,47 @@ pub fn document(api: &mut utoipa::openapi::OpenApi) {
         }
     }
 }
+
+/// A new API key and its entry for the keys file (`gin-referee keys new`).
+#[derive(Debug)]
+pub struct NewKey {
+    /// 32 random bytes (256 bits), base64url without padding.
+    pub key: String,
+    /// `{"id", "sha256", "scopes", "rate"?, "concurrency"?}` on one line.
+    pub entry: String,
+}
+
+impl NewKey {
+    /// A key from the system's random source; its entry is checked as the
+    /// service reads the file, so a typo in a scope is caught here.
+    pub fn make(
+        id: &str,
+        scopes: &[String],
+        rate: Option<f64>,
+        concurrency: Option<u32>,
+        operations: &Operations,
+    ) -> Result<NewKey, String> {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let mut secret = [0u8; 32];
+        getrandom::getrandom(&mut secret).map_err(|err| format!("no random bytes: {err}"))?;
+        let key = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(secret);
+        let digest: String = sha2::Sha256::digest(key.as_bytes())
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        let mut entry = serde_json::json!({"id": id, "sha256": digest, "scopes": scopes});
+        if let Some(rate) = rate {
+            entry["rate"] = serde_json::json!(rate);
+        }
+        if let Some(concurrency) = concurrency {
+            entry["concurrency"] = serde_json::json!(concurrency);
+        }
+        let entry = entry.to_string();
+        let counter = IntCounterVec::new(Opts::new("check", "check"), &["key", "outcome"])
+            .map_err(|err| err.to_string())?;
+        let file = format!("[{entry}]");
+        table::KeyTable::parse(file.as_bytes(), operations, &counter, &Default::default())?;
+        Ok(NewKey { key, entry })
+    }
+}
