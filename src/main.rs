@@ -71,7 +71,12 @@ fn run_batch(operation: Operation, config: &Config) -> ExitCode {
 }
 
 /// `gin-referee keys new`: the key, then the keys file's entry for it.
-fn new_api_key(id: &str, scopes: &[String], rate: Option<f64>, concurrency: Option<u32>) -> ExitCode {
+fn new_api_key(
+    id: &str,
+    scopes: &[String],
+    rate: Option<f64>,
+    concurrency: Option<u32>,
+) -> ExitCode {
     let made = Operations::from_openapi(&routes::openapi())
         .and_then(|operations| NewKey::make(id, scopes, rate, concurrency, &operations));
     match made {

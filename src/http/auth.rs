@@ -431,7 +431,9 @@ impl Throttle {
 /// every operation outside [`OPEN_PATHS`] the requirement and its refusals
 /// (401, 403, 429). Swagger UI's Authorize then sends the key.
 pub fn document(api: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+    use utoipa::openapi::security::{
+        HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+    };
     let scheme = HttpBuilder::new()
         .scheme(HttpAuthScheme::Bearer)
         .description(Some(
@@ -455,9 +457,14 @@ pub fn document(api: &mut utoipa::openapi::OpenApi) {
         if OPEN_PATHS.contains(&path.as_str()) {
             continue;
         }
-        for operation in [&mut item.post, &mut item.get, &mut item.put, &mut item.delete]
-            .into_iter()
-            .flatten()
+        for operation in [
+            &mut item.post,
+            &mut item.get,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
         {
             operation.security = Some(vec![SecurityRequirement::new(
                 SECURITY_SCHEME,

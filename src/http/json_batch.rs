@@ -56,8 +56,8 @@ use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
-use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::auth::Throttle;
+use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
 use super::problem::ProblemResponse;

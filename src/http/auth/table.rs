@@ -183,29 +183,47 @@ impl KeyTable {
         counter: &IntCounterVec,
         previous: &KeyTable,
     ) -> Result<KeyTable, String> {
-        let entries: Vec<Entry> = serde_json::from_slice(text).map_err(|err| err.to_string())?;
+        let entries: Vec<Entry> = serde_json::from_slice(text).map_err(|err| describe(&err))?;
         let mut seen: HashMap<&str, usize> = HashMap::new();
         let mut digests: HashMap<[u8; 32], &str> = HashMap::new();
         let mut keys = Vec::with_capacity(entries.len());
         for (index, entry) in entries.iter().enumerate() {
             if let Some(first) = seen.insert(&entry.id, index) {
-                return Err(format!(
-                    "entries {first} and {index} have the same id {:?}",
-                    entry.id
-                ));
+                return Err(format!("entries {first} and {index} have the same id"));
             }
-            let key = read_entry(entry, operations, counter, previous)
-                .map_err(|why| format!("entry {index}: {why}"))?;
+            let key = read_entry(entry, operations, counter, previous).map_err(|why| {
+                format!("entry {index} (of {} in the file): {why}", entries.len())
+            })?;
             if let Some(other) = digests.insert(key.digest, &entry.id) {
                 return Err(format!(
                     "entries {other:?} and {:?} have the same sha256",
-                    entry.id
+                    key.id
                 ));
             }
             keys.push(Arc::new(key));
         }
         Ok(KeyTable { keys })
     }
+}
+
+/// Where and how a keys file fails to parse, without quoting it: a key
+/// pasted into the wrong field would otherwise reach the log.
+fn describe(error: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match error.classify() {
+        Category::Syntax => "is not JSON",
+        Category::Eof => "ends too early",
+        Category::Data => {
+            "is not an array of {\"id\", \"sha256\", \"scopes\", \"rate\"?, \"concurrency\"?} \
+             (a field is missing, unknown or of the wrong type)"
+        }
+        Category::Io => "cannot be read",
+    };
+    format!(
+        "the file {what}, at line {} column {}",
+        error.line(),
+        error.column()
+    )
 }
 
 fn read_entry(
@@ -249,8 +267,9 @@ fn read_entry(
 pub fn check_id(id: &str) -> Result<(), String> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
     if id.is_empty() || id.len() > MAX_ID_LEN || !id.chars().all(allowed) {
+        // The id is not quoted: it is not one, and could be anything.
         return Err(format!(
-            "id {id:?} must be 1 to {MAX_ID_LEN} letters, digits, '.', '_' or '-'"
+            "the id must be 1 to {MAX_ID_LEN} letters, digits, '.', '_' or '-'"
         ));
     }
     Ok(())
@@ -276,15 +295,16 @@ fn read_digest(hex: &str) -> Result<[u8; 32], String> {
 pub fn read_scopes(scopes: &[String], operations: &Operations) -> Result<(u64, bool), String> {
     let mut bits = 0u64;
     let mut sign = false;
-    for scope in scopes {
+    for (place, scope) in scopes.iter().enumerate() {
         match scope.as_str() {
             SIGN => sign = true,
             EVERY_OPERATION => bits = operations.all(),
             name => match operations.index_of(name) {
                 Some(index) => bits |= 1u64 << index,
                 None => {
+                    // Not quoted: what is not a scope could be anything.
                     return Err(format!(
-                        "unknown scope {name:?}: a scope is an operationId ({}), \"*\" or \"sign\"",
+                        "unknown scope (scopes[{place}]): a scope is an operationId ({}), \"*\" or \"sign\"",
                         operations.names().collect::<Vec<_>>().join(", ")
                     ));
                 }
@@ -471,7 +491,9 @@ mod tests {
                 format!(r#"[{{"id": "a", "sha256": "{d}", "scopes": [], "key": "k"}}]"#),
                 "unknown field",
             ),
-            ("{}".to_owned(), "expected a sequence"),
+            ("{}".to_owned(), "is not an array"),
+            ("[".to_owned(), "ends too early"),
+            ("nope".to_owned(), "is not JSON"),
         ] {
             let error = KeyTable::parse(
                 file.as_bytes(),
