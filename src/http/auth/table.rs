@@ -489,7 +489,7 @@ mod tests {
             ),
             (
                 format!(r#"[{{"id": "a", "sha256": "{d}", "scopes": [], "key": "k"}}]"#),
-                "unknown field",
+                "a field is missing, unknown or",
             ),
             ("{}".to_owned(), "is not an array"),
             ("[".to_owned(), "ends too early"),
