@@ -231,7 +231,7 @@ impl Drop for Slot {
 }
 
 /// A request refused: the answer, and the key's id where it was known.
-pub type Refused = (ServiceResponse, Option<Arc<str>>);
+pub type Refused = (Box<ServiceResponse>, Option<Arc<str>>);
 
 /// Admits or refuses a request (see the module docs), before its body is
 /// read; an admitted one comes back with its key's id (none where no key
@@ -253,7 +253,7 @@ pub fn admit(
             req.extensions_mut().insert(caller);
             Ok((req, Some(id)))
         }
-        Err((problem, id)) => Err((refuse(req, &problem), id)),
+        Err((problem, id)) => Err((Box::new(refuse(req, &problem)), id)),
     }
 }
 
@@ -509,14 +509,17 @@ impl NewKey {
             .iter()
             .map(|byte| format!("{byte:02x}"))
             .collect();
-        let mut entry = serde_json::json!({"id": id, "sha256": digest, "scopes": scopes});
+        let mut entry = serde_json::Map::new();
+        entry.insert("id".to_owned(), id.into());
+        entry.insert("sha256".to_owned(), digest.into());
+        entry.insert("scopes".to_owned(), scopes.into());
         if let Some(rate) = rate {
-            entry["rate"] = serde_json::json!(rate);
+            entry.insert("rate".to_owned(), rate.into());
         }
         if let Some(concurrency) = concurrency {
-            entry["concurrency"] = serde_json::json!(concurrency);
+            entry.insert("concurrency".to_owned(), concurrency.into());
         }
-        let entry = entry.to_string();
+        let entry = serde_json::Value::Object(entry).to_string();
         let counter = IntCounterVec::new(Opts::new("check", "check"), &["key", "outcome"])
             .map_err(|err| err.to_string())?;
         let file = format!("[{entry}]");

@@ -156,7 +156,7 @@ where
                         .await
                         .map(|answered| answered.map(into_problem_if_error)),
                     Ok(Err(payload)) => Err(payload),
-                    Err(refusal) => Ok(Ok(refusal.map_into_right_body())),
+                    Err(refusal) => Ok(Ok((*refusal).map_into_right_body())),
                 };
                 let key = key.as_deref();
                 let seconds = started.elapsed().as_secs_f64();
