@@ -233,11 +233,40 @@ for set_dir in sorted(p for p in out.iterdir() if p.is_dir()):
             size_bytes = int(size[:-2]) * units[size[-2:]] if size[-2:] in units else int(size)
             total = int(env.get("GIN_REFEREE_BATCH_SPOOL_TOTAL_LIMIT", 4 * 2**30))
             check(0 < total <= size_bytes, f"{where}: spool total limit {total} is not under the spool's sizeLimit {size}")
+        # The API keys file: from a Secret mounted as a whole volume (a
+        # subPath mount never sees the kubelet's update of the Secret).
+        api_keys = env.get("GIN_REFEREE_API_KEYS")
+        if api_keys:
+            mount = next((m for m in c.get("volumeMounts", []) if api_keys.startswith(m["mountPath"].rstrip("/") + "/")), None)
+            check(mount is not None, f"{where}: GIN_REFEREE_API_KEYS {api_keys} is on no mount")
+            if mount:
+                check("subPath" not in mount and "subPathExpr" not in mount, f"{where}: the API keys are mounted with a subPath")
+                check("secret" in volumes.get(mount["name"], {}), f"{where}: the API keys are not from a Secret")
+    for doc in docs:
+        if doc["kind"] != "NetworkPolicy":
+            continue
+        # Exactly the configured clients, on the service's port, nothing else.
+        spec = doc["spec"]
+        check(spec["policyTypes"] == ["Ingress"], f"{set_dir.name}/NetworkPolicy: policyTypes {spec['policyTypes']}")
+        for rule in spec.get("ingress", []):
+            check(all(set(peer) <= {"podSelector", "namespaceSelector"} and len(peer) == 1 for peer in rule["from"]),
+                  f"{set_dir.name}/NetworkPolicy: a peer that is not one selector: {rule['from']}")
+            check(rule.get("ports") == [{"port": "http", "protocol": "TCP"}], f"{set_dir.name}/NetworkPolicy: ports {rule.get('ports')}")
     if set_dir.name == "default":
         check({"Deployment", "Service", "ServiceAccount", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Pod"} <= kinds, f"default: kinds {sorted(kinds)}")
-        check(not {"ServiceMonitor", "Ingress"} & kinds, "default: optional parts rendered")
+        check(not {"ServiceMonitor", "Ingress", "NetworkPolicy"} & kinds, "default: optional parts rendered")
     if set_dir.name == "all-on":
-        check({"ServiceMonitor", "Ingress", "HorizontalPodAutoscaler", "PodDisruptionBudget"} <= kinds, f"all-on: kinds {sorted(kinds)}")
+        check({"ServiceMonitor", "Ingress", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy"} <= kinds, f"all-on: kinds {sorted(kinds)}")
+        (policy,) = [d for d in docs if d["kind"] == "NetworkPolicy"]
+        peers = policy["spec"]["ingress"][0]["from"]
+        check(peers == [
+            {"podSelector": {"matchLabels": {"app.kubernetes.io/part-of": "casino"}}},
+            {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress"}}},
+            {"namespaceSelector": {"matchLabels": {"team": "observability"}}},
+        ], f"all-on: NetworkPolicy peers {peers}")
+        (deployment,) = [d for d in docs if d["kind"] == "Deployment"]
+        env = {e["name"]: e.get("value") for e in deployment["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+        check(env.get("GIN_REFEREE_API_KEYS") == "/etc/gin-referee/api-keys/keys.json", f"all-on: GIN_REFEREE_API_KEYS {env.get('GIN_REFEREE_API_KEYS')}")
 
 
 # Values passed through to Kubernetes whole: documented as one row each.

@@ -3,8 +3,10 @@
 # per second, the count does not depend on what else the machine is doing, so
 # two builds can be compared to within 0.1% on a shared machine.
 #
-#   scripts/instructions.sh            # healthz and analyze, access log on and off
+#   scripts/instructions.sh            # healthz and analyze, access log on and off,
+#                                      # and with an API key required and sent
 #   REQUESTS=5000 scripts/instructions.sh
+#   WRK=10 scripts/instructions.sh     # also wrk, 10 s per line, natively
 #   PROFILES=target/callgrind scripts/instructions.sh   # keep the profiles
 #   callgrind_annotate --inclusive=yes target/callgrind/on-analyze.out.1
 #
@@ -12,6 +14,13 @@
 # connection sends WARMUP requests, the counters are zeroed, REQUESTS more are
 # sent, and the counters are dumped. The kernel's share (reading and writing
 # the socket) is not counted. Needs valgrind (apt-get install valgrind).
+#
+# The "key" lines run the server with --api-keys (one key, every operation,
+# no rate) and send `Authorization: Bearer <key>` on every request, access log
+# on: their cost over the "on" lines is the admission's (a SHA-256, the
+# constant-time comparison, the counter). With WRK=<seconds>, each line is
+# also measured with wrk (one thread, 8 connections) against the same binary
+# run natively, right after its callgrind run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/server.sh
@@ -31,8 +40,11 @@ trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; 
 cat > "$work/client.py" <<'PY'
 import socket, sys
 port, method, path, body, count = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+key = sys.argv[6] if len(sys.argv) > 6 else ""
 payload = body.encode()
 head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\n"
+if key:
+    head += f"Authorization: Bearer {key}\r\n"
 if payload:
     head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
 request = (head + "\r\n").encode() + payload
@@ -54,30 +66,69 @@ for _ in range(count):
 PY
 
 hand='{"hand":["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]}'
-printf '%-10s %-18s %14s\n' "access log" endpoint "instr/request"
-for log in on off; do
-    filter=info
-    [ "$log" = off ] && filter="info,gin_referee::access=warn"
+made=$("$BINARY" keys new --id bench --scope '*' 2>/dev/null)
+key=$(sed -n 1p <<<"$made")
+printf '[%s]\n' "$(sed -n 2p <<<"$made")" > "$work/keys.json"
+
+# wrk's request: the analyze body, and the key where one is sent.
+cat > "$work/wrk.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"hand":["7S","7H","7D","7C","8H","9H","KS","QD","2C","3D"]}'
+local key = os.getenv("BENCH_KEY")
+if key and key ~= "" then wrk.headers["Authorization"] = "Bearer " .. key end
+not_ok = 0
+function response(status) if status ~= 200 then not_ok = not_ok + 1 end end
+function done() if not_ok > 0 then io.stderr:write(not_ok .. " answers were not 200\n"); os.exit(1) end end
+LUA
+
+# Requests per second with wrk, the binary run natively with one worker.
+wrk_rate() {
+    local flags=$1 sent_key=$2 filter=$3 endpoint=$4 port pid rate
+    port=$(free_port)
+    # shellcheck disable=SC2086
+    RUST_LOG="$filter" "$BINARY" --listen "127.0.0.1:$port" --workers 1 $flags > /dev/null 2>&1 &
+    pid=$!
+    wait_ready "http://127.0.0.1:$port" 10
+    if [ "$endpoint" = /healthz ]; then
+        rate=$(wrk -t1 -c8 -d"${WRK}s" "http://127.0.0.1:$port/healthz" | awk '/Requests\/sec/ {print $2}')
+    else
+        rate=$(BENCH_KEY="$sent_key" wrk -t1 -c8 -d"${WRK}s" -s "$work/wrk.lua" "http://127.0.0.1:$port$endpoint" | awk '/Requests\/sec/ {print $2}')
+    fi
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    echo "$rate"
+}
+
+printf '%-10s %-18s %14s %12s\n' "access log" endpoint "instr/request" "wrk req/s"
+for mode in on off key; do
+    filter=info flags="" sent_key=""
+    [ "$mode" = off ] && filter="info,gin_referee::access=warn"
+    [ "$mode" = key ] && flags="--api-keys $work/keys.json" sent_key=$key
     port=$(free_port)
     out="$work/callgrind.out"
+    # shellcheck disable=SC2086
     RUST_LOG="$filter" valgrind --tool=callgrind --callgrind-out-file="$out" \
-        "$BINARY" --listen "127.0.0.1:$port" --workers 1 > /dev/null 2>&1 &
+        "$BINARY" --listen "127.0.0.1:$port" --workers 1 $flags > /dev/null 2>&1 &
     server=$!
     wait_ready "http://127.0.0.1:$port" 30  # valgrind starts slowly
     for endpoint in "GET /healthz" "POST /v1/hands/analyze"; do
         read -r method path <<<"$endpoint"
         body=""
         [ "$method" = POST ] && body=$hand
-        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$WARMUP"
+        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$WARMUP" "$sent_key"
         callgrind_control -z "$server" > /dev/null 2>&1
-        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$REQUESTS"
+        python3 "$work/client.py" "$port" "$method" "$path" "$body" "$REQUESTS" "$sent_key"
         rm -f "$out"*
         callgrind_control -d "$server" > /dev/null 2>&1
         total=$(for f in "$out"*; do callgrind_annotate "$f" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'; done | awk '{s += $1} END {print s}')
-        printf '%-10s %-18s %14d\n' "$log" "$path" $((total / REQUESTS))
+        rate="-"
+        if [ -n "${WRK:-}" ]; then
+            rate=$(wrk_rate "$flags" "$sent_key" "$filter" "$path")
+        fi
+        printf '%-10s %-18s %14d %12s\n' "$mode" "$path" $((total / REQUESTS)) "$rate"
         if [ -n "${PROFILES:-}" ]; then
             mkdir -p "$PROFILES"
-            for f in "$out"*; do cp "$f" "$PROFILES/$log-${path##*/}.out.${f##*.}"; done
+            for f in "$out"*; do cp "$f" "$PROFILES/$mode-${path##*/}.out.${f##*.}"; done
         fi
     done
     kill "$server"; wait "$server" 2>/dev/null || true; server=""

@@ -7,7 +7,10 @@
 #   MAX_EXAMPLES=2000 scripts/schemathesis.sh
 #
 # Installs its pinned schemathesis with pip when missing. Starts the service on
-# a free loopback port and stops it when done.
+# a free loopback port, with an API key (`gin-referee keys new`) that every
+# request carries as the document's bearer token, and stops it when done;
+# schemathesis's `ignored_auth` check also sends requests without it, which
+# must be refused.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/server.sh
@@ -19,12 +22,15 @@ BINARY=${BINARY:-target/debug/gin-referee}
 if ! schemathesis --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
     python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
+mkdir -p target/schemathesis
+make_api_key target/schemathesis schemathesis
 start_service
 
 # The batch endpoints' NDJSON bodies (scripts/schemathesis_hooks.py).
 PYTHONPATH="scripts${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=schemathesis_hooks \
 schemathesis run "$service_url/api-docs/openapi.json" \
     --checks all \
+    --header "Authorization: Bearer $api_key" \
     --max-examples "$MAX_EXAMPLES" \
     --seed 20261121 \
     --workers 2 \

@@ -71,7 +71,7 @@ impl Cli {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+#[derive(Debug, Clone, PartialEq, Subcommand)]
 pub enum Command {
     /// Print the OpenAPI document (pretty JSON) to stdout and exit.
     Openapi,
@@ -88,6 +88,36 @@ pub enum Command {
         /// The operation each line asks for.
         #[arg(value_enum)]
         operation: Operation,
+    },
+    /// Manage API keys (see --api-keys).
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+}
+
+/// `gin-referee keys ...`.
+#[derive(Debug, Clone, PartialEq, Subcommand)]
+pub enum KeysCommand {
+    /// Make a new random API key: prints the key (once: it is kept nowhere)
+    /// on the first line, and on the second the entry to add to the keys
+    /// file, which holds only the key's SHA-256.
+    New {
+        /// The key's id: who holds it (1 to 64 letters, digits, '.', '_', '-').
+        /// It names the key in log lines, metrics and receipts.
+        #[arg(long)]
+        id: String,
+        /// An operationId the key may call (`analyze_hand`, `audit_match`,
+        /// a batch's own `analyze_hands`, ...), `*` for every operation, or
+        /// `sign` for signed receipts. Repeat it for more.
+        #[arg(long = "scope", value_name = "SCOPE", required = true)]
+        scopes: Vec<String>,
+        /// Requests per second the key may make, per process.
+        #[arg(long)]
+        rate: Option<f64>,
+        /// Requests the key may have in flight at once, per process.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        concurrency: Option<u32>,
     },
 }
 

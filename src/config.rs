@@ -79,6 +79,14 @@ pub struct Config {
     #[arg(long, env = "GIN_REFEREE_RETIRED_KEYS", value_name = "FILE")]
     pub retired_keys: Option<PathBuf>,
 
+    /// The API keys file: a JSON array of {"id", "sha256", "scopes", "rate"?,
+    /// "concurrency"?} (make entries with `gin-referee keys new`). With it,
+    /// every operation but the probes, metrics, keys, profiles and error
+    /// descriptions needs `Authorization: Bearer <key>`; the file is read
+    /// again when it changes. Without it, every operation is open.
+    #[arg(long, env = "GIN_REFEREE_API_KEYS", value_name = "FILE")]
+    pub api_keys: Option<PathBuf>,
+
     /// Log line format.
     #[arg(long, env = "GIN_REFEREE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Json)]
     pub log_format: LogFormat,
@@ -163,6 +171,7 @@ impl Default for Config {
             body_limit: DEFAULT_BODY_LIMIT,
             match_audit_body_limit: DEFAULT_MATCH_AUDIT_BODY_LIMIT,
             signing_key: None,
+            api_keys: None,
             retired_keys: None,
             log_format: LogFormat::Json,
             log_level: DEFAULT_LOG_LEVEL.to_owned(),

@@ -5,10 +5,11 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use cli::{BatchJob, Cli, Command, Operation};
+use cli::{BatchJob, Cli, Command, KeysCommand, Operation};
 use gin_contract::receipts::KeyRing;
 use gin_contract::wire::receipt::Keys;
 use gin_referee::config::Config;
+use gin_referee::http::auth::{NewKey, Operations};
 use gin_referee::monitoring::telemetry;
 use gin_referee::startup::Application;
 use gin_referee::{batch, routes};
@@ -28,6 +29,15 @@ fn main() -> ExitCode {
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Errors) => print_error_table(),
         Some(Command::Batch { operation }) => run_batch(operation, &cli.config),
+        Some(Command::Keys {
+            command:
+                KeysCommand::New {
+                    id,
+                    scopes,
+                    rate,
+                    concurrency,
+                },
+        }) => new_api_key(&id, &scopes, rate, concurrency),
         None => serve(cli.config),
     }
 }
@@ -56,6 +66,32 @@ fn run_batch(operation: Operation, config: &Config) -> ExitCode {
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `gin-referee keys new`: the key, then the keys file's entry for it.
+fn new_api_key(
+    id: &str,
+    scopes: &[String],
+    rate: Option<f64>,
+    concurrency: Option<u32>,
+) -> ExitCode {
+    let made = Operations::from_openapi(&routes::openapi())
+        .and_then(|operations| NewKey::make(id, scopes, rate, concurrency, &operations));
+    match made {
+        Ok(made) => {
+            println!("{}", made.key);
+            println!("{}", made.entry);
+            eprintln!(
+                "The first line is the key: give it to its holder now, it is kept nowhere. \
+                 Add the second line to the array in the --api-keys file."
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(2)
         }
     }
 }

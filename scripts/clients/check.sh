@@ -11,6 +11,10 @@
 #    live service (python_tour.py), the JSON batches through its typed batch
 #    call.
 #
+# The service runs with an API key (`gin-referee keys new`), which both
+# clients send as a bearer token (the document's security scheme); each also
+# checks that a call without it is refused with 401.
+#
 #   scripts/clients/check.sh
 #
 # Both run, then the script fails if either did. Installs its pinned tools:
@@ -64,8 +68,11 @@ EOF
 then :; else status=1; fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$out/python"
 
+# The service requires an API key, and both clients send it as a bearer token.
+mkdir -p "$out"
+make_api_key "$out" clients
 start_service
-"$venv/bin/python" scripts/clients/python_tour.py "$service_url" "$DOCUMENT" "${pages[@]}" || status=1
+GIN_REFEREE_KEY="$api_key" "$venv/bin/python" scripts/clients/python_tour.py "$service_url" "$DOCUMENT" "${pages[@]}" || status=1
 
 # One batch through the TypeScript client: type-checked with the generated
 # types, compiled, and run (openapi-fetch resolved from scripts/clients).
@@ -76,7 +83,7 @@ ln -s "$PWD/scripts/clients/node_modules" "$run/node_modules"
 if scripts/clients/node_modules/.bin/tsc --strict --skipLibCheck false --target es2022 \
     --module es2022 --moduleResolution bundler --rootDir . --outDir "$run" \
     scripts/clients/batch_call.mts; then
-    node "$run/scripts/clients/batch_call.mjs" "$service_url" || status=1
+    node "$run/scripts/clients/batch_call.mjs" "$service_url" "$api_key" || status=1
 else
     echo "FAIL typescript: the batch call does not type-check"
     status=1

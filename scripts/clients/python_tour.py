@@ -33,6 +33,7 @@ import enum
 import importlib
 import inspect
 import json
+import os
 import pathlib
 import pkgutil
 import re
@@ -45,7 +46,7 @@ import attrs
 import gin_referee_client
 import gin_referee_client.api
 import gin_referee_client.models as models
-from gin_referee_client import Client
+from gin_referee_client import AuthenticatedClient, Client
 from gin_referee_client.types import Unset
 
 CURL = "curl -s localhost:8080"
@@ -211,7 +212,16 @@ def body_model(module: Any) -> tuple[type | None, bool]:
 
 def run_tour(base_url: str, pages: dict[str, str]) -> tuple[int, dict[str, dict[str, Any]]]:
     ops = operations()
-    client = Client(base_url=base_url)
+    # The service requires the API key in GIN_REFEREE_KEY (check.sh makes
+    # one): the generated client sends it as the document's bearer token.
+    key = os.environ.get("GIN_REFEREE_KEY")
+    client = AuthenticatedClient(base_url=base_url, token=key) if key else Client(base_url=base_url)
+    if key:
+        keyless = Client(base_url=base_url).get_httpx_client().post(
+            "/v1/hands/analyze", json={"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]})
+        refused = (keyless.status_code, keyless.json().get("code"))
+        if refused != (401, "unauthorized"):
+            fail(f"a call without the key was answered {refused}, not (401, 'unauthorized')")
     # page -> "METHOD PATH N" -> parsed answer
     answers: dict[str, dict[str, Any]] = {}
     sent = 0

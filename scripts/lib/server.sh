@@ -19,15 +19,31 @@ wait_ready() {
 
 # Starts $BINARY (built in debug when missing) on a free loopback port, its log
 # in a temporary file, stopped and cleaned up when the script exits; waits for
-# it to be ready. Sets `service_url`, `service_pid` and `service_log`.
+# it to be ready. Sets `service_url`, `service_pid` and `service_log`. With
+# `make_api_key` called first, the service requires that key.
 start_service() {
     [ -x "$BINARY" ] || cargo build --locked --quiet
     local port
     port=$(free_port)
     service_url="http://127.0.0.1:$port"
     service_log=$(mktemp)
-    GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn "$BINARY" >"$service_log" 2>&1 &
+    local keys=()
+    [ -n "${api_keys_file:-}" ] && keys=("GIN_REFEREE_API_KEYS=$api_keys_file")
+    GIN_REFEREE_LISTEN="127.0.0.1:$port" GIN_REFEREE_LOG_LEVEL=warn \
+        env "${keys[@]}" "$BINARY" >"$service_log" 2>&1 &
     service_pid=$!
     trap 'kill "$service_pid" 2>/dev/null || true; rm -f "$service_log"' EXIT
     wait_ready "$service_url"
+}
+
+# Makes an API key with every operation and `sign` (gin-referee keys new), and
+# a keys file holding it for start_service. Sets `api_key` and
+# `api_keys_file` (in $1, a directory that outlives the service).
+make_api_key() {
+    [ -x "$BINARY" ] || cargo build --locked --quiet
+    local made
+    made=$("$BINARY" keys new --id "${2:-ci}" --scope '*' --scope sign 2>/dev/null)
+    api_key=$(sed -n 1p <<<"$made")
+    api_keys_file="$1/api-keys.json"
+    printf '[%s]\n' "$(sed -n 2p <<<"$made")" > "$api_keys_file"
 }

@@ -7,6 +7,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::auth::Throttle;
 use super::json_batch;
 use super::ndjson::{self, LineAnswer};
 use super::problem::HttpProblem;
@@ -19,9 +20,12 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     operation: &'static str,
     answer: A,
 ) -> Result<HttpResponse, HttpProblem> {
+    // The key's pace, one token a line, and its concurrency slot, held by
+    // the answer stream until the last answer is written.
+    let throttle = Throttle::of(&request);
     if json_batch::is_json(&request) {
         let payload = payload.into_inner();
-        return Ok(json_batch::respond(request, payload, operation, answer).await?);
+        return Ok(json_batch::respond(request, payload, operation, answer, throttle).await?);
     }
-    Ok(ndjson::stream(request, payload, operation, answer).await?)
+    Ok(ndjson::stream(request, payload, operation, answer, throttle).await?)
 }

@@ -56,6 +56,7 @@ use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
+use super::auth::Throttle;
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
@@ -124,6 +125,7 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     mut payload: Payload,
     operation: &'static str,
     answer: A,
+    throttle: Option<Throttle>,
 ) -> Result<HttpResponse, Problem> {
     let limit = request
         .app_data::<JsonBatchLimit>()
@@ -152,6 +154,7 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         operation,
         metrics,
         done: false,
+        throttle,
     };
     Ok(HttpResponse::Ok().content_type(JSON).streaming(answers))
 }
@@ -353,10 +356,12 @@ struct Answers<A> {
     operation: &'static str,
     metrics: Option<web::Data<Metrics>>,
     done: bool,
+    /// The API key's pace, one token an item (see [`Throttle`]).
+    throttle: Option<Throttle>,
 }
 
 impl<A: LineAnswer + Unpin> Answers<A> {
-    fn fill(&mut self) {
+    fn fill(&mut self, cx: &mut Context<'_>) {
         if self.at == 0 {
             self.out.push(b'[');
             self.at = self
@@ -366,6 +371,11 @@ impl<A: LineAnswer + Unpin> Answers<A> {
                 .map_or(self.body.len(), |at| at + 1);
         }
         while self.out.len() < OUT_CHUNK && self.line < self.items {
+            if let Some(throttle) = &mut self.throttle
+                && throttle.poll_line(cx).is_pending()
+            {
+                return;
+            }
             let Some((item, next)) = next_item(&self.body, self.at) else {
                 tracing::error!(
                     line = self.line + 1,
@@ -401,12 +411,16 @@ impl<A: LineAnswer + Unpin> Answers<A> {
 impl<A: LineAnswer + Unpin> Stream for Answers<A> {
     type Item = Result<Bytes, std::convert::Infallible>;
 
-    fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         if this.done {
             return Poll::Ready(None);
         }
-        this.fill();
+        this.fill(cx);
+        if this.out.is_empty() {
+            // Held back by the key's pace; woken when a token is due.
+            return Poll::Pending;
+        }
         let next = Vec::with_capacity(OUT_CHUNK + 4096);
         Poll::Ready(Some(Ok(Bytes::from(std::mem::replace(
             &mut this.out,

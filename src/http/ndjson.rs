@@ -49,6 +49,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use clap::Args;
 use futures_core::Stream;
 
+use super::auth::Throttle;
 use super::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
 pub use gin_contract::lines::{LineAnswer, Tally, answer_line};
@@ -133,6 +134,7 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
     payload: web::Payload,
     operation: &'static str,
     answer: A,
+    throttle: Option<Throttle>,
 ) -> Result<HttpResponse, Problem> {
     check_headers(&request)?;
     let limits = request
@@ -141,6 +143,7 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
         .unwrap_or_default();
     let metrics = request.app_data::<web::Data<Metrics>>().cloned();
     let mut lines = Lines::new(payload.into_inner(), answer, limits, operation, metrics);
+    lines.throttle = throttle;
     // The first answer (or the first framing fault) before the status is
     // chosen: a batch refused at once gets a real HTTP status.
     let first = std::future::poll_fn(|cx| Pin::new(&mut lines).poll_next(cx)).await;
@@ -180,6 +183,11 @@ pub struct Lines<A: LineAnswer + Unpin> {
     eof: bool,
     done: bool,
     answered: bool,
+    /// The API key's pace: no line is read before the key's bucket has a
+    /// token for it (back-pressure on the body, never a 429 mid-stream).
+    throttle: Option<Throttle>,
+    /// Whether the last poll stopped for the throttle.
+    held: bool,
 }
 
 impl<A: LineAnswer + Unpin> Lines<A> {
@@ -206,13 +214,26 @@ impl<A: LineAnswer + Unpin> Lines<A> {
             eof: false,
             done: false,
             answered: false,
+            throttle: None,
+            held: false,
         }
+    }
+
+    /// Whether the next line may be answered now (see [`Throttle`]); when
+    /// not, the batch is woken when it may.
+    fn may_answer(&mut self, cx: &mut Context<'_>) -> bool {
+        let ready = match &mut self.throttle {
+            Some(throttle) => throttle.poll_line(cx).is_ready(),
+            None => true,
+        };
+        self.held = !ready;
+        ready
     }
 
     /// Answers the complete lines in `pending`, until the output chunk is full.
     /// Lines are answered from slices of the buffer, which is cut once at the
     /// end (cutting it per line would cost two atomic operations a line).
-    fn answer_pending(&mut self) -> Result<(), Problem> {
+    fn answer_pending(&mut self, cx: &mut Context<'_>) -> Result<(), Problem> {
         let pending = std::mem::take(&mut self.pending);
         let mut consumed = 0;
         let mut result = Ok(());
@@ -224,6 +245,9 @@ impl<A: LineAnswer + Unpin> Lines<A> {
                 self.scanned = pending.len();
                 break;
             };
+            if !self.may_answer(cx) {
+                break;
+            }
             let end = search_from + offset;
             let line = pending.get(consumed..end).unwrap_or_default();
             consumed = end + 1;
@@ -306,15 +330,28 @@ impl<A: LineAnswer + Unpin> Lines<A> {
             if self.done {
                 return Poll::Ready(None);
             }
-            if let Err(problem) = self.check_deadline().and_then(|()| self.answer_pending()) {
+            if let Err(problem) = self.check_deadline().and_then(|()| self.answer_pending(cx)) {
                 return self.fault(problem);
             }
             if self.out.len() >= OUT_CHUNK {
                 return Poll::Ready(Some(Ok(self.flush())));
             }
+            if self.held {
+                // Nothing more is read until the key's pace allows a line.
+                return match self.out.is_empty() {
+                    true => Poll::Pending,
+                    false => Poll::Ready(Some(Ok(self.flush()))),
+                };
+            }
             if self.eof {
                 // A last line without a newline.
                 if !self.pending.is_empty() {
+                    if !self.may_answer(cx) {
+                        return match self.out.is_empty() {
+                            true => Poll::Pending,
+                            false => Poll::Ready(Some(Ok(self.flush()))),
+                        };
+                    }
                     let last = self.pending.split();
                     if let Err(problem) = self.next_line(&last) {
                         return self.fault(problem);

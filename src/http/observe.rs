@@ -25,6 +25,7 @@ use actix_web::{Error, HttpMessage, web};
 use tracing::Instrument;
 use tracing::field::Empty;
 
+use super::auth;
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
 use super::problem::{HttpProblem, ProblemResponse};
 use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
@@ -133,32 +134,42 @@ where
             route = Empty,
             status = Empty,
             latency_ms = Empty,
+            key = Empty,
             request_id = %request_id.as_str(),
         );
         req.extensions_mut().insert(request_id.clone());
         let metrics = self.metrics.clone();
+        // Who may call is decided here, before anything reads the body.
+        let (admitted, key) = match auth::admit(req, started) {
+            Ok((req, key)) => (Ok(req), key),
+            Err((refusal, key)) => (Err(refusal), key),
+        };
         // Extractors and routing run inside `call`, so a panic can start here too.
-        let inner =
-            span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| self.service.call(req))));
+        let inner = admitted.map(|req| {
+            span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| self.service.call(req))))
+        });
 
         Box::pin(
             async move {
                 let outcome = match inner {
-                    Ok(inner) => catch_unwind(inner).await,
-                    Err(payload) => Err(payload),
+                    Ok(Ok(inner)) => catch_unwind(inner)
+                        .await
+                        .map(|answered| answered.map(into_problem_if_error)),
+                    Ok(Err(payload)) => Err(payload),
+                    Err(refusal) => Ok(Ok((*refusal).map_into_right_body())),
                 };
+                let key = key.as_deref();
                 let seconds = started.elapsed().as_secs_f64();
                 let span = tracing::Span::current();
                 match outcome {
-                    Ok(Ok(response)) => {
-                        let mut response = into_problem_if_error(response);
+                    Ok(Ok(mut response)) => {
                         let route = route_label(&response);
                         let status = response.status();
                         metrics.observe(&method, &route, status, seconds);
                         if let Some(code) = response.response().extensions().get::<ErrorCode>() {
                             metrics.count_problem(*code, &route);
                         }
-                        log_completion(&span, &route, status, seconds);
+                        log_completion(&span, &route, status, seconds, key);
                         let headers = response.headers_mut();
                         if let Ok(value) = HeaderValue::from_str(request_id.as_str()) {
                             headers.insert(X_REQUEST_ID, value);
@@ -171,7 +182,7 @@ where
                     Ok(Err(err)) => {
                         let status = err.as_response_error().status_code();
                         metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
-                        log_completion(&span, UNKNOWN_ROUTE, status, seconds);
+                        log_completion(&span, UNKNOWN_ROUTE, status, seconds, key);
                         Err(err)
                     }
                     Err(panic) => {
@@ -179,7 +190,7 @@ where
                         tracing::error!(panic = panic_message(&panic), "handler panicked");
                         metrics.observe(&method, UNKNOWN_ROUTE, status, seconds);
                         metrics.count_problem(ErrorCode::InternalError, UNKNOWN_ROUTE);
-                        log_completion(&span, UNKNOWN_ROUTE, status, seconds);
+                        log_completion(&span, UNKNOWN_ROUTE, status, seconds, key);
                         Err(HttpProblem(Problem::internal_unlogged()).into())
                     }
                 }
@@ -225,8 +236,14 @@ fn route_label<B>(response: &ServiceResponse<B>) -> String {
     }
 }
 
-fn log_completion(span: &tracing::Span, route: &str, status: StatusCode, seconds: f64) {
-    record_outcome(span, route, status.as_u16(), seconds * 1000.0);
+fn log_completion(
+    span: &tracing::Span,
+    route: &str,
+    status: StatusCode,
+    seconds: f64,
+    key: Option<&str>,
+) {
+    record_outcome(span, route, status.as_u16(), seconds * 1000.0, key);
     // A target of its own, so operators can turn the access log off or down
     // (`RUST_LOG=info,gin_referee::access=warn`) and keep everything else.
     if status.is_server_error() {
@@ -242,20 +259,30 @@ fn log_completion(span: &tracing::Span, route: &str, status: StatusCode, seconds
 /// again: three separate `record` calls cost about 27,000 instructions per
 /// request (callgrind; as much as the access-log line itself), one call a third
 /// of that. The fields and the log line are the same either way.
-fn record_outcome(span: &tracing::Span, route: &str, status: u16, latency_ms: f64) {
+/// The API key's id (never the key) goes into the same call, where there is one.
+fn record_outcome(
+    span: &tracing::Span,
+    route: &str,
+    status: u16,
+    latency_ms: f64,
+    key: Option<&str>,
+) {
     let Some(metadata) = span.metadata() else {
         return; // A disabled span records nothing.
     };
     let fields = metadata.fields();
-    if let (Some(route_field), Some(status_field), Some(latency_field)) = (
+    if let (Some(route_field), Some(status_field), Some(latency_field), Some(key_field)) = (
         fields.field("route"),
         fields.field("status"),
         fields.field("latency_ms"),
+        fields.field("key"),
     ) {
+        let key = key.as_ref();
         span.record_all(&fields.value_set(&[
             (&route_field, Some(&route as &dyn tracing::Value)),
             (&status_field, Some(&status as &dyn tracing::Value)),
             (&latency_field, Some(&latency_ms as &dyn tracing::Value)),
+            (&key_field, key.map(|key| key as &dyn tracing::Value)),
         ]));
     }
 }

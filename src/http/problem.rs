@@ -64,6 +64,9 @@ impl ProblemResponse for Problem {
         builder
             .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)))
             .insert_header((X_CONTENT_TYPE_OPTIONS, NOSNIFF));
+        if let Some(seconds) = self.retry_after {
+            builder.insert_header((header::RETRY_AFTER, seconds.get()));
+        }
         // The code rides along in the response's extensions, for the metrics.
         builder.extensions_mut().insert(self.code);
         builder

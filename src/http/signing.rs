@@ -1,13 +1,15 @@
 //! The server's signing keys as a handler takes them (`ServerKeys(keys):
 //! ServerKeys`): the ring registered as app data, or, in an app built
-//! without one (tests), a key generated once per process.
+//! without one (tests), a key generated once per process; signing for the
+//! request's API key as far as its scopes allow (see [`super::auth`]).
 
 use std::future::{Ready, ready};
 use std::sync::{Arc, OnceLock};
 
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
+use super::auth::Caller;
 use gin_contract::receipts::KeyRing;
 use gin_contract::wire::receipt::Keys;
 
@@ -27,8 +29,16 @@ impl FromRequest for ServerKeys {
                 .get_or_init(|| KeyRing::load(None, None).ok().map(Arc::new))
                 .clone(),
         };
-        ready(ring.map(|ring| ServerKeys(Keys::new(ring))).ok_or_else(|| {
-            actix_web::error::ErrorInternalServerError("no signing key could be generated")
-        }))
+        let caller = request
+            .extensions()
+            .get::<Caller>()
+            .map(Caller::signer)
+            .unwrap_or_default();
+        ready(
+            ring.map(|ring| ServerKeys(Keys::new(ring).for_caller(caller)))
+                .ok_or_else(|| {
+                    actix_web::error::ErrorInternalServerError("no signing key could be generated")
+                }),
+        )
     }
 }

@@ -52,6 +52,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
+use crate::http::auth::{ApiKeys, Operations};
 use crate::http::fallback::Routes;
 use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
 use crate::http::limits::RequestLimits;
@@ -84,6 +85,8 @@ pub enum StartupError {
     Keys(#[from] KeyError),
     #[error(transparent)]
     Spool(#[from] crate::http::spool::SpoolError),
+    #[error("cannot use the API keys file: {0}")]
+    ApiKeys(String),
 }
 
 /// What every worker's app shares, built once from the config.
@@ -100,6 +103,7 @@ pub struct Shared {
     keys: web::Data<KeyRing>,
     spool: web::Data<crate::http::spool::Spool>,
     json_batch: crate::http::json_batch::JsonBatchLimit,
+    api_keys: Option<web::Data<ApiKeys>>,
 }
 
 impl Shared {
@@ -122,6 +126,7 @@ impl Shared {
             .with(SWAGGER_UI_ROUTE, &[Method::GET]);
         let metrics = Arc::new(Metrics::new()?);
         let spool = web::Data::new(crate::http::spool::Spool::new(&config.spool, &metrics)?);
+        let api_keys = api_keys(config, &openapi, &metrics)?;
         Ok(Shared {
             metrics,
             routes: web::Data::new(routes),
@@ -137,6 +142,7 @@ impl Shared {
             keys: web::Data::new(keys),
             spool,
             json_batch: config.json_batch,
+            api_keys,
         })
     }
 
@@ -161,7 +167,7 @@ pub fn app(
     > + use<>,
 > {
     let metrics = web::Data::from(shared.metrics.clone());
-    App::new()
+    let app = App::new()
         .app_data(BodyLimit(shared.body_limit))
         .app_data(shared.route_body_limits.clone())
         .app_data(shared.body_timeout)
@@ -174,8 +180,31 @@ pub fn app(
         .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))
         .app_data(metrics.clone())
-        .app_data(shared.routes.clone())
-        .wrap(Observe::new(metrics))
+        .app_data(shared.routes.clone());
+    let app = match &shared.api_keys {
+        Some(keys) => app.app_data(keys.clone()),
+        None => app,
+    };
+    app.wrap(Observe::new(metrics))
+}
+
+/// The API keys, when a file is given; without one the service is open, and
+/// says so at start.
+fn api_keys(
+    config: &Config,
+    openapi: &utoipa::openapi::OpenApi,
+    metrics: &Metrics,
+) -> Result<Option<web::Data<ApiKeys>>, StartupError> {
+    let Some(path) = &config.api_keys else {
+        tracing::warn!(
+            "no --api-keys: every operation is open to anyone who can reach the service, \
+             and receipts are signed for anyone who asks"
+        );
+        return Ok(None);
+    };
+    let operations = Operations::from_openapi(openapi).map_err(StartupError::ApiKeys)?;
+    let keys = ApiKeys::start(path, operations, metrics).map_err(StartupError::ApiKeys)?;
+    Ok(Some(web::Data::from(keys)))
 }
 
 /// `app` with every documented route, Swagger UI, and the fallback that

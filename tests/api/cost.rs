@@ -36,6 +36,8 @@ pub(crate) struct Server {
     logs: Arc<Mutex<Vec<serde_json::Value>>>,
     /// The "gin-referee listening" line.
     listening: serde_json::Value,
+    /// The lines logged at start, before it.
+    starting: Vec<serde_json::Value>,
 }
 
 /// What the server spent on an attack.
@@ -96,6 +98,7 @@ impl Server {
             .expect("the binary starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut lines = BufReader::new(stdout).lines();
+        let mut before = Vec::new();
         let listening = loop {
             let line = lines
                 .next()
@@ -105,6 +108,7 @@ impl Server {
             if entry["message"] == "gin-referee listening" {
                 break entry;
             }
+            before.push(entry);
         };
         let addr = listening["addr"]
             .as_str()
@@ -125,10 +129,13 @@ impl Server {
             addr,
             logs,
             listening,
+            starting: before,
         };
-        // The first request allocates what every later one reuses.
+        // The first request allocates what every later one reuses (with API
+        // keys, it is refused before the body is read).
         let (status, _, _) = server.post("/v1/hands/analyze", &[], HAND);
-        assert_eq!(status, 200);
+        let keyed = flags.contains(&"--api-keys");
+        assert_eq!(status, if keyed { 401 } else { 200 });
         server
     }
 
@@ -209,6 +216,19 @@ impl Server {
     pub(crate) fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
         let request = format!("GET {path} HTTP/1.1\r\nHost: cost\r\nConnection: close\r\n\r\n");
         exchange(self.addr, request.as_bytes())
+    }
+
+    /// Every log line so far, those logged at start included.
+    pub(crate) fn all_lines(&self) -> Vec<serde_json::Value> {
+        let mut lines = self.starting.clone();
+        lines.push(self.listening.clone());
+        lines.extend(
+            self.logs
+                .lock()
+                .map(|logs| logs.clone())
+                .unwrap_or_default(),
+        );
+        lines
     }
 
     fn lines_at(&self, level: &str) -> Vec<serde_json::Value> {

@@ -16,6 +16,7 @@ mod bulk;
 mod cli;
 mod cost;
 mod fuzz;
+mod keys;
 mod readme;
 mod resources;
 mod shutdown;

@@ -143,6 +143,19 @@ error_codes! {
     /// The request head is over 128 KiB or has more than 96 header fields. The
     /// connection is closed.
     RequestHeadTooLarge = ("request_head_too_large", REQUEST_HEADER_FIELDS_TOO_LARGE, Problem, "Request head too large");
+    // Who may call (where the service is started with API keys).
+    /// The operation needs an API key (`Authorization: Bearer <key>`) and the
+    /// request carried none, or one the service does not know. The answer
+    /// carries `WWW-Authenticate: Bearer`; the body was not read.
+    Unauthorized = ("unauthorized", UNAUTHORIZED, Problem, "Unauthorized");
+    /// The API key is known but its scopes do not include this operation, or
+    /// the request asked for a signed receipt (`"receipt": true`) with a key
+    /// that lacks the `sign` scope (in a batch, that line's problem).
+    Forbidden = ("forbidden", FORBIDDEN, Problem, "Forbidden");
+    /// The API key has used its `rate` (requests per second) or has as many
+    /// requests in flight as its `concurrency` allows; `Retry-After` says in
+    /// how many seconds to try again. The body was not read.
+    RateLimited = ("rate_limited", TOO_MANY_REQUESTS, Problem, "Rate limited");
     /// A bug on the server's side. The cause is logged with the request id and
     /// never sent; please report it with the `X-Request-Id` of the answer.
     InternalError = ("internal_error", INTERNAL_SERVER_ERROR, Problem, "Internal error");
@@ -358,6 +371,18 @@ impl ErrorCode {
             RequestHeadTooLarge => ("the request head is too large", None),
             SigningKeyRequired => (
                 "a receipt needs a signing key: call gin_referee.signing_key(pem) first",
+                None,
+            ),
+            Unauthorized => (
+                "this operation needs an API key: send `Authorization: Bearer <key>`",
+                None,
+            ),
+            Forbidden => (
+                "the API key \"desk\" may not call analyze_hand: its scopes are audit_hand, audit_match",
+                None,
+            ),
+            RateLimited => (
+                "the API key \"batch\" is over its rate of 50 requests per second: retry after 1 s",
                 None,
             ),
             InternalError => (

@@ -55,6 +55,10 @@ pub struct Problem {
     pub instance: Option<String>,
     /// The offending parts of the input.
     pub errors: Vec<FieldError>,
+    /// Seconds after which the request may be tried again, for a refusal
+    /// that passes (a rate limit, a full memory budget): sent as the
+    /// `Retry-After` header, never part of the document.
+    pub retry_after: Option<std::num::NonZeroU32>,
 }
 
 // The wire form of a `Problem`, documented as the schema `Problem`; clients and
@@ -114,6 +118,7 @@ impl Problem {
             detail: detail.into(),
             instance: None,
             errors: Vec::new(),
+            retry_after: None,
         }
     }
 
@@ -150,6 +155,12 @@ impl Problem {
     /// Sets the `instance` URI reference (typically the request path).
     pub fn with_instance(mut self, instance: impl Into<String>) -> Self {
         self.instance = Some(instance.into());
+        self
+    }
+
+    /// The problem with a `Retry-After` of `seconds` (see [`Problem::retry_after`]).
+    pub fn with_retry_after(mut self, seconds: std::num::NonZeroU32) -> Self {
+        self.retry_after = Some(seconds);
         self
     }
 

@@ -122,6 +122,10 @@ print as 1e+06.
   value: {{ printf "/etc/gin-referee/signing/%s" . | quote }}
 {{- end }}
 {{- end }}
+{{- with .Values.apiKeys.existingSecret }}
+- name: GIN_REFEREE_API_KEYS
+  value: {{ printf "/etc/gin-referee/api-keys/%s" $.Values.apiKeys.keyName | quote }}
+{{- end }}
 {{- with .Values.extraEnv }}
 {{ toYaml . }}
 {{- end }}

@@ -266,6 +266,9 @@ pub struct Claims<'a, P: Serialize> {
     pub profile: &'a P,
     /// Seconds since the epoch.
     pub iat: u64,
+    /// The id of the API key that asked, where the service has API keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sub: Option<&'a str>,
 }
 
 #[cfg(test)]
