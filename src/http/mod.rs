@@ -15,6 +15,7 @@
 //!
 //! Nothing here imports a route or a wire type.
 
+pub mod accept;
 pub mod bulk;
 pub mod fallback;
 pub mod json;
