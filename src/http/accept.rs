@@ -212,7 +212,11 @@ mod tests {
             Some(Json)
         );
         assert_eq!(pick("*/*"), Some(Json));
-        assert_eq!(pick("image/svg+xml, image/*;q=0.1"), Some(Json));
+        assert_eq!(
+            pick("image/svg+xml, image/*;q=0.1, application/json;q=0.01"),
+            Some(Json)
+        );
+        assert_eq!(pick("image/svg+xml, image/*;q=0.1"), None);
         assert_eq!(pick("application/json"), Some(Json));
         assert_eq!(pick("application/*"), Some(Json));
     }

@@ -7,6 +7,8 @@ mod deals;
 mod jokers;
 mod match_audit;
 mod matches;
+mod pictures;
+mod pictures_exact;
 mod receipts;
 mod referee;
 mod state;
