@@ -179,6 +179,33 @@ pub fn negotiate(headers: &HeaderMap, offers: Offers) -> Result<Representation, 
     })
 }
 
+/// Documents 406 `not_acceptable` on every operation that reads a JSON body
+/// (the bulk ones, which answer NDJSON or an array, negotiate nothing): each
+/// of them answers it before reading the body.
+pub fn document(api: &mut utoipa::openapi::OpenApi) {
+    let refused = gin_contract::problem::error_responses(&[ErrorCode::NotAcceptable]);
+    for (path, item) in api.paths.paths.iter_mut() {
+        if path.ends_with("/batch") {
+            continue;
+        }
+        let Some(operation) = item.post.as_mut() else {
+            continue;
+        };
+        let reads_json = matches!(
+            &operation.request_body,
+            Some(utoipa::openapi::RefOr::T(body)) if body.content.contains_key("application/json")
+        );
+        if reads_json {
+            for (status, response) in &refused {
+                operation
+                    .responses
+                    .responses
+                    .insert(status.clone(), response.clone());
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

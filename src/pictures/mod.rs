@@ -15,6 +15,7 @@
 //! bounded number of elements per hand, action or card, so its size and time
 //! are linear in the answer's, which the request ceilings already bound.
 
+mod openapi;
 pub mod page;
 pub mod replay;
 pub mod sheet;
@@ -29,6 +30,7 @@ use serde_json::Value;
 
 use crate::http::accept::Representation;
 use crate::http::problem::{ErrorCode, HttpProblem, NOSNIFF, Problem, X_CONTENT_TYPE_OPTIONS};
+pub use openapi::document;
 
 /// The picture a route draws from its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

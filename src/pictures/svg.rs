@@ -30,6 +30,8 @@ const LINE: u32 = 22;
 const LABEL: u32 = 84;
 const DETAIL: u32 = 340;
 const CELL: u32 = 64;
+/// The characters of a note under the title that fit the narrowest picture.
+const NOTE_CHARS: usize = 96;
 /// The characters of a detail that fit its column.
 const DETAIL_CHARS: usize = 52;
 
@@ -124,7 +126,9 @@ pub fn sheet(sheet: &Sheet) -> String {
             rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (sheet.title) }
             @for (line, note) in sheet.notes.iter().enumerate() {
-                text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13" fill="#333" { (note) }
+                text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13" fill="#333" {
+                    title { (note) } (short(note, NOTE_CHARS))
+                }
             }
             @for (index, (grid, top)) in sheet.grids.iter().zip(&tops).enumerate() {
                 (grid_markup(index, grid, *top))
@@ -215,7 +219,9 @@ pub fn replay(replay: &Replay) -> String {
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (replay.title) }
             @for (line, note) in replay.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
-                    fill=(if note.starts_with("ILLEGAL") { RED } else { "#333" }) { (note) }
+                    fill=(if note.starts_with("ILLEGAL") { RED } else { "#333" }) {
+                    title { (note) } (short(note, NOTE_CHARS))
+                }
             }
             g data-part="deal" {
                 @for (line, (label, cards)) in replay.deal.iter().enumerate() {
@@ -229,7 +235,9 @@ pub fn replay(replay: &Replay) -> String {
                 (step_markup(step, *top, width))
             }
             g data-part="end" {
-                text x=(MARGIN) y=(end_top - 4) font-weight="bold" { "At the end" }
+                @if !replay.end.is_empty() {
+                    text x=(MARGIN) y=(end_top - 4) font-weight="bold" { "At the end" }
+                }
                 @for (line, (label, cards)) in replay.end.iter().enumerate() {
                     @let top = end_top + 4 + STEP * u32::try_from(line).unwrap_or(0);
                     text x=(MARGIN) y=(top + 18) font-size="13" { title { (label) } (short(label, 44)) }
