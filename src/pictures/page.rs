@@ -61,6 +61,7 @@ pub fn html(drawn: &Drawn) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (drawn.title) }
                 link rel="stylesheet" href=(STYLESHEET);
+                link rel="icon" href=(super::viewer::ICON) type="image/svg+xml";
             }
             body {
                 main {

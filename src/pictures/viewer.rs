@@ -20,6 +20,11 @@ use crate::http::problem::{NOSNIFF, X_CONTENT_TYPE_OPTIONS};
 
 pub const PATH: &str = "/viewer";
 pub const SCRIPT: &str = "/viewer/viewer.js";
+/// The pages' icon (else a browser asks for `/favicon.ico` and logs a 404).
+pub const ICON: &str = "/viewer/icon.svg";
+const ICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
+<rect width=\"16\" height=\"16\" rx=\"3\" fill=\"#1d6b3a\"/>\
+<text x=\"8\" y=\"13\" font-size=\"13\" text-anchor=\"middle\" fill=\"#fff\">\u{2663}\u{fe0e}</text></svg>";
 
 /// The viewer's script.
 pub const JS: &str = include_str!("viewer.js");
@@ -33,6 +38,7 @@ fn page() -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { "gin-referee viewer" }
                 link rel="stylesheet" href=(STYLESHEET);
+                link rel="icon" href=(ICON) type="image/svg+xml";
                 script src=(SCRIPT) defer {}
             }
             body {
@@ -85,13 +91,18 @@ pub async fn script() -> HttpResponse {
     answer("text/javascript; charset=utf-8", JS)
 }
 
+pub async fn icon() -> HttpResponse {
+    answer("image/svg+xml", ICON_SVG)
+}
+
 pub async fn stylesheet() -> HttpResponse {
     answer("text/css; charset=utf-8", CSS)
 }
 
-/// Registers the viewer, its script and the pages' stylesheet.
+/// Registers the viewer, its script, and the pages' stylesheet and icon.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(PATH, web::get().to(viewer))
         .route(SCRIPT, web::get().to(script))
-        .route(STYLESHEET, web::get().to(stylesheet));
+        .route(STYLESHEET, web::get().to(stylesheet))
+        .route(ICON, web::get().to(icon));
 }
