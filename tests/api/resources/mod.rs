@@ -8,6 +8,7 @@ mod jokers;
 mod match_audit;
 mod matches;
 mod pictures;
+mod pictures_cost;
 mod pictures_exact;
 mod receipts;
 mod referee;
