@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::text::{clean, figure, receipt_fingerprint, string};
+use super::text::{clean, field, figure, receipt_fingerprint, string};
 
 /// One action as drawn.
 #[derive(Debug, Clone)]
@@ -220,7 +220,7 @@ impl Replay {
                 ("Upcard".to_owned(), upcard),
             ],
             steps,
-            end: if answer["result"]["knocker"].is_object() {
+            end: if field(&answer["result"], "knocker").is_object() {
                 end_lines(&answer["result"], knocker)
             } else {
                 Vec::new()

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use super::text::{clean, figure, receipt_fingerprint, string};
+use super::text::{clean, field, figure, item, receipt_fingerprint, string};
 
 /// The two columns of each group: the points a hand won, the running total.
 pub const COLUMNS: [&str; 2] = ["points", "total"];
@@ -137,7 +137,7 @@ fn hand_row(index: usize, hand: &Value, keys: &[String], partnership: bool) -> R
     for key in keys {
         let won = winner == Some(key.as_str());
         cells.push(won.then(|| figure(&hand["points"])).flatten());
-        cells.push(figure(&hand["totals"][key]));
+        cells.push(figure(field(&hand["totals"], key)));
     }
     Row {
         key: format!("hand-{}", index + 1),
@@ -152,13 +152,13 @@ fn hand_row(index: usize, hand: &Value, keys: &[String], partnership: bool) -> R
 fn tally_rows(tally: &Value, keys: &[String], winner: &Value, net: &Value) -> Vec<Row> {
     let mut rows: Vec<Row> = TALLY
         .iter()
-        .map(|(field, label)| Row {
-            key: (*field).to_owned(),
+        .map(|(name, label)| Row {
+            key: (*name).to_owned(),
             label: (*label).to_owned(),
             detail: String::new(),
             cells: keys
                 .iter()
-                .flat_map(|key| [None, figure(&tally[key][*field])])
+                .flat_map(|key| [None, figure(&field(tally, key)[*name])])
                 .collect(),
             mark: Mark::Tally,
         })
@@ -199,11 +199,11 @@ fn pair_rows(pairs: &Value, keys: &[String]) -> Vec<Row> {
         .iter()
         .enumerate()
         .map(|(index, pair)| {
-            let first = pair["players"][0].as_str().unwrap_or_default();
+            let first = item(&pair["players"], 0).as_str().unwrap_or_default();
             let names = format!(
                 "{} v {}",
-                string(&pair["players"][0]),
-                string(&pair["players"][1])
+                string(item(&pair["players"], 0)),
+                string(item(&pair["players"], 1))
             );
             Row {
                 key: format!("pair-{}", index + 1),
@@ -240,7 +240,7 @@ fn hollywood(answer: &Value, games: &[Value], keys: &[String], names: &[String])
             for key in keys {
                 let won = winner == Some(key.as_str()) && scored_in(game);
                 cells.push(won.then(|| figure(&hand["points"])).flatten());
-                cells.push(figure(&hand["games"][game - 1][key]));
+                cells.push(figure(field(item(&hand["games"], game - 1), key)));
             }
         }
         rows.push(Row {
