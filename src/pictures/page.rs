@@ -13,6 +13,11 @@ use super::text::card;
 
 /// Where the stylesheet of the pages is served.
 pub const STYLESHEET: &str = "/viewer/pictures.css";
+/// The pages' icon (else a browser asks for `/favicon.ico` and logs a 404).
+pub const ICON: &str = "/viewer/icon.svg";
+pub const ICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
+<rect width=\"16\" height=\"16\" rx=\"3\" fill=\"#1d6b3a\"/>\
+<text x=\"8\" y=\"13\" font-size=\"13\" text-anchor=\"middle\" fill=\"#fff\">\u{2663}\u{fe0e}</text></svg>";
 
 /// The policy of every picture and page: the service's own origin, nothing
 /// else; no plugins, no `<base>`, not framed by another site.
@@ -61,7 +66,7 @@ pub fn html(drawn: &Drawn) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (drawn.title) }
                 link rel="stylesheet" href=(STYLESHEET);
-                link rel="icon" href=(super::viewer::ICON) type="image/svg+xml";
+                link rel="icon" href=(ICON) type="image/svg+xml";
             }
             body {
                 main {

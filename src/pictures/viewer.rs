@@ -15,16 +15,11 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use maud::{DOCTYPE, html};
 
-use super::page::{CSS, STYLESHEET, content_security_policy};
+use super::page::{CSS, ICON, ICON_SVG, STYLESHEET, content_security_policy};
 use crate::http::problem::{NOSNIFF, X_CONTENT_TYPE_OPTIONS};
 
 pub const PATH: &str = "/viewer";
 pub const SCRIPT: &str = "/viewer/viewer.js";
-/// The pages' icon (else a browser asks for `/favicon.ico` and logs a 404).
-pub const ICON: &str = "/viewer/icon.svg";
-const ICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
-<rect width=\"16\" height=\"16\" rx=\"3\" fill=\"#1d6b3a\"/>\
-<text x=\"8\" y=\"13\" font-size=\"13\" text-anchor=\"middle\" fill=\"#fff\">\u{2663}\u{fe0e}</text></svg>";
 
 /// The viewer's script.
 pub const JS: &str = include_str!("viewer.js");
