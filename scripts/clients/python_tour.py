@@ -161,7 +161,12 @@ def readme_commands(readme: str) -> list[dict]:
             except json.JSONDecodeError:
                 pass
         line = readme[:at].count("\n") + 1
-        commands.append(dict(path=path, body=body, ndjson=ndjson, shown=shown, line=line))
+        # The `Accept` a command sends (a picture, or a refusal: docs/PICTURES.md).
+        accept = re.search(r"-H 'accept: ([^']*)'", head)
+        accept = accept.group(1) if accept else None
+        commands.append(
+            dict(path=path, body=body, ndjson=ndjson, shown=shown, line=line, accept=accept)
+        )
         at = readme.find(CURL, at + len(CURL))
     return commands
 
@@ -234,8 +239,8 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
     method = "POST" if command["body"] is not None else "GET"
     module = operation(ops, method, command["path"])
     if module is None:
-        if command["path"].startswith("/api-docs/"):
-            return 0  # the document itself is not one of its operations
+        if command["path"].startswith("/api-docs/") or command["path"] == "/viewer":
+            return 0  # the document and the viewer page are not its operations
         fail(f"{where}: no generated operation for {method} {command['path']}")
         return 0
     kwargs: dict[str, Any] = {"client": client}
@@ -251,6 +256,8 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
         for name in inspect.signature(module.sync_detailed).parameters:
             if name != "client":  # a path parameter: the path's last segment
                 kwargs[name] = command["path"].rsplit("/", 1)[1]
+    if command["accept"] is not None:
+        kwargs["client"] = client.with_headers({"Accept": command["accept"]})
     response = module.sync_detailed(**kwargs)
     parsed = response.parsed
     content_type = response.headers.get("content-type", "")
