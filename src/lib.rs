@@ -43,5 +43,6 @@ pub mod batch;
 pub mod config;
 pub mod http;
 pub mod monitoring;
+pub mod pictures;
 pub mod routes;
 pub mod startup;

@@ -162,7 +162,12 @@ def readme_commands(readme: str) -> list[dict]:
             except json.JSONDecodeError:
                 pass
         line = readme[:at].count("\n") + 1
-        commands.append(dict(path=path, body=body, ndjson=ndjson, shown=shown, line=line))
+        # The `Accept` a command sends (a picture, or a refusal: docs/PICTURES.md).
+        accept = re.search(r"-H 'accept: ([^']*)'", head)
+        accept = accept.group(1) if accept else None
+        commands.append(
+            dict(path=path, body=body, ndjson=ndjson, shown=shown, line=line, accept=accept)
+        )
         at = readme.find(CURL, at + len(CURL))
     return commands
 
@@ -242,10 +247,15 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
         check_ndjson(client, where, command)
         return 1
     method = "POST" if command["body"] is not None else "GET"
+    if command["accept"] is not None:
+        # A picture (or its refusal): no generated model reads an SVG, so the
+        # request goes through the client's own httpx client, Accept and all.
+        check_accept(client, where, method, command)
+        return 1
     module = operation(ops, method, command["path"])
     if module is None:
-        if command["path"].startswith("/api-docs/"):
-            return 0  # the document itself is not one of its operations
+        if command["path"].startswith("/api-docs/") or command["path"] == "/viewer":
+            return 0  # the document and the viewer page are not its operations
         fail(f"{where}: no generated operation for {method} {command['path']}")
         return 0
     kwargs: dict[str, Any] = {"client": client}
@@ -282,6 +292,22 @@ def send(ops: dict, client: Client, where: str, command: dict, answers: dict) ->
         fail(f"{where}: answered {response.status_code}: {answer}")
     answers[f"{method} {command['path']} {len(answers)}"] = parsed
     return 1
+
+
+def check_accept(client: Client, where: str, method: str, command: dict) -> None:
+    """A command that sends `Accept`: the page's JSON, or that media type."""
+    response = client.get_httpx_client().request(
+        method,
+        command["path"],
+        content=command["body"],
+        headers={"Content-Type": "application/json", "Accept": command["accept"]},
+    )
+    media = response.headers.get("content-type", "")
+    if command["shown"] is not None:
+        if response.json() != command["shown"]:
+            fail(f"{where}: answered {response.text[:300]}, the page shows {command['shown']}")
+    elif response.status_code != 200 or not media.startswith(command["accept"]):
+        fail(f"{where}: Accept {command['accept']} answered {response.status_code} {media}")
 
 
 def check_ndjson(client: Client, where: str, command: dict) -> None:

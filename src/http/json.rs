@@ -62,6 +62,7 @@ use actix_web::{
 };
 use serde::de::DeserializeOwned;
 
+use super::accept::{self, Offers};
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -136,6 +137,17 @@ impl<T> DerefMut for ValidJson<T> {
     }
 }
 
+/// 406 before the body is read when the request's `Accept` takes nothing the
+/// operation answers (JSON, and for the picture routes an SVG or a page too).
+fn acceptable(req: &HttpRequest) -> Result<(), Problem> {
+    let offers = if accept::PICTURE_ROUTES.contains(&req.path()) {
+        Offers::JsonAndPictures
+    } else {
+        Offers::JsonOnly
+    };
+    accept::negotiate(req.headers(), offers).map(|_| ())
+}
+
 impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     type Error = BodyRejection;
     type Future = Pin<Box<dyn Future<Output = Result<Self, BodyRejection>>>>;
@@ -150,6 +162,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
         });
         // Checked before reading so that a refused body is never read at all.
         let coding = check_content_type(req)
+            .and_then(|()| acceptable(req))
             .and_then(|()| check_declared_length(req, limit))
             .and_then(|declared| Ok((content_coding(req)?, declared)));
         let deadline = req.app_data::<BodyTimeout>().and_then(|timeout| timeout.0);

@@ -18,6 +18,7 @@
 //! Nothing here imports a route or a wire type.
 
 pub mod auth;
+pub mod accept;
 pub mod bulk;
 pub mod fallback;
 pub mod json;

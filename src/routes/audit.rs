@@ -8,6 +8,9 @@
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
+use crate::http::accept::{Offers, Representation, negotiate};
+use crate::pictures::{self, Kind, replay::dealt_cards};
+
 use crate::http::bulk;
 use crate::http::json::ValidJson;
 use crate::http::limits::ServerLimits;
@@ -97,12 +100,20 @@ melded that turn, by a knock (`joker_not_melded`).",
 )]
 #[post("/v1/hands/audit")]
 pub async fn audit_hand(
+    http: HttpRequest,
     body: ValidJson<AuditRequest>,
     ServerLimits(limits): ServerLimits,
     ServerKeys(keys): ServerKeys,
-) -> Result<web::Json<AuditResponse>, HttpProblem> {
+) -> Result<HttpResponse, HttpProblem> {
+    let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
-    Ok(web::Json(verdict(request, &body, &limits, &keys)?))
+    // The replay draws the deal as cards: dealt from the seeds when the
+    // record gives seeds (one more deal, as the audit itself makes).
+    let deal = (wanted != Representation::Json)
+        .then(|| dealt_cards(&request))
+        .flatten();
+    let answer = verdict(request, &body, &limits, &keys)?;
+    pictures::respond(wanted, &answer, &body, Kind::HandAudit, deal)
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/audit/batch`.

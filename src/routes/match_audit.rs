@@ -8,12 +8,14 @@
 //! answers with the operation of `gin_contract::answers::match_audit`, which the
 //! `batch` command and the Python module call too.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post};
 
+use crate::http::accept::{Offers, negotiate};
 use crate::http::json::ValidJson;
 use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
+use crate::pictures::{self, Kind};
 use gin_contract::answers::match_audit::*;
 
 /// The route, also the key of its own body limit.
@@ -76,10 +78,13 @@ audit, the match's score and the claim's check.", body = MatchAuditResponse,
 )]
 #[post("/v1/matches/audit")]
 pub async fn audit_match(
+    http: HttpRequest,
     body: ValidJson<MatchAuditRequest>,
     ServerLimits(limits): ServerLimits,
     ServerKeys(keys): ServerKeys,
-) -> Result<web::Json<MatchAuditResponse>, HttpProblem> {
+) -> Result<HttpResponse, HttpProblem> {
+    let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
-    Ok(web::Json(respond(&request, &body, &limits, &keys)?))
+    let answer = respond(&request, &body, &limits, &keys)?;
+    pictures::respond(wanted, &answer, &body, Kind::MatchAudit, None)
 }

@@ -6,13 +6,15 @@
 //! answers with the operation of `gin_contract::answers::matches`, which the
 //! `batch` command and the Python module call too.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, HttpResponse, post};
 
 use super::ServiceConfig;
+use crate::http::accept::{Offers, negotiate};
 use crate::http::json::ValidJson;
 use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
+use crate::pictures::{self, Kind};
 use gin_contract::answers::matches::*;
 use gin_contract::wire::formats::MatchAnswer;
 
@@ -122,12 +124,15 @@ gin_contract::problem_responses!(
 )]
 #[post("/v1/matches/score")]
 pub async fn score_match(
+    http: HttpRequest,
     body: ValidJson<MatchRequest>,
     ServerLimits(limits): ServerLimits,
     ServerKeys(keys): ServerKeys,
-) -> Result<web::Json<MatchAnswer>, HttpProblem> {
+) -> Result<HttpResponse, HttpProblem> {
+    let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
-    Ok(web::Json(respond(request, &body, &limits, &keys)?))
+    let answer = respond(request, &body, &limits, &keys)?;
+    pictures::respond(wanted, &answer, &body, Kind::MatchScore, None)
 }
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(score_match);

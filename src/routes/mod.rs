@@ -102,6 +102,8 @@ pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::opena
     limits.apply_to_openapi(&mut api, batch);
     crate::http::json_batch::document(&mut api);
     crate::http::auth::document(&mut api);
+    crate::http::accept::document(&mut api);
+    crate::pictures::document(&mut api);
     openapi::list_error_codes(&mut api);
     openapi::finish(&mut api);
     api

@@ -219,6 +219,7 @@ where
         .split_for_parts();
     app.service(SwaggerUi::new(SWAGGER_UI_ROUTE).url(OPENAPI_PATH, shared.openapi.clone()))
         .route("/docs", web::get().to(crate::http::ops::docs_redirect))
+        .configure(crate::pictures::viewer::configure)
         .default_service(web::to(crate::http::fallback::fallback))
 }
 

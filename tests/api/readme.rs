@@ -25,6 +25,7 @@ pub const DOCS: &[(&str, &str)] = &[
     ),
     ("docs/DEPLOY.md", include_str!("../../docs/DEPLOY.md")),
     ("docs/PYTHON.md", include_str!("../../docs/PYTHON.md")),
+    ("docs/PICTURES.md", include_str!("../../docs/PICTURES.md")),
     ("docs/RULES.md", include_str!("../../docs/RULES.md")),
 ];
 const ERRORS_GUIDE: &str = include_str!("../../docs/ERRORS.md");
@@ -37,6 +38,9 @@ struct Example {
     ndjson: Option<String>,
     /// The answer the README shows in a ```json block right after the command.
     shown: Option<Value>,
+    /// The `Accept` the command sends (`-H 'accept: image/svg+xml'`), whose
+    /// answer must then come in that media type.
+    accept: Option<String>,
 }
 
 /// The command's text: its line and the lines it continues onto with `\`.
@@ -72,11 +76,16 @@ fn examples(page: &str) -> Vec<Example> {
             .strip_prefix("```json\n")
             .and_then(|json| json.split("\n```").next())
             .and_then(|json| serde_json::from_str(json).ok());
+        let accept = head.find("-H 'accept: ").map(|at| {
+            let from = &head[at + 12..];
+            from[..from.find('\'').expect("a closing quote")].to_owned()
+        });
         found.push(Example {
             path,
             body,
             ndjson,
             shown,
+            accept,
         });
     }
     found
@@ -140,6 +149,7 @@ async fn every_request_of_the_readme_and_the_guides_is_answered_as_shown() {
             body,
             ndjson,
             shown,
+            accept,
         },
     ) in all
     {
@@ -152,10 +162,33 @@ async fn every_request_of_the_readme_and_the_guides_is_answered_as_shown() {
                 .send()
                 .await
                 .expect("an answer"),
-            (Some(body), None) => app.post_json(&path, body).await,
+            (Some(body), None) => {
+                let mut request = app
+                    .client
+                    .post(app.url(&path))
+                    .header("content-type", "application/json");
+                if let Some(accept) = &accept {
+                    request = request.header("accept", accept);
+                }
+                request.body(body.clone()).send().await.expect("an answer")
+            }
             (None, None) => app.get(&path).await,
         };
         let status = response.status().as_u16();
+        let media = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        // A picture asked for comes as that picture (unless the page shows
+        // the problem answered instead).
+        if let Some(picture) = accept.as_deref().filter(|_| shown.is_none()) {
+            assert!(
+                media.starts_with(picture) && status == 200,
+                "{name}: {path} with Accept {picture} answered {status} {media}"
+            );
+        }
         let text = response.text().await.unwrap_or_default();
         match shown {
             Some(shown) => {

@@ -105,6 +105,10 @@ error_codes! {
     /// The path exists but not with this method; the `Allow` header lists the
     /// methods it takes.
     MethodNotAllowed = ("method_not_allowed", METHOD_NOT_ALLOWED, Problem, "Method not allowed");
+    /// Nothing the operation answers is acceptable to the request's `Accept`:
+    /// e.g. exactly `image/svg+xml` on an operation that answers only JSON.
+    /// `detail` lists the media types the operation offers.
+    NotAcceptable = ("not_acceptable", NOT_ACCEPTABLE, Problem, "Not acceptable");
     /// The client took too long to send its request head or body. The
     /// connection is closed.
     RequestTimeout = ("request_timeout", REQUEST_TIMEOUT, Problem, "Request timeout");
@@ -345,6 +349,10 @@ impl ErrorCode {
             BadRequest => ("Bad Request: a header value is not valid", None),
             NotFound => ("no resource at /v1/nothing-here", None),
             MethodNotAllowed => ("GET is not allowed here; the methods are: POST", None),
+            NotAcceptable => (
+                "nothing in Accept \"image/svg+xml\" is offered here; this operation answers application/json",
+                None,
+            ),
             RequestTimeout => ("the request body did not arrive in time", None),
             BatchTimeout => (
                 "a batch must be answered within 600 s (--batch-timeout); lines after 120000 were not read",

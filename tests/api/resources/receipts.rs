@@ -26,7 +26,12 @@ fn digest(document: &Value) -> String {
 
 /// Checks `receipt` against the request body, the answer (without its
 /// receipt) and the key set; returns the payload, or why it does not verify.
-fn verify(receipt: &str, request: &[u8], answer: &Value, keys: &Value) -> Result<Value, String> {
+pub(super) fn verify(
+    receipt: &str,
+    request: &[u8],
+    answer: &Value,
+    keys: &Value,
+) -> Result<Value, String> {
     let parts: Vec<&str> = receipt.split('.').collect();
     let [header, payload, signature] = parts[..] else {
         return Err("not a compact JWS".into());

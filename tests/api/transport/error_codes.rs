@@ -503,6 +503,19 @@ async fn each_operation_documents_exactly_the_codes_it_answers() {
                 answered.insert(code_of(response).await.1);
             }
         }
+        if reads_json && !batch {
+            // Nothing acceptable in `Accept`: refused before the body is read.
+            let response = app
+                .client
+                .post(&url)
+                .header("content-type", "application/json")
+                .header("accept", "image/png")
+                .body("{}")
+                .send()
+                .await
+                .expect("answered");
+            answered.insert(code_of(response).await.1);
+        }
         if batch {
             let long_line = format!("{{\"hand\": \"{}\"}}\n", "x".repeat(70_000));
             // A JSON array over --batch-json-body-limit (16 MiB).

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The pictures in a real browser: headless Chromium, driven by Playwright
+# (playwright-core, with the system's Chromium as its executablePath: its own
+# browser download is not reachable here), loads GET /viewer from the running
+# service, pastes a match, a match audit, a hand and a refused record, and
+# checks what the page shows (the totals and net, the violations, the
+# problem), that no request leaves the service and that no console error (a
+# Content-Security-Policy violation among them) occurs.
+#
+# Screenshots of the viewer, the sheet, the audit's sheet, the replay and the
+# problem, at 1280 x 1024 and at a phone's width (390 x 844), are written to
+# target/pictures/ (the run's artifacts; none is committed).
+#
+#   scripts/pictures.sh
+#
+# Installs Debian's chromium with apt-get when missing, and playwright-core
+# with npm ci (scripts/pictures/package-lock.json). Uses the debug binary.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/server.sh
+
+BINARY=${BINARY:-target/debug/gin-referee}
+CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+OUT=${OUT:-target/pictures}
+
+if [ ! -x "$CHROMIUM_PATH" ]; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+(cd scripts/pictures && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+
+start_service
+rm -rf "$OUT"
+CHROMIUM_PATH="$CHROMIUM_PATH" node scripts/pictures/viewer.mjs "$service_url" openapi/openapi.json "$OUT"

@@ -1,0 +1,250 @@
+//! The SVG documents: the score sheet and the hand replay, as maud templates.
+//!
+//! Standalone SVG (the SVG namespace, every element closed, so that it is
+//! well-formed XML); text is `<text>` (searchable, copyable, read by screen
+//! readers), the document has a `<title>` and a `<desc>`, and a cut text keeps
+//! its whole in a `<title>` of its own. Colours are presentation attributes,
+//! not a `<style>`, so that no style-src is needed where the SVG is opened.
+//! Each figure of the sheet carries `data-grid`, `data-row` and `data-col`
+//! (the group's index and `points` or `total`), so that a reader or a test can
+//! find it without reading the layout.
+
+use maud::{Markup, html};
+
+use super::replay::{Replay, Step};
+use super::sheet::{COLUMNS, Grid, Mark, Sheet};
+use super::text::{card, short};
+
+/// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
+/// most Linux systems), Segoe UI Symbol (Windows), Apple Symbols (macOS,
+/// iOS), Noto Sans Symbols 2 (Android), then any sans-serif.
+pub const FONTS: &str =
+    "DejaVu Sans, Segoe UI Symbol, Apple Symbols, Noto Sans Symbols 2, Noto Sans, sans-serif";
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+/// The namespace of the signed answer's elements in `<metadata>`.
+pub const METADATA_NS: &str = "urn:gin-referee:pictures";
+const RED: &str = "#b00020";
+const INK: &str = "#1a1a1a";
+const MARGIN: u32 = 16;
+const LINE: u32 = 22;
+const LABEL: u32 = 84;
+const DETAIL: u32 = 340;
+const CELL: u32 = 64;
+/// The characters of a note under the title that fit the narrowest picture.
+const NOTE_CHARS: usize = 96;
+/// The characters of a detail that fit its column.
+const DETAIL_CHARS: usize = 52;
+
+fn grid_height(grid: &Grid) -> u32 {
+    // Caption, the two heading lines, the lines, a gap.
+    LINE * (3 + u32::try_from(grid.rows.len()).unwrap_or(u32::MAX / LINE - 4)) + LINE / 2
+}
+
+fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
+    let left = MARGIN + LABEL + DETAIL;
+    let width = left + CELL * 2 * u32::try_from(grid.groups.len()).unwrap_or(0) - MARGIN;
+    html! {
+        g data-grid=(index) {
+            text x=(MARGIN) y=(top + 15) font-weight="bold" { (grid.caption) }
+            @for (group, name) in grid.groups.iter().enumerate() {
+                @let x = left + CELL * 2 * u32::try_from(group).unwrap_or(0);
+                text x=(x + CELL) y=(top + LINE + 15) text-anchor="middle" font-weight="bold" {
+                    title { (name) } (short(name, 18))
+                }
+                @for (column, heading) in COLUMNS.iter().enumerate() {
+                    text x=(x + CELL * (u32::try_from(column).unwrap_or(0) + 1) - 6) y=(top + 2 * LINE + 15)
+                        text-anchor="end" font-size="11" fill="#555" { (heading) }
+                }
+                line x1=(x) y1=(top + LINE) x2=(x) y2=(top + LINE * (3 + u32::try_from(grid.rows.len()).unwrap_or(0))) stroke="#999" {}
+            }
+            line x1=(MARGIN) y1=(top + 3 * LINE) x2=(MARGIN + width) y2=(top + 3 * LINE) stroke=(INK) {}
+            @for (line, row) in grid.rows.iter().enumerate() {
+                @let y = top + LINE * (3 + u32::try_from(line).unwrap_or(0));
+                (row_markup(index, row, y, width, left))
+            }
+        }
+    }
+}
+
+fn row_markup(grid: usize, row: &super::sheet::Row, y: u32, width: u32, left: u32) -> Markup {
+    let violation = row.mark == Mark::Violation;
+    let detail_chars = if violation { 200 } else { DETAIL_CHARS };
+    html! {
+        g data-row=(row.key) {
+            @if violation {
+                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(RED) {}
+            } @else if row.mark == Mark::Tally && row.key.ends_with("total") {
+                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#eef3fb" {}
+            }
+            text x=(MARGIN + 4) y=(y + 15) font-weight=[(row.mark != Mark::Hand).then_some("bold")]
+                fill=(if violation { RED } else { INK }) { (row.label) }
+            text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(if violation { RED } else { "#333" }) {
+                title { (row.detail) } (short(&row.detail, detail_chars))
+            }
+            @for (column, cell) in row.cells.iter().enumerate() {
+                @if let Some(value) = cell {
+                    @let group = column / 2;
+                    @let x = left + CELL * u32::try_from(column + 1).unwrap_or(0) - 6;
+                    text x=(x) y=(y + 15) text-anchor="end"
+                        font-weight=[(column % 2 == 1).then_some("bold")]
+                        data-grid=(grid) data-row=(row.key)
+                        data-col={ (group) "." (COLUMNS[column % 2]) } { (value) }
+                }
+            }
+        }
+    }
+}
+
+/// The score sheet as one standalone SVG document.
+pub fn sheet(sheet: &Sheet) -> String {
+    let widest = sheet
+        .grids
+        .iter()
+        .map(|grid| grid.groups.len())
+        .max()
+        .unwrap_or(0);
+    let width = MARGIN * 2 + LABEL + DETAIL + CELL * 2 * u32::try_from(widest).unwrap_or(0);
+    let head = 40 + LINE * u32::try_from(sheet.notes.len()).unwrap_or(0);
+    let mut tops = Vec::with_capacity(sheet.grids.len());
+    let mut height = head;
+    for grid in &sheet.grids {
+        tops.push(height);
+        height += grid_height(grid);
+    }
+    height += MARGIN;
+    html! {
+        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+            title id="picture-title" { (sheet.title) }
+            desc { @for note in &sheet.notes { (note) ". " } @if let Some(v) = &sheet.violation { (v) } }
+            @if let Some((answer, receipt)) = &sheet.signed {
+                metadata {
+                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
+                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
+                }
+            }
+            rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
+            text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (sheet.title) }
+            @for (line, note) in sheet.notes.iter().enumerate() {
+                text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13" fill="#333" {
+                    title { (note) } (short(note, NOTE_CHARS))
+                }
+            }
+            @for (index, (grid, top)) in sheet.grids.iter().zip(&tops).enumerate() {
+                (grid_markup(index, grid, *top))
+            }
+        }
+    }
+    .into_string()
+}
+
+const CARD_W: u32 = 34;
+const CARD_H: u32 = 26;
+
+/// A card as a small white rectangle with its rank and suit, red or black.
+fn card_markup(code: &str, x: u32, y: u32) -> Markup {
+    let (face, red) = card(code);
+    html! {
+        rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
+        text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
+            fill=(if red { RED } else { INK }) { (face) }
+    }
+}
+
+fn cards_markup(cards: &[String], x: u32, y: u32) -> Markup {
+    html! {
+        @for (index, code) in cards.iter().enumerate() {
+            (card_markup(code, x + CARD_W * u32::try_from(index).unwrap_or(0), y))
+        }
+    }
+}
+
+/// The width a line of `cards` cards takes.
+fn cards_width(cards: usize) -> u32 {
+    CARD_W * u32::try_from(cards).unwrap_or(0)
+}
+
+const STEP: u32 = 34;
+
+fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
+    let marked = step.violation.is_some();
+    html! {
+        g data-action=(step.index) {
+            @if marked {
+                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(RED) {}
+            }
+            text x=(MARGIN + 4) y=(y + 18) font-weight="bold" fill=(if marked { RED } else { INK }) {
+                (step.index + 1) "."
+            }
+            text x=(MARGIN + 36) y=(y + 18) fill=(if marked { RED } else { INK }) {
+                @if marked { tspan font-weight="bold" { "VIOLATION " } }
+                (step.sentence)
+            }
+            (cards_markup(&step.cards, MARGIN + 360, y))
+            @if let Some(message) = &step.violation {
+                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(RED) {
+                    title { (message) } (short(message, 150))
+                }
+            }
+        }
+    }
+}
+
+/// The hand replay as one standalone SVG document.
+pub fn replay(replay: &Replay) -> String {
+    let widest = replay.widest_cards();
+    let width = (MARGIN * 2 + 360 + cards_width(widest)).max(MARGIN * 2 + 120 + cards_width(11));
+    let deal_top = 40 + LINE * u32::try_from(replay.notes.len()).unwrap_or(0);
+    let steps_top = deal_top + 3 * STEP + LINE;
+    let mut y = steps_top;
+    let mut step_tops = Vec::with_capacity(replay.steps.len());
+    for step in &replay.steps {
+        step_tops.push(y);
+        y += STEP + if step.violation.is_some() { LINE } else { 0 };
+    }
+    let end_top = y + LINE;
+    let height = end_top + STEP * u32::try_from(replay.end.len()).unwrap_or(0) + LINE + MARGIN;
+    html! {
+        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+            title id="picture-title" { (replay.title) }
+            desc { @for note in &replay.notes { (note) ". " } }
+            @if let Some((answer, receipt)) = &replay.signed {
+                metadata {
+                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
+                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
+                }
+            }
+            rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
+            text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (replay.title) }
+            @for (line, note) in replay.notes.iter().enumerate() {
+                text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
+                    fill=(if note.starts_with("ILLEGAL") { RED } else { "#333" }) {
+                    title { (note) } (short(note, NOTE_CHARS))
+                }
+            }
+            g data-part="deal" {
+                @for (line, (label, cards)) in replay.deal.iter().enumerate() {
+                    @let top = deal_top + STEP * u32::try_from(line).unwrap_or(0);
+                    text x=(MARGIN) y=(top + 18) font-weight="bold" { (label) }
+                    (cards_markup(cards, MARGIN + 120, top))
+                }
+            }
+            line x1=(MARGIN) y1=(steps_top - 8) x2=(width - MARGIN) y2=(steps_top - 8) stroke="#999" {}
+            @for (step, top) in replay.steps.iter().zip(&step_tops) {
+                (step_markup(step, *top, width))
+            }
+            g data-part="end" {
+                @if !replay.end.is_empty() {
+                    text x=(MARGIN) y=(end_top - 4) font-weight="bold" { "At the end" }
+                }
+                @for (line, (label, cards)) in replay.end.iter().enumerate() {
+                    @let top = end_top + 4 + STEP * u32::try_from(line).unwrap_or(0);
+                    text x=(MARGIN) y=(top + 18) font-size="13" { title { (label) } (short(label, 44)) }
+                    (cards_markup(cards, MARGIN + 360, top))
+                }
+            }
+        }
+    }
+    .into_string()
+}
