@@ -179,9 +179,9 @@ pub use audit::matches::{
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, HandState,
-    JokerPlace, LaidDown, LegalAction, LegalKind, Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE,
-    ScoredHand, Seat, Source, StatePhase, Table, View, Violation, ViolationCode, audit_hand,
-    check_deal, check_deal_with, hand_state, stock_size,
+    JokerPlace, LaidDown, LegalAction, LegalKind, LiveHand, Move, RecordedLayoff, Refusal,
+    STOCK_RESERVE, STOCK_SIZE, ScoredHand, Seat, Source, StatePhase, Table, View, Violation,
+    ViolationCode, audit_hand, check_deal, check_deal_with, hand_state, stock_size,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,

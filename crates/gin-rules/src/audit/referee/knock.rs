@@ -41,7 +41,7 @@ impl Referee<'_> {
         // Scored as `/v1/hands/score` scores the same hands; the reply is
         // checked when it is played, after the knock.
         let score = score_hand(
-            self.profile,
+            &self.profile,
             Some(self.scoring_upcard()),
             &knocker_hand,
             &defender_hand,
@@ -180,7 +180,7 @@ impl Referee<'_> {
             layoffs,
         };
         let score = score_hand(
-            self.profile,
+            &self.profile,
             Some(self.scoring_upcard()),
             &knocker_hand,
             &defender_hand,
@@ -208,7 +208,7 @@ impl Referee<'_> {
         let declaration =
             declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
         let score = score_laid_down(
-            self.profile,
+            &self.profile,
             Some(self.scoring_upcard()),
             hand.knocker_hand.hand.iter().copied().collect(),
             knocker.clone(),
