@@ -25,10 +25,10 @@
 use std::sync::Arc;
 
 use super::deal::check_jokers;
-use super::live::{HandState, LegalAction, StatePhase};
+use super::live::{HandState, LegalAction, StatePhase, View};
 use super::referee::{Referee, Stop};
 use super::{
-    Action, AuditError, Deal, DealError, JokerPlace, Move, RecordedLayoff, Seat, Source, Violation,
+    Action, AuditError, Deal, DealError, HandEnd, JokerPlace, Move, RecordedLayoff, Seat, Source, Violation,
     check_deal_with,
 };
 use crate::hand::HandCard;
@@ -145,6 +145,18 @@ impl LiveHand {
     /// [`LiveHand::state`] without building the view.
     pub fn now(&self) -> (StatePhase, Option<Seat>, Vec<LegalAction>) {
         self.referee.now()
+    }
+
+    /// The table as `seat` sees it (or the referee, with `None`): the
+    /// `view` of [`LiveHand::state`] without the listing.
+    pub fn view(&self, seat: Option<Seat>) -> View {
+        self.referee.view(seat)
+    }
+
+    /// How the hand ended (a knock is scored with the defender's best reply
+    /// until the reply is played); `None` while it is played.
+    pub fn end(&self) -> Option<HandEnd> {
+        self.referee.end()
     }
 
     /// The profile the hand is played under.
