@@ -29,7 +29,14 @@ use crate::problem::Problem;
 /// its arguments (the record as JSON bytes, the pending knock).
 type Reduced<'py> = (Bound<'py, PyAny>, (Vec<u8>, bool));
 
-/// A hand in progress, held by the module (see `gin_referee.Hand`).
+/// A hand in progress held by the module: the referee's own turn machine
+/// kept between calls, so one action costs one action (no replay).
+///
+/// Hand(profile="standard", deal=None, seed=None): profile a preset name or
+/// an object as /v1/hands/audit takes it; deal as it takes it (the cards, or
+/// seeds with their commitment); or seed, an int from 0 to 2**64 - 1 (the
+/// provably fair deal of server seed SHA-256("gin-referee/Hand/seed:<seed>"),
+/// client seed "gin-referee/Hand", nonce 0). See docs/PYTHON.md, "Self-play".
 #[pyclass(module = "gin_referee._native", name = "Hand")]
 #[derive(Clone)]
 pub struct Hand {
