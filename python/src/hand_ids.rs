@@ -23,8 +23,9 @@ use gin_rules::{
 };
 use pyo3::prelude::*;
 
-use crate::hand::{Hand, illegal, raise};
+use crate::held::Hand;
 use crate::masks::card_of_id;
+use crate::problem::{illegal, raise};
 
 /// OpenSpiel's action count (ids 0-55; its meld ids are not used here).
 pub const IDS: usize = 56;

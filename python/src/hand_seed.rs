@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::hand::raise;
+use crate::problem::raise;
 
 /// The client seed of every deal a `Hand` draws from an int.
 pub const CLIENT_SEED: &str = "gin-referee/Hand";

@@ -10,6 +10,7 @@ mod contract;
 mod hand;
 mod hand_ids;
 mod hand_seed;
+mod held;
 mod masks;
 mod problem;
 

@@ -28,8 +28,8 @@ use super::deal::check_jokers;
 use super::live::{HandState, LegalAction, StatePhase, View};
 use super::referee::{Referee, Stop};
 use super::{
-    Action, AuditError, Deal, DealError, HandEnd, JokerPlace, Move, RecordedLayoff, Seat, Source, Violation,
-    check_deal_with,
+    Action, AuditError, Deal, DealError, HandEnd, JokerPlace, Move, RecordedLayoff, Seat, Source,
+    Violation, check_deal_with,
 };
 use crate::hand::HandCard;
 use crate::profile::Profile;

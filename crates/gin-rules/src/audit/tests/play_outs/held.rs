@@ -122,7 +122,10 @@ fn a_held_hand_answers_what_the_replay_answers_at_every_step() {
         states += s;
         refused += r;
     }
-    assert!(games >= 100 && states > 10_000 && refused > 10_000, "{games} {states} {refused}");
+    assert!(
+        games >= 100 && states > 10_000 && refused > 10_000,
+        "{games} {states} {refused}"
+    );
 }
 
 #[test]
@@ -135,7 +138,10 @@ fn a_resampled_hand_moves_the_cards_the_seat_cannot_know() {
     let mut order: Vec<HandCard> = Card::deck().map(HandCard::from).collect();
     order.reverse();
     let copy = hand.resample(Seat::Dealer, &order).unwrap();
-    assert_eq!(copy.state(Some(Seat::Dealer)), hand.state(Some(Seat::Dealer)));
+    assert_eq!(
+        copy.state(Some(Seat::Dealer)),
+        hand.state(Some(Seat::Dealer))
+    );
     assert_ne!(copy.state(None), hand.state(None));
     assert_ne!(copy.deal().non_dealer, hand.deal().non_dealer);
 }
