@@ -11,6 +11,10 @@ Two halves:
   (:func:`analyze_hand`, :func:`score_hand`, ...): the JSON request as a dict
   in, the 200 answer as a dict out, exactly what the HTTP service answers.
 
+* **Self-play**: :class:`Hand`, a hand held in-process (the referee's own
+  turn machine between calls), with OpenSpiel's action ids, and
+  ``gin_referee.pettingzoo``, a PettingZoo environment over it.
+
 Every refusal is a :class:`Problem` (a ``ValueError``) carrying the service's
 problem+json document. ``gin_referee.spark`` adds the analysis to a Spark
 DataFrame of hands (install the ``spark`` extra).
@@ -23,6 +27,7 @@ from typing import Any, Dict, Iterable, Optional, Union
 import numpy as np
 
 from . import _native
+from ._native import Hand
 from ._operations import OPERATION_IDS, Body
 from ._operations import answer as _answer_operation
 from ._operations import signing_key as _signing_key
@@ -30,6 +35,7 @@ from ._problem import Problem, refusal
 
 __all__ = [
     "Problem",
+    "Hand",
     "card_mask",
     "mask_cards",
     "min_deadwood_many",

@@ -5,6 +5,7 @@ from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+from ._native import Hand as Hand
 from ._problem import Problem as Problem
 
 Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]

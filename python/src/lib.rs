@@ -7,6 +7,10 @@
 //! and indexing here as in the service.
 
 mod contract;
+mod hand;
+mod hand_ids;
+mod hand_seed;
+mod held;
 mod masks;
 mod problem;
 
@@ -243,6 +247,7 @@ fn knock_limit(py: Python<'_>, profile: &str, upcard: Option<&str>) -> PyResult<
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     contract::register(module)?;
+    hand::register(module)?;
     module.add_function(wrap_pyfunction!(card_mask, module)?)?;
     module.add_function(wrap_pyfunction!(mask_cards, module)?)?;
     module.add_function(wrap_pyfunction!(min_deadwood_many, module)?)?;

@@ -5,6 +5,10 @@
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use serde_json::json;
+
+use gin_contract::problem::Problem as ContractProblem;
+use gin_rules::Violation;
 
 pub use gin_contract::problem::ErrorCode as Code;
 
@@ -51,5 +55,32 @@ pub fn raise_document(py: Python<'_>, document: Bound<'_, PyAny>) -> PyErr {
             error.set_cause(py, Some(cause));
             error
         }
+    }
+}
+
+/// A problem of the input, as a Python exception.
+pub fn raise(py: Python<'_>, problem: ContractProblem) -> PyErr {
+    Problem(problem).into_pyerr(py)
+}
+
+/// The problem of an illegal action: 422, `code` the audit's violation code
+/// (the rules' docs list them), `errors[0]` at the part of the move at fault.
+pub fn illegal(py: Python<'_>, violation: &Violation) -> PyErr {
+    let code = violation.code.as_str();
+    let pointer = violation
+        .field
+        .as_ref()
+        .map_or(String::new(), |field| format!("/{field}"));
+    let document = json!({
+        "type": format!("/problems/{code}"),
+        "title": "Illegal action",
+        "status": 422,
+        "detail": violation.message,
+        "code": code,
+        "errors": [{"pointer": pointer, "code": code, "message": violation.message}],
+    });
+    match serde_json::to_vec(&document) {
+        Ok(bytes) => raise_document(py, PyBytes::new(py, &bytes).into_any()),
+        Err(error) => pyo3::exceptions::PyRuntimeError::new_err(error.to_string()),
     }
 }

@@ -33,8 +33,9 @@ started=$(date +%s)
 # Rebuilds the wheel from the working tree every time (cargo's own caches in
 # target/ make an unchanged tree quick); the dependencies stay installed.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
-# open_spiel: the tests compare with its GinRummyUtils (skipped without it).
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark]" pytest open_spiel cryptography
+# The `test` extra: pytest, open_spiel (its GinRummyUtils and gin_rummy ids
+# compared), pettingzoo (gin_referee.pettingzoo and its api_test).
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark,selfplay,test]"
 echo "check.sh: module built and installed in $(( $(date +%s) - started )) s" >&2
 
 # Spark's workers must run the venv's interpreter, where the module is.

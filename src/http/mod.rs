@@ -17,8 +17,8 @@
 //!
 //! Nothing here imports a route or a wire type.
 
-pub mod auth;
 pub mod accept;
+pub mod auth;
 pub mod bulk;
 pub mod fallback;
 pub mod json;

@@ -242,8 +242,8 @@ pub use audit::matches::{
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, HandEnd, HandState, JokerPlace, LaidDown,
-    LegalAction, LegalKind, Move, RecordedLayoff, Seat, Source, StatePhase, Table, View, Violation,
-    ViolationCode, audit_hand, hand_state,
+    LegalAction, LegalKind, LiveHand, Move, RecordedLayoff, Refusal, Seat, Source, StatePhase,
+    Table, View, Violation, ViolationCode, audit_hand, hand_state,
 };
 pub use card::{Card, CardParseError, CardSet, CardsError, DuplicateCard, Rank, Suit, cards};
 pub use deadwood::{

@@ -132,9 +132,11 @@ use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
 
 mod deal;
+mod held;
 pub mod live;
 pub mod matches;
 mod referee;
+mod shared;
 #[cfg(test)]
 pub(crate) mod tests;
 mod violation;
@@ -143,6 +145,7 @@ pub use deal::{
     Deal, DealError, DealPart, DealSlot, HAND_SIZE, JokerPlace, STOCK_RESERVE, STOCK_SIZE,
     check_deal, check_deal_with, stock_size,
 };
+pub use held::{LiveHand, Refusal};
 pub use live::{HandState, LaidDown, LegalAction, LegalKind, StatePhase, View};
 pub(crate) use referee::scoring_upcard;
 use referee::{Referee, Stop};

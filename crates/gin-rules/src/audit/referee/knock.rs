@@ -41,7 +41,7 @@ impl Referee<'_> {
         // Scored as `/v1/hands/score` scores the same hands; the reply is
         // checked when it is played, after the knock.
         let score = score_hand(
-            self.profile,
+            &self.profile,
             Some(self.scoring_upcard()),
             &knocker_hand,
             &defender_hand,
@@ -117,7 +117,7 @@ impl Referee<'_> {
         };
         let score = score_laid_down(
             search,
-            self.profile,
+            &self.profile,
             Some(self.scoring_upcard()),
             hand.knocker_hand.hand.iter().copied().collect(),
             knocker.clone(),

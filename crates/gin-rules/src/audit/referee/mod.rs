@@ -13,8 +13,12 @@ use crate::meld::Meld;
 use crate::profile::{Profile, StockEnd};
 use crate::score::knock::score_laid_down;
 use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand};
+use std::sync::Arc;
+
+use super::shared::Shared;
 
 mod declarations;
+mod held;
 mod knock;
 mod now;
 
@@ -99,13 +103,13 @@ fn lay_off_without_knock(player: Seat) -> Result<(), Stop> {
 
 #[derive(Clone)]
 pub(super) struct Referee<'a> {
-    profile: &'a Profile,
+    profile: Shared<'a, Profile>,
     upcard: HandCard,
     /// Each hand as a card mask and a joker mask: a hand without jokers is
     /// replayed on its 64-bit mask alone, with the joker-free solvers.
     hands: [Hand; 2],
     /// The stock as listed: all of it, or only its first cards.
-    stock: &'a [HandCard],
+    stock: Shared<'a, [HandCard]>,
     /// Stock cards drawn so far: the next one is `stock[drawn]`, when listed.
     drawn: usize,
     /// Every card known to be in play: dealt, listed in the stock, or named by a
@@ -122,6 +126,24 @@ pub(super) struct Referee<'a> {
 impl<'a> Referee<'a> {
     /// A referee for a deal already checked by [`check_deal`].
     pub(super) fn new(profile: &'a Profile, deal: &'a Deal) -> Referee<'a> {
+        Referee::reading(
+            Shared::Borrowed(profile),
+            Shared::Borrowed(&deal.stock),
+            deal,
+        )
+    }
+
+    /// A referee that owns what it reads, for a hand held between calls.
+    pub(super) fn held(profile: Arc<Profile>, deal: &Deal) -> Referee<'static> {
+        let stock: Arc<[HandCard]> = deal.stock.as_slice().into();
+        Referee::reading(Shared::Owned(profile), Shared::Owned(stock), deal)
+    }
+
+    fn reading(
+        profile: Shared<'a, Profile>,
+        stock: Shared<'a, [HandCard]>,
+        deal: &Deal,
+    ) -> Referee<'a> {
         let hand = |cards: &[HandCard]| cards.iter().copied().collect::<Hand>();
         let seen = deal
             .dealer
@@ -134,7 +156,7 @@ impl<'a> Referee<'a> {
             seen,
             upcard: deal.upcard,
             hands: [hand(&deal.dealer), hand(&deal.non_dealer)],
-            stock: &deal.stock,
+            stock,
             drawn: 0,
             pile: vec![deal.upcard],
             taken: [Hand::default(); 2],

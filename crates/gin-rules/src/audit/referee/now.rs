@@ -78,7 +78,7 @@ impl Referee<'_> {
         }
     }
 
-    fn phase_now(&self) -> (StatePhase, Option<Seat>) {
+    pub(super) fn phase_now(&self) -> (StatePhase, Option<Seat>) {
         match &self.phase {
             Phase::UpcardOffer { to } => (StatePhase::UpcardOffer, Some(*to)),
             Phase::OpeningDraw => (StatePhase::Draw, Some(Seat::NonDealer)),
@@ -94,7 +94,7 @@ impl Referee<'_> {
     }
 
     /// The listing, and in the reply the cards a single layoff accepts.
-    fn legal_now(&self) -> (Vec<LegalAction>, Option<Vec<HandCard>>) {
+    pub(super) fn legal_now(&self) -> (Vec<LegalAction>, Option<Vec<HandCard>>) {
         let mut legal = Vec::new();
         match &self.phase {
             Phase::UpcardOffer { to } => {
@@ -321,7 +321,7 @@ impl Referee<'_> {
     }
 
     /// Every card `seat` may know now (see the module docs of `live`).
-    fn knowable(&self, seat: Seat) -> Hand {
+    pub(super) fn knowable(&self, seat: Seat) -> Hand {
         let seen = self
             .pile
             .iter()

@@ -698,3 +698,4 @@ fn random_play_outs_with_jokers_are_judged_legal_and_scored_as_score_hand_scores
 }
 
 mod corrupted;
+mod held;
