@@ -62,6 +62,7 @@ use actix_web::{
 };
 use serde::de::DeserializeOwned;
 
+use super::budget;
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -154,11 +155,23 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             .and_then(|declared| Ok((content_coding(req)?, declared)));
         let deadline = req.app_data::<BodyTimeout>().and_then(|timeout| timeout.0);
         let mut payload = payload.take();
+        let (request, memory) = (req.clone(), budget::of(req));
         Box::pin(async move {
             let (coding, declared) = match coding {
                 Ok(found) => found,
                 Err(problem) => return Err(BodyRejection::unread(problem, payload)),
             };
+            // Room for the body before its first byte is read (an encoded
+            // body may inflate up to the limit).
+            let held = match coding {
+                Coding::Identity => declared.unwrap_or(limit),
+                Coding::Gzip | Coding::Deflate => limit,
+            };
+            let reservation = match budget::reserve(memory, held).await {
+                Ok(reservation) => reservation,
+                Err(problem) => return Err(BodyRejection::unread(problem, payload)),
+            };
+            budget::keep_with_request(&request, reservation);
             let read = body::read(&mut payload, coding, limit, declared);
             let read = match deadline {
                 Some(deadline) => match actix_web::rt::time::timeout(deadline, read).await {

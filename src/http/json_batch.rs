@@ -39,8 +39,11 @@
 //! answers are written in chunks of about 32 KiB as the client reads them.
 //! One batch holds the limit plus a chunk, whatever its answers' total size
 //! (an answer may be many times its request: all arrangements, an audit).
-//! Concurrent JSON batches each hold their own body, as every JSON request
-//! does; NDJSON stays the way to send more, streamed, without a size limit.
+//! Concurrent JSON batches together stay within the memory budget
+//! ([`super::budget`]): each reserves its body (declared, or the limit) and
+//! its answer chunks before reading a byte, and waits for room, or is refused
+//! with 503 `overloaded`. NDJSON stays the way to send more, streamed,
+//! without a size limit.
 
 use std::fmt;
 use std::pin::Pin;
@@ -56,6 +59,7 @@ use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
+use super::budget::{self, Reservation};
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
@@ -134,6 +138,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         .app_data::<BatchLimits>()
         .copied()
         .unwrap_or_default();
+    let reservation = match budget::reserve(budget::of(&request), held(&request, limit)).await {
+        Ok(reservation) => reservation,
+        Err(problem) => return Ok(refuse_unread(&problem, payload)),
+    };
     let body = match read(&request, &mut payload, limit).await {
         Ok(body) => body,
         Err(problem) => return Ok(refuse_unread(&problem, payload)),
@@ -152,8 +160,30 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         operation,
         metrics,
         done: false,
+        _memory: reservation,
     };
     Ok(HttpResponse::Ok().content_type(JSON).streaming(answers))
+}
+
+/// What a batch holds in the memory budget: its body (the declared length
+/// of a body sent as is, else the limit it may inflate to; none for a body
+/// declared over the limit, refused unread) and the answer chunks.
+fn held(request: &HttpRequest, limit: usize) -> usize {
+    let identity = matches!(Coding::from_headers(request.headers()), Ok(Coding::Identity));
+    let body = match declared_length(request) {
+        Some(length) if length > limit as u64 => return 0,
+        Some(length) if identity => usize::try_from(length).unwrap_or(limit),
+        _ => limit,
+    };
+    body + budget::STREAM_STATE
+}
+
+fn declared_length(request: &HttpRequest) -> Option<u64> {
+    request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok())
 }
 
 /// Reads the whole body within `limit` bytes and the body timeout.
@@ -162,11 +192,7 @@ async fn read(
     payload: &mut Payload,
     limit: usize,
 ) -> Result<Vec<u8>, Problem> {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
+    let declared = declared_length(request);
     if declared.is_some_and(|length| length > limit as u64) {
         return Err(too_large(limit));
     }
@@ -353,6 +379,8 @@ struct Answers<A> {
     operation: &'static str,
     metrics: Option<web::Data<Metrics>>,
     done: bool,
+    /// The batch's share of the memory budget, given back with the answer.
+    _memory: Option<Reservation>,
 }
 
 impl<A: LineAnswer + Unpin> Answers<A> {

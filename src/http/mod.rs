@@ -4,6 +4,8 @@
 //!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine),
 //!   reached through [`bulk`], which answers a batch as NDJSON or as a JSON
 //!   array ([`json_batch`]) by its content type;
+//! - [`budget`]: the one memory budget that bodies, answers not yet
+//!   written and the spool's memory share, across every connection;
 //! - answering errors: [`problem`] (problem+json; the problems themselves and
 //!   the one table of codes are the contract's, `gin_contract::problem`);
 //! - [`limits`]: the ceilings on a request's lists and strings;
@@ -15,6 +17,7 @@
 //!
 //! Nothing here imports a route or a wire type.
 
+pub mod budget;
 pub mod bulk;
 pub mod fallback;
 pub mod json;

@@ -25,6 +25,7 @@ use actix_web::{Error, HttpMessage, web};
 use tracing::Instrument;
 use tracing::field::Empty;
 
+use super::budget::hold_answer;
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
 use super::problem::{HttpProblem, ProblemResponse};
 use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
@@ -87,7 +88,7 @@ impl Observe {
 impl<S, B> Transform<S, ServiceRequest> for Observe
 where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + 'static,
+    B: MessageBody + Unpin + 'static,
 {
     type Response = ServiceResponse<EitherBody<B>>;
     type Error = Error;
@@ -114,7 +115,7 @@ type BoxedResponse<B> =
 impl<S, B> Service<ServiceRequest> for ObserveService<S>
 where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + 'static,
+    B: MessageBody + Unpin + 'static,
 {
     type Response = ServiceResponse<EitherBody<B>>;
     type Error = Error;
@@ -151,7 +152,7 @@ where
                 let span = tracing::Span::current();
                 match outcome {
                     Ok(Ok(response)) => {
-                        let mut response = into_problem_if_error(response);
+                        let mut response = hold_answer(into_problem_if_error(response));
                         let route = route_label(&response);
                         let status = response.status();
                         metrics.observe(&method, &route, status, seconds);

@@ -52,6 +52,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
+use crate::http::budget::MemoryBudget;
 use crate::http::fallback::Routes;
 use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
 use crate::http::limits::RequestLimits;
@@ -100,6 +101,7 @@ pub struct Shared {
     keys: web::Data<KeyRing>,
     spool: web::Data<crate::http::spool::Spool>,
     json_batch: crate::http::json_batch::JsonBatchLimit,
+    memory: web::Data<MemoryBudget>,
 }
 
 impl Shared {
@@ -122,6 +124,7 @@ impl Shared {
             .with(SWAGGER_UI_ROUTE, &[Method::GET]);
         let metrics = Arc::new(Metrics::new()?);
         let spool = web::Data::new(crate::http::spool::Spool::new(&config.spool, &metrics)?);
+        let memory = web::Data::new(MemoryBudget::new(&config.memory, &metrics)?);
         Ok(Shared {
             metrics,
             routes: web::Data::new(routes),
@@ -137,6 +140,7 @@ impl Shared {
             keys: web::Data::new(keys),
             spool,
             json_batch: config.json_batch,
+            memory,
         })
     }
 
@@ -170,6 +174,7 @@ pub fn app(
         .app_data(shared.keys.clone())
         .app_data(shared.spool.clone())
         .app_data(shared.json_batch)
+        .app_data(shared.memory.clone())
         .app_data(crate::http::json::json_config(shared.body_limit))
         .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

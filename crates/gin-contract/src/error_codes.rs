@@ -143,6 +143,13 @@ error_codes! {
     /// The request head is over 128 KiB or has more than 96 header fields. The
     /// connection is closed.
     RequestHeadTooLarge = ("request_head_too_large", REQUEST_HEADER_FIELDS_TOO_LARGE, Problem, "Request head too large");
+    /// The server's memory budget (`--memory-budget`) is taken by the requests
+    /// in flight, and room for this one did not come free within
+    /// `--memory-wait-ms`: nothing of the request was kept or answered. Send it
+    /// again after the `Retry-After` seconds (or to another replica). A body
+    /// whose declared length could never fit the budget is a 413
+    /// `payload_too_large` instead.
+    Overloaded = ("overloaded", SERVICE_UNAVAILABLE, Problem, "Overloaded");
     /// A bug on the server's side. The cause is logged with the request id and
     /// never sent; please report it with the `X-Request-Id` of the answer.
     InternalError = ("internal_error", INTERNAL_SERVER_ERROR, Problem, "Internal error");
@@ -367,6 +374,10 @@ impl ErrorCode {
             RequestHeadTooLarge => ("the request head is too large", None),
             SigningKeyRequired => (
                 "a receipt needs a signing key: call gin_referee.signing_key(pem) first",
+                None,
+            ),
+            Overloaded => (
+                "the server's memory budget is in use by other requests: this one was not read; send it again after 1 s",
                 None,
             ),
             InternalError => (

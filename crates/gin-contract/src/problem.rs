@@ -55,6 +55,9 @@ pub struct Problem {
     pub instance: Option<String>,
     /// The offending parts of the input.
     pub errors: Vec<FieldError>,
+    /// Seconds after which the request may be sent again (`Retry-After`), for
+    /// a refusal that passes; not part of the JSON document.
+    pub retry_after: Option<std::num::NonZeroU32>,
 }
 
 // The wire form of a `Problem`, documented as the schema `Problem`; clients and
@@ -114,7 +117,14 @@ impl Problem {
             detail: detail.into(),
             instance: None,
             errors: Vec::new(),
+            retry_after: None,
         }
+    }
+
+    /// Says the request may be sent again after `seconds` (`Retry-After`).
+    pub fn with_retry_after(mut self, seconds: std::num::NonZeroU32) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// A problem from a code of the rules library (see [`ErrorCode::of`]).
