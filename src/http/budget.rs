@@ -72,12 +72,12 @@ pub struct BudgetSettings {
     /// the bulk spool's memory may take together, across every connection
     /// (1048576 to 1099511627776). Size the memory limit as this plus the
     /// process's base (docs/DEPLOY.md).
-    #[arg(long = "memory-budget", env = "GIN_REFEREE_MEMORY_BUDGET", value_name = "BYTES",
+    #[arg(id = "memory_budget", long = "memory-budget", env = "GIN_REFEREE_MEMORY_BUDGET", value_name = "BYTES",
           default_value_t = DEFAULT_BUDGET, value_parser = parse_budget)]
     pub bytes: usize,
     /// Milliseconds a request waits for room in the memory budget before it is
     /// refused with 503 `overloaded` (0 to 30000).
-    #[arg(long = "memory-wait-ms", env = "GIN_REFEREE_MEMORY_WAIT_MS", value_name = "MS",
+    #[arg(id = "memory_wait_ms", long = "memory-wait-ms", env = "GIN_REFEREE_MEMORY_WAIT_MS", value_name = "MS",
           default_value_t = DEFAULT_WAIT_MS,
           value_parser = clap::value_parser!(u64).range(0..=30_000))]
     pub wait_ms: u64,
@@ -97,7 +97,9 @@ fn parse_budget(value: &str) -> Result<usize, String> {
         .parse()
         .map_err(|_| "expected a number of bytes".to_owned())?;
     if !(MIN_BUDGET..=MAX_BUDGET).contains(&bytes) {
-        return Err(format!("{bytes} is not in {MIN_BUDGET}..={MAX_BUDGET} bytes"));
+        return Err(format!(
+            "{bytes} is not in {MIN_BUDGET}..={MAX_BUDGET} bytes"
+        ));
     }
     Ok(bytes)
 }
@@ -225,7 +227,9 @@ pub struct Reservation {
 impl Reservation {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.permit.as_ref().map_or(0, OwnedSemaphorePermit::num_permits)
+        self.permit
+            .as_ref()
+            .map_or(0, OwnedSemaphorePermit::num_permits)
     }
 
     /// Holds exactly `bytes` from now on: gives back the excess, or takes the

@@ -169,7 +169,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
 /// of a body sent as is, else the limit it may inflate to; none for a body
 /// declared over the limit, refused unread) and the answer chunks.
 fn held(request: &HttpRequest, limit: usize) -> usize {
-    let identity = matches!(Coding::from_headers(request.headers()), Ok(Coding::Identity));
+    let identity = matches!(
+        Coding::from_headers(request.headers()),
+        Ok(Coding::Identity)
+    );
     let body = match declared_length(request) {
         Some(length) if length > limit as u64 => return 0,
         Some(length) if identity => usize::try_from(length).unwrap_or(limit),

@@ -145,7 +145,11 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
         Ok(reservation) => reservation,
         Err(problem) => {
             let refusal = problem.response_builder();
-            return Ok(closing_with_unread(refusal, problem.body(), payload.into_inner()));
+            return Ok(closing_with_unread(
+                refusal,
+                problem.body(),
+                payload.into_inner(),
+            ));
         }
     };
     let metrics = request.app_data::<web::Data<Metrics>>().cloned();
@@ -176,7 +180,10 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
 /// its answer chunks, and the spool's memory part.
 fn held(limits: &BatchLimits) -> usize {
     let read_chunk = 64 * 1024;
-    limits.line_bytes as usize + read_chunk + super::budget::STREAM_STATE + super::spool::MEMORY_HELD
+    limits.line_bytes as usize
+        + read_chunk
+        + super::budget::STREAM_STATE
+        + super::spool::MEMORY_HELD
 }
 
 /// The line reader and answer writer of one batch.

@@ -36,6 +36,8 @@ pub(crate) struct Server {
     logs: Arc<Mutex<Vec<serde_json::Value>>>,
     /// The "gin-referee listening" line.
     listening: serde_json::Value,
+    /// Resident memory once started and warm, in KiB.
+    pub(crate) idle_kib: u64,
 }
 
 /// What the server spent on an attack.
@@ -120,15 +122,17 @@ impl Server {
                 }
             }
         });
-        let server = Server {
+        let mut server = Server {
             child,
             addr,
             logs,
             listening,
+            idle_kib: 0,
         };
         // The first request allocates what every later one reuses.
         let (status, _, _) = server.post("/v1/hands/analyze", &[], HAND);
         assert_eq!(status, 200);
+        server.idle_kib = server.status_kib("VmRSS");
         server
     }
 
@@ -142,7 +146,8 @@ impl Server {
             .expect("readable /proc")
     }
 
-    fn status_kib(&self, field: &str) -> u64 {
+    /// A memory figure of `/proc/PID/status` (`VmRSS`, `VmHWM`), in KiB.
+    pub(crate) fn status_kib(&self, field: &str) -> u64 {
         self.proc_file("status")
             .lines()
             .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
@@ -232,7 +237,7 @@ impl Drop for Server {
 
 /// Sends `request` and reads the whole answer (the server closes after it);
 /// a status of 0 when there was none.
-fn exchange(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
+pub(crate) fn exchange(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(addr).expect("connects");
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))

@@ -16,6 +16,7 @@ mod bulk;
 mod cli;
 mod cost;
 mod fuzz;
+mod memory;
 mod readme;
 mod resources;
 mod shutdown;
