@@ -342,3 +342,91 @@ impl<B: MessageBody + Unpin> MessageBody for Held<B> {
         Pin::new(&mut self.body).poll_next(cx)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(bytes: usize, wait_ms: u64) -> (Arc<MemoryBudget>, Metrics) {
+        let metrics = Metrics::new().expect("metrics");
+        let settings = BudgetSettings { bytes, wait_ms };
+        let budget = MemoryBudget::new(&settings, &metrics).expect("budget");
+        (Arc::new(budget), metrics)
+    }
+
+    #[actix_web::test]
+    async fn reservations_share_the_budget_and_give_it_back_when_dropped() {
+        let (budget, _metrics) = budget(MIN_BUDGET, 0);
+        let first = budget.reserve(MIN_BUDGET / 2).await.expect("fits");
+        let second = budget.reserve(MIN_BUDGET / 2).await.expect("fits");
+        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET);
+        let refused = budget.reserve(1).await.expect_err("full");
+        assert_eq!(refused.code, ErrorCode::Overloaded);
+        assert_eq!(refused.retry_after, Some(RETRY_AFTER));
+        drop(first);
+        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET / 2);
+        let third = budget.reserve(MIN_BUDGET / 2).await.expect("room again");
+        drop((second, third));
+        assert_eq!(budget.in_use.get(), 0);
+        assert_eq!((budget.waited.get(), budget.refused.get()), (1, 1));
+    }
+
+    #[actix_web::test]
+    async fn a_request_waits_for_room_up_to_the_bound() {
+        let (budget, _metrics) = budget(MIN_BUDGET, 2000);
+        let held = budget.reserve(MIN_BUDGET).await.expect("fits");
+        let waiting = {
+            let budget = budget.clone();
+            actix_web::rt::spawn(async move { budget.reserve(MIN_BUDGET).await.map(|r| r.bytes()) })
+        };
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        drop(held);
+        let granted = waiting
+            .await
+            .expect("joined")
+            .expect("room came within the wait");
+        assert_eq!(granted, MIN_BUDGET);
+        assert_eq!(budget.waited.get(), 1);
+        assert_eq!(budget.refused.get(), 0);
+    }
+
+    #[actix_web::test]
+    async fn more_than_the_whole_budget_is_413_at_once() {
+        let (budget, _metrics) = budget(MIN_BUDGET, 30_000);
+        let refused = budget
+            .reserve(MIN_BUDGET + 1)
+            .await
+            .expect_err("never fits");
+        assert_eq!(refused.code, ErrorCode::PayloadTooLarge);
+        assert!(
+            refused.detail.contains("--memory-budget"),
+            "{}",
+            refused.detail
+        );
+        assert_eq!(budget.waited.get(), 0);
+    }
+
+    #[actix_web::test]
+    async fn a_reservation_resizes_to_its_answer_only_with_room_at_once() {
+        let (budget, _metrics) = budget(MIN_BUDGET, 0);
+        let mut reservation = budget.reserve(1000).await.expect("fits");
+        assert!(reservation.resize(10));
+        assert_eq!((reservation.bytes(), budget.in_use.get()), (10, 10));
+        assert!(reservation.resize(MIN_BUDGET));
+        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET);
+        let other = budget.reserve(0).await.expect("nothing to reserve");
+        assert!(reservation.resize(100));
+        let _taken = budget.reserve(MIN_BUDGET - 100).await.expect("the rest");
+        assert!(!reservation.resize(101), "no room for one more byte");
+        assert_eq!(reservation.bytes(), 100);
+        drop((reservation, other));
+        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET - 100);
+    }
+
+    #[test]
+    fn the_budget_flag_takes_bytes_within_its_range() {
+        assert_eq!(parse_budget("1048576"), Ok(MIN_BUDGET));
+        assert!(parse_budget("1048575").is_err());
+        assert!(parse_budget("256MiB").is_err());
+    }
+}

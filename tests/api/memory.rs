@@ -239,7 +239,11 @@ fn dozens_of_large_json_batches_at_once_stay_within_the_budget() {
     let server = start();
     let items = 10_000;
     let body = format!("[{}]", vec![HAND; items].join(","));
-    let request = Arc::new(post("/v1/hands/analyze/batch", "application/json", body.as_bytes()));
+    let request = Arc::new(post(
+        "/v1/hands/analyze/batch",
+        "application/json",
+        body.as_bytes(),
+    ));
     let heartbeat = Heartbeat::start(&server);
     let mut counts = [0, 0];
     // Twice: what the allocator keeps after the first burst is reused by the
@@ -269,7 +273,10 @@ fn dozens_of_large_json_batches_at_once_stay_within_the_budget() {
     assert_bounded_and_recovered(&server, "JSON batches", 32, counts);
     // 32 bodies of 620 KB do not fit in 16 MiB at once: some waited.
     assert!(metric(&server, "memory_budget_waited_total") > 0.0);
-    assert_eq!(metric(&server, "memory_budget_refused_total") as usize, counts[1]);
+    assert_eq!(
+        metric(&server, "memory_budget_refused_total") as usize,
+        counts[1]
+    );
 }
 
 #[test]
@@ -385,4 +392,44 @@ fn a_declared_length_past_the_whole_budget_is_413_at_once() {
             .contains("--memory-budget"),
         "{problem}"
     );
+}
+
+#[test]
+fn an_answer_the_budget_has_no_room_for_is_refused_whole() {
+    let server = Server::start(&["--memory-budget", "1048576", "--memory-wait-ms", "0"]);
+    let hands = vec![r#"{"void": true}"#; 40].join(",");
+    let body = format!(r#"{{"players": ["Ann", "Bob"], "hands": [{hands}]}}"#);
+    let (status, _, answer) = server.post("/v1/matches/score", &[], body.as_bytes());
+    assert_eq!(status, 200);
+    assert!(
+        answer.len() > body.len() + 2048,
+        "{} for {}",
+        answer.len(),
+        body.len()
+    );
+    // A JSON batch whose body is still coming holds all of the budget but
+    // 1 KiB (its body and 72 KiB of answer chunks).
+    let held = 1_048_576 - 1024 - 73_728;
+    let mut holder = TcpStream::connect(server.addr()).unwrap();
+    let head = format!(
+        "POST /v1/hands/analyze/batch HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {held}\r\n\r\n["
+    );
+    holder.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        metric(&server, "memory_budget_in_use_bytes") as usize,
+        1_048_576 - 1024
+    );
+    // The body fits in the 1 KiB left; its answer does not.
+    let (status, head, answer) = server.post("/v1/matches/score", &[], body.as_bytes());
+    assert_overloaded(&head.to_ascii_lowercase(), &answer);
+    assert_eq!(status, 503);
+    // A request with an answer that fits is served meanwhile.
+    let (status, _, _) = server.post("/v1/hands/analyze", &[], HAND.as_bytes());
+    assert_eq!(status, 200);
+    drop(holder);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, _, _) = server.post("/v1/matches/score", &[], body.as_bytes());
+    assert_eq!(status, 200, "served once the budget has room");
 }
