@@ -2,16 +2,18 @@
 """Measures the process's memory base: what it holds outside the memory budget.
 
     scripts/memory_base.py [BINARY] [--workers N] [--connections N]
+        [--budget BYTES] [--batches N] [--batch-items N]
 
 Starts BINARY (default target/release/gin-referee) with a 1 GiB budget, so
-that nothing waits, and reports, from /proc/PID/status:
+that nothing waits (or --budget), and reports, from /proc/PID/status:
 
 1. the resident memory once warm (a few hundred requests): the fixed base;
 2. with CONNECTIONS connections each holding half of a 64 KiB body: the
    memory per connection beyond the bodies' reservations (64 KiB each, the
    budget's share);
-3. after a burst of 32 JSON-array batches of 620 KB, answered: what the
-   allocator keeps once every request is gone.
+3. after a burst of BATCHES JSON-array batches (32 of 10,000 hands, 620 KB,
+   by default) sent at once, each answered or refused: the peak, and what
+   the allocator keeps once every request is gone.
 
 docs/DEPLOY.md, "Sizing memory", has the figures.
 """
@@ -51,10 +53,13 @@ def main():
     parser.add_argument("binary", nargs="?", default="target/release/gin-referee")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--connections", type=int, default=1000)
+    parser.add_argument("--budget", type=int, default=1 << 30)
+    parser.add_argument("--batches", type=int, default=32)
+    parser.add_argument("--batch-items", type=int, default=10000)
     args = parser.parse_args()
     server = subprocess.Popen(
         [args.binary, "--listen", "127.0.0.1:0", "--workers", str(args.workers),
-         "--memory-budget", str(1 << 30), "--log-format", "json"],
+         "--memory-budget", str(args.budget), "--log-format", "json"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         port = None
@@ -90,16 +95,27 @@ def main():
                 pass
             sock.close()
 
-        batch = b"[" + b",".join([HAND] * 10000) + b"]"
-        burst = [threading.Thread(target=request, args=(port, "/v1/hands/analyze/batch", batch))
-                 for _ in range(32)]
+        batch = b"[" + b",".join([HAND] * args.batch_items) + b"]"
+        statuses = []
+
+        def send_batch():
+            try:
+                statuses.append(request(port, "/v1/hands/analyze/batch", batch))
+            except OSError:
+                statuses.append("reset")
+
+        burst = [threading.Thread(target=send_batch) for _ in range(args.batches)]
+        with open(f"/proc/{server.pid}/clear_refs", "w") as clear:
+            clear.write("5")
         for thread in burst:
             thread.start()
         for thread in burst:
             thread.join()
         time.sleep(1)
-        print(f"after 32 JSON batches of {len(batch)} bytes: RSS {status_kib(server.pid, 'VmRSS')} KiB, "
-              f"peak {status_kib(server.pid, 'VmHWM')} KiB")
+        answered, reset = statuses.count(200), statuses.count("reset")
+        print(f"{args.batches} JSON batches of {len(batch)} bytes at once: {answered} answered, "
+              f"{len(statuses) - answered - reset} refused, {reset} reset; peak {status_kib(server.pid, 'VmHWM')} KiB, "
+              f"RSS after {status_kib(server.pid, 'VmRSS')} KiB")
     finally:
         server.kill()
         server.wait()

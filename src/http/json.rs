@@ -11,10 +11,17 @@
 //! | `Content-Encoding` not one of gzip, deflate         | 415    | `unsupported_content_encoding` | closed     |
 //! | body over the limit (declared, sent, or decoded)    | 413    | `payload_too_large`            | closed     |
 //! | decoded past 100x its encoded size (after 64 KiB)   | 413    | `payload_too_large`            | closed     |
+//! | no room in the memory budget within its wait        | 503    | `overloaded`                   | closed     |
+//! | declared length larger than the whole memory budget | 413    | `payload_too_large`            | closed     |
 //! | body not all sent within the time limit             | 408    | `request_timeout`              | closed     |
 //! | body cut short, or its gzip/deflate data corrupt    | 400    | `malformed_json`               | closed     |
 //! | not JSON (syntax, empty, trailing bytes)            | 400    | `malformed_json`               | kept       |
 //! | JSON, wrong shape or unparseable value              | 400    | `invalid_body`                 | kept       |
+//!
+//! Before the first byte is read, the body's room is reserved in the
+//! process's memory budget ([`super::budget`]): its declared length, or the
+//! limit when it declares none or is encoded. The reservation stays with the
+//! request and then with its answer until the answer is written.
 //!
 //! A request *without* `Content-Type` is read as JSON: curl users and quick
 //! scripts often omit it, and the body decides anyway. `application/json` and any

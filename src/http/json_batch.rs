@@ -25,6 +25,7 @@
 //! | more items than `--batch-max-lines`            | 413    | `too_many_lines`      |
 //! | an item longer than `--batch-max-line-bytes`   | 413    | `line_too_long`       |
 //! | body not all sent in time                      | 408    | `request_timeout`     |
+//! | no room in the memory budget within its wait   | 503    | `overloaded`          |
 //!
 //! An item that is not a valid request (not an object, a bad card) gets its
 //! `problem` in its answer, as an NDJSON line would. `--batch-timeout` does

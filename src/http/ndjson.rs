@@ -20,6 +20,11 @@
 //! body until the client reads. A client that neither sends nor reads for
 //! `--stall-timeout` is cut off.
 //!
+//! What a batch holds (its line, answer chunks and the spool's memory part)
+//! is reserved in the process's memory budget before the first byte is
+//! read ([`super::budget`]); without room within the wait, the batch is
+//! answered 503 `overloaded`, unread, and the connection closes.
+//!
 //! A batch sent as `application/json` (a JSON array of lines) is answered
 //! with the same line function by the JSON batch instead ([`super::bulk`]
 //! chooses).
