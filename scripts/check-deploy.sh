@@ -195,7 +195,7 @@ def check(ok, message):
 # "Sizing memory"), independent of the chart's memoryBase values: a chart
 # that under-states its base fails here.
 MIB = 2**20
-FIXED, PER_WORKER, PER_CONNECTION = 32 * MIB, 4 * MIB, 64 * 1024
+FIXED, PER_WORKER, PER_CONNECTION = 32 * MIB, 8 * MIB, 64 * 1024
 # What one request reserves beyond its body (the budget module's
 # STREAM_STATE; an NDJSON batch's read chunk and the spool's MEMORY_HELD).
 STREAM_STATE = 2 * (32 * 1024 + 4096)
@@ -238,7 +238,7 @@ def memory_faults(env, limits):
 
 
 # The check itself: a body limit raised past what memory allows is caught.
-_sane = {"GIN_REFEREE_MEMORY_BUDGET": str(188 * MIB), "GIN_REFEREE_MAX_CONNECTIONS": "512"}
+_sane = {"GIN_REFEREE_MEMORY_BUDGET": str(184 * MIB), "GIN_REFEREE_MAX_CONNECTIONS": "512"}
 _limits = {"memory": "256Mi", "cpu": "1"}
 check(memory_faults(_sane, _limits) == [], f"memory check self-test: {memory_faults(_sane, _limits)}")
 check(memory_faults({**_sane, "GIN_REFEREE_BATCH_JSON_BODY_LIMIT": str(256 * MIB)}, _limits) != [], "memory check self-test: a raised body limit passes")

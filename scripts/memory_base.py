@@ -19,6 +19,7 @@ docs/DEPLOY.md, "Sizing memory", has the figures.
 """
 
 import argparse
+import collections
 import socket
 import subprocess
 import threading
@@ -112,9 +113,9 @@ def main():
         for thread in burst:
             thread.join()
         time.sleep(1)
-        answered, reset = statuses.count(200), statuses.count("reset")
-        print(f"{args.batches} JSON batches of {len(batch)} bytes at once: {answered} answered, "
-              f"{len(statuses) - answered - reset} refused, {reset} reset; peak {status_kib(server.pid, 'VmHWM')} KiB, "
+        outcomes = ", ".join(f"{n} x {status}" for status, n in sorted(
+            collections.Counter(map(str, statuses)).items()))
+        print(f"{args.batches} JSON batches of {len(batch)} bytes at once: {outcomes}; peak {status_kib(server.pid, 'VmHWM')} KiB, "
               f"RSS after {status_kib(server.pid, 'VmRSS')} KiB")
     finally:
         server.kill()
