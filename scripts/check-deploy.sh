@@ -10,7 +10,9 @@
 #      ServiceMonitor CRD (it only warns), so that one is validated against
 #      helm/gin-referee/ci/servicemonitor.schema.json instead;
 #   4. a few policy checks that schemas cannot express (security context,
-#      probes, grace period, expected kinds, every value documented).
+#      probes, grace period, expected kinds, every value documented, and the
+#      memory: budget + measured base under the pod's limit, and every body
+#      limit within the budget).
 #
 # Installs its pinned tools with pip into the current Python (idempotent: only
 # when missing or at another version). Needs no network once they are there.
@@ -189,6 +191,60 @@ def check(ok, message):
         errors.append(message)
 
 
+# The process's memory outside the budget, as measured (docs/DEPLOY.md,
+# "Sizing memory"), independent of the chart's memoryBase values: a chart
+# that under-states its base fails here.
+MIB = 2**20
+FIXED, PER_WORKER, PER_CONNECTION = 32 * MIB, 8 * MIB, 64 * 1024
+# What one request reserves beyond its body (the budget module's
+# STREAM_STATE; an NDJSON batch's read chunk and the spool's MEMORY_HELD).
+STREAM_STATE = 2 * (32 * 1024 + 4096)
+NDJSON_EXTRA = 64 * 1024 + STREAM_STATE + 256 * 1024 + 32 * 1024 + 4096 + 128 * 1024
+# Each setting whose request must fit in the budget: (default, bytes beyond it).
+BODIES = {
+    "GIN_REFEREE_BODY_LIMIT": (65536, 0),
+    "GIN_REFEREE_MATCH_AUDIT_BODY_LIMIT": (1048576, 0),
+    "GIN_REFEREE_BATCH_JSON_BODY_LIMIT": (16 * MIB, STREAM_STATE),
+    "GIN_REFEREE_BATCH_MAX_LINE_BYTES": (65536, NDJSON_EXTRA),
+}
+
+
+def quantity(value):
+    """A Kubernetes quantity (memory or CPU) as a number of bytes or cores."""
+    text = str(value)
+    units = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "m": 10**-3}
+    for suffix, factor in units.items():
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * factor
+    return float(text)
+
+
+def memory_faults(env, limits):
+    """Why the memory budget and the base do not fit the pod's limit, or a
+    request within its body limit could never fit the budget."""
+    limit = quantity(limits["memory"])
+    workers = int(env.get("GIN_REFEREE_WORKERS") or -(-quantity(limits["cpu"]) // 1))
+    connections = int(env.get("GIN_REFEREE_MAX_CONNECTIONS") or 25000)
+    budget = int(env["GIN_REFEREE_MEMORY_BUDGET"])
+    base = FIXED + workers * (PER_WORKER + connections * PER_CONNECTION)
+    faults = []
+    if budget + base > limit:
+        faults.append(f"memory budget {budget} + base {base} ({workers} workers, {connections} connections each) is over the memory limit {int(limit)}")
+    for var, (default, extra) in BODIES.items():
+        needs = int(env.get(var) or default) + extra
+        if needs > budget:
+            faults.append(f"{var}: one such request needs {needs} bytes of the memory budget, more than all {budget}")
+    return faults
+
+
+# The check itself: a body limit raised past what memory allows is caught.
+_sane = {"GIN_REFEREE_MEMORY_BUDGET": str(184 * MIB), "GIN_REFEREE_MAX_CONNECTIONS": "512"}
+_limits = {"memory": "256Mi", "cpu": "1"}
+check(memory_faults(_sane, _limits) == [], f"memory check self-test: {memory_faults(_sane, _limits)}")
+check(memory_faults({**_sane, "GIN_REFEREE_BATCH_JSON_BODY_LIMIT": str(256 * MIB)}, _limits) != [], "memory check self-test: a raised body limit passes")
+check(memory_faults({**_sane, "GIN_REFEREE_MAX_CONNECTIONS": ""}, _limits) != [], "memory check self-test: 25000 connections pass in 256Mi")
+
+
 for set_dir in sorted(p for p in out.iterdir() if p.is_dir()):
     docs = [yaml.safe_load(p.read_text()) for p in sorted(set_dir.rglob("*.yaml"))]
     kinds = {d["kind"] for d in docs}
@@ -215,6 +271,8 @@ for set_dir in sorted(p for p in out.iterdir() if p.is_dir()):
         probes = {k: c.get(k, {}).get("httpGet", {}).get("path") for k in ("startupProbe", "livenessProbe", "readinessProbe")}
         check(probes == {"startupProbe": "/healthz", "livenessProbe": "/healthz", "readinessProbe": "/readyz"}, f"{where}: probes {probes}")
         env = {e["name"]: e.get("value") for e in c.get("env", [])}
+        for fault in memory_faults(env, c["resources"]["limits"]):
+            check(False, f"{where}: {fault}")
         shutdown = int(env.get("GIN_REFEREE_SHUTDOWN_TIMEOUT", 30))
         pre_stop = c.get("lifecycle", {}).get("preStop", {}).get("sleep", {}).get("seconds", 0)
         check(pod["terminationGracePeriodSeconds"] > pre_stop + shutdown, f"{where}: grace period too short")

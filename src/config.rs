@@ -159,6 +159,10 @@ pub struct Config {
     /// The body limit of a bulk request sent as a JSON array.
     #[command(flatten)]
     pub json_batch: crate::http::json_batch::JsonBatchLimit,
+
+    /// The one memory budget of every request in flight (`--memory-budget`, ...).
+    #[command(flatten)]
+    pub memory: crate::http::budget::BudgetSettings,
 }
 
 impl Default for Config {
@@ -185,6 +189,7 @@ impl Default for Config {
             batch: BatchLimits::default(),
             spool: crate::http::spool::SpoolSettings::default(),
             json_batch: crate::http::json_batch::JsonBatchLimit::default(),
+            memory: crate::http::budget::BudgetSettings::default(),
         }
     }
 }

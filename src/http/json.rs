@@ -11,10 +11,17 @@
 //! | `Content-Encoding` not one of gzip, deflate         | 415    | `unsupported_content_encoding` | closed     |
 //! | body over the limit (declared, sent, or decoded)    | 413    | `payload_too_large`            | closed     |
 //! | decoded past 100x its encoded size (after 64 KiB)   | 413    | `payload_too_large`            | closed     |
+//! | no room in the memory budget within its wait        | 503    | `overloaded`                   | closed     |
+//! | declared length larger than the whole memory budget | 413    | `payload_too_large`            | closed     |
 //! | body not all sent within the time limit             | 408    | `request_timeout`              | closed     |
 //! | body cut short, or its gzip/deflate data corrupt    | 400    | `malformed_json`               | closed     |
 //! | not JSON (syntax, empty, trailing bytes)            | 400    | `malformed_json`               | kept       |
 //! | JSON, wrong shape or unparseable value              | 400    | `invalid_body`                 | kept       |
+//!
+//! Before the first byte is read, the body's room is reserved in the
+//! process's memory budget ([`super::budget`]): its declared length, or the
+//! limit when it declares none or is encoded. The reservation stays with the
+//! request and then with its answer until the answer is written.
 //!
 //! A request *without* `Content-Type` is read as JSON: curl users and quick
 //! scripts often omit it, and the body decides anyway. `application/json` and any
@@ -63,6 +70,7 @@ use actix_web::{
 use serde::de::DeserializeOwned;
 
 use super::accept::{self, Offers};
+use super::budget;
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -167,11 +175,23 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             .and_then(|declared| Ok((content_coding(req)?, declared)));
         let deadline = req.app_data::<BodyTimeout>().and_then(|timeout| timeout.0);
         let mut payload = payload.take();
+        let (request, memory) = (req.clone(), budget::of(req));
         Box::pin(async move {
             let (coding, declared) = match coding {
                 Ok(found) => found,
                 Err(problem) => return Err(BodyRejection::unread(problem, payload)),
             };
+            // Room for the body before its first byte is read (an encoded
+            // body may inflate up to the limit).
+            let held = match coding {
+                Coding::Identity => declared.unwrap_or(limit),
+                Coding::Gzip | Coding::Deflate => limit,
+            };
+            let reservation = match budget::reserve(memory, held).await {
+                Ok(reservation) => reservation,
+                Err(problem) => return Err(BodyRejection::unread(problem, payload)),
+            };
+            budget::keep_with_request(&request, reservation);
             let read = body::read(&mut payload, coding, limit, declared);
             let read = match deadline {
                 Some(deadline) => match actix_web::rt::time::timeout(deadline, read).await {

@@ -25,6 +25,7 @@
 //! | more items than `--batch-max-lines`            | 413    | `too_many_lines`      |
 //! | an item longer than `--batch-max-line-bytes`   | 413    | `line_too_long`       |
 //! | body not all sent in time                      | 408    | `request_timeout`     |
+//! | no room in the memory budget within its wait   | 503    | `overloaded`          |
 //!
 //! An item that is not a valid request (not an object, a bad card) gets its
 //! `problem` in its answer, as an NDJSON line would. `--batch-timeout` does
@@ -39,8 +40,11 @@
 //! answers are written in chunks of about 32 KiB as the client reads them.
 //! One batch holds the limit plus a chunk, whatever its answers' total size
 //! (an answer may be many times its request: all arrangements, an audit).
-//! Concurrent JSON batches each hold their own body, as every JSON request
-//! does; NDJSON stays the way to send more, streamed, without a size limit.
+//! Concurrent JSON batches together stay within the memory budget
+//! ([`super::budget`]): each reserves its body (declared, or the limit) and
+//! its answer chunks before reading a byte, and waits for room, or is refused
+//! with 503 `overloaded`. NDJSON stays the way to send more, streamed,
+//! without a size limit.
 
 use std::fmt;
 use std::pin::Pin;
@@ -57,6 +61,7 @@ use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
 use super::auth::Throttle;
+use super::budget::{self, Reservation};
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
@@ -136,6 +141,10 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         .app_data::<BatchLimits>()
         .copied()
         .unwrap_or_default();
+    let reservation = match budget::reserve(budget::of(&request), held(&request, limit)).await {
+        Ok(reservation) => reservation,
+        Err(problem) => return Ok(refuse_unread(&problem, payload)),
+    };
     let body = match read(&request, &mut payload, limit).await {
         Ok(body) => body,
         Err(problem) => return Ok(refuse_unread(&problem, payload)),
@@ -155,8 +164,33 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         metrics,
         done: false,
         throttle,
+        _memory: reservation,
     };
     Ok(HttpResponse::Ok().content_type(JSON).streaming(answers))
+}
+
+/// What a batch holds in the memory budget: its body (the declared length
+/// of a body sent as is, else the limit it may inflate to; none for a body
+/// declared over the limit, refused unread) and the answer chunks.
+fn held(request: &HttpRequest, limit: usize) -> usize {
+    let identity = matches!(
+        Coding::from_headers(request.headers()),
+        Ok(Coding::Identity)
+    );
+    let body = match declared_length(request) {
+        Some(length) if length > limit as u64 => return 0,
+        Some(length) if identity => usize::try_from(length).unwrap_or(limit),
+        _ => limit,
+    };
+    body + budget::STREAM_STATE
+}
+
+fn declared_length(request: &HttpRequest) -> Option<u64> {
+    request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok())
 }
 
 /// Reads the whole body within `limit` bytes and the body timeout.
@@ -165,11 +199,7 @@ async fn read(
     payload: &mut Payload,
     limit: usize,
 ) -> Result<Vec<u8>, Problem> {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
+    let declared = declared_length(request);
     if declared.is_some_and(|length| length > limit as u64) {
         return Err(too_large(limit));
     }
@@ -358,6 +388,8 @@ struct Answers<A> {
     done: bool,
     /// The API key's pace, one token an item (see [`Throttle`]).
     throttle: Option<Throttle>,
+    /// The batch's share of the memory budget, given back with the answer.
+    _memory: Option<Reservation>,
 }
 
 impl<A: LineAnswer + Unpin> Answers<A> {

@@ -6,6 +6,8 @@
 //!   array ([`json_batch`]) by its content type;
 //! - [`auth`]: who may call (API keys, scopes, rates), checked before a
 //!   body is read;
+//! - [`budget`]: the one memory budget that bodies, answers not yet
+//!   written and the spool's memory share, across every connection;
 //! - answering errors: [`problem`] (problem+json; the problems themselves and
 //!   the one table of codes are the contract's, `gin_contract::problem`);
 //! - [`limits`]: the ceilings on a request's lists and strings;
@@ -19,6 +21,7 @@
 
 pub mod accept;
 pub mod auth;
+pub mod budget;
 pub mod bulk;
 pub mod fallback;
 pub mod json;

@@ -20,6 +20,11 @@
 //! body until the client reads. A client that neither sends nor reads for
 //! `--stall-timeout` is cut off.
 //!
+//! What a batch holds (its line, answer chunks and the spool's memory part)
+//! is reserved in the process's memory budget before the first byte is
+//! read ([`super::budget`]); without room within the wait, the batch is
+//! answered 503 `overloaded`, unread, and the connection closes.
+//!
 //! A batch sent as `application/json` (a JSON array of lines) is answered
 //! with the same line function by the JSON batch instead ([`super::bulk`]
 //! chooses).
@@ -50,7 +55,8 @@ use clap::Args;
 use futures_core::Stream;
 
 use super::auth::Throttle;
-use super::problem::{ErrorCode, Problem};
+use super::json::closing_with_unread;
+use super::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 pub use gin_contract::lines::{LineAnswer, Tally, answer_line};
 
@@ -141,6 +147,18 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
         .app_data::<BatchLimits>()
         .copied()
         .unwrap_or_default();
+    let held = held(&limits);
+    let reservation = match super::budget::reserve(super::budget::of(&request), held).await {
+        Ok(reservation) => reservation,
+        Err(problem) => {
+            let refusal = problem.response_builder();
+            return Ok(closing_with_unread(
+                refusal,
+                problem.body(),
+                payload.into_inner(),
+            ));
+        }
+    };
     let metrics = request.app_data::<web::Data<Metrics>>().cloned();
     let mut lines = Lines::new(payload.into_inner(), answer, limits, operation, metrics);
     lines.throttle = throttle;
@@ -162,7 +180,18 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
         .cloned();
     Ok(HttpResponse::Ok()
         .content_type(NDJSON)
-        .streaming(super::spool::spooled(body, spool)))
+        .streaming(super::spool::spooled(body, spool, reservation)))
+}
+
+/// What one NDJSON batch holds in the memory budget, whatever its body: the
+/// unfinished line (at most the line limit, plus the chunk it came in),
+/// its answer chunks, and the spool's memory part.
+fn held(limits: &BatchLimits) -> usize {
+    let read_chunk = 64 * 1024;
+    limits.line_bytes as usize
+        + read_chunk
+        + super::budget::STREAM_STATE
+        + super::spool::MEMORY_HELD
 }
 
 /// The line reader and answer writer of one batch.

@@ -26,6 +26,7 @@ use tracing::Instrument;
 use tracing::field::Empty;
 
 use super::auth;
+use super::budget::hold_answer;
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
 use super::problem::{HttpProblem, ProblemResponse};
 use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};
@@ -88,7 +89,7 @@ impl Observe {
 impl<S, B> Transform<S, ServiceRequest> for Observe
 where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + 'static,
+    B: MessageBody + Unpin + 'static,
 {
     type Response = ServiceResponse<EitherBody<B>>;
     type Error = Error;
@@ -115,7 +116,7 @@ type BoxedResponse<B> =
 impl<S, B> Service<ServiceRequest> for ObserveService<S>
 where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + 'static,
+    B: MessageBody + Unpin + 'static,
 {
     type Response = ServiceResponse<EitherBody<B>>;
     type Error = Error;
@@ -162,7 +163,8 @@ where
                 let seconds = started.elapsed().as_secs_f64();
                 let span = tracing::Span::current();
                 match outcome {
-                    Ok(Ok(mut response)) => {
+                    Ok(Ok(response)) => {
+                        let mut response = hold_answer(response);
                         let route = route_label(&response);
                         let status = response.status();
                         metrics.observe(&method, &route, status, seconds);

@@ -65,6 +65,7 @@ impl ProblemResponse for Problem {
             .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)))
             .insert_header((X_CONTENT_TYPE_OPTIONS, NOSNIFF));
         if let Some(seconds) = self.retry_after {
+            // RFC 9110 §10.2.3: when the refused request may be sent again.
             builder.insert_header((header::RETRY_AFTER, seconds.get()));
         }
         // The code rides along in the response's extensions, for the metrics.
@@ -104,5 +105,26 @@ mod tests {
         let body = response.into_body().try_into_bytes().expect("sized body");
         let back: ProblemDocument = serde_json::from_slice(&body).expect("problem json");
         assert_eq!(back.code, "duplicate_card");
+    }
+
+    #[test]
+    fn retry_after_is_a_header_only_when_set() {
+        let plain = Problem::new(ErrorCode::Overloaded, "busy").to_response();
+        assert!(plain.headers().get(header::RETRY_AFTER).is_none());
+        let seconds = std::num::NonZeroU32::new(3).expect("not zero");
+        let response = Problem::new(ErrorCode::Overloaded, "busy")
+            .with_retry_after(seconds)
+            .to_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .map(|v| v.as_bytes()),
+            Some(&b"3"[..])
+        );
+        let body = response.into_body().try_into_bytes().expect("sized body");
+        let back: serde_json::Value = serde_json::from_slice(&body).expect("problem json");
+        assert!(back.get("retry_after").is_none(), "not in the document");
     }
 }

@@ -36,8 +36,10 @@
 //!
 //! [`MEMORY_BOUND`] (256 KiB) of answers in memory, plus one chunk of answers
 //! waiting for room (about 32 KiB and one answer), plus one read-back buffer
-//! of 128 KiB in flight to the socket: under half a MiB on top
-//! of what the line reader holds (`ndjson`'s module docs), whatever the body.
+//! of 128 KiB in flight to the socket: under half a MiB ([`MEMORY_HELD`]) on
+//! top of what the line reader holds (`ndjson`'s module docs), whatever the
+//! body. The batch reserves both in the memory budget before it reads a byte
+//! ([`super::budget`]), and holds them until its answer is gone.
 //! The file's pages live in the page cache, which the kernel reclaims.
 //!
 //! # Cost
@@ -64,6 +66,7 @@ use clap::Args;
 use futures_core::Stream;
 use prometheus::{IntCounter, IntGauge, Opts};
 
+use super::budget::Reservation;
 use super::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
 
@@ -71,6 +74,9 @@ use crate::monitoring::metrics::Metrics;
 pub const MEMORY_BOUND: usize = 256 * 1024;
 /// Bytes read back from a spool file at a time.
 const READ_BACK: usize = 128 * 1024;
+/// The most a batch's answers hold in memory here: [`MEMORY_BOUND`], a chunk
+/// waiting for room (32 KiB and one answer) and one read-back buffer.
+pub const MEMORY_HELD: usize = MEMORY_BOUND + 32 * 1024 + 4096 + READ_BACK;
 /// Chunks the producing task answers before it lets the worker's other
 /// connections run.
 const CHUNKS_PER_TURN: usize = 16;
@@ -246,11 +252,17 @@ pub enum SpoolError {
 /// batch's answer stream (it reads the body as it is polled); it is polled by
 /// a task of its own from now on. Without a spool (a server built without
 /// one) the answers still wait in memory up to [`MEMORY_BOUND`].
-pub fn spooled<S, E>(answers: S, spool: Option<web::Data<Spool>>) -> Spooled
+pub fn spooled<S, E>(
+    answers: S,
+    spool: Option<web::Data<Spool>>,
+    memory: Option<Reservation>,
+) -> Spooled
 where
     S: Stream<Item = Result<Bytes, E>> + Unpin + 'static,
 {
-    let state = Rc::new(RefCell::new(State::new(spool)));
+    let mut state = State::new(spool);
+    state.memory_reserved = memory;
+    let state = Rc::new(RefCell::new(state));
     actix_web::rt::spawn(Producer {
         answers,
         state: state.clone(),
@@ -282,6 +294,9 @@ struct State {
     wants_room: bool,
     producer: Option<Waker>,
     reader: Option<Waker>,
+    /// The batch's share of the memory budget ([`MEMORY_HELD`] and the line
+    /// reader's), given back when both the producer and the answer are gone.
+    memory_reserved: Option<Reservation>,
 }
 
 /// Where a chunk of answers went.
@@ -308,6 +323,7 @@ impl State {
             wants_room: false,
             producer: None,
             reader: None,
+            memory_reserved: None,
         }
     }
 

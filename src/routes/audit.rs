@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut super::ServiceConfig) {
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/audit`.
-    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong]
+    AuditErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong]
 );
 /// Audit a recorded hand.
 #[utoipa::path(
@@ -117,7 +117,7 @@ pub async fn audit_hand(
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/audit/batch`.
-    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
+    AuditBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, TooManyLines, RequestTimeout]
 );
 /// Audits many hands.
 #[utoipa::path(

@@ -16,7 +16,7 @@ use gin_contract::answers::deals::*;
 
 gin_contract::problem_responses!(
     /// The error answers of `/v1/deals`.
-    DealErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, ClientSeedTooLong]
+    DealErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, ClientSeedTooLong]
 );
 /// Deals from seeds.
 #[utoipa::path(

@@ -19,7 +19,7 @@ use gin_contract::wire::knock::ScoreResponse;
 
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/analyze`.
-    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount, JokerNotInDeck]
+    AnalyzeErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, UpcardRequired, DuplicateCard, WrongCardCount, JokerNotInDeck]
 );
 /// Analyses a hand.
 #[utoipa::path(
@@ -59,7 +59,7 @@ pub async fn analyze_hand(
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/analyze/batch`.
-    AnalyzeBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
+    AnalyzeBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, TooManyLines, RequestTimeout]
 );
 /// Analyses many hands.
 #[utoipa::path(
@@ -93,7 +93,7 @@ pub async fn analyze_hands(
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/score`.
-    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, JokerNotInDeck]
+    ScoreErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, KnockOverLimit, InvalidMelds, NotBigGin, BigGinNotAllowed, UpcardRequired, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, JokerNotInDeck]
 );
 /// Scores a hand.
 #[utoipa::path(
@@ -129,7 +129,7 @@ pub async fn score_hand(
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/score/batch`.
-    ScoreBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
+    ScoreBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, TooManyLines, RequestTimeout]
 );
 /// Scores many hands.
 #[utoipa::path(

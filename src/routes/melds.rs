@@ -18,7 +18,7 @@ use gin_contract::json::from_slice;
 
 gin_contract::problem_responses!(
     /// The error answers of `/v1/melds/validate`.
-    ValidateErrors: [MalformedJson, InvalidBody, PayloadTooLarge, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, DuplicateCard]
+    ValidateErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, DuplicateCard]
 );
 /// Checks melds.
 #[utoipa::path(
@@ -52,7 +52,7 @@ pub async fn validate_melds(
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/melds/validate/batch`.
-    ValidateBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, TooManyLines, RequestTimeout]
+    ValidateBatchErrors: [MalformedRequest, BatchTimeout, LineTooLong, UnsupportedMediaType, UnsupportedContentEncoding, MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, TooManyLines, RequestTimeout]
 );
 /// Validates many sets of melds.
 #[utoipa::path(

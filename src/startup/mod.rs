@@ -53,6 +53,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
 use crate::http::auth::{ApiKeys, Operations};
+use crate::http::budget::MemoryBudget;
 use crate::http::fallback::Routes;
 use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
 use crate::http::limits::RequestLimits;
@@ -104,6 +105,7 @@ pub struct Shared {
     spool: web::Data<crate::http::spool::Spool>,
     json_batch: crate::http::json_batch::JsonBatchLimit,
     api_keys: Option<web::Data<ApiKeys>>,
+    memory: web::Data<MemoryBudget>,
 }
 
 impl Shared {
@@ -127,6 +129,7 @@ impl Shared {
         let metrics = Arc::new(Metrics::new()?);
         let spool = web::Data::new(crate::http::spool::Spool::new(&config.spool, &metrics)?);
         let api_keys = api_keys(config, &openapi, &metrics)?;
+        let memory = web::Data::new(MemoryBudget::new(&config.memory, &metrics)?);
         Ok(Shared {
             metrics,
             routes: web::Data::new(routes),
@@ -143,6 +146,7 @@ impl Shared {
             spool,
             json_batch: config.json_batch,
             api_keys,
+            memory,
         })
     }
 
@@ -176,6 +180,7 @@ pub fn app(
         .app_data(shared.keys.clone())
         .app_data(shared.spool.clone())
         .app_data(shared.json_batch)
+        .app_data(shared.memory.clone())
         .app_data(crate::http::json::json_config(shared.body_limit))
         .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))

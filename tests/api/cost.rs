@@ -38,6 +38,8 @@ pub(crate) struct Server {
     listening: serde_json::Value,
     /// The lines logged at start, before it.
     starting: Vec<serde_json::Value>,
+    /// Resident memory once started and warm, in KiB.
+    pub(crate) idle_kib: u64,
 }
 
 /// What the server spent on an attack.
@@ -124,18 +126,20 @@ impl Server {
                 }
             }
         });
-        let server = Server {
+        let mut server = Server {
             child,
             addr,
             logs,
             listening,
             starting: before,
+            idle_kib: 0,
         };
         // The first request allocates what every later one reuses (with API
         // keys, it is refused before the body is read).
         let (status, _, _) = server.post("/v1/hands/analyze", &[], HAND);
         let keyed = flags.contains(&"--api-keys");
         assert_eq!(status, if keyed { 401 } else { 200 });
+        server.idle_kib = server.status_kib("VmRSS");
         server
     }
 
@@ -149,7 +153,8 @@ impl Server {
             .expect("readable /proc")
     }
 
-    fn status_kib(&self, field: &str) -> u64 {
+    /// A memory figure of `/proc/PID/status` (`VmRSS`, `VmHWM`), in KiB.
+    pub(crate) fn status_kib(&self, field: &str) -> u64 {
         self.proc_file("status")
             .lines()
             .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
@@ -252,7 +257,7 @@ impl Drop for Server {
 
 /// Sends `request` and reads the whole answer (the server closes after it);
 /// a status of 0 when there was none.
-fn exchange(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
+pub(crate) fn exchange(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(addr).expect("connects");
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))

@@ -17,6 +17,7 @@ mod cli;
 mod cost;
 mod fuzz;
 mod keys;
+mod memory;
 mod readme;
 mod resources;
 mod shutdown;

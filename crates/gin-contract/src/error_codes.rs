@@ -160,6 +160,13 @@ error_codes! {
     /// requests in flight as its `concurrency` allows; `Retry-After` says in
     /// how many seconds to try again. The body was not read.
     RateLimited = ("rate_limited", TOO_MANY_REQUESTS, Problem, "Rate limited");
+    /// The server's memory budget (`--memory-budget`) is taken by the requests
+    /// in flight, and room for this one did not come free within
+    /// `--memory-wait-ms`: nothing of the request was kept or answered. Send it
+    /// again after the `Retry-After` seconds (or to another replica). A body
+    /// whose declared length could never fit the budget is a 413
+    /// `payload_too_large` instead.
+    Overloaded = ("overloaded", SERVICE_UNAVAILABLE, Problem, "Overloaded");
     /// A bug on the server's side. The cause is logged with the request id and
     /// never sent; please report it with the `X-Request-Id` of the answer.
     InternalError = ("internal_error", INTERNAL_SERVER_ERROR, Problem, "Internal error");
@@ -391,6 +398,10 @@ impl ErrorCode {
             ),
             RateLimited => (
                 "the API key \"batch\" is over its rate of 50 requests per second: retry after 1 s",
+                None,
+            ),
+            Overloaded => (
+                "the server's memory budget is in use by other requests: this one was not read; send it again after 1 s",
                 None,
             ),
             InternalError => (

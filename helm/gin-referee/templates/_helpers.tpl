@@ -96,6 +96,7 @@ print as 1e+06.
   "clientRequestTimeout" "GIN_REFEREE_CLIENT_REQUEST_TIMEOUT"
   "keepAlive" "GIN_REFEREE_KEEP_ALIVE"
   "maxConnections" "GIN_REFEREE_MAX_CONNECTIONS"
+  "memoryWaitMs" "GIN_REFEREE_MEMORY_WAIT_MS"
   "clientDisconnectTimeout" "GIN_REFEREE_CLIENT_DISCONNECT_TIMEOUT"
   "stallTimeout" "GIN_REFEREE_STALL_TIMEOUT"
   "maxNameLength" "GIN_REFEREE_MAX_NAME_LENGTH"
@@ -112,6 +113,8 @@ print as 1e+06.
   value: {{ $value | toString | quote }}
 {{- end }}
 {{- end }}
+- name: GIN_REFEREE_MEMORY_BUDGET
+  value: {{ include "gin-referee.memoryBudget" . | quote }}
 - name: GIN_REFEREE_BATCH_SPOOL_DIR
   value: {{ .Values.batchSpool.mountPath | quote }}
 {{- with .Values.signing.existingSecret }}
@@ -130,3 +133,70 @@ print as 1e+06.
 {{ toYaml . }}
 {{- end }}
 {{- end }}
+
+{{/*
+A Kubernetes memory quantity in bytes: a plain number, or one with a binary
+(Ki, Mi, Gi, Ti) or decimal (k, M, G, T) suffix; 0 when it is none of these.
+*/}}
+{{- define "gin-referee.bytes" -}}
+{{- $quantity := toString . -}}
+{{- $units := dict "Ki" 1024 "Mi" 1048576 "Gi" 1073741824 "Ti" 1099511627776 "k" 1000 "M" 1000000 "G" 1000000000 "T" 1000000000000 -}}
+{{- $bytes := -1 -}}
+{{- range $suffix, $factor := $units -}}
+{{- if and (hasSuffix $suffix $quantity) (regexMatch "^[0-9]+$" (trimSuffix $suffix $quantity)) -}}
+{{- $bytes = mul (trimSuffix $suffix $quantity | int64) $factor -}}
+{{- end -}}
+{{- end -}}
+{{- if and (lt $bytes 0) (regexMatch "^[0-9]+$" $quantity) -}}
+{{- $bytes = $quantity | int64 -}}
+{{- end -}}
+{{- max $bytes 0 -}}
+{{- end -}}
+
+{{/*
+Worker threads the binary starts: config.workers, else the CPU limit rounded
+up (Rust reads the cgroup quota). Without either the count is the node's CPUs,
+which the chart cannot know: rendering fails.
+*/}}
+{{- define "gin-referee.workers" -}}
+{{- if ne (toString .Values.config.workers) "" -}}
+{{- .Values.config.workers | int64 -}}
+{{- else -}}
+{{- $cpu := toString (((.Values.resources).limits).cpu | default "") -}}
+{{- if eq $cpu "" -}}
+{{- fail "set config.workers or resources.limits.cpu: the memory budget depends on the number of workers" -}}
+{{- else if hasSuffix "m" $cpu -}}
+{{- div (add (trimSuffix "m" $cpu | int64) 999) 1000 | max 1 -}}
+{{- else -}}
+{{- ceil ($cpu | float64) | int64 | max 1 -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+GIN_REFEREE_MEMORY_BUDGET: config.memoryBudget, else resources.limits.memory
+minus the process's base (memoryBase, see values.yaml). Rendering fails when
+the limit leaves less than 1 MiB, the binary's smallest budget.
+*/}}
+{{- define "gin-referee.memoryBudget" -}}
+{{- if ne (toString .Values.config.memoryBudget) "" -}}
+{{- .Values.config.memoryBudget | int64 -}}
+{{- else -}}
+{{- $limit := include "gin-referee.bytes" (((.Values.resources).limits).memory | default "") | int64 -}}
+{{- if eq $limit 0 -}}
+{{- fail "set resources.limits.memory (the memory budget is computed from it) or config.memoryBudget" -}}
+{{- end -}}
+{{- $workers := include "gin-referee.workers" . | int64 -}}
+{{- $connections := 25000 -}}
+{{- if ne (toString .Values.config.maxConnections) "" -}}
+{{- $connections = .Values.config.maxConnections | int64 -}}
+{{- end -}}
+{{- $base := .Values.memoryBase -}}
+{{- $perWorker := add ($base.perWorkerBytes | int64) (mul $connections ($base.perConnectionBytes | int64)) -}}
+{{- $budget := sub (sub $limit ($base.fixedBytes | int64)) (mul $workers $perWorker) -}}
+{{- if lt $budget 1048576 -}}
+{{- fail (printf "resources.limits.memory (%d bytes) does not hold the process's base for %d workers with config.maxConnections %d (%d bytes) plus a memory budget of at least 1 MiB: raise the limit or lower maxConnections" $limit $workers $connections (sub $limit $budget)) -}}
+{{- end -}}
+{{- $budget -}}
+{{- end -}}
+{{- end -}}
