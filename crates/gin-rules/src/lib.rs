@@ -173,15 +173,19 @@ mod score;
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
 
+pub use audit::match_state::{
+    LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating, SpectatorTable,
+    match_state, partnership_state, three_state,
+};
 pub use audit::matches::{
     DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
-    audit_partnership, audit_three,
+    audit_partnership, audit_three, next_dealer,
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, DealSlot, HAND_SIZE, HandEnd, HandState,
     JokerPlace, LaidDown, LegalAction, LegalKind, Move, RecordedLayoff, STOCK_RESERVE, STOCK_SIZE,
-    ScoredHand, Seat, Source, StatePhase, Table, View, Violation, ViolationCode, audit_hand,
-    check_deal, check_deal_with, hand_state, stock_size,
+    ScoredHand, Seat, Source, StatePhase, StoryViewer, Table, View, Violation, ViolationCode,
+    audit_hand, check_deal, check_deal_with, hand_state, stock_size, story,
 };
 pub use card::{
     Card, CardParseError, CardSet, CardSetIter, CardsError, DuplicateCard, Rank, Suit, cards,

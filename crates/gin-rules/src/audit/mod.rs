@@ -133,8 +133,10 @@ use crate::score::{DefenderHand, HandScore, KnockerHand};
 
 mod deal;
 mod live;
+pub(crate) mod match_state;
 pub(crate) mod matches;
 mod referee;
+mod story;
 #[cfg(test)]
 pub(crate) mod tests;
 mod violation;
@@ -146,6 +148,7 @@ pub use deal::{
 pub use live::{HandState, LaidDown, LegalAction, LegalKind, StatePhase, View};
 pub(crate) use referee::scoring_upcard;
 use referee::{Referee, Stop};
+pub use story::{StoryViewer, story};
 
 pub use violation::{Violation, ViolationCode};
 

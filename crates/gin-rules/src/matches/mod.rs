@@ -137,6 +137,9 @@ pub use partnership::{PartnershipDeal, PartnershipScore, ScoredDeal, Team, score
 pub use players::{Player, Players};
 pub use seated::{ScoredSeatedHand, SeatedHand};
 pub use three::{ThreeScore, score_three};
+// The seating rules, for the live match state (never written a second time).
+pub(crate) use partnership::pairings as partnership_pairings;
+pub(crate) use three::next_pair as three_next_pair;
 
 use tally::OpenGame;
 pub use tally::Tally;

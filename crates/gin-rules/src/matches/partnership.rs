@@ -61,7 +61,7 @@ pub struct PartnershipScore {
 
 /// The pairings of deal `index` (0-based): A1-B1 and A2-B2 on even deals,
 /// A1-B2 and A2-B1 on odd ones, with players numbered A1, A2, B1, B2 = 0..4.
-const fn pairings(index: usize) -> [[usize; 2]; 2] {
+pub(crate) const fn pairings(index: usize) -> [[usize; 2]; 2] {
     if index.is_multiple_of(2) {
         [[0, 2], [1, 3]]
     } else {
