@@ -134,6 +134,21 @@ fn schema_places(
             limits.match_hands,
         ),
         (
+            "MatchStateRequest/properties/players/items",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchStateRequest/properties/seat",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchStateRequest/properties/hands",
+            "maxItems",
+            limits.match_hands,
+        ),
+        (
             "HandRecord/properties/dealer",
             "maxLength",
             limits.name_length,

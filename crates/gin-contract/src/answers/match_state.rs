@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::limits::RequestLimits;
+use crate::limits::{RequestLimits, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::wire::formats::{
     MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse, seat_order,
@@ -420,6 +420,9 @@ pub fn respond(
     limits: &RequestLimits,
 ) -> Result<MatchStateResponse, Problem> {
     check_record_limits(&record_of(request), limits)?;
+    if let Some(seat) = &request.seat {
+        check_length("/seat", seat, limits.name_length)?;
+    }
     answer(request)
 }
 
