@@ -6,6 +6,7 @@ mod audit_jokers;
 mod deals;
 mod jokers;
 mod match_audit;
+mod match_state;
 mod matches;
 mod receipts;
 mod referee;
