@@ -147,9 +147,9 @@ pub struct LiveTable {
     pub dealer: String,
     /// The non-dealer's name.
     pub non_dealer: String,
-    /// The table as the viewer's seat (or the referee) sees it; for a
-    /// spectator, the state with no listing and the seat's view replaced by
-    /// `spectator`.
+    /// The table as the viewer's seat (or the referee) sees it; for the
+    /// public, a seat's state with no listing and no hand in its view (the
+    /// public's view is `spectator`).
     pub state: HandState,
     /// The public's view, when the viewer does not sit at this table.
     pub spectator: Option<SpectatorTable>,
@@ -490,6 +490,10 @@ impl Live<'_> {
         let mut state = dealer;
         state.legal_actions.clear();
         state.layable = None;
+        // The public holds no hand: the seat's cards leave the state.
+        if let View::Seat { hand, .. } = &mut state.view {
+            *hand = Hand::default();
+        }
         state.violation = public_violation(state.violation, non_dealer.violation);
         Ok(LiveTable {
             dealer: String::new(),
