@@ -262,51 +262,84 @@ fn taken(upcard: &str, actions: &[Value]) -> [BTreeSet<String>; 2] {
     held
 }
 
-/// Checks every view of the match at `body` against the referee's tables;
-/// returns the number of views read.
-fn no_leak(game: &Game, body: &Value, referee: &Value) -> usize {
-    let mut viewers: Vec<Value> = game.players().iter().map(|p| json!({"seat": p})).collect();
-    viewers.push(json!({"spectator": true}));
-    let mut views = 0;
-    for viewer in viewers {
-        let seat = viewer["seat"].as_str();
-        let mut unknowable: BTreeSet<String> = BTreeSet::new();
-        for (index, table) in referee["tables"].as_array().unwrap().iter().enumerate() {
+/// Each table's cards a viewer cannot know (`seat`: a player, or `None`
+/// for the public), tracked from the referee's tables and the transcripts.
+fn unknowable(
+    game: &Game,
+    body: &Value,
+    referee: &Value,
+    seat: Option<&str>,
+) -> Vec<BTreeSet<String>> {
+    let mut hands = body["hands"].as_array().unwrap().clone();
+    let tables = referee["tables"].as_array().unwrap();
+    tables
+        .iter()
+        .enumerate()
+        .map(|(index, table)| {
             let view = &table["view"];
-            unknowable.extend(names(&view["stock"]));
-            let actions = table["view"]["log"].as_array().unwrap().clone();
-            let mut hands = body["hands"].as_array().unwrap().clone();
-            let upcard = upcard(game, last_table(&mut hands, index));
-            let held = taken(&upcard, &actions);
+            let mut hidden = names(&view["stock"]);
+            let actions = view["log"].as_array().unwrap().clone();
+            let held = taken(&upcard(game, last_table(&mut hands, index)), &actions);
             let knocker = table["laid_down"]["knocker"].as_str();
             let scored = table["result"]["points"].is_number();
             for (slot, side) in ["dealer", "non_dealer"].iter().enumerate() {
                 let own = seat == table[*side].as_str();
-                if own || scored || knocker == Some(*side) {
-                    continue;
+                if !(own || scored || knocker == Some(*side)) {
+                    hidden.extend(names(&view[*side]).difference(&held[slot]).cloned());
                 }
-                unknowable.extend(names(&view[*side]).difference(&held[slot]).cloned());
             }
+            hidden
+        })
+        .collect()
+}
+
+/// No hidden card of a table in that table's part of `answer`, nor in the
+/// rest of it (a violation's message: its table's); no server seed.
+fn assert_hides(answer: &Value, hidden: &[BTreeSet<String>], viewer: &Value) {
+    let mut rest = without_stands_for(answer);
+    let tables = rest["tables"].take();
+    for (index, table) in tables.as_array().unwrap().iter().enumerate() {
+        let text = table.to_string();
+        for card in &hidden[index] {
+            assert!(!mentions(&text, card), "{viewer} sees {card}: {text}");
         }
+    }
+    let text = rest.to_string();
+    let at = rest["violation"]["table"].as_u64().unwrap_or(0) as usize;
+    for card in hidden.get(at).into_iter().flatten() {
+        assert!(!mentions(&text, card), "{viewer} sees {card} in: {text}");
+    }
+    let all = answer.to_string();
+    assert!(!all.contains(SERVER_SEED), "{viewer} sees the server seed");
+}
+
+/// Checks every view of the match at `body` against the referee's tables
+/// (and, for one viewer a step in turn, the state one illegal action
+/// further); returns the number of views read.
+fn no_leak(game: &Game, body: &Value, referee: &Value, step: usize) -> usize {
+    let mut viewers: Vec<Value> = game.players().iter().map(|p| json!({"seat": p})).collect();
+    viewers.push(json!({"spectator": true}));
+    let count = viewers.len();
+    let mut views = 0;
+    for (index, viewer) in viewers.into_iter().enumerate() {
+        let seat = viewer["seat"].as_str();
+        let hidden = unknowable(game, body, referee, seat);
         let mut asked = body.clone();
         for (key, value) in viewer.as_object().unwrap() {
             asked[key] = value.clone();
         }
         let (answer, _) = state(&asked);
-        let text = without_stands_for(&answer).to_string();
-        for card in &unknowable {
-            assert!(!mentions(&text, card), "{viewer} sees {card}: {text}");
-        }
-        assert!(!text.contains(SERVER_SEED), "{viewer} sees the server seed");
+        assert_hides(&answer, &hidden, &viewer);
         for table in answer["tables"].as_array().unwrap() {
             let at_table = seat.is_some_and(|s| table["dealer"] == s || table["non_dealer"] == s);
             if !at_table {
                 assert!(table.get("legal_actions").is_none() && table.get("layable").is_none());
             }
         }
+        views += 1;
         // One illegal action further: a stock card discarded by a seat.
-        if let Some(table) = referee["tables"].as_array().unwrap().first()
-            && referee["legal"] == true
+        if index == step % count
+            && let Some(table) = referee["tables"].as_array().unwrap().first()
             && let Some(card) = names(&table["view"]["stock"]).into_iter().next()
         {
             let mut illegal = asked.clone();
@@ -317,12 +350,9 @@ fn no_leak(game: &Game, body: &Value, referee: &Value) -> usize {
                 .push(json!({"player": "dealer", "action": "discard", "card": card}));
             let (answer, _) = state(&illegal);
             assert_eq!(answer["legal"], false);
-            let text = without_stands_for(&answer).to_string();
-            for card in &unknowable {
-                assert!(!mentions(&text, card), "{viewer} sees {card} in: {text}");
-            }
+            assert_hides(&answer, &hidden, &viewer);
+            views += 1;
         }
-        views += 1;
     }
     views
 }
@@ -441,7 +471,7 @@ fn play_match(game: &Game, seed: u64, leaks: bool) -> (usize, usize) {
             assert_eq!(without_receipt(audit["match"].clone()), referee["score"]);
         }
         if leaks {
-            views += no_leak(game, &body, &referee);
+            views += no_leak(game, &body, &referee, step);
         }
         match referee["phase"].as_str() {
             Some("over") => {
