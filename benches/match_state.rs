@@ -12,9 +12,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use gin_contract::answers::{match_audit, match_state};
 use gin_contract::wire::live::move_json;
 use gin_rules::{Action, Card, Deal, HandCard, LegalKind, Preset, Profile, StatePhase, hand_state};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
 /// One hand played by bots that knock when they can; with `stop`, stopped
@@ -82,7 +82,11 @@ pub fn ten_hands() -> Value {
         let Some(mut played) = hand(&profile, &mut rng, last.then_some(20)) else {
             continue;
         };
-        let dealer = if hands.len() % 2 == 0 { "Ann" } else { "Bob" };
+        let dealer = if hands.len().is_multiple_of(2) {
+            "Ann"
+        } else {
+            "Bob"
+        };
         played["dealer"] = json!(dealer);
         hands.push(played);
     }

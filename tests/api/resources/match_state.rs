@@ -184,7 +184,7 @@ impl Game {
             Format::Teams => {
                 // The pairings of the deal's position (A1, A2, B1, B2 =
                 // Ann, Cy, Bob, Dee), or of the other parity when wrong.
-                let even = (count % 2 == 0) != wrong;
+                let even = count.is_multiple_of(2) != wrong;
                 let tables = if even {
                     [["Ann", "Bob"], ["Cy", "Dee"]]
                 } else {

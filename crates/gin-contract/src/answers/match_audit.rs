@@ -85,6 +85,7 @@ pub struct MatchAuditRequest {
     pub receipt: Option<bool>,
 }
 
+/// `claimed` is an object (or null, absent): the shape of `match`, as its
 /// schema says; any other JSON is a shape error.
 fn claimed_object<'de, D: serde::Deserializer<'de>>(
     deserializer: D,

@@ -517,7 +517,7 @@ pub mod examples {
         ];
         let stock = dealt.stock.len().saturating_sub(gin_rules::STOCK_RESERVE);
         for (turn, card) in dealt.stock.iter().take(stock).enumerate() {
-            let player = if turn % 2 == 0 {
+            let player = if turn.is_multiple_of(2) {
                 "non_dealer"
             } else {
                 "dealer"

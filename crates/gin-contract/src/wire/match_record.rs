@@ -58,8 +58,6 @@ pub struct DealRecord {
     pub tables: Vec<HandRecord>,
 }
 
-/// `claimed` is an object (or null, absent): the shape of `match`, as its
-
 /// A hand, or a partnership deal of two.
 #[derive(ToSchema)]
 #[schema(as = RoundRecord)]
