@@ -61,8 +61,8 @@ pub struct Config {
           default_value_t = DEFAULT_BODY_LIMIT, value_parser = parse_body_limit)]
     pub body_limit: usize,
 
-    /// Largest request body of POST /v1/matches/audit, a whole match's record,
-    /// in bytes (1024 to 67108864).
+    /// Largest request body of POST /v1/matches/audit and POST
+    /// /v1/matches/state, a whole match's record, in bytes (1024 to 67108864).
     #[arg(long, env = "GIN_REFEREE_MATCH_AUDIT_BODY_LIMIT", value_name = "BYTES",
           default_value_t = DEFAULT_MATCH_AUDIT_BODY_LIMIT, value_parser = parse_body_limit)]
     pub match_audit_body_limit: usize,

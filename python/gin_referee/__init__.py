@@ -48,6 +48,7 @@ __all__ = [
     "audit_hand",
     "audit_match",
     "hand_state",
+    "match_state",
     "deal_from_seeds",
     "signing_key",
     "OPERATION_IDS",
@@ -229,6 +230,15 @@ def hand_state(body: Body) -> Dict[str, Any]:
     Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
     """
     return _answer_operation("hand_state", body)
+
+
+def match_state(body: Body) -> Dict[str, Any]:
+    """``POST /v1/matches/state``: the live referee's view of a whole match
+    (phase, who deals next, the tables in play, seat and spectator views).
+
+    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
+    """
+    return _answer_operation("match_state", body)
 
 
 def deal_from_seeds(body: Body) -> Dict[str, Any]:

@@ -43,6 +43,8 @@ def audit_match(body: Body) -> Dict[str, Any]:
     """POST /v1/matches/audit."""
 def hand_state(body: Body) -> Dict[str, Any]:
     """POST /v1/hands/state."""
+def match_state(body: Body) -> Dict[str, Any]:
+    """POST /v1/matches/state."""
 def deal_from_seeds(body: Body) -> Dict[str, Any]:
     """POST /v1/deals."""
 def signing_key(pem: Optional[str]) -> None:

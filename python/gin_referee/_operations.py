@@ -29,6 +29,7 @@ OPERATION_IDS = (
     "audit_hand",
     "audit_match",
     "hand_state",
+    "match_state",
     "deal_from_seeds",
 )
 

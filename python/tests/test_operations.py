@@ -122,3 +122,23 @@ def test_hostile_bodies_are_refused_cheaply():
     assert cpu < 2.0, cpu
     # ru_maxrss is in KiB on Linux: the refusals held well under 64 MiB more.
     assert after.ru_maxrss - before.ru_maxrss < 64 * 1024
+
+
+def test_match_state_answers_a_match_in_play():
+    deal = {"dealer": ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
+            "non_dealer": ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"],
+            "upcard": "2C", "stock": ["2H"]}
+    actions = [{"player": "non_dealer", "action": "pass"},
+               {"player": "dealer", "action": "pass"},
+               {"player": "non_dealer", "action": "draw", "from": "stock"}]
+    body = {"players": ["Ann", "Bob"],
+            "hands": [{"dealer": "Ann", "deal": deal, "actions": actions}]}
+    bob = gr.match_state(dict(body, seat="Bob"))
+    assert (bob["phase"], bob["to_act"]) == ("play", ["Bob"])
+    assert bob["tables"][0]["view"]["log"][2]["card"] == "2H"
+    ann = gr.match_state(dict(body, seat="Ann"))
+    assert "card" not in ann["tables"][0]["view"]["log"][2]
+    assert ann["tables"][0]["legal_actions"] == []
+    with pytest.raises(gr.Problem) as caught:
+        gr.match_state(dict(body, seat="Cy"))
+    assert (caught.value.code, caught.value.status) == ("unknown_player", 422)

@@ -52,6 +52,7 @@ OPERATIONS = {
     "audit_hand": ("/v1/hands/audit", "audit"),
     "audit_match": ("/v1/matches/audit", "match_audit"),
     "hand_state": ("/v1/hands/state", "audit"),
+    "match_state": ("/v1/matches/state", "match_audit"),
     "deal_from_seeds": ("/v1/deals", "deals"),
 }
 
@@ -71,7 +72,35 @@ def makers(rng):
             body["seat"] = rng.choice(["dealer", "non_dealer"])
         return body, "state_" + tag
 
+    def match_state():
+        body, tag = corpus.match_audit_body(rng)
+        body = dict(body)
+        body.pop("claimed", None)
+        body.pop("receipt", None)
+        hands = body.get("hands") or []
+        if hands and rng.random() < 0.6:
+            # Stop the last hand (or a table of the last deal) part way.
+            last = dict(hands[-1])
+            if "tables" in last:
+                tables = [dict(t) for t in last["tables"]]
+                table = tables[rng.randrange(len(tables))]
+                table["actions"] = table["actions"][: rng.randrange(len(table["actions"]) + 1)]
+                last["tables"] = [table if t is table else t for t in tables]
+            else:
+                last["actions"] = last["actions"][: rng.randrange(len(last["actions"]) + 1)]
+            body["hands"] = hands[:-1] + [last]
+        names = body.get("players") or [p for t in body.get("teams", []) for p in t["players"]]
+        view = rng.random()
+        if view < 0.4 and names:
+            body["seat"] = rng.choice(names)
+        elif view < 0.6:
+            body["spectator"] = True
+        if rng.random() < 0.3:
+            body["openspiel"] = True
+        return body, "state_" + tag
+
     return {
+        "match_state": match_state,
         "analyze_hand": lambda: corpus.analyze_body(rng),
         "validate_melds": lambda: corpus.validate_body(rng),
         "layoffs": lambda: corpus.knock_body(rng, for_layoffs=True),

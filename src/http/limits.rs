@@ -96,7 +96,7 @@ const SCHEMAS: &str = "/components/schemas";
 
 /// The ceilings on component schemas, by place under [`SCHEMAS`], keyword
 /// and value. A table of data (one row per ceiling), hence its length.
-fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 26] {
+fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 29] {
     [
         (
             "MatchRequest/properties/players/items",
@@ -146,6 +146,21 @@ fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usi
         ),
         (
             "MatchAuditRequest/properties/hands",
+            "maxItems",
+            limits.match_hands,
+        ),
+        (
+            "MatchStateRequest/properties/players/items",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchStateRequest/properties/seat",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchStateRequest/properties/hands",
             "maxItems",
             limits.match_hands,
         ),

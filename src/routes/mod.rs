@@ -55,6 +55,7 @@ pub mod hands;
 pub mod keys;
 pub mod layoffs;
 pub mod match_audit;
+pub mod match_state;
 pub mod matches;
 pub mod melds;
 pub mod problems;
@@ -72,6 +73,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(layoffs::configure)
         .configure(matches::configure)
         .configure(match_audit::configure)
+        .configure(match_state::configure)
         .configure(keys::configure)
         .configure(profiles::configure)
         .configure(audit::configure)
@@ -125,6 +127,7 @@ mod tests {
         ("layoffs", &[include_str!("layoffs.rs")]),
         ("matches", &[include_str!("matches.rs")]),
         ("match_audit", &[include_str!("match_audit.rs")]),
+        ("match_state", &[include_str!("match_state.rs")]),
         ("melds", &[include_str!("melds.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),

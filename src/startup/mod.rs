@@ -135,10 +135,16 @@ impl Shared {
             routes: web::Data::new(routes),
             openapi,
             body_limit: config.body_limit,
-            route_body_limits: RouteBodyLimits(vec![(
-                crate::routes::match_audit::ROUTE,
-                config.match_audit_body_limit,
-            )]),
+            route_body_limits: RouteBodyLimits(vec![
+                (
+                    crate::routes::match_audit::ROUTE,
+                    config.match_audit_body_limit,
+                ),
+                (
+                    crate::routes::match_state::ROUTE,
+                    config.match_audit_body_limit,
+                ),
+            ]),
             body_timeout: BodyTimeout(config.body_timeout()),
             limits: config.limits,
             batch: config.batch,

@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::answers::{audit, deals, hands, layoffs, match_audit, matches, melds, state};
+use crate::answers::{
+    audit, deals, hands, layoffs, match_audit, match_state, matches, melds, state,
+};
 use crate::json::{from_slice, too_large};
 use crate::limits::{DEFAULT_BODY_LIMIT, DEFAULT_MATCH_AUDIT_BODY_LIMIT, RequestLimits};
 use crate::problem::Problem;
@@ -30,12 +32,13 @@ pub enum Operation {
     AuditHand,
     AuditMatch,
     HandState,
+    MatchState,
     DealFromSeeds,
 }
 
 impl Operation {
     /// Every operation, in the order of the API's resources.
-    pub const ALL: [Operation; 9] = [
+    pub const ALL: [Operation; 10] = [
         Operation::AnalyzeHand,
         Operation::ValidateMelds,
         Operation::Layoffs,
@@ -44,6 +47,7 @@ impl Operation {
         Operation::AuditHand,
         Operation::AuditMatch,
         Operation::HandState,
+        Operation::MatchState,
         Operation::DealFromSeeds,
     ];
 
@@ -58,6 +62,7 @@ impl Operation {
             Operation::AuditHand => "audit_hand",
             Operation::AuditMatch => "audit_match",
             Operation::HandState => "hand_state",
+            Operation::MatchState => "match_state",
             Operation::DealFromSeeds => "deal_from_seeds",
         }
     }
@@ -72,7 +77,7 @@ impl Operation {
     /// The largest body the service reads for this operation by default.
     pub const fn body_limit(self) -> usize {
         match self {
-            Operation::AuditMatch => DEFAULT_MATCH_AUDIT_BODY_LIMIT,
+            Operation::AuditMatch | Operation::MatchState => DEFAULT_MATCH_AUDIT_BODY_LIMIT,
             _ => DEFAULT_BODY_LIMIT,
         }
     }
@@ -132,6 +137,7 @@ impl Referee {
                 json(match_audit::respond(&from_slice(body)?, body, limits, keys))
             }
             Operation::HandState => json(state::respond(from_slice(body)?, limits)),
+            Operation::MatchState => json(match_state::respond(&from_slice(body)?, limits)),
             Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
         }
     }

@@ -236,14 +236,18 @@ pub mod score;
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
 
+pub use audit::match_state::{
+    LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating, SpectatorTable,
+    match_state, partnership_state, three_state,
+};
 pub use audit::matches::{
     DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
-    audit_partnership, audit_three,
+    audit_partnership, audit_three, next_dealer,
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, HandEnd, HandState, JokerPlace, LaidDown,
     LegalAction, LegalKind, LiveHand, Move, RecordedLayoff, Refusal, Seat, Source, StatePhase,
-    Table, View, Violation, ViolationCode, audit_hand, hand_state,
+    StoryViewer, Table, View, Violation, ViolationCode, audit_hand, hand_state, story,
 };
 pub use card::{Card, CardParseError, CardSet, CardsError, DuplicateCard, Rank, Suit, cards};
 pub use deadwood::{

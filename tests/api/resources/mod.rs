@@ -7,6 +7,7 @@ mod deals;
 mod jokers;
 mod knock_faults;
 mod match_audit;
+mod match_state;
 mod matches;
 mod pictures;
 mod pictures_cost;

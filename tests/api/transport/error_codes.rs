@@ -420,6 +420,9 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
             json!({"players": ["Ann", "Bob", "Cy"], "hands": [hand(deal())]}),
         ),
     ]);
+    // The match state reads the record as the match audit does: the same
+    // bodies provoke the same codes.
+    cases.insert("POST /v1/matches/state", match_audit_cases.clone());
     cases.insert("POST /v1/matches/audit", match_audit_cases);
 
     cases.insert(

@@ -27,29 +27,26 @@
 //! the differences are at most one per refereed field plus one per claimed
 //! field the referee lacks, each a copy of request bytes.
 
-use crate::rule_errors::RuleError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
 
-use crate::limits::{RequestLimits, check_items, check_length};
-use crate::problem::{ErrorCode, Problem};
+use crate::limits::RequestLimits;
+use crate::problem::Problem;
 use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, Roster, TeamSpec, ThreePlayerMatchResponse,
-    check_roster_limits, shape_problem, wrong_shape,
+    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
+};
+use crate::wire::match_record::{
+    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
 use crate::wire::score_sheet::MatchResponse;
-use crate::wire::transcript::{
-    ActionSchema, AuditResponse, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
-};
-use gin_rules::{
-    self, Action, DealSeeds, MatchAudit, MatchAuditError, MatchError, MatchViolation, Players,
-    Profile, RecordedHand, Team, ViolationCode,
-};
+use crate::wire::transcript::AuditResponse;
+use gin_rules::{self, MatchAudit, MatchAuditError, Profile, Team, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
@@ -86,37 +83,6 @@ pub struct MatchAuditRequest {
     #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, example = true)]
     pub receipt: Option<bool>,
-}
-
-/// One hand as recorded: who dealt (and, with three players or teams, who
-/// played against the dealer), the deal, and the actions.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HandRecord {
-    /// The name of the player who dealt.
-    #[schema(example = "Ann")]
-    pub dealer: String,
-    /// The name of the other player at the table: required with three players
-    /// and in partnerships; with two players, optional (the other player).
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = "Bob")]
-    pub non_dealer: Option<String>,
-    /// The cards as dealt, or the seeds that dealt them with their commitment.
-    #[schema(value_type = DealSchema)]
-    pub deal: DealInput,
-    /// The actions, seats named `dealer` and `non_dealer`, as for
-    /// `/v1/hands/audit`.
-    #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<TranscriptAction>,
-}
-
-/// A partnership deal: the hands at its two tables.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DealRecord {
-    /// The two tables, in either order.
-    #[schema(min_items = 2, max_items = 2)]
-    pub tables: Vec<HandRecord>,
 }
 
 /// `claimed` is an object (or null, absent): the shape of `match`, as its
@@ -158,65 +124,6 @@ impl utoipa::PartialSchema for Claim {
 impl ToSchema for Claim {
     fn name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("Claim")
-    }
-}
-
-/// A hand, or a partnership deal of two.
-#[derive(ToSchema)]
-#[schema(as = RoundRecord)]
-#[serde(untagged)]
-#[allow(dead_code)] // A schema only: requests are read through `RoundRecord`.
-pub enum RoundRecordSchema {
-    Hand(HandRecord),
-    Deal(DealRecord),
-}
-
-/// A hand, or a partnership deal, read whole and then classified (so that a
-/// fault inside keeps its pointer).
-#[derive(Debug)]
-pub enum RoundRecord {
-    Hand(HandRecord),
-    Deal(Vec<HandRecord>),
-}
-
-impl<'de> Deserialize<'de> for RoundRecord {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RoundRecord, D::Error> {
-        use serde::de::Error;
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields, expecting = "struct HandRecord")]
-        struct Flat {
-            dealer: Option<String>,
-            #[serde(default, deserialize_with = "crate::json::present")]
-            non_dealer: Option<String>,
-            deal: Option<DealInput>,
-            actions: Option<Vec<TranscriptAction>>,
-            tables: Option<Vec<HandRecord>>,
-        }
-        match Flat::deserialize(deserializer)? {
-            Flat {
-                dealer: Some(dealer),
-                non_dealer,
-                deal: Some(deal),
-                actions: Some(actions),
-                tables: None,
-            } => Ok(RoundRecord::Hand(HandRecord {
-                dealer,
-                non_dealer,
-                deal,
-                actions,
-            })),
-            Flat {
-                dealer: None,
-                non_dealer: None,
-                deal: None,
-                actions: None,
-                tables: Some(tables),
-            } => Ok(RoundRecord::Deal(tables)),
-            _ => Err(D::Error::custom(
-                "a hand is `{\"dealer\", \"deal\", \"actions\"}` (and `non_dealer`), or in \
-                 partnership play a deal `{\"tables\": [hand, hand]}`",
-            )),
-        }
     }
 }
 
@@ -401,212 +308,12 @@ fn check_claim(claimed: &Value, score: &MatchAnswer) -> Result<ClaimCheck, Probl
     })
 }
 
-// ---- Errors and pointers ---------------------------------------------------
-
-/// The pointer to a hand, or to a table of a deal.
-fn base(hand: usize, table: Option<usize>) -> String {
-    match table {
-        Some(table) => format!("/hands/{hand}/tables/{table}"),
-        None => format!("/hands/{hand}"),
-    }
-}
-
-/// The recorded table at `hand` (and `table`).
-fn record(request: &MatchAuditRequest, hand: usize, table: Option<usize>) -> Option<&HandRecord> {
-    match (request.hands.get(hand)?, table) {
-        (RoundRecord::Hand(record), None) => Some(record),
-        (RoundRecord::Deal(tables), Some(table)) => tables.get(table),
-        _ => None,
-    }
-}
-
-/// Every recorded table, with where it is.
-fn tables(
-    request: &MatchAuditRequest,
-) -> impl Iterator<Item = (usize, Option<usize>, &HandRecord)> {
-    request
-        .hands
-        .iter()
-        .enumerate()
-        .flat_map(|(hand, round)| match round {
-            RoundRecord::Hand(record) => vec![(hand, None, record)],
-            RoundRecord::Deal(tables) => tables
-                .iter()
-                .enumerate()
-                .map(|(table, record)| (hand, Some(table), record))
-                .collect(),
-        })
-}
-
-/// Where in the request a violation is.
-fn violation_pointer(request: &MatchAuditRequest, found: &MatchViolation) -> String {
-    let (hand, table) = (found.hand, found.table);
-    let here = base(hand, table);
-    if let Some(action) = found.violation.action {
-        return match &found.violation.field {
-            Some(field) => format!("{here}/actions/{action}/{field}"),
-            None => format!("{here}/actions/{action}"),
-        };
-    }
-    let seeds_at = |record: &HandRecord| match &record.deal {
-        DealInput::Seeds { commitment, .. } => Some(commitment.clone()),
-        DealInput::Cards(_) => None,
-    };
-    match found.violation.code {
-        ViolationCode::WrongDealer => format!("{here}/dealer"),
-        ViolationCode::HandUnfinished => format!("{here}/actions"),
-        ViolationCode::DealCommitmentMismatch => format!("{here}/deal/commitment"),
-        ViolationCode::DealNonceNotIncreasing => format!("{here}/deal/seeds/nonce"),
-        ViolationCode::PairingBroken => format!("{here}/tables"),
-        ViolationCode::DealSeedsDiffer => {
-            let first = tables(request).find_map(|(_, _, record)| seeds_at(record));
-            let this = record(request, hand, table).and_then(seeds_at);
-            match (first, this) {
-                (Some(first), Some(this)) if !first.eq_ignore_ascii_case(&this) => {
-                    format!("{here}/deal/commitment")
-                }
-                (Some(_), Some(_)) => format!("{here}/deal/seeds/client_seed"),
-                _ => format!("{here}/deal"),
-            }
-        }
-        _ => here,
-    }
-}
-
-/// The field of the first recorded table naming `name` as dealer or
-/// non-dealer, at or after `hand` (for an unknown or repeated name).
-fn name_pointer(request: &MatchAuditRequest, hand: usize, name: &str) -> String {
-    tables(request)
-        .filter(|(at, _, _)| *at == hand)
-        .find_map(|(at, table, record)| {
-            if record.dealer == name && record.non_dealer.as_deref() != Some(name) {
-                Some(format!("{}/dealer", base(at, table)))
-            } else if record.non_dealer.as_deref() == Some(name) {
-                Some(format!("{}/non_dealer", base(at, table)))
-            } else {
-                None
-            }
-        })
-        .unwrap_or_else(|| base(hand, None))
-}
-
-fn audit_problem(request: &MatchAuditRequest, error: &MatchAuditError) -> Problem {
-    let detail = error.to_string();
-    let at = |code: ErrorCode, pointer: String| {
-        Problem::new(code, &detail).with_error(pointer, code, detail.clone())
-    };
-    let names_at = if request.teams.is_some() {
-        "/teams"
-    } else {
-        "/players"
-    };
-    match error {
-        MatchAuditError::Deal { hand, table, error } => {
-            let mut problem = deal_problem(error, &format!("{}/deal", base(*hand, *table)));
-            problem.detail = detail;
-            problem
-        }
-        MatchAuditError::NonDealerRequired { hand, table } => at(
-            ErrorCode::WrongHandShape,
-            format!("{}/non_dealer", base(*hand, *table)),
-        ),
-        MatchAuditError::Match(error) => match error {
-            MatchError::UnknownPlayer { hand, name }
-            | MatchError::SamePlayerTwice { hand, name } => {
-                at(error.error_code(), name_pointer(request, *hand, name))
-            }
-            MatchError::BlankPlayerName { index } if request.teams.is_none() => {
-                at(error.error_code(), format!("/players/{index}"))
-            }
-            MatchError::TooManyHands { .. } => at(error.error_code(), "/hands".into()),
-            MatchError::HollywoodNotDefined { .. } => at(error.error_code(), "/profile".into()),
-            MatchError::BlankPlayerName { .. }
-            | MatchError::DuplicatePlayerName { .. }
-            | MatchError::BlankTeamName => at(error.error_code(), names_at.into()),
-            // The referee built every other input itself.
-            _ => Problem::internal(error),
-        },
-        MatchAuditError::Inconsistent(_) => Problem::internal(error),
-    }
-}
-
-// ---- Handler ---------------------------------------------------------------
-
-/// The match's format, with its hands in the shape the format takes.
-enum Format {
-    Two(Players<String>, Vec<RecordedHand>),
-    Three([String; 3], Vec<RecordedHand>),
-    Teams([Team; 2], Vec<[RecordedHand; 2]>),
-}
-
-const TWO_TABLES: &str = "a partnership hand is a deal of two tables: `{\"tables\": [hand, hand]}`";
-const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"actions\"}`; \
-    deals of two tables belong to partnership play (`teams`)";
-
-/// The library's record of one table: the deal derived from its seeds when
-/// given by them (from the deck with the profile's `jokers`).
-fn recorded(record: &HandRecord, at: &str, jokers: u8) -> Result<RecordedHand, Problem> {
-    let (deal, seeds) = match &record.deal {
-        DealInput::Cards(deal) => (deal.clone(), None),
-        DealInput::Seeds { seeds, commitment } => {
-            let (deal, mismatch) = seeded_deal(seeds, commitment, &format!("{at}/deal"), jokers)?;
-            let seeds = DealSeeds {
-                client_seed: seeds.client_seed.clone(),
-                commitment: commitment.to_ascii_lowercase(),
-                nonce: seeds.nonce,
-                mismatch,
-            };
-            (deal, Some(seeds))
-        }
-    };
-    Ok(RecordedHand {
-        dealer: record.dealer.clone(),
-        non_dealer: record.non_dealer.clone(),
-        deal,
-        seeds,
-        actions: record.actions.iter().cloned().map(Action::from).collect(),
-    })
-}
-
-impl Format {
-    fn of(request: &MatchAuditRequest, jokers: u8) -> Result<Format, Problem> {
-        let single = || -> Result<Vec<RecordedHand>, Problem> {
-            request
-                .hands
-                .iter()
-                .enumerate()
-                .map(|(index, round)| match round {
-                    RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
-                    RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
-                })
-                .collect()
-        };
-        let roster = Roster::of(request.players.as_deref(), request.teams.as_deref())?;
-        Ok(match roster {
-            Roster::Two(players) => Format::Two(players, single()?),
-            Roster::Three(players) => Format::Three(players, single()?),
-            Roster::Teams(teams) => {
-                let deals = request
-                    .hands
-                    .iter()
-                    .enumerate()
-                    .map(|(index, round)| match round {
-                        RoundRecord::Deal(tables) => match tables.as_slice() {
-                            [one, two] => Ok([
-                                recorded(one, &base(index, Some(0)), jokers)?,
-                                recorded(two, &base(index, Some(1)), jokers)?,
-                            ]),
-                            _ => Err(shape_problem(
-                                &format!("/hands/{index}/tables"),
-                                &format!("a deal has two tables, not {}", tables.len()),
-                            )),
-                        },
-                        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Format::Teams(teams, deals)
-            }
-        })
+/// The record in the request.
+fn record_of(request: &MatchAuditRequest) -> MatchRecord<'_> {
+    MatchRecord {
+        players: request.players.as_deref(),
+        teams: request.teams.as_deref(),
+        hands: &request.hands,
     }
 }
 
@@ -627,7 +334,7 @@ fn verdict<S>(
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
-        pointer: violation_pointer(request, found),
+        pointer: violation_pointer(&record_of(request), found),
     });
     let partnership = request.teams.is_some();
     let mut hands: Vec<RoundAudit> = audit
@@ -673,8 +380,8 @@ fn verdict<S>(
 /// The whole operation, without HTTP.
 pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    let problem = |e: MatchAuditError| audit_problem(request, &e);
-    match Format::of(request, profile.jokers())? {
+    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
+    match Format::of(&record_of(request), profile.jokers())? {
         Format::Two(players, hands) => {
             let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
             let score = MatchResponse::new(&audit.score, profile.hollywood());
@@ -691,32 +398,6 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
             verdict(request, audit, MatchAnswer::Partnership(score))
         }
     }
-}
-
-/// The ceilings on names, hands and actions (see `limits`).
-fn check_limits(request: &MatchAuditRequest, limits: &RequestLimits) -> Result<(), Problem> {
-    let max = limits.name_length;
-    check_roster_limits(request.players.as_deref(), request.teams.as_deref(), max)?;
-    check_items("/hands", "hands", request.hands.len(), limits.match_hands)?;
-    for round in &request.hands {
-        if let RoundRecord::Deal(tables) = round {
-            check_items("/hands/tables", "tables", tables.len(), 2)?;
-        }
-    }
-    for (hand, table, record) in tables(request) {
-        let at = base(hand, table);
-        check_length(&format!("{at}/dealer"), &record.dealer, max)?;
-        if let Some(name) = &record.non_dealer {
-            check_length(&format!("{at}/non_dealer"), name, max)?;
-        }
-        check_items(
-            &format!("{at}/actions"),
-            "actions",
-            record.actions.len(),
-            limits.audit_actions,
-        )?;
-    }
-    Ok(())
 }
 
 /// Examples for the OpenAPI document, run through the real referee so that
@@ -783,7 +464,7 @@ pub fn respond(
     limits: &RequestLimits,
     keys: &Keys,
 ) -> Result<MatchAuditResponse, Problem> {
-    check_limits(request, limits)?;
+    check_record_limits(&record_of(request), limits)?;
     let profile = resolve_profile(request.profile.as_ref())?;
     let mut audit = answer(request)?;
     audit.receipt = keys.sign_if_keyed("audit_match", &profile, body, &audit)?;

@@ -12,6 +12,7 @@ pub mod deals;
 pub mod hands;
 pub mod layoffs;
 pub mod match_audit;
+pub mod match_state;
 pub mod matches;
 pub mod melds;
 pub mod state;
@@ -34,6 +35,7 @@ mod tests {
         ("hands", &[include_str!("hands.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
         ("match_audit", &[include_str!("match_audit.rs")]),
+        ("match_state", &[include_str!("match_state.rs")]),
         (
             "matches",
             &[

@@ -19,7 +19,7 @@ use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::transcript::{
     ActionSchema, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
-use gin_rules::Seat;
+use gin_rules::{Seat, StoryViewer};
 
 /// A hand so far, and whose view to answer with.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -121,8 +121,16 @@ pub fn answer(request: StateRequest) -> Result<StateResponse, Problem> {
     let profile = resolve_profile(request.profile.as_ref())?;
     let replay = Replay::read(request.deal, request.actions, profile.jokers())?;
     let openspiel = request.openspiel == Some(true);
-    let mut state = gin_rules::hand_state(&profile, &replay.deal, replay.actions(), request.seat)
+    let actions = replay.actions();
+    let mut state = gin_rules::hand_state(&profile, &replay.deal, actions, request.seat)
         .map_err(replay_problem)?;
+    // The actions the state stands on: those before its violation.
+    let mut told = state
+        .violation
+        .as_ref()
+        .and_then(|violation| violation.action)
+        .and_then(|upto| actions.get(..upto))
+        .unwrap_or(actions);
     // A deal that does not match its commitment is judged before any
     // action, as the audit judges it: nothing may be played.
     if let Some(violation) = replay.mismatch() {
@@ -130,8 +138,11 @@ pub fn answer(request: StateRequest) -> Result<StateResponse, Problem> {
         state.to_act = None;
         state.legal_actions.clear();
         state.layable = None;
+        told = &[];
     }
-    Ok(StateResponse::new(state, openspiel))
+    let viewer = request.seat.map_or(StoryViewer::Referee, StoryViewer::Seat);
+    let log = gin_rules::story(&replay.deal, told, viewer, state.laid_down.as_ref());
+    Ok(StateResponse::new(state, openspiel).with_log(&log))
 }
 
 /// `/v1/hands/state`: the transcript's length checked, then the state.

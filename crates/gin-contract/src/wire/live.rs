@@ -62,6 +62,15 @@ pub struct LegalEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, example = json!([55, 12]))]
     pub openspiel_actions: Option<[u32; 2]>,
+    /// A knock: `true`. The listed `move` has no `melds` (the referee then
+    /// arranges the knocker's cards); the same knock with `melds` (and
+    /// `jokers`) the player chose is legal too when they are a legal
+    /// arrangement of the cards kept whose deadwood is within the knock
+    /// limit. So every well-formed action that is neither listed nor such a
+    /// knock is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = true)]
+    pub melds_optional: Option<bool>,
 }
 
 impl LegalEntry {
@@ -80,6 +89,7 @@ impl LegalEntry {
             gin: knock.then(|| legal.is_gin()),
             openspiel_action: single,
             openspiel_actions: pair,
+            melds_optional: knock.then_some(true),
         }
     }
 }
@@ -244,6 +254,12 @@ pub struct StateView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub opponent_known: Option<Vec<HandCard>>,
+    /// The seat's own story: every action so far as this seat may know it,
+    /// oldest first, in the transcript's shape (its own stock draws with the
+    /// card drawn, the opponent's with no `card`; a knock with the melds laid
+    /// down). Without `seat`, the transcript.
+    #[schema(value_type = Vec<ActionSchema>)]
+    pub log: Vec<Value>,
 }
 
 impl From<View> for StateView {
@@ -266,6 +282,7 @@ impl From<View> for StateView {
                 stock: None,
                 opponent_cards: Some(opponent_cards),
                 opponent_known: Some(cards_of(opponent_known)),
+                log: Vec::new(),
             },
             View::Referee {
                 dealer,
@@ -283,6 +300,7 @@ impl From<View> for StateView {
                 stock: Some(stock),
                 opponent_cards: None,
                 opponent_known: None,
+                log: Vec::new(),
             },
         }
     }
@@ -330,6 +348,13 @@ pub struct StateResponse {
 }
 
 impl StateResponse {
+    /// The answer with `log`, the actions as its viewer may know them
+    /// ([`gin_rules::story`]), as `view.log`.
+    pub fn with_log(mut self, log: &[Action]) -> StateResponse {
+        self.view.log = log.iter().map(move_json).collect();
+        self
+    }
+
     /// The answer for `state`, with OpenSpiel's ids if asked.
     pub fn new(state: HandState, openspiel: bool) -> StateResponse {
         let result = state.end.map(|end| match end {

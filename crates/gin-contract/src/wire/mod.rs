@@ -13,6 +13,7 @@ pub mod hand_errors;
 pub mod jokers;
 pub mod knock;
 pub mod live;
+pub mod match_record;
 pub mod profile_spec;
 pub mod receipt;
 pub mod score_sheet;

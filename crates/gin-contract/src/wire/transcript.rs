@@ -70,8 +70,8 @@ impl Replay {
     }
 
     /// The violation of a deal that does not match its commitment.
-    pub fn mismatch(self) -> Option<Violation> {
-        self.mismatch.map(|message| Violation {
+    pub fn mismatch(&self) -> Option<Violation> {
+        self.mismatch.clone().map(|message| Violation {
             action: None,
             code: ViolationCode::DealCommitmentMismatch,
             message,

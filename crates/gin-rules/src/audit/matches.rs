@@ -550,6 +550,18 @@ impl<'a> SeedCheck<'a> {
     }
 }
 
+/// Who deals the hand after one dealt by `last_dealer`, by the profile's
+/// [`NextDealer`] rule: `scorer` is the player who scored points in it
+/// (`None` for a void hand or a tie won for 0). The one rule the match audit
+/// checks each dealer against and the live state announces.
+pub fn next_dealer(profile: &Profile, last_dealer: Player, scorer: Option<Player>) -> Player {
+    match (profile.next_dealer(), scorer) {
+        (NextDealer::Alternate, _) => last_dealer.other(),
+        (NextDealer::Winner, Some(winner)) => winner,
+        (NextDealer::Winner, None) => last_dealer,
+    }
+}
+
 /// The message when `dealer` is not the player the rule seats.
 fn wrong_dealer(
     profile: &Profile,
@@ -558,13 +570,13 @@ fn wrong_dealer(
     scorer: Option<Player>,
     dealer: Player,
 ) -> Option<String> {
-    let (expected, why) = match (profile.next_dealer(), scorer) {
-        (NextDealer::Alternate, _) => (last_dealer.other(), "the deal alternates"),
-        (NextDealer::Winner, Some(winner)) => (winner, "the winner of a hand deals the next"),
-        (NextDealer::Winner, None) => (
-            last_dealer,
-            "after a hand that scores nothing the same dealer deals again",
-        ),
+    let expected = next_dealer(profile, last_dealer, scorer);
+    let why = match (profile.next_dealer(), scorer) {
+        (NextDealer::Alternate, _) => "the deal alternates",
+        (NextDealer::Winner, Some(_)) => "the winner of a hand deals the next",
+        (NextDealer::Winner, None) => {
+            "after a hand that scores nothing the same dealer deals again"
+        }
     };
     (dealer != expected).then(|| {
         format!(

@@ -134,9 +134,11 @@ use crate::score::{DefenderHand, HandScore, KnockerHand};
 mod deal;
 mod held;
 pub mod live;
+pub(crate) mod match_state;
 pub mod matches;
 mod referee;
 mod shared;
+mod story;
 #[cfg(test)]
 pub(crate) mod tests;
 mod violation;
@@ -149,6 +151,7 @@ pub use held::{LiveHand, Refusal};
 pub use live::{HandState, LaidDown, LegalAction, LegalKind, StatePhase, View};
 pub(crate) use referee::scoring_upcard;
 use referee::{Referee, Stop};
+pub use story::{StoryViewer, story};
 
 pub use violation::{Violation, ViolationCode};
 

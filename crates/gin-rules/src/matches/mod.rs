@@ -141,6 +141,8 @@ pub use partnership::{
 pub use players::{Player, Players};
 pub use seated::{ScoredSeatedHand, SeatedHand};
 pub use three::{ThreeScore, ThreeTally, score_three};
+// The three-player rotation, for the live match state (never written a second time).
+pub(crate) use three::next_pair as three_next_pair;
 
 pub use tally::Tally;
 pub use two::MatchTally;

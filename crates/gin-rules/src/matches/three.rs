@@ -227,7 +227,7 @@ pub fn score_three(
 
 /// Who plays next: after a won hand the winner and the player who sat out;
 /// after a void hand the same two.
-fn next_pair(hand: &ScoredSeatedHand) -> [usize; 2] {
+pub(crate) fn next_pair(hand: &ScoredSeatedHand) -> [usize; 2] {
     match (hand.winner, hand.loser()) {
         (Some(winner), Some(loser)) => {
             let sat_out = (0..3).find(|&p| p != winner && p != loser).unwrap_or(loser);
