@@ -392,7 +392,7 @@ pub struct Throttle {
 impl Throttle {
     /// The throttle of an admitted request whose key has a rate; a key
     /// without one, or no key, needs none (but a caller's slot is still
-    /// held: see [`Throttle::slot`]).
+    /// held: see [`Caller`]).
     pub fn of(request: &HttpRequest) -> Option<Throttle> {
         let caller = request.extensions().get::<Caller>()?.clone();
         let rate = caller.key.rate.unwrap_or(f64::INFINITY);

@@ -12,7 +12,7 @@ use crate::profile::Profile;
 /// A two-player match kept hand by hand: [`record`](MatchTally::record) one
 /// hand at a time, and ask at any point for the running totals, whether the
 /// match is over, or the whole [`MatchScore`]. A refused hand leaves the
-/// tally as it was. [`score_match`] is this tally fed every hand.
+/// tally as it was. [`score_match`](super::score_match) is this tally fed every hand.
 ///
 /// ```
 /// use gin_rules::{CountHand, MatchHand, MatchTally, Players, Preset};
