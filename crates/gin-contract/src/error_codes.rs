@@ -296,6 +296,9 @@ error_codes! {
     BlankTeamName = ("blank_team_name", UNPROCESSABLE_ENTITY, Problem, "Blank team name");
     /// A match names both `players` and `teams`, or neither.
     PlayersOrTeams = ("players_or_teams", UNPROCESSABLE_ENTITY, Problem, "Players or teams");
+    /// A live match state asked for a player's view (`seat`) and the public's
+    /// (`"spectator": true`) at once: a view is one or the other.
+    SeatOrSpectator = ("seat_or_spectator", UNPROCESSABLE_ENTITY, Problem, "Seat or spectator");
     /// A hand in a shape the match's format does not take: a partnership deal
     /// in a two-player match, a plain hand among teams, a hand without
     /// `non_dealer` in a three-player audit.
@@ -576,6 +579,10 @@ impl ErrorCode {
             PlayersOrTeams => (
                 ": a match names either players or teams",
                 Some(("", PlayersOrTeams)),
+            ),
+            SeatOrSpectator => (
+                "/spectator: a view is a player's (`seat`) or the public's (`spectator`), not both",
+                Some(("/spectator", SeatOrSpectator)),
             ),
             WrongHandShape => (
                 "/hands/0: a two-player match takes hands, not partnership deals",

@@ -422,7 +422,12 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
     ]);
     // The match state reads the record as the match audit does: the same
     // bodies provoke the same codes.
-    cases.insert("POST /v1/matches/state", match_audit_cases.clone());
+    let mut match_state_cases = match_audit_cases.clone();
+    match_state_cases.push((
+        "seat_or_spectator",
+        json!({"players": ["Ann", "Bob"], "hands": [], "seat": "Ann", "spectator": true}),
+    ));
+    cases.insert("POST /v1/matches/state", match_state_cases);
     cases.insert("POST /v1/matches/audit", match_audit_cases);
 
     cases.insert(

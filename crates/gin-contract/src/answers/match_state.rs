@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use crate::limits::{RequestLimits, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse, shape_problem,
+    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
 };
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
@@ -293,10 +293,15 @@ fn record_of(request: &MatchStateRequest) -> MatchRecord<'_> {
 fn viewer(request: &MatchStateRequest) -> Result<MatchViewer<'_>, Problem> {
     let spectator = request.spectator == Some(true);
     match (&request.seat, spectator) {
-        (Some(_), true) => Err(shape_problem(
-            "/spectator",
-            "a view is a player's (`seat`) or the public's (`spectator`), not both",
-        )),
+        // The schema lists both as optional (it cannot say "at most one" in
+        // a form generators read), so this is a rule: 422.
+        (Some(_), true) => {
+            let message = "a view is a player's (`seat`) or the public's (`spectator`), not both";
+            Err(
+                Problem::new(ErrorCode::SeatOrSpectator, format!("/spectator: {message}"))
+                    .with_error("/spectator", ErrorCode::SeatOrSpectator, message),
+            )
+        }
         (Some(name), false) => {
             let known = match (&request.players, &request.teams) {
                 (Some(players), _) => players.contains(name),
