@@ -4,7 +4,7 @@
 
 use gin_contract::json::from_slice;
 use gin_contract::problem::{ErrorCode, Problem as ContractProblem};
-use gin_contract::wire::live::{LegalEntry, StateResponse};
+use gin_contract::wire::live::LegalEntry;
 use gin_contract::wire::transcript::{TranscriptAction, replay_problem};
 use gin_rules::Seat;
 use numpy::{PyArray1, PyArrayMethods};
@@ -90,7 +90,7 @@ impl Hand {
         openspiel: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_of(py, seat)?;
-        let answer = StateResponse::new(self.live.state(seat), openspiel);
+        let answer = gin_contract::answers::state::held_answer(&self.live, seat, openspiel);
         let bytes = serde_json::to_vec(&answer)
             .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
         loads(py, &bytes)

@@ -140,9 +140,44 @@ pub fn answer(request: StateRequest) -> Result<StateResponse, Problem> {
         state.layable = None;
         told = &[];
     }
-    let viewer = request.seat.map_or(StoryViewer::Referee, StoryViewer::Seat);
-    let log = gin_rules::story(&replay.deal, told, viewer, state.laid_down.as_ref());
-    Ok(StateResponse::new(state, openspiel).with_log(&log))
+    Ok(with_story(
+        state,
+        &replay.deal,
+        told,
+        request.seat,
+        openspiel,
+    ))
+}
+
+/// The state of a hand held between calls ([`gin_rules::LiveHand`], the
+/// Python module's `Hand`), exactly as [`answer`] gives it for the hand's
+/// record: a held hand refuses every illegal action and every deal that does
+/// not match its commitment, so its story is every action applied.
+pub fn held_answer(
+    live: &gin_rules::LiveHand,
+    seat: Option<Seat>,
+    openspiel: bool,
+) -> StateResponse {
+    with_story(
+        live.state(seat),
+        live.deal(),
+        live.actions(),
+        seat,
+        openspiel,
+    )
+}
+
+/// The answer of a state, with the seat's own story of the `told` actions.
+fn with_story(
+    state: gin_rules::HandState,
+    deal: &gin_rules::Deal,
+    told: &[gin_rules::Action],
+    seat: Option<Seat>,
+    openspiel: bool,
+) -> StateResponse {
+    let viewer = seat.map_or(StoryViewer::Referee, StoryViewer::Seat);
+    let log = gin_rules::story(deal, told, viewer, state.laid_down.as_ref());
+    StateResponse::new(state, openspiel).with_log(&log)
 }
 
 /// `/v1/hands/state`: the transcript's length checked, then the state.
