@@ -100,7 +100,7 @@ wrk_rate() {
 }
 
 printf '%-10s %-18s %14s %12s\n' "access log" endpoint "instr/request" "wrk req/s"
-for mode in on off key; do
+for mode in ${MODES:-on off key}; do
     filter=info flags="" sent_key=""
     [ "$mode" = off ] && filter="info,gin_referee::access=warn"
     [ "$mode" = key ] && flags="--api-keys $work/keys.json" sent_key=$key
