@@ -264,20 +264,14 @@ pub fn partnership_state(
     viewer: MatchViewer<'_>,
 ) -> Result<MatchState<PartnershipScore>, MatchAuditError> {
     let audit = audit_partnership(profile, teams, deals)?;
-    let [first, second] = teams;
-    let order = [
-        &first.players[0],
-        &first.players[1],
-        &second.players[0],
-        &second.players[1],
-    ];
+    let order = Team::seat_order(teams);
     let seating = |score: &PartnershipScore| {
         // Nothing is announced before the first deal, as for the other formats.
         let played = score.deals.len();
         if played == 0 {
             return None;
         }
-        let name = |index: usize| order.get(index).map(|n| (*n).clone()).unwrap_or_default();
+        let name = |index: usize| order.get(index).cloned().unwrap_or_default();
         Some(Seating::Partnership {
             tables: partnership_pairings(played).map(|pair| pair.map(name)),
         })
