@@ -210,7 +210,7 @@ fn shown_by(
 
 /// The first placement of `requests` (depth first, candidates in meld order)
 /// under which every knocker meld with its layoffs is still a meld, in a
-/// playing order: sets first, then runs outward one card at a time. Bound: at
+/// playing order: meld by meld, each run outward one card at a time. Bound: at
 /// most ten requests, each onto a meld of its rank (a set) or of its suit (a
 /// run), so a few thousand partial placements at most.
 fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
@@ -244,15 +244,19 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
     ) {
         return None;
     }
-    // Play order: by distance from the meld as laid down, then as declared.
-    let mut order: Vec<(u32, usize, Layoff)> = requests
+    // Play order: meld by meld in the order they were laid down; within a
+    // meld, by distance from it as laid down (so a run grows outward, each
+    // card legal when played), then by card. Which meld goes first does not
+    // affect legality; this order is the one the joker-free audit has always
+    // reported, so clients see one order whether or not the hand has jokers.
+    let mut order: Vec<((usize, u32, u32), Layoff)> = requests
         .iter()
         .zip(&choice)
         .filter_map(|(request, &meld)| {
             let target = knocker_melds.get(meld)?;
+            let card_order = CardSet::single(request.shows).bits().trailing_zeros();
             Some((
-                distance_from(target, request.shows),
-                request.index,
+                (meld, distance_from(target, request.shows), card_order),
                 Layoff {
                     card: request.card,
                     meld,
@@ -261,14 +265,14 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
             ))
         })
         .collect();
-    order.sort_by_key(|&(distance, index, _)| (distance, index));
-    Some(order.into_iter().map(|(_, _, layoff)| layoff).collect())
+    order.sort_by_key(|&(key, _)| key);
+    Some(order.into_iter().map(|(_, layoff)| layoff).collect())
 }
 
 /// How far a card laid off lies from the meld as laid down: 0 for a set,
 /// and for a run the number of cards between it and the run's nearer end,
-/// plus one. Layoffs played by this distance (then as declared) grow every
-/// run outward, each legal when played.
+/// plus one. Layoffs played by this distance grow every run outward, each
+/// legal when played.
 pub(crate) fn distance_from(meld: &Meld, shows: Card) -> u32 {
     if meld.kind() == MeldKind::Set {
         return 0;

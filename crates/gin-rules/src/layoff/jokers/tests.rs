@@ -119,7 +119,8 @@ fn a_card_a_knockers_joker_shows_cannot_be_laid_off_or_melded() {
 
 #[test]
 fn unnamed_layoffs_are_placed_and_played_outward() {
-    // 9C completes the set; 4H and 8H go onto the run, listed inward.
+    // 9C completes the set; 4H and 8H go onto the run, listed inward; the
+    // run (meld 0) is played first, outward, then the set.
     let declared = layoffs_only(vec![
         lay("X2", Some("3H"), None),
         lay("4H", None, None),
@@ -138,7 +139,7 @@ fn unnamed_layoffs_are_placed_and_played_outward() {
             )
         })
         .collect();
-    assert_eq!(played, ["9C>1", "4H>0", "8H>0", "X2 standing for 3H>0"]);
+    assert_eq!(played, ["4H>0", "8H>0", "X2 standing for 3H>0", "9C>1"]);
     // No placement takes 2H: the first layoff none takes is the error.
     let declared = layoffs_only(vec![lay("4H", None, None), lay("X2", Some("2H"), None)]);
     assert!(matches!(
