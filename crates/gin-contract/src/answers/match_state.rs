@@ -438,7 +438,7 @@ pub mod examples {
 
     use crate::wire::transcript::examples::{deal, knock_actions};
 
-    /// The example hand (the non-dealer knocks with 2 and wins 28 after the
+    /// The example hand (the non-dealer knocks with 2 and wins 60 after the
     /// dealer's layoffs), dealt by `dealer` against `non_dealer`.
     fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
         json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
@@ -467,7 +467,7 @@ pub mod examples {
         })
     }
 
-    /// A game to 25: Bob's 28 points end it.
+    /// A game to 25: Bob's 60 points end it.
     pub fn two_over() -> Value {
         json!({
             "profile": {"base": "standard", "target": 25},
@@ -499,6 +499,68 @@ pub mod examples {
             ]}],
             "spectator": true,
         })
+    }
+
+    /// Three players, the second hand in play, as Cy sees it: Bob beat Ann,
+    /// so Ann sits out and watches; Bob deals to Cy, who drew 2H.
+    pub fn three_play() -> Value {
+        json!({
+            "players": ["Ann", "Bob", "Cy"],
+            "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Cy", first(3))],
+            "seat": "Cy",
+        })
+    }
+
+    /// Three players, a game to 50: Bob's 60 points end it.
+    pub fn three_over() -> Value {
+        json!({
+            "profile": {"base": "standard", "target": 50},
+            "players": ["Ann", "Bob", "Cy"],
+            "hands": [hand("Ann", "Bob", knock_actions())],
+        })
+    }
+
+    /// Partnerships: one deal over at both tables; the next deal's pairings
+    /// (each player meets the other side's other player).
+    pub fn partnership_deal() -> Value {
+        json!({
+            "profile": "partnership",
+            "teams": teams(),
+            "hands": [{"tables": [
+                hand("Ann", "Bob", knock_actions()),
+                hand("Cy", "Dee", knock_actions()),
+            ]}],
+        })
+    }
+
+    /// Partnerships, a game to 100: East-West win both tables (60 + 60) and
+    /// the match.
+    pub fn partnership_over() -> Value {
+        json!({
+            "profile": {"base": "partnership", "target": 100},
+            "teams": teams(),
+            "hands": [{"tables": [
+                hand("Ann", "Bob", knock_actions()),
+                hand("Cy", "Dee", knock_actions()),
+            ]}],
+        })
+    }
+
+    /// Hollywood: three games scored at once; Bob's first win opens his
+    /// first game only, and the match goes on.
+    pub fn hollywood_deal() -> Value {
+        json!({
+            "profile": "hollywood",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann", "Bob", knock_actions())],
+        })
+    }
+
+    fn teams() -> Value {
+        json!([
+            {"name": "North-South", "players": ["Ann", "Cy"]},
+            {"name": "East-West", "players": ["Bob", "Dee"]},
+        ])
     }
 
     /// The server seed of the seeded example (published after the match).
@@ -628,4 +690,24 @@ mod tests {
         assert_eq!(wrong["violation"]["code"], "wrong_dealer");
         assert_eq!(wrong["violation"]["pointer"], "/hands/1/dealer");
     }
+
+    #[test]
+    fn every_format_has_an_example_per_phase() {
+        let phase = |request| examples::answer(request)["phase"].clone();
+        let three = examples::answer(examples::three_play());
+        assert_eq!(three["phase"], "play", "{three}");
+        assert_eq!(three["to_act"], json!(["Cy"]));
+        assert_eq!(three["tables"][0]["non_dealer"], "Cy", "{three}");
+        let over = examples::answer(examples::three_over());
+        assert_eq!(over["phase"], "over", "{over}");
+        assert_eq!(over["score"]["winner"], "Bob", "{over}");
+        let deal = examples::answer(examples::partnership_deal());
+        assert_eq!(deal["phase"], "deal", "{deal}");
+        assert!(deal["next_deal"].is_object(), "{deal}");
+        let over = examples::answer(examples::partnership_over());
+        assert_eq!(over["phase"], "over", "{over}");
+        assert_eq!(over["score"]["winner"], "East-West", "{over}");
+        assert_eq!(phase(examples::hollywood_deal()), "deal");
+    }
+
 }
