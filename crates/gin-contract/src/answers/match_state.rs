@@ -709,5 +709,4 @@ mod tests {
         assert_eq!(over["score"]["winner"], "East-West", "{over}");
         assert_eq!(phase(examples::hollywood_deal()), "deal");
     }
-
 }
