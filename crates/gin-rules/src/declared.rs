@@ -50,6 +50,19 @@ pub enum DeclaredPlace {
     StandsFor(Joker),
 }
 
+impl DeclaredPlace {
+    /// The place as the tail of a JSON pointer under the side that declared
+    /// it (`melds/2/3`, `melds/0`, `jokers/X1`): one spelling for the scoring
+    /// problems and the audits' violations.
+    pub fn pointer_tail(&self) -> String {
+        match self {
+            DeclaredPlace::Card { meld, position } => format!("melds/{meld}/{position}"),
+            DeclaredPlace::Meld(meld) => format!("melds/{meld}"),
+            DeclaredPlace::StandsFor(joker) => format!("jokers/{joker}"),
+        }
+    }
+}
+
 /// What is wrong with declared melds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DeclaredFaultCode {

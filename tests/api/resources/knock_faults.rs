@@ -2,7 +2,9 @@
 //! code, detail, pointers, messages) whether or not the defender holds a
 //! joker that plays no part in the fault, under the `jokers` preset, and
 //! the same again under `standard` without the joker, on `/v1/hands/score`
-//! and, for the faults of the hands themselves, `/v1/layoffs`.
+//! and, for the faults of the hands themselves, `/v1/layoffs`; and the
+//! audit of a hand whose knock or reply has the fault names the same code,
+//! says the scorer's words and points at the same field of its action.
 
 use serde_json::{Value, json};
 
@@ -235,4 +237,91 @@ async fn the_unified_messages_read_as_documented() {
         "/defender/layoffs/0",
         "layoff 0: QS is not in the defender's hand",
     );
+}
+
+/// The deal of the audited knocks: the non-dealer draws 2H, discards KC and
+/// knocks; the dealer replies.
+fn audited_deal() -> Value {
+    json!({
+        "dealer": ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
+        "non_dealer": ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"],
+        "stock": ["2H"],
+        "upcard": "2C",
+    })
+}
+
+#[tokio::test]
+async fn a_knock_at_fault_in_an_audit_is_the_scorers_fault_at_its_action() {
+    let app = spawn_app().await;
+    let knocker_hand = ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "2H"];
+    let melds = json!([["AS", "2S", "3S"], ["4H", "5H", "6H"], ["9C", "9D", "9H"]]);
+    let cases = [
+        (
+            json!([
+                ["AS", "2S", "3S"],
+                ["4H", "5H", "6H"],
+                ["9C", "9D", "9H", "9S"]
+            ]),
+            None,
+        ),
+        (json!([["AS", "2S", "4H"], ["3S", "5H", "6H"]]), None),
+        (json!([["AS", "2S", "3S"]]), None),
+        (melds.clone(), Some(json!([{"card": "QS", "meld": 0}]))),
+        (melds.clone(), Some(json!([{"card": "7S", "meld": 0}]))),
+        (melds.clone(), Some(json!([{"card": "7H", "meld": 7}]))),
+        (
+            melds,
+            Some(json!([{"card": "7H", "meld": 1}, {"card": "7H", "meld": 1}])),
+        ),
+    ];
+    for profile in ["standard", "jokers"] {
+        for (declared, layoffs) in &cases {
+            let mut actions = vec![
+                json!({"player": "non_dealer", "action": "pass"}),
+                json!({"player": "dealer", "action": "pass"}),
+                json!({"player": "non_dealer", "action": "draw", "from": "stock", "card": "2H"}),
+                json!({"player": "non_dealer", "action": "knock", "discard": "KC", "melds": declared}),
+            ];
+            let mut defender = json!({"hand": audited_deal()["dealer"]});
+            if let Some(layoffs) = layoffs {
+                actions.push(json!({"player": "dealer", "action": "lay_off", "layoffs": layoffs}));
+                defender["layoffs"] = layoffs.clone();
+            }
+            let score = json!({
+                "profile": profile,
+                "knocker": {"hand": knocker_hand, "melds": declared},
+                "defender": defender,
+            });
+            let response = app.post_json("/v1/hands/score", &score.to_string()).await;
+            assert_eq!(response.status().as_u16(), 422);
+            let problem: Value = response.json().await.unwrap();
+            let audit = json!({"profile": profile, "deal": audited_deal(), "actions": actions});
+            let response = app.post_json("/v1/hands/audit", &audit.to_string()).await;
+            assert_eq!(response.status().as_u16(), 200);
+            let answer: Value = response.json().await.unwrap();
+            let violation = &answer["violation"];
+            let first = &problem["errors"][0];
+            assert_eq!(
+                violation["code"], problem["code"],
+                "{violation} / {problem}"
+            );
+            let pointer = first["pointer"].as_str().unwrap();
+            let tail = pointer
+                .strip_prefix("/knocker/")
+                .or_else(|| pointer.strip_prefix("/defender/"))
+                .unwrap();
+            assert_eq!(
+                violation["pointer"],
+                format!("/actions/{}/{tail}", actions.len() - 1),
+                "{violation} / {problem}"
+            );
+            for error in problem["errors"].as_array().unwrap() {
+                let message = error["message"].as_str().unwrap();
+                assert!(
+                    violation["message"].as_str().unwrap().contains(message),
+                    "the audit's {violation} does not say the scorer's {message:?}"
+                );
+            }
+        }
+    }
 }

@@ -5,9 +5,7 @@
 use super::profile_spec::profile_problem;
 use crate::problem::{ErrorCode, Problem};
 use crate::rule_errors::RuleError;
-use gin_rules::{
-    DeclaredFault, DeclaredPlace, HandError, HandReadFault, KnockerHand, ReplyError, Side,
-};
+use gin_rules::{DeclaredFault, HandError, HandReadFault, KnockerHand, ReplyError, Side};
 
 /// Maps an engine error about a hand to a 422 problem whose pointers name the
 /// offending input (the knocker's hand as sent says whether an arrangement
@@ -68,13 +66,7 @@ fn declared_problem_of(side: Side, faults: &[DeclaredFault]) -> Problem {
         faults
             .iter()
             .map(|fault| {
-                let pointer = match fault.place {
-                    DeclaredPlace::Card { meld, position } => {
-                        format!("/{base}/melds/{meld}/{position}")
-                    }
-                    DeclaredPlace::Meld(meld) => format!("/{base}/melds/{meld}"),
-                    DeclaredPlace::StandsFor(joker) => format!("/{base}/jokers/{joker}"),
-                };
+                let pointer = format!("/{base}/{}", fault.place.pointer_tail());
                 (pointer, fault.code.error_code(), fault.message.clone())
             })
             .collect(),

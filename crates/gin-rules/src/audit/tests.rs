@@ -251,7 +251,7 @@ fn violation_messages_name_the_cards_and_players() {
     );
     assert_eq!(
         message(script("N pass; D pass; N stock; N knock 9C")),
-        "the non-dealer knocked with 30 deadwood at best, but the knock limit is 10"
+        "the non-dealer knocked at best: the knocker's deadwood is 30, over the knock limit of 10"
     );
     assert_eq!(
         message(script("D pile 2C")),

@@ -184,20 +184,21 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
     let defender = knocker.other();
     let melds_field = Some("melds".to_owned());
     let (code, message, field) = match &error {
-        HandError::KnockOverLimit { deadwood, limit } => {
+        HandError::KnockOverLimit { limit, .. } => {
             let how = if melds_declared {
                 "with the declared melds"
             } else {
                 "at best"
             };
-            let limit_text = if *limit == 0 {
-                "the knock limit is 0: only gin may knock".to_owned()
+            // The scorer's own words for the fault, after whose knock it was.
+            let gin_only = if *limit == 0 {
+                ": only gin may knock"
             } else {
-                format!("the knock limit is {limit}")
+                ""
             };
             (
                 ViolationCode::KnockOverLimit,
-                format!("{knocker} knocked with {deadwood} deadwood {how}, but {limit_text}"),
+                format!("{knocker} knocked {how}: {error}{gin_only}"),
                 if melds_declared { melds_field } else { None },
             )
         }
@@ -223,7 +224,7 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 "{knocker}'s declared melds are not legal: {}",
                 faults_text(faults)
             ),
-            melds_field,
+            first_fault_field(faults),
         ),
         HandError::Reply(ReplyError::Melds(faults)) => (
             ViolationCode::InvalidMelds,
@@ -231,7 +232,7 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 "{defender}'s declared melds are not legal: {}",
                 faults_text(faults)
             ),
-            melds_field,
+            first_fault_field(faults),
         ),
         HandError::Reply(reply) => {
             let code = match reply {
@@ -258,4 +259,14 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
         | HandError::Profile(_) => return Stop::Inconsistent(error.to_string()),
     };
     Stop::Violation(code, message, field)
+}
+
+/// The field of a declaration's first fault, as the scoring problem's first
+/// pointer names it (`melds/2/3`): the action's `melds` when none is placed.
+fn first_fault_field(faults: &[crate::declared::DeclaredFault]) -> Option<String> {
+    Some(
+        faults
+            .first()
+            .map_or_else(|| "melds".to_owned(), |fault| fault.place.pointer_tail()),
+    )
 }

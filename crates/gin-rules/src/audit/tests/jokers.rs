@@ -180,7 +180,8 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
         hand.score.showdown.knocker.melds[0].stands_for(Joker::X1),
         Some(card("4S"))
     );
-    // Declared melds at fault: X1 without its card.
+    // Declared melds at fault: X1 without its card, pointed at as the
+    // scoring problem points (the meld's card).
     let mut unnamed = actions.clone();
     if let Move::Knock { jokers, .. } = &mut unnamed[1].play {
         jokers.clear();
@@ -188,7 +189,7 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
     let violation = super::audit(&profile, &deal, &unnamed).violation.unwrap();
     assert_eq!(
         (violation.code, violation.field.as_deref()),
-        (ViolationCode::InvalidMelds, Some("melds"))
+        (ViolationCode::InvalidMelds, Some("melds/0/3"))
     );
     assert!(violation.message.contains("X1"), "{}", violation.message);
 }
