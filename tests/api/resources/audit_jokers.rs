@@ -352,7 +352,8 @@ async fn a_defenders_declared_meld_holding_its_joker_is_checked() {
     // When the knocker's X1 is the 9S, the dealer's X2 cannot show it too.
     let shown = verdict(&app, &reply("9S", run, json!({"X2": "9S"}))).await;
     assert_eq!(shown["violation"]["code"], "invalid_melds", "{shown}");
-    assert_eq!(shown["violation"]["pointer"], "/actions/2/melds");
+    // At the meld at fault, as /v1/hands/score points at it.
+    assert_eq!(shown["violation"]["pointer"], "/actions/2/melds/0");
     assert!(
         shown["violation"]["message"]
             .as_str()
