@@ -31,7 +31,14 @@ What may differ, and nothing else:
     "7S is declared twice"; a layoff of a card the defender cannot lay off
     reads "is not in the defender's hand" or "is in one of the defender's
     declared melds" where it read either that or "is not among the defender's
-    unmelded cards". Answers that needed it are counted and reported;
+    unmelded cards"; in an audit (hands, batches, matches), a knock over the
+    limit is told in the scorer's words ("the non-dealer knocked at best: the
+    knocker's deadwood is 63, over the knock limit of 10", where it read "the
+    non-dealer knocked with 63 deadwood at best, but the knock limit is 10"),
+    and a declaration at fault is pointed at its first fault's field
+    (`/actions/3/melds/2/3` where it was `/actions/3/melds`); a receipt on
+    such an answer is compared but for its `iat` and the answer's digest.
+    Answers that needed it are counted and reported;
   * an allowed change of an earlier refactor: inside a 400 `invalid_body`
     problem (a whole answer, or one batch line's `problem`), serde's Rust type
     name after "expected struct|enum|..." (e.g. `WildKnockerHand` renamed
@@ -105,7 +112,7 @@ def normalise_type_names(body):
 # where the two builds word the same fault differently, both are masked to one
 # form, on the operations that score a knock and nowhere else.
 UNIFIED_PATHS = {"/v1/hands/score", "/v1/hands/score/batch", "/v1/layoffs", "/v1/layoffs/batch",
-                 "/v1/hands/audit", "/v1/hands/audit/batch"}
+                 "/v1/hands/audit", "/v1/hands/audit/batch", "/v1/matches/audit"}
 UNIFIED = [
     # A card of the defender's list that is the knocker's.
     (re.compile(rb"([2-9TJQKA][SHDC]) at defender hand position \d+ repeats a card already dealt to a hand"),
@@ -117,6 +124,14 @@ UNIFIED = [
     (re.compile(rb"is not among the defender's unmelded cards|is not in the defender's hand|"
                 rb"is in one of the defender's declared melds"),
      rb"<not the defender's to lay off>"),
+    # An audited knock over the limit, in the scorer's words after whose knock.
+    (re.compile(rb"knocked with (\d+) deadwood (at best|with the declared melds), but the knock limit is (\d+)"),
+     rb"knocked \2: the knocker's deadwood is \1, over the knock limit of \3"),
+    # An audited declaration at fault, pointed at its first fault's field as
+    # the scorer points (a meld, a meld's card, a joker's card) where the
+    # violation pointed at the action's melds.
+    (re.compile(rb'("pointer":\s*"[^"]*/actions/\d+/)(?:melds(?:/\d+)+|jokers/X[12])"'),
+     rb'\1melds"'),
 ]
 
 
@@ -127,7 +142,26 @@ def normalise_unified(path, body):
         return None
     for pattern, replacement in UNIFIED:
         body = pattern.sub(replacement, body)
-    return body
+    # A unified message changes the answer, so a receipt's digest of it:
+    # each receipt is compared by its header and its other claims.
+    return RECEIPT.sub(lambda m: b'"receipt":"' + receipt_but_answer(m.group(0)) + b'"', body)
+
+
+def receipt_but_answer(found):
+    """A receipt (as RECEIPT finds it) as its protected header and its claims
+    but the time and the answer's digest, for comparing answers whose unified
+    messages differ."""
+    jws = found.split(b'"')[-2]
+    parts = jws.split(b".")
+    if len(parts) != 3:
+        return jws
+    try:
+        claims = json.loads(b64d(parts[1].decode()))
+    except ValueError:
+        return jws
+    claims.pop("iat", None)
+    claims.pop("response", None)
+    return parts[0] + b"." + json.dumps(claims, sort_keys=True).encode().replace(b'"', b"'")
 
 
 def b64d(s):
@@ -282,6 +316,22 @@ def self_test():
     assert normalise_unified(path, laid) == normalise_unified(path, b"layoff 1: QS is not in the defender's hand")
     assert normalise_unified(path, laid) != normalise_unified(path, b"layoff 2: QS is not in the defender's hand")
     assert normalise_unified(path, b'{"points":8}') != normalise_unified(path, b'{"points":9}')
+    audit = "/v1/hands/audit"
+    over = b"the non-dealer knocked with 63 deadwood at best, but the knock limit is 10"
+    assert normalise_unified(audit, over) == normalise_unified(
+        audit, b"the non-dealer knocked at best: the knocker's deadwood is 63, over the knock limit of 10")
+    assert normalise_unified(audit, over) != normalise_unified(
+        audit, b"the non-dealer knocked at best: the knocker's deadwood is 62, over the knock limit of 10")
+    melds = b'"pointer":"/actions/3/melds"'
+    for deeper in (b'"pointer":"/actions/3/melds/2/3"', b'"pointer":"/actions/3/melds/0"',
+                   b'"pointer":"/actions/3/jokers/X1"'):
+        assert normalise_unified(audit, melds) == normalise_unified(audit, deeper), deeper
+    assert normalise_unified(audit, melds) != normalise_unified(audit, b'"pointer":"/actions/4/melds/0"')
+    claims = lambda **c: base64.urlsafe_b64encode(json.dumps(c).encode()).rstrip(b"=")
+    signed = lambda c: b'{"receipt":"eyJh.' + c + b'.c2ln"}'
+    a, b = signed(claims(op="audit", response="x", iat=1)), signed(claims(op="audit", response="y", iat=2))
+    assert normalise_unified(audit, a) == normalise_unified(audit, b), "the answer's digest follows the answer"
+    assert normalise_unified(audit, a) != normalise_unified(audit, signed(claims(op="other", response="x")))
     print("self-test passed: renamed types normalise; other changes, and other problems, do not; "
           "the knock's unified messages normalise on the knock's operations only")
 
