@@ -24,8 +24,10 @@
 //! - **The key goes nowhere else.** The copy lives only in this thread's
 //!   entry (no `Debug`, no log, no metric) and is overwritten with zeros
 //!   when replaced or when the thread ends; so is the padded copy each
-//!   request makes to compare. (The request's own buffers hold the key as sent anyway, for as
-//!   long as actix keeps them.)
+//!   request makes to compare. This is a best effort, not a guarantee: a
+//!   move may leave bytes on the stack until they are overwritten, and the
+//!   request's own buffers hold the key as sent anyway, for as long as
+//!   actix keeps them.
 //!
 //! A key longer than [`LONGEST`] bytes is not remembered: it is found by its
 //! digest on every request. Keys made by `gin-referee keys new` are 43 bytes.
@@ -87,7 +89,7 @@ pub fn find(table: &Arc<KeyTable>, presented: &[u8]) -> Option<Arc<ApiKey>> {
 }
 
 /// `presented` zero-padded to [`LONGEST`] bytes and read as words, if it
-/// fits (built in place: no other copy of the key is made).
+/// fits (built in place, without a byte buffer between).
 fn pad(presented: &[u8]) -> Option<Padded> {
     if presented.len() > LONGEST {
         return None;
