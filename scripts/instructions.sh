@@ -17,8 +17,9 @@
 #
 # The "key" lines run the server with --api-keys (one key, every operation,
 # no rate) and send `Authorization: Bearer <key>` on every request, access log
-# on: their cost over the "on" lines is the admission's (a SHA-256, the
-# constant-time comparison, the counter). With WRK=<seconds>, each line is
+# on: their cost over the "on" lines is the admission's (the constant-time
+# comparison with the key the worker remembers, the scope, the slot, the
+# counter) and the key's id on the access line. With WRK=<seconds>, each line is
 # also measured with wrk (one thread, 8 connections) against the same binary
 # run natively, right after its callgrind run.
 set -euo pipefail

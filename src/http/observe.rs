@@ -135,7 +135,6 @@ where
             route = Empty,
             status = Empty,
             latency_ms = Empty,
-            key = Empty,
             request_id = %request_id.as_str(),
         );
         req.extensions_mut().insert(request_id.clone());
@@ -245,13 +244,19 @@ fn log_completion(
     seconds: f64,
     key: Option<&str>,
 ) {
-    record_outcome(span, route, status.as_u16(), seconds * 1000.0, key);
+    record_outcome(span, route, status.as_u16(), seconds * 1000.0);
     // A target of its own, so operators can turn the access log off or down
     // (`RUST_LOG=info,gin_referee::access=warn`) and keep everything else.
+    // The API key's id (never the key) is a field of the line itself, not of
+    // the span: an event's fields are written once, straight into the line,
+    // where a span's JSON fields are parsed and written again on every
+    // `record` and on every line (about 2,000 instructions for this one
+    // field; BENCHMARKS.md, "API keys (issue 34): the admission's cost").
+    // `None` writes no field.
     if status.is_server_error() {
-        tracing::error!(target: ACCESS_LOG, parent: span, "request failed");
+        tracing::error!(target: ACCESS_LOG, parent: span, key, "request failed");
     } else {
-        tracing::info!(target: ACCESS_LOG, parent: span, "request completed");
+        tracing::info!(target: ACCESS_LOG, parent: span, key, "request completed");
     }
 }
 
@@ -261,30 +266,20 @@ fn log_completion(
 /// again: three separate `record` calls cost about 27,000 instructions per
 /// request (callgrind; as much as the access-log line itself), one call a third
 /// of that. The fields and the log line are the same either way.
-/// The API key's id (never the key) goes into the same call, where there is one.
-fn record_outcome(
-    span: &tracing::Span,
-    route: &str,
-    status: u16,
-    latency_ms: f64,
-    key: Option<&str>,
-) {
+fn record_outcome(span: &tracing::Span, route: &str, status: u16, latency_ms: f64) {
     let Some(metadata) = span.metadata() else {
         return; // A disabled span records nothing.
     };
     let fields = metadata.fields();
-    if let (Some(route_field), Some(status_field), Some(latency_field), Some(key_field)) = (
+    if let (Some(route_field), Some(status_field), Some(latency_field)) = (
         fields.field("route"),
         fields.field("status"),
         fields.field("latency_ms"),
-        fields.field("key"),
     ) {
-        let key = key.as_ref();
         span.record_all(&fields.value_set(&[
             (&route_field, Some(&route as &dyn tracing::Value)),
             (&status_field, Some(&status as &dyn tracing::Value)),
             (&latency_field, Some(&latency_ms as &dyn tracing::Value)),
-            (&key_field, key.map(|key| key as &dyn tracing::Value)),
         ]));
     }
 }

@@ -61,9 +61,10 @@ pub fn filter(level: &str) -> Result<EnvFilter, TelemetryError> {
 /// A subscriber writing `format` lines to `sink`; `ansi` colours text lines
 /// (pass whether the sink is a terminal).
 ///
-/// JSON lines are flat: `timestamp`, `level`, `message`, `target`, then the
-/// fields of the enclosing request span (`method`, `path`, `route`, `status`,
-/// `latency_ms`, `request_id`) under `span`.
+/// JSON lines are flat: `timestamp`, `level`, `message` and the event's own
+/// fields (the access line's `key`), `target`, then the fields of the
+/// enclosing request span (`method`, `path`, `route`, `status`, `latency_ms`,
+/// `request_id`) under `span`.
 pub fn subscriber<W>(
     format: LogFormat,
     filter: EnvFilter,
