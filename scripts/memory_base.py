@@ -13,7 +13,12 @@ that nothing waits (or --budget), and reports, from /proc/PID/status:
    budget's share);
 3. after a burst of BATCHES JSON-array batches (32 of 10,000 hands, 620 KB,
    by default) sent at once, each answered or refused: the peak, and what
-   the allocator keeps once every request is gone.
+   the allocator keeps once every request is gone (a refused client sends
+   its whole batch before it reads, as Python's requests does: one whose
+   connection was reset is counted as "reset").
+
+The allocator's environment (MALLOC_ARENA_MAX, MIMALLOC_PURGE_DELAY, ...)
+is passed on to the server.
 
 docs/DEPLOY.md, "Sizing memory", has the figures.
 """
@@ -95,6 +100,8 @@ def main():
             while sock.recv(1 << 16):
                 pass
             sock.close()
+        time.sleep(1)
+        print(f"after the connections closed: RSS {status_kib(server.pid, 'VmRSS')} KiB")
 
         batch = b"[" + b",".join([HAND] * args.batch_items) + b"]"
         statuses = []
