@@ -3,6 +3,7 @@
 
     scripts/memory_base.py [BINARY] [--workers N] [--connections N]
         [--budget BYTES] [--batches N] [--batch-items N]
+        [--client socket|urllib|requests]
 
 Starts BINARY (default target/release/gin-referee) with a 1 GiB budget, so
 that nothing waits (or --budget), and reports, from /proc/PID/status:
@@ -54,6 +55,30 @@ def request(port, path, body, content_type="application/json"):
     return int(answer[9:12])
 
 
+def request_with(client, port, path, body):
+    """The batch sent by a user's library, which sends the whole body before
+    it reads: the status, or raises OSError (urllib's URLError included) when
+    the connection was reset."""
+    url = f"http://127.0.0.1:{port}{path}"
+    headers = {"Content-Type": "application/json"}
+    if client == "requests":
+        import requests  # only for --client requests
+        try:
+            return requests.post(url, data=body, headers=headers, timeout=600).status_code
+        except requests.exceptions.ConnectionError as error:
+            raise OSError(error) from error
+    import urllib.error
+    import urllib.request
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers),
+                                    timeout=600) as answer:
+            answer.read()
+            return answer.status
+    except urllib.error.HTTPError as error:
+        error.read()
+        return error.code
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default="target/release/gin-referee")
@@ -62,6 +87,8 @@ def main():
     parser.add_argument("--budget", type=int, default=1 << 30)
     parser.add_argument("--batches", type=int, default=32)
     parser.add_argument("--batch-items", type=int, default=10000)
+    parser.add_argument("--client", choices=["socket", "urllib", "requests"], default="socket",
+                        help="what sends the batches (all send the whole body before reading)")
     args = parser.parse_args()
     server = subprocess.Popen(
         [args.binary, "--listen", "127.0.0.1:0", "--workers", str(args.workers),
@@ -108,7 +135,9 @@ def main():
 
         def send_batch():
             try:
-                statuses.append(request(port, "/v1/hands/analyze/batch", batch))
+                path = "/v1/hands/analyze/batch"
+                statuses.append(request(port, path, batch) if args.client == "socket"
+                                else request_with(args.client, port, path, batch))
             except OSError:
                 statuses.append("reset")
 
