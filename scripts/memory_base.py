@@ -55,28 +55,32 @@ def request(port, path, body, content_type="application/json"):
     return int(answer[9:12])
 
 
-def request_with(client, port, path, body):
+def request_with(client, port, path, body, items):
     """The batch sent by a user's library, which sends the whole body before
-    it reads: the status, or raises OSError (urllib's URLError included) when
-    the connection was reset."""
+    it reads: the status ("... incomplete" unless a 200 holds an answer for
+    every item and a 503 is `overloaded`), or raises OSError (urllib's
+    URLError included) when the connection was reset."""
     url = f"http://127.0.0.1:{port}{path}"
     headers = {"Content-Type": "application/json"}
     if client == "requests":
         import requests  # only for --client requests
         try:
-            return requests.post(url, data=body, headers=headers, timeout=600).status_code
+            answer = requests.post(url, data=body, headers=headers, timeout=600)
         except requests.exceptions.ConnectionError as error:
             raise OSError(error) from error
-    import urllib.error
-    import urllib.request
-    try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers),
-                                    timeout=600) as answer:
-            answer.read()
-            return answer.status
-    except urllib.error.HTTPError as error:
-        error.read()
-        return error.code
+        status, text = answer.status_code, answer.content
+    else:
+        import urllib.error
+        import urllib.request
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers),
+                                        timeout=600) as answer:
+                status, text = answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read()
+    whole = {200: text.count(b'{"line":') == items and text.rstrip().endswith(b"]"),
+             503: b'"code":"overloaded"' in text}.get(status, True)
+    return status if whole else f"{status} incomplete"
 
 
 def main():
@@ -137,7 +141,8 @@ def main():
             try:
                 path = "/v1/hands/analyze/batch"
                 statuses.append(request(port, path, batch) if args.client == "socket"
-                                else request_with(args.client, port, path, batch))
+                                else request_with(args.client, port, path, batch,
+                                                  args.batch_items))
             except OSError:
                 statuses.append("reset")
 
