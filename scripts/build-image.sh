@@ -105,6 +105,8 @@ buildah config \
   --port 8080/tcp \
   --entrypoint '["/gin-referee"]' \
   --cmd '' \
+  --env MIMALLOC_ARENA_EAGER_COMMIT=0 \
+  --env MIMALLOC_PURGE_DELAY=0 \
   --created-by "scripts/build-image.sh: COPY gin-referee /gin-referee" \
   --label org.opencontainers.image.title=gin-referee \
   --label "org.opencontainers.image.version=$VERSION" \

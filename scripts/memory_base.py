@@ -3,6 +3,7 @@
 
     scripts/memory_base.py [BINARY] [--workers N] [--connections N]
         [--budget BYTES] [--batches N] [--batch-items N]
+        [--client socket|urllib|requests]
 
 Starts BINARY (default target/release/gin-referee) with a 1 GiB budget, so
 that nothing waits (or --budget), and reports, from /proc/PID/status:
@@ -13,7 +14,12 @@ that nothing waits (or --budget), and reports, from /proc/PID/status:
    budget's share);
 3. after a burst of BATCHES JSON-array batches (32 of 10,000 hands, 620 KB,
    by default) sent at once, each answered or refused: the peak, and what
-   the allocator keeps once every request is gone.
+   the allocator keeps once every request is gone (a refused client sends
+   its whole batch before it reads, as Python's requests does: one whose
+   connection was reset is counted as "reset").
+
+The allocator's environment (MALLOC_ARENA_MAX, MIMALLOC_PURGE_DELAY, ...)
+is passed on to the server.
 
 docs/DEPLOY.md, "Sizing memory", has the figures.
 """
@@ -49,6 +55,34 @@ def request(port, path, body, content_type="application/json"):
     return int(answer[9:12])
 
 
+def request_with(client, port, path, body, items):
+    """The batch sent by a user's library, which sends the whole body before
+    it reads: the status ("... incomplete" unless a 200 holds an answer for
+    every item and a 503 is `overloaded`), or raises OSError (urllib's
+    URLError included) when the connection was reset."""
+    url = f"http://127.0.0.1:{port}{path}"
+    headers = {"Content-Type": "application/json"}
+    if client == "requests":
+        import requests  # only for --client requests
+        try:
+            answer = requests.post(url, data=body, headers=headers, timeout=600)
+        except requests.exceptions.ConnectionError as error:
+            raise OSError(error) from error
+        status, text = answer.status_code, answer.content
+    else:
+        import urllib.error
+        import urllib.request
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers),
+                                        timeout=600) as answer:
+                status, text = answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read()
+    whole = {200: text.count(b'{"line":') == items and text.rstrip().endswith(b"]"),
+             503: b'"code":"overloaded"' in text}.get(status, True)
+    return status if whole else f"{status} incomplete"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default="target/release/gin-referee")
@@ -57,6 +91,8 @@ def main():
     parser.add_argument("--budget", type=int, default=1 << 30)
     parser.add_argument("--batches", type=int, default=32)
     parser.add_argument("--batch-items", type=int, default=10000)
+    parser.add_argument("--client", choices=["socket", "urllib", "requests"], default="socket",
+                        help="what sends the batches (all send the whole body before reading)")
     args = parser.parse_args()
     server = subprocess.Popen(
         [args.binary, "--listen", "127.0.0.1:0", "--workers", str(args.workers),
@@ -95,13 +131,18 @@ def main():
             while sock.recv(1 << 16):
                 pass
             sock.close()
+        time.sleep(1)
+        print(f"after the connections closed: RSS {status_kib(server.pid, 'VmRSS')} KiB")
 
         batch = b"[" + b",".join([HAND] * args.batch_items) + b"]"
         statuses = []
 
         def send_batch():
             try:
-                statuses.append(request(port, "/v1/hands/analyze/batch", batch))
+                path = "/v1/hands/analyze/batch"
+                statuses.append(request(port, path, batch) if args.client == "socket"
+                                else request_with(args.client, port, path, batch,
+                                                  args.batch_items))
             except OSError:
                 statuses.append("reset")
 

@@ -25,8 +25,11 @@
 //! starved by small ones); then it is refused whole with 503 `overloaded` and
 //! `Retry-After`. A declared length that could never fit (more than the whole
 //! budget) is refused at once with 413 `payload_too_large`. The refusal
-//! happens before any of the body is read, so a refused request costs no body
-//! memory, and the connection then closes as for any unread body.
+//! happens before any of the body is kept, so a refused request costs no body
+//! memory: its answer is written, then its body is read and dropped as it
+//! comes, within its limit and the body timeout, so that a client sending the
+//! whole body before it reads gets the answer rather than a reset
+//! ([`super::drain`]); then the connection closes.
 //!
 //! A JSON answer is built before its size is known: if it is larger than the
 //! reservation and the budget has no room for the difference *at once*, it is
@@ -44,8 +47,10 @@ use actix_web::dev::ServiceResponse;
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, web};
 use clap::Args;
+use prometheus::core::{Collector, Desc};
+use prometheus::proto::MetricFamily;
 use prometheus::{IntCounter, IntGauge, Opts};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 
 use super::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
@@ -109,9 +114,9 @@ fn parse_budget(value: &str) -> Result<usize, String> {
 pub struct MemoryBudget {
     capacity: usize,
     wait: Duration,
-    /// One permit per byte free.
+    /// One permit per byte free (shared with the `in_use` metric, which
+    /// reads it when scraped).
     free: Arc<Semaphore>,
-    in_use: IntGauge,
     waited: IntCounter,
     refused: IntCounter,
 }
@@ -125,10 +130,15 @@ impl MemoryBudget {
             "The memory budget (--memory-budget): the most bytes request bodies, answers not yet written and the spool's memory may hold together.",
         ))?;
         size.set(i64::try_from(capacity).unwrap_or(i64::MAX));
-        let in_use = IntGauge::with_opts(Opts::new(
-            "memory_budget_in_use_bytes",
-            "Bytes of the memory budget reserved by requests in flight now.",
-        ))?;
+        let free = Arc::new(Semaphore::new(capacity));
+        let in_use = InUse {
+            gauge: IntGauge::with_opts(Opts::new(
+                "memory_budget_in_use_bytes",
+                "Bytes of the memory budget reserved by requests in flight now.",
+            ))?,
+            capacity,
+            free: free.clone(),
+        };
         let waited = IntCounter::with_opts(Opts::new(
             "memory_budget_waited_total",
             "Requests that found the memory budget full and waited for room.",
@@ -137,17 +147,15 @@ impl MemoryBudget {
             "memory_budget_refused_total",
             "Requests refused for the memory budget: 503 overloaded after waiting, or an answer with no room.",
         ))?;
-        for metric in [&size, &in_use] {
-            metrics.register(Box::new(metric.clone()))?;
-        }
+        metrics.register(Box::new(size))?;
+        metrics.register(Box::new(in_use))?;
         for metric in [&waited, &refused] {
             metrics.register(Box::new(metric.clone()))?;
         }
         Ok(MemoryBudget {
             capacity,
             wait: Duration::from_millis(settings.wait_ms),
-            free: Arc::new(Semaphore::new(capacity)),
-            in_use,
+            free,
             waited,
             refused,
         })
@@ -158,6 +166,11 @@ impl MemoryBudget {
         self.capacity
     }
 
+    /// Bytes reserved now.
+    pub fn in_use(&self) -> usize {
+        self.capacity.saturating_sub(self.free.available_permits())
+    }
+
     /// Reserves `bytes`, waiting for room up to the wait bound; `Err` is the
     /// refusal to answer (413 if it can never fit, else 503 `overloaded`).
     pub async fn reserve(self: &Arc<Self>, bytes: usize) -> Result<Reservation, Problem> {
@@ -165,22 +178,28 @@ impl MemoryBudget {
             Ok(permits) if bytes <= self.capacity => permits,
             _ => return Err(self.never_fits(bytes)),
         };
-        if let Ok(permit) = self.free.clone().try_acquire_many_owned(permits) {
-            return Ok(self.granted(permit));
+        // The permits are taken out of the semaphore (`forget`) and given
+        // back by the reservation's drop: no permit object, and no second
+        // `Arc` besides the reservation's own.
+        if let Ok(permit) = self.free.try_acquire_many(permits) {
+            permit.forget();
+            return Ok(self.granted(permits));
         }
         self.waited.inc();
-        let waiting = self.free.clone().acquire_many_owned(permits);
+        let waiting = self.free.acquire_many(permits);
         match actix_web::rt::time::timeout(self.wait, waiting).await {
-            Ok(Ok(permit)) => Ok(self.granted(permit)),
+            Ok(Ok(permit)) => {
+                permit.forget();
+                Ok(self.granted(permits))
+            }
             // The semaphore is never closed; a timeout is the refusal.
             Ok(Err(_)) | Err(_) => Err(self.overloaded()),
         }
     }
 
-    fn granted(self: &Arc<Self>, permit: OwnedSemaphorePermit) -> Reservation {
-        self.in_use.add(permit.num_permits() as i64);
+    fn granted(self: &Arc<Self>, permits: u32) -> Reservation {
         Reservation {
-            permit: Some(permit),
+            held: permits,
             budget: self.clone(),
         }
     }
@@ -210,49 +229,44 @@ pub fn overloaded(wait: Duration) -> Problem {
         ErrorCode::Overloaded,
         format!(
             "the server's memory budget is in use by other requests and had no room for this \
-             one within {} ms: it was not read; send it again after {RETRY_AFTER} s",
+             one within {} ms: none of it was processed; send it again after {RETRY_AFTER} s",
             wait.as_millis()
         ),
     )
     .with_retry_after(RETRY_AFTER)
 }
 
-/// Bytes of the budget held by one request; given back when dropped.
+/// Bytes of the budget held by one request (permits taken out of its
+/// semaphore); given back when dropped.
 #[derive(Debug)]
 pub struct Reservation {
-    permit: Option<OwnedSemaphorePermit>,
+    held: u32,
     budget: Arc<MemoryBudget>,
 }
 
 impl Reservation {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.permit
-            .as_ref()
-            .map_or(0, OwnedSemaphorePermit::num_permits)
+        self.held as usize
     }
 
     /// Holds exactly `bytes` from now on: gives back the excess, or takes the
     /// difference if the budget has room for it at once. `false` (and nothing
     /// changed) when it has not.
     pub fn resize(&mut self, bytes: usize) -> bool {
-        let Some(permit) = self.permit.as_mut() else {
-            return false;
-        };
-        let held = permit.num_permits();
+        let held = self.held as usize;
         if bytes <= held {
-            if let Some(excess) = permit.split(held - bytes) {
-                self.budget.in_use.sub(excess.num_permits() as i64);
-            }
+            self.budget.free.add_permits(held - bytes);
+            self.held = bytes as u32;
             return true;
         }
         let Ok(extra) = u32::try_from(bytes - held) else {
             return false;
         };
-        match self.budget.free.clone().try_acquire_many_owned(extra) {
+        match self.budget.free.try_acquire_many(extra) {
             Ok(more) => {
-                self.budget.in_use.add(more.num_permits() as i64);
-                permit.merge(more);
+                more.forget();
+                self.held += extra;
                 true
             }
             Err(_) => false,
@@ -262,9 +276,29 @@ impl Reservation {
 
 impl Drop for Reservation {
     fn drop(&mut self) {
-        if let Some(permit) = self.permit.take() {
-            self.budget.in_use.sub(permit.num_permits() as i64);
+        if self.held > 0 {
+            self.budget.free.add_permits(self.held as usize);
         }
+    }
+}
+
+/// `memory_budget_in_use_bytes`, read from the semaphore when scraped rather
+/// than kept up to date by every reservation.
+struct InUse {
+    gauge: IntGauge,
+    capacity: usize,
+    free: Arc<Semaphore>,
+}
+
+impl Collector for InUse {
+    fn desc(&self) -> Vec<&Desc> {
+        self.gauge.desc()
+    }
+
+    fn collect(&self) -> Vec<MetricFamily> {
+        let in_use = self.capacity.saturating_sub(self.free.available_permits());
+        self.gauge.set(i64::try_from(in_use).unwrap_or(i64::MAX));
+        self.gauge.collect()
     }
 }
 
@@ -356,18 +390,24 @@ mod tests {
 
     #[actix_web::test]
     async fn reservations_share_the_budget_and_give_it_back_when_dropped() {
-        let (budget, _metrics) = budget(MIN_BUDGET, 0);
+        let (budget, metrics) = budget(MIN_BUDGET, 0);
         let first = budget.reserve(MIN_BUDGET / 2).await.expect("fits");
         let second = budget.reserve(MIN_BUDGET / 2).await.expect("fits");
-        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET);
+        assert_eq!(budget.in_use(), MIN_BUDGET);
+        // The metric reads the semaphore when scraped.
+        let scraped = metrics.render().expect("rendered");
+        assert!(
+            scraped.contains(&format!("\nmemory_budget_in_use_bytes {MIN_BUDGET}\n")),
+            "{scraped}"
+        );
         let refused = budget.reserve(1).await.expect_err("full");
         assert_eq!(refused.code, ErrorCode::Overloaded);
         assert_eq!(refused.retry_after, Some(RETRY_AFTER));
         drop(first);
-        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET / 2);
+        assert_eq!(budget.in_use(), MIN_BUDGET / 2);
         let third = budget.reserve(MIN_BUDGET / 2).await.expect("room again");
         drop((second, third));
-        assert_eq!(budget.in_use.get(), 0);
+        assert_eq!(budget.in_use(), 0);
         assert_eq!((budget.waited.get(), budget.refused.get()), (1, 1));
     }
 
@@ -411,16 +451,16 @@ mod tests {
         let (budget, _metrics) = budget(MIN_BUDGET, 0);
         let mut reservation = budget.reserve(1000).await.expect("fits");
         assert!(reservation.resize(10));
-        assert_eq!((reservation.bytes(), budget.in_use.get()), (10, 10));
+        assert_eq!((reservation.bytes(), budget.in_use()), (10, 10));
         assert!(reservation.resize(MIN_BUDGET));
-        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET);
+        assert_eq!(budget.in_use(), MIN_BUDGET);
         let other = budget.reserve(0).await.expect("nothing to reserve");
         assert!(reservation.resize(100));
         let _taken = budget.reserve(MIN_BUDGET - 100).await.expect("the rest");
         assert!(!reservation.resize(101), "no room for one more byte");
         assert_eq!(reservation.bytes(), 100);
         drop((reservation, other));
-        assert_eq!(budget.in_use.get() as usize, MIN_BUDGET - 100);
+        assert_eq!(budget.in_use(), MIN_BUDGET - 100);
     }
 
     #[test]

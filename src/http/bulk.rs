@@ -27,5 +27,9 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
         let payload = payload.into_inner();
         return Ok(json_batch::respond(request, payload, operation, answer, throttle).await?);
     }
-    Ok(ndjson::stream(request, payload, operation, answer, throttle).await?)
+    // A refused NDJSON batch is drained up to the JSON array's limit: the
+    // most a client may send as one body before it reads (one that sends
+    // more NDJSON than that before reading should read as it sends).
+    let drain_limit = json_batch::body_limit(&request);
+    Ok(ndjson::stream(request, payload, operation, answer, throttle, drain_limit).await?)
 }

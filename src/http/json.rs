@@ -11,8 +11,8 @@
 //! | `Content-Encoding` not one of gzip, deflate         | 415    | `unsupported_content_encoding` | closed     |
 //! | body over the limit (declared, sent, or decoded)    | 413    | `payload_too_large`            | closed     |
 //! | decoded past 100x its encoded size (after 64 KiB)   | 413    | `payload_too_large`            | closed     |
-//! | no room in the memory budget within its wait        | 503    | `overloaded`                   | closed     |
-//! | declared length larger than the whole memory budget | 413    | `payload_too_large`            | closed     |
+//! | no room in the memory budget within its wait        | 503    | `overloaded`                   | drained    |
+//! | declared length larger than the whole memory budget | 413    | `payload_too_large`            | drained    |
 //! | body not all sent within the time limit             | 408    | `request_timeout`              | closed     |
 //! | body cut short, or its gzip/deflate data corrupt    | 400    | `malformed_json`               | closed     |
 //! | not JSON (syntax, empty, trailing bytes)            | 400    | `malformed_json`               | kept       |
@@ -36,6 +36,10 @@
 //! time limit: a client that stopped sending held the connection for ever.
 //! The unread payload travels with the answer ([`BodyRejection`]): while it
 //! is alive, actix-http sees a body the handler did not finish and closes.
+//! A refusal by the memory budget ("drained" above) goes further: after its
+//! answer the body is read to its end and dropped, within the body's limit
+//! and time, so that a client still sending a large body reads its 503 rather
+//! than a reset ([`super::drain`]); then the connection closes.
 //!
 //! **Numbers.** JSON Schema's `integer` includes `3.0` and `3e2`, so integers
 //! spelt so are accepted as the integers they are (decided on the decimal
@@ -71,6 +75,7 @@ use serde::de::DeserializeOwned;
 
 use super::accept::{self, Offers};
 use super::budget;
+use super::drain::{DrainBound, answer_then_drain};
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -189,7 +194,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             };
             let reservation = match budget::reserve(memory, held).await {
                 Ok(reservation) => reservation,
-                Err(problem) => return Err(BodyRejection::unread(problem, payload)),
+                Err(problem) => {
+                    let drain = DrainBound::of(&request, limit, deadline);
+                    return Err(BodyRejection::drained(problem, payload, drain));
+                }
             };
             budget::keep_with_request(&request, reservation);
             let read = body::read(&mut payload, coding, limit, declared);
@@ -218,6 +226,8 @@ pub struct BodyRejection {
     problem: Problem,
     /// Taken when the response is made (once: the error is rendered once).
     unread: RefCell<Option<Payload>>,
+    /// Read and dropped after the answer (a refusal by the memory budget).
+    drain: Option<DrainBound>,
 }
 
 impl BodyRejection {
@@ -226,6 +236,7 @@ impl BodyRejection {
         BodyRejection {
             problem,
             unread: RefCell::new(None),
+            drain: None,
         }
     }
 
@@ -234,6 +245,18 @@ impl BodyRejection {
         BodyRejection {
             problem,
             unread: RefCell::new(Some(payload)),
+            drain: None,
+        }
+    }
+
+    /// Refused before any of the body was read, for want of memory: the
+    /// answer, then the body read and dropped within `drain` (see
+    /// [`super::drain`]), then the connection ends.
+    fn drained(problem: Problem, payload: Payload, drain: DrainBound) -> Self {
+        BodyRejection {
+            problem,
+            unread: RefCell::new(Some(payload)),
+            drain: Some(drain),
         }
     }
 
@@ -271,7 +294,10 @@ impl ResponseError for BodyRejection {
         let Some(unread) = self.unread.borrow_mut().take() else {
             return response.body(self.problem.body());
         };
-        closing_with_unread(response, self.problem.body(), unread)
+        match self.drain {
+            Some(drain) => answer_then_drain(response, self.problem.body(), unread, drain),
+            None => closing_with_unread(response, self.problem.body(), unread),
+        }
     }
 }
 

@@ -62,6 +62,7 @@ use utoipa::openapi::{OpenApi, RefOr};
 
 use super::auth::Throttle;
 use super::budget::{self, Reservation};
+use super::drain::{DrainBound, answer_then_drain};
 use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
 use super::json::{BodyTimeout, closing_with_unread};
 use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
@@ -132,18 +133,18 @@ pub async fn respond<A: LineAnswer + Unpin + 'static>(
     answer: A,
     throttle: Option<Throttle>,
 ) -> Result<HttpResponse, Problem> {
-    let limit = request
-        .app_data::<JsonBatchLimit>()
-        .copied()
-        .unwrap_or_default()
-        .bytes;
+    let limit = body_limit(&request);
     let batch = request
         .app_data::<BatchLimits>()
         .copied()
         .unwrap_or_default();
     let reservation = match budget::reserve(budget::of(&request), held(&request, limit)).await {
         Ok(reservation) => reservation,
-        Err(problem) => return Ok(refuse_unread(&problem, payload)),
+        Err(problem) => {
+            let drain = DrainBound::of(&request, limit, body_timeout(&request));
+            let refusal = problem.response_builder();
+            return Ok(answer_then_drain(refusal, problem.body(), payload, drain));
+        }
     };
     let body = match read(&request, &mut payload, limit).await {
         Ok(body) => body,
@@ -193,6 +194,21 @@ fn declared_length(request: &HttpRequest) -> Option<u64> {
         .and_then(|value| value.parse::<u64>().ok())
 }
 
+/// `--batch-json-body-limit`, as the server registered it.
+pub fn body_limit(request: &HttpRequest) -> usize {
+    request
+        .app_data::<JsonBatchLimit>()
+        .copied()
+        .unwrap_or_default()
+        .bytes
+}
+
+fn body_timeout(request: &HttpRequest) -> Option<std::time::Duration> {
+    request
+        .app_data::<BodyTimeout>()
+        .and_then(|timeout| timeout.0)
+}
+
 /// Reads the whole body within `limit` bytes and the body timeout.
 async fn read(
     request: &HttpRequest,
@@ -215,9 +231,7 @@ async fn read(
     })?;
     let expected = declared.and_then(|length| usize::try_from(length).ok());
     let read = body::read(payload, coding, limit, expected);
-    let deadline = request
-        .app_data::<BodyTimeout>()
-        .and_then(|timeout| timeout.0);
+    let deadline = body_timeout(request);
     let read = match deadline {
         Some(deadline) => {
             actix_web::rt::time::timeout(deadline, read)

@@ -23,6 +23,7 @@ pub mod accept;
 pub mod auth;
 pub mod budget;
 pub mod bulk;
+pub mod drain;
 pub mod fallback;
 pub mod json;
 pub mod json_batch;

@@ -55,7 +55,8 @@ use clap::Args;
 use futures_core::Stream;
 
 use super::auth::Throttle;
-use super::json::closing_with_unread;
+use super::drain::{DrainBound, answer_then_drain};
+use super::json::BodyTimeout;
 use super::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 pub use gin_contract::lines::{LineAnswer, Tally, answer_line};
@@ -134,13 +135,16 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
 
 /// Streams the answers of an NDJSON batch (see the module docs). `operation`
 /// names the single endpoint for the metrics. The routes reach it through
-/// [`super::bulk::respond`], which sends a JSON array elsewhere.
+/// [`super::bulk::respond`], which sends a JSON array elsewhere. A batch the
+/// memory budget refuses is answered, then up to `drain_limit` bytes of its
+/// body are read and dropped ([`super::drain`]).
 pub async fn stream<A: LineAnswer + Unpin + 'static>(
     request: HttpRequest,
     payload: web::Payload,
     operation: &'static str,
     answer: A,
     throttle: Option<Throttle>,
+    drain_limit: usize,
 ) -> Result<HttpResponse, Problem> {
     check_headers(&request)?;
     let limits = request
@@ -151,11 +155,16 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
     let reservation = match super::budget::reserve(super::budget::of(&request), held).await {
         Ok(reservation) => reservation,
         Err(problem) => {
+            let within = request
+                .app_data::<BodyTimeout>()
+                .and_then(|timeout| timeout.0);
+            let drain = DrainBound::of(&request, drain_limit, within);
             let refusal = problem.response_builder();
-            return Ok(closing_with_unread(
+            return Ok(answer_then_drain(
                 refusal,
                 problem.body(),
                 payload.into_inner(),
+                drain,
             ));
         }
     };

@@ -38,10 +38,10 @@ const HAND: &str = r#"{"hand": ["7S","7H","7D","3C","4C","5C","6C","KH","QD","2S
 fn start() -> Server {
     let budget = BUDGET.to_string();
     // Bodies may take 120 s: the clients of a test open all their
-    // connections before they finish any body. A refused client gets 5 s
-    // to finish sending what the server discards (two cores shared by a
-    // debug server and dozens of clients), and a connection may wait its
-    // turn for two minutes without being taken for stalled.
+    // connections before they finish any body; a refused body is drained
+    // within the same time. A connection may wait its turn for two minutes
+    // without being taken for stalled. `--client-disconnect-timeout` keeps its
+    // default, 1 s: a refused client still sending is drained, not cut.
     Server::start(&[
         "--memory-budget",
         &budget,
@@ -49,8 +49,6 @@ fn start() -> Server {
         "1000",
         "--client-request-timeout",
         "120000",
-        "--client-disconnect-timeout",
-        "5000",
         "--stall-timeout",
         "120",
     ])
@@ -142,6 +140,31 @@ fn half_duplex_together(
     read_answer(&mut stream)
 }
 
+/// As [`half_duplex`], for a client on a slow link: the request goes out at
+/// `bytes_per_second`, all of it before the answer is read.
+fn paced_half_duplex(
+    addr: SocketAddr,
+    request: &[u8],
+    bytes_per_second: f64,
+) -> std::io::Result<(u16, String, Vec<u8>)> {
+    let started = std::time::Instant::now();
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
+    let mut sent = 0;
+    for piece in request.chunks(64 * 1024) {
+        stream.write_all(piece).map_err(|e| {
+            std::io::Error::other(format!("write after {:?}: {e}", started.elapsed()))
+        })?;
+        sent += piece.len();
+        let due = Duration::from_secs_f64(sent as f64 / bytes_per_second);
+        if let Some(ahead) = due.checked_sub(started.elapsed()) {
+            std::thread::sleep(ahead);
+        }
+    }
+    read_answer(&mut stream)
+        .map_err(|e| std::io::Error::other(format!("read after {:?}: {e}", started.elapsed())))
+}
+
 fn read_answer(stream: &mut TcpStream) -> std::io::Result<(u16, String, Vec<u8>)> {
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer)?;
@@ -155,6 +178,33 @@ fn read_answer(stream: &mut TcpStream) -> std::io::Result<(u16, String, Vec<u8>)
     match head.contains("\r\ntransfer-encoding: chunked") {
         true => Ok((status, head, dechunk(body)?)),
         false => Ok((status, head, body.to_vec())),
+    }
+}
+
+/// An answer with a `Content-Length`, read to its end and no further (the
+/// connection may stay open).
+fn read_sized_answer(stream: &mut TcpStream) -> std::io::Result<(u16, String, Vec<u8>)> {
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        let read = stream.read(&mut buffer)?;
+        if read == 0 {
+            return Err(std::io::Error::other("closed before the answer's end"));
+        }
+        answer.extend_from_slice(&buffer[..read]);
+        let Some(end) = answer.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&answer[..end]).to_ascii_lowercase();
+        let length: usize = head
+            .split("\r\ncontent-length: ")
+            .nth(1)
+            .and_then(|rest| rest.split("\r\n").next()?.parse().ok())
+            .ok_or_else(|| std::io::Error::other("no content-length"))?;
+        if answer.len() >= end + 4 + length {
+            let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+            return Ok((status, head, answer[end + 4..end + 4 + length].to_vec()));
+        }
     }
 }
 
@@ -342,10 +392,17 @@ fn thousands_of_partial_bodies_wait_then_are_refused_or_served() {
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
             .unwrap();
-        if !refused {
-            stream.write_all(rest).unwrap();
-        }
-        let (status, head, answer) = read_answer(stream)
+        // A client that sees its refusal before it has sent everything
+        // reads it and goes (a refused client that sends the whole body
+        // first is drained: `large_bodies_sent_whole_on_slow_links_...`).
+        let read = match refused {
+            true => read_sized_answer(stream),
+            false => {
+                stream.write_all(rest).unwrap();
+                read_answer(stream)
+            }
+        };
+        let (status, head, answer) = read
             .unwrap_or_else(|error| panic!("reset after {counts:?}, refused {refused}: {error}"));
         match status {
             200 => assert!(!refused),
@@ -459,4 +516,124 @@ fn an_answer_the_budget_has_no_room_for_is_refused_whole() {
     std::thread::sleep(Duration::from_millis(300));
     let (status, _, _) = server.post("/v1/matches/score", &[], body.as_bytes());
     assert_eq!(status, 200, "served once the budget has room");
+}
+
+#[test]
+fn large_bodies_sent_whole_on_slow_links_are_answered_or_refused_never_reset() {
+    let server = start();
+    // 3 MB of JSON array, nearly all of it whitespace (ten hands to answer),
+    // sent at 1 MB/s before the answer is read: a refused client is still
+    // sending two seconds after its refusal, past the 1 s the server reads a
+    // closing connection (`--client-disconnect-timeout`). The budget holds
+    // five such batches at once; twelve come.
+    let clients = 12;
+    let items = 10;
+    let body = format!("[{}]{}", vec![HAND; items].join(","), " ".repeat(3_000_000));
+    let request = Arc::new(post(
+        "/v1/hands/analyze/batch",
+        "application/json",
+        body.as_bytes(),
+    ));
+    let heartbeat = Heartbeat::start(&server);
+    let senders: Vec<_> = (0..clients)
+        .map(|_| {
+            let (addr, request) = (server.addr(), Arc::clone(&request));
+            std::thread::spawn(move || paced_half_duplex(addr, &request, 1_000_000.0))
+        })
+        .collect();
+    let mut counts = [0, 0];
+    let mut resets = Vec::new();
+    for sender in senders {
+        match sender.join().unwrap() {
+            Ok((200, _, answer)) => {
+                assert_json_batch_answered(&answer, items);
+                counts[0] += 1;
+            }
+            Ok((_, head, answer)) => {
+                assert_overloaded(&head, &answer);
+                assert!(head.contains("\r\nconnection: close"), "{head}");
+                counts[1] += 1;
+            }
+            Err(error) => resets.push(error.to_string()),
+        }
+    }
+    heartbeat.finish();
+    eprintln!("slow large bodies: {counts:?} answered / overloaded, resets {resets:?}");
+    assert!(
+        resets.is_empty(),
+        "{} of {clients} reset: {resets:?}",
+        resets.len()
+    );
+    assert!(counts[1] > 0, "the budget refused nothing: {counts:?}");
+    assert_bounded_and_recovered(&server, "slow large bodies", clients as u64, counts);
+}
+
+#[test]
+fn a_refused_body_is_drained_holding_no_budget_and_only_for_the_body_timeout() {
+    let server = Server::start(&[
+        "--memory-budget",
+        "1048576",
+        "--memory-wait-ms",
+        "0",
+        "--client-request-timeout",
+        "1000",
+    ]);
+    // An NDJSON batch whose first line is still coming holds about 0.7 MiB
+    // (not bound by the body timeout, which a JSON body is).
+    let mut holder = TcpStream::connect(server.addr()).unwrap();
+    let head = "POST /v1/hands/analyze/batch HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\
+        Content-Type: application/x-ndjson\r\nContent-Length: 10000000\r\n\r\n{\"hand\"";
+    holder.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let in_use = metric(&server, "memory_budget_in_use_bytes");
+    assert!(in_use > (1_048_576 - 500_000 - 73_728) as f64, "{in_use}");
+    // A batch of 500 KB that does not fit: refused at once, answered before
+    // its body is read, then drained as it dribbles in, a kilobyte every
+    // 50 ms, holding none of the budget, until the body timeout ends it.
+    let mut slow = TcpStream::connect(server.addr()).unwrap();
+    let head = "POST /v1/hands/analyze/batch HTTP/1.1\r\nHost: m\r\n\
+        Content-Type: application/json\r\nContent-Length: 500000\r\n\r\n[";
+    slow.write_all(head.as_bytes()).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = vec![0; 4096];
+    let read = slow
+        .read(&mut answer)
+        .expect("the refusal, before the body");
+    let text = String::from_utf8_lossy(&answer[..read]).to_ascii_lowercase();
+    assert!(text.starts_with("http/1.1 503"), "{text}");
+    assert!(text.contains("\r\nconnection: close"), "{text}");
+    assert!(text.ends_with('}'), "the whole problem: {text}");
+    let refused = std::time::Instant::now();
+    slow.set_nonblocking(true).unwrap();
+    let closed = loop {
+        assert_eq!(
+            metric(&server, "memory_budget_in_use_bytes"),
+            in_use,
+            "a drain holds no budget"
+        );
+        let mut probe = [0u8; 1];
+        match slow.read(&mut probe) {
+            Ok(0) => break refused.elapsed(),
+            Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+            Err(_) => break refused.elapsed(),
+            Ok(_) => panic!("nothing follows the refusal"),
+        }
+        if slow.write_all(&[b' '; 1024]).is_err() {
+            break refused.elapsed();
+        }
+        assert!(
+            refused.elapsed() < Duration::from_secs(10),
+            "still draining"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // The body timeout (1 s), then the disconnect timeout (1 s) reading what
+    // still comes, each on actix-http's coarse clock and the guard's 1 s
+    // tick.
+    eprintln!("drain of a slow sender ended {closed:?} after its refusal");
+    assert!(closed >= Duration::from_millis(900), "{closed:?}");
+    assert!(closed < Duration::from_secs(5), "{closed:?}");
+    drop(holder);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(metric(&server, "memory_budget_in_use_bytes"), 0.0);
 }
