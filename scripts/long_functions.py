@@ -2,6 +2,7 @@
 """Production functions longer than the project's limit (80 code lines).
 
     scripts/long_functions.py [--limit N] [--all] [PATH ...]   (default: crates src python)
+    scripts/long_functions.py --self-test                      (the lexer's hard cases)
 
 A function's code lines are the lines from its `fn` line to its closing brace,
 both included, that hold something other than blanks and comments (a line
@@ -215,12 +216,71 @@ def is_table(lines, first):
     return "table of data" in " ".join(comment).lower()
 
 
+# The lexer's hard cases, and what the scanner must find in them: braces in
+# strings (a `\\` continuation, `{{`, raw and byte strings), in character
+# literals and in comments (nested too), lifetimes, a body-less declaration,
+# test code skipped, a table marked.
+SAMPLE = r'''/// A table of data, hence its length.
+fn table() -> u32 {
+    let a = "}}} {{ \" \
+        } still the string {";
+    let b = r#"a "quoted" } brace"#;
+    let c = '{';
+    let d = b'}';
+    /* a /* nested */ } comment */
+    // } line comment
+    1
+}
+
+fn lifetimes<'a>(x: &'a str) -> &'a str {
+    let e = '\'';
+    let f = '\u{7b}';
+    format!("{{}}{}", x);
+    x
+}
+
+fn declared_only(x: u32);
+
+#[cfg(test)]
+mod tests {
+    fn helper() {
+        let x = 1;
+    }
+    #[test]
+    fn t() {}
+}
+
+#[test]
+fn outside() {
+    let y = 2;
+}
+
+fn after() -> [u8; 2] {
+    [1, 2]
+}
+'''
+SAMPLE_EXPECTED = [("table", 2, 8, True), ("lifetimes", 13, 6, False), ("after", 36, 3, False)]
+
+
+def self_test():
+    lines = SAMPLE.split("\n")
+    got = [(name, first, code, is_table(lines, first)) for name, first, _, in_test, code in functions(SAMPLE) if not in_test]
+    if got != SAMPLE_EXPECTED:
+        print(f"self-test failed: {got} != {SAMPLE_EXPECTED}", file=sys.stderr)
+        return 1
+    print("self-test passed")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("paths", nargs="*", default=["crates", "src", "python"])
     parser.add_argument("--limit", type=int, default=80)
     parser.add_argument("--all", action="store_true", help="list every function")
+    parser.add_argument("--self-test", action="store_true", help="check the scanner on its sample")
     args = parser.parse_args()
+    if args.self_test:
+        return self_test()
     files = []
     for root in args.paths:
         if os.path.isfile(root):
