@@ -399,7 +399,13 @@ fn min_cost_deciding_sets(
 ) -> i32 {
     let avail = rest.avail;
     let m = p.min_natural;
-    let mut memo = LaneMemo::new();
+    // A lane changes only at the decided ranks, in three ways at each
+    // (untouched, its card melded in the set, walled by a joker): its facts
+    // in each of the nine states, worked out once when first needed, at
+    // `9 * suit + state`. Kept here, not in a struct of its own: the
+    // optimiser then keeps `known` in a register and skips zeroing the table.
+    let mut memo = [(0, 0, 0); 36];
+    let mut known = 0u64;
     let mut best = IMPOSSIBLE;
     // The second rank's shapes, listed once from the hand before the first
     // rank's set (a superset: more cards only make more cards runnable, and
@@ -432,7 +438,24 @@ fn min_cost_deciding_sets(
             for (state, &later) in states.iter_mut().zip(&two.states) {
                 *state += 3 * later;
             }
-            let facts = memo.facts(tables, &rest, states);
+            let mut facts = [(0, 0, 0); 4];
+            for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
+                let at = 9 * suit + usize::from(state);
+                *fact = match memo.get_mut(at) {
+                    Some(slot) if known >> at & 1 == 1 => *slot,
+                    slot => {
+                        let shift = 16 * suit as u32;
+                        let cards = ((rest.avail >> shift) & LANE) as u32;
+                        let walls = ((rest.walls >> shift) & LANE) as u32;
+                        let fresh = lane_facts(tables, cards, walls);
+                        if let Some(slot) = slot {
+                            *slot = fresh;
+                            known |= 1 << at;
+                        }
+                        fresh
+                    }
+                };
+            }
             best = best.min(lanes_cost(&rest, &facts, pairs, m, dead, tables));
             if best == 0 {
                 // Nothing is lower.
@@ -441,50 +464,6 @@ fn min_cost_deciding_sets(
         }
     }
     best
-}
-
-/// Each lane's [`Facts`] in the states the decided ranks leave it in. A lane
-/// changes only at the decided ranks, in three ways at each (untouched, its
-/// card melded in the set, walled by a joker): its facts in each of the nine
-/// states, worked out once when first needed, at `9 * suit + state`.
-struct LaneMemo {
-    facts: [Facts; 36],
-    /// Bit `9 * suit + state`: that entry is worked out.
-    known: u64,
-}
-
-impl LaneMemo {
-    #[inline(always)]
-    fn new() -> LaneMemo {
-        LaneMemo {
-            facts: [(0, 0, 0); 36],
-            known: 0,
-        }
-    }
-
-    /// The four lanes' facts of `rest`, each lane in its `states` entry.
-    #[inline(always)]
-    fn facts(&mut self, tables: &LaneTables, rest: &Rest, states: [u8; 4]) -> [Facts; 4] {
-        let mut facts = [(0, 0, 0); 4];
-        for (suit, (fact, state)) in facts.iter_mut().zip(states).enumerate() {
-            let at = 9 * suit + usize::from(state);
-            *fact = match self.facts.get_mut(at) {
-                Some(slot) if self.known >> at & 1 == 1 => *slot,
-                slot => {
-                    let shift = 16 * suit as u32;
-                    let cards = ((rest.avail >> shift) & LANE) as u32;
-                    let walls = ((rest.walls >> shift) & LANE) as u32;
-                    let fresh = lane_facts(tables, cards, walls);
-                    if let Some(slot) = slot {
-                        *slot = fresh;
-                        self.known |= 1 << at;
-                    }
-                    fresh
-                }
-            };
-        }
-        facts
-    }
 }
 
 /// A set at a rank of three or more, or none: the naturals it melds and the

@@ -390,18 +390,20 @@ struct Single {
 const SINGLES_ON_STACK: usize = 16;
 
 /// The one-joker footprints kept for the search over pairs (two jokers held),
-/// twins merged: on the stack, spilling to the heap past [`SINGLES_ON_STACK`].
-struct Singles {
-    stack: [Single; SINGLES_ON_STACK],
+/// twins merged: in an array on the caller's stack, spilling to the heap past
+/// [`SINGLES_ON_STACK`]. The array is the caller's, not a field: held in a
+/// struct, the optimiser zeroes it on every call (96 instructions).
+struct Singles<'a> {
+    stack: &'a mut [Single; SINGLES_ON_STACK],
     kept: usize,
     spilled: Vec<Single>,
 }
 
-impl Singles {
+impl<'a> Singles<'a> {
     #[inline(always)]
-    fn new() -> Singles {
+    fn new(stack: &'a mut [Single; SINGLES_ON_STACK]) -> Singles<'a> {
         Singles {
-            stack: [Single::default(); SINGLES_ON_STACK],
+            stack,
             kept: 0,
             spilled: Vec::new(),
         }
@@ -438,15 +440,16 @@ impl Singles {
         }
     }
 
-    /// [`best_pair`] over every single kept.
+    /// [`best_pair`] over every single kept. By reference: moving the
+    /// singles would copy the whole stack array.
     #[inline(always)]
-    fn best_pair(mut self, avail: u64, best: u32) -> u32 {
+    fn best_pair(&mut self, avail: u64, best: u32) -> u32 {
         if self.spilled.is_empty() {
             let singles = self.stack.get_mut(..self.kept).unwrap_or(&mut []);
             best_pair(singles, avail, best)
         } else {
             let mut all = self.stack.get(..self.kept).unwrap_or(&[]).to_vec();
-            all.extend(self.spilled);
+            all.extend(self.spilled.iter().copied());
             best_pair(&mut all, avail, best)
         }
     }
@@ -459,19 +462,17 @@ const DEFERRED_ON_STACK: usize = 8;
 
 /// The footprints held back (see [`DEFERRED_ON_STACK`]): the cards each
 /// shows, what it adds to the naturals' count left (held fillers, jokers left
-/// out), and a floor of its count.
-struct Deferred {
-    slots: [(u64, u32, i64); DEFERRED_ON_STACK],
+/// out), and a floor of its count. The slots are the caller's array, as for
+/// [`Singles`].
+struct Deferred<'a> {
+    slots: &'a mut [(u64, u32, i64); DEFERRED_ON_STACK],
     waiting: usize,
 }
 
-impl Deferred {
+impl<'a> Deferred<'a> {
     #[inline(always)]
-    fn new() -> Deferred {
-        Deferred {
-            slots: [(0, 0, 0); DEFERRED_ON_STACK],
-            waiting: 0,
-        }
+    fn new(slots: &'a mut [(u64, u32, i64); DEFERRED_ON_STACK]) -> Deferred<'a> {
+        Deferred { slots, waiting: 0 }
     }
 
     /// Holds a footprint back; `false` when every slot is taken (the caller
@@ -528,8 +529,10 @@ pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let meldable = natural_meld_cards(avail);
     let base = i64::from(base);
     let narrow = |count: i64| i32::try_from(count).unwrap_or(i32::MAX);
-    let mut singles = Singles::new();
-    let mut deferred = Deferred::new();
+    let mut stack = [Single::default(); SINGLES_ON_STACK];
+    let mut singles = Singles::new(&mut stack);
+    let mut slots = [(0u64, 0u32, 0i64); DEFERRED_ON_STACK];
+    let mut deferred = Deferred::new(&mut slots);
     let keep_pairs = p.jokers == 2;
     for_each_footprint(avail, blocked, p, false, |f| {
         if best == 0 {
