@@ -114,8 +114,9 @@ def functions(text):
     tokens = list(lex(text))
     code_lines = tokens.pop()[1]
     found = []
-    # Attributes seen since the last item: `#[cfg(test)]` and `#[test]` mark
-    # what follows as test code.
+    # `#[cfg(test)]` and `#[test]` mark the next item as test code: its braces
+    # (a module, a function) open a test region; a `;` first ends the item
+    # (`#[cfg(test)] mod tests;`, whose file `test_module_files` finds).
     pending_test = False
     test_until = []  # brace depths at which a test region closes
     depth = 0
@@ -182,10 +183,6 @@ def functions(text):
                 in_test = pending_test or bool(test_until)
                 found.append((name, line, last, in_test))
             # The body is scanned on: nested functions are listed too.
-        elif kind == "ident" and value in ("struct", "enum", "impl", "trait", "mod", "const", "static", "use", "type"):
-            # `#[cfg(test)] mod x;` (a file of its own) and items other than
-            # a brace-opening one consume the attribute at their `;` or `{`.
-            pass
         k += 1
     return [(name, first, last, in_test, sum(1 for l in range(first, last + 1) if l in code_lines)) for name, first, last, in_test in found]
 
