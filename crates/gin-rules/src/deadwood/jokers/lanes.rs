@@ -377,16 +377,33 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
         let pairs = two_natural_ranks(avail);
         return u32::try_from(lanes_cost(&rest, &facts, pairs, m, dead, tables)).ok();
     }
-    let first = threes.trailing_zeros();
     let others = threes & (threes - 1);
     if others & others.wrapping_sub(1) != 0 {
         // Three ranks of three (eleven cards or more): the footprint search.
         return None;
     }
+    u32::try_from(min_cost_deciding_sets(rest, others, p, tables, dead)).ok()
+}
+
+/// [`min_cost_by_lanes`] for a hand with one or two ranks of three naturals
+/// (`rest.decided`; `second` the second's bit, or 0): the least count over
+/// every shape of the first rank's set and of the second's, the lanes
+/// answering from the tables in each.
+#[inline(always)]
+fn min_cost_deciding_sets(
+    rest: Rest,
+    second: u32,
+    p: Params,
+    tables: &LaneTables,
+    dead: i32,
+) -> i32 {
+    let avail = rest.avail;
+    let m = p.min_natural;
     // A lane changes only at the decided ranks, in three ways at each
     // (untouched, its card melded in the set, walled by a joker): its facts
     // in each of the nine states, worked out once when first needed, at
-    // `9 * suit + state`.
+    // `9 * suit + state`. Kept here, not in a struct of its own: the
+    // optimiser then keeps `known` in a register and skips zeroing the table.
     let mut memo = [(0, 0, 0); 36];
     let mut known = 0u64;
     let mut best = IMPOSSIBLE;
@@ -395,10 +412,10 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
     // a shape wanting more jokers than the first left is refused).
     let none = [Shape::default()];
     let mut listed = [Shape::default(); 7];
-    let seconds: &[Shape] = if others == 0 {
+    let seconds: &[Shape] = if second == 0 {
         &none
     } else {
-        let rank = others.trailing_zeros();
+        let rank = second.trailing_zeros();
         let mut count = 0;
         for (slot, shape) in listed.iter_mut().zip(shapes(avail, rank, m, p.jokers)) {
             *slot = shape;
@@ -407,8 +424,8 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
         listed.get(..count).unwrap_or(&none)
     };
     // The undecided ranks keep their cards whatever the decisions.
-    let pairs = two_natural_ranks(avail) & !threes;
-    for one in shapes(avail, first, m, p.jokers) {
+    let pairs = two_natural_ranks(avail) & !rest.decided;
+    for one in shapes(avail, rest.decided.trailing_zeros(), m, p.jokers) {
         let Some(after_one) = rest.with_set(&one) else {
             continue;
         };
@@ -442,11 +459,11 @@ pub(crate) fn min_cost_by_lanes(avail: u64, p: Params) -> Option<u32> {
             best = best.min(lanes_cost(&rest, &facts, pairs, m, dead, tables));
             if best == 0 {
                 // Nothing is lower.
-                return Some(0);
+                return 0;
             }
         }
     }
-    u32::try_from(best).ok()
+    best
 }
 
 /// A set at a rank of three or more, or none: the naturals it melds and the

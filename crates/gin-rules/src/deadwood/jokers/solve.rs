@@ -132,7 +132,44 @@ pub(crate) fn for_each_footprint(
     // A meld holding jokers has at least `need` naturals: the rules' minimum,
     // and 3 less the jokers (a meld has three cards).
     let need = p.min_natural.max(3u32.saturating_sub(p.jokers)).max(1);
-    let [s, h, d, c] = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    let lanes = [avail, avail >> 16, avail >> 32, avail >> 48].map(|l| l & LANE);
+    offer_sets(avail, lanes, blocked, need, p, &mut visit);
+    for (suit, lane) in (0u32..).zip(lanes) {
+        if lane == 0 {
+            continue;
+        }
+        let shift = 16 * suit;
+        let runs = RunLane {
+            cards: lane,
+            blocked: (blocked >> shift) & LANE,
+            shift,
+            every_position,
+        };
+        // A run holding jokers starts where its first `need` naturals lie
+        // within `need + jokers` cards: a bit-parallel count over every start
+        // at once skips the suits (most of a random hand's) and starts that
+        // cannot hold one.
+        let mut starts = starts_with_enough(lane, need, p.jokers) & 0x7FF;
+        while starts != 0 {
+            let start = 63 - starts.leading_zeros();
+            starts &= !(1 << start);
+            runs.offer_from(start, p, &mut visit);
+        }
+    }
+}
+
+/// The set footprints of [`for_each_footprint`], rank by rank: at each rank
+/// holding `need` naturals or more, the four-suit set, then the three-suit
+/// sets leaving out clubs, diamonds, hearts, spades.
+#[inline(always)]
+fn offer_sets(
+    avail: u64,
+    [s, h, d, c]: [u64; 4],
+    blocked: u64,
+    need: u32,
+    p: Params,
+    visit: &mut impl FnMut(Footprint),
+) {
     let ranks = match need {
         1 => s | h | d | c,
         2 => (s & (h | d | c)) | (h & (d | c)) | (d & c),
@@ -144,85 +181,116 @@ pub(crate) fn for_each_footprint(
         pending &= pending - 1;
         let whole = RANK_STRIDE << bit;
         let held = avail & whole;
-        offer_set(whole, held, blocked, rank_value(bit), p, &mut visit);
+        offer_set(whole, held, blocked, rank_value(bit), p, visit);
         for suit in [3u32, 2, 1, 0] {
             let three = whole & !(1 << (16 * suit + bit));
-            offer_set(three, held, blocked, rank_value(bit), p, &mut visit);
+            offer_set(three, held, blocked, rank_value(bit), p, visit);
         }
     }
-    for (suit, lane) in (0u32..).zip([s, h, d, c]) {
-        if lane == 0 {
-            continue;
-        }
-        // A run holding jokers starts where its first `need` naturals lie
-        // within `need + jokers` cards: a bit-parallel count over every start
-        // at once skips the suits (most of a random hand's) and starts that
-        // cannot hold one.
-        let mut starts = starts_with_enough(lane, need, p.jokers) & 0x7FF;
-        let shift = 16 * suit;
-        let lane_blocked = (blocked >> shift) & LANE;
-        while starts != 0 {
-            let start = 63 - starts.leading_zeros();
-            starts &= !(1 << start);
-            let mut span = 0u64;
-            let mut missing = 0u32;
-            let mut inside_value = 0u32;
-            let mut end = start;
-            while end < 13 {
-                let card = 1u64 << end;
-                if card & lane_blocked != 0 {
-                    break;
-                }
-                span |= card;
-                let is_held = card & lane != 0;
-                missing += u32::from(!is_held);
-                inside_value += if is_held { rank_value(end) } else { 0 };
-                if missing > p.jokers {
-                    break;
-                }
-                end += 1;
-                let len = end - start;
-                if len < 3 {
-                    continue;
-                }
-                let most = p.jokers.min(len.saturating_sub(p.min_natural));
-                // A meld of every joker is in no pair: only the naturals it
-                // takes count, so a window that slides one card up with the
-                // same naturals (its low end and the card above both
-                // missing, the card above free) is the same for the count,
-                // and is left to that later window.
-                let next = card << 1;
-                let slides = !every_position
-                    && missing == p.jokers
-                    && (1u64 << start) & lane == 0
-                    && end < 13
-                    && next & (lane | lane_blocked) == 0;
-                for jokers in missing.max(1)..=most {
-                    if slides && jokers == p.jokers {
-                        continue;
-                    }
-                    let extra = jokers - missing;
-                    let held_fillers = if extra == 0 {
-                        0
-                    } else {
-                        lowest(lane & span, extra)
-                    };
-                    let held_cost = if extra == 0 { 0 } else { value(held_fillers) };
-                    if extra > 0 && held_cost >= extra * p.joker_deadwood {
-                        continue;
-                    }
-                    visit(Footprint {
-                        kind: MeldKind::Run,
-                        cards: span << shift,
-                        jokers,
-                        held_fillers: held_fillers << shift,
-                        held_cost,
-                        inside_value,
-                    });
-                }
+}
+
+/// One suit's cards as the run footprints see them, each lane at rank bit 0.
+#[derive(Clone, Copy)]
+struct RunLane {
+    /// The hand's naturals of the suit.
+    cards: u64,
+    /// Its cards no meld may use.
+    blocked: u64,
+    /// Where the suit's lane sits in a card mask.
+    shift: u32,
+    /// Every position of a run of every joker (see [`for_each_footprint`]).
+    every_position: bool,
+}
+
+impl RunLane {
+    /// The run footprints whose low end is `start`, shortest first: the window
+    /// grows a card at a time until it meets a blocked card, the lane's end,
+    /// or needs more jokers than are held.
+    #[inline(always)]
+    fn offer_from(self, start: u32, p: Params, visit: &mut impl FnMut(Footprint)) {
+        let mut span = 0u64;
+        let mut missing = 0u32;
+        let mut inside_value = 0u32;
+        let mut end = start;
+        while end < 13 {
+            let card = 1u64 << end;
+            if card & self.blocked != 0 {
+                break;
             }
+            span |= card;
+            let is_held = card & self.cards != 0;
+            missing += u32::from(!is_held);
+            inside_value += if is_held { rank_value(end) } else { 0 };
+            if missing > p.jokers {
+                break;
+            }
+            end += 1;
+            let len = end - start;
+            if len < 3 {
+                continue;
+            }
+            // A meld of every joker is in no pair: only the naturals it
+            // takes count, so a window that slides one card up with the
+            // same naturals (its low end and the card above both
+            // missing, the card above free) is the same for the count,
+            // and is left to that later window.
+            let slides = !self.every_position
+                && missing == p.jokers
+                && (1u64 << start) & self.cards == 0
+                && end < 13
+                && (card << 1) & (self.cards | self.blocked) == 0;
+            let window = Window {
+                span,
+                len,
+                missing,
+                inside_value,
+            };
+            self.offer_window(window, slides, p, visit);
         }
     }
+
+    /// The footprints of one window of the lane, by the number of jokers in
+    /// it: the missing cards at least, and more standing for its cheapest
+    /// held cards while the rules' minimum of naturals allows (not when
+    /// `slides`, for a run of every joker).
+    #[inline(always)]
+    fn offer_window(self, w: Window, slides: bool, p: Params, visit: &mut impl FnMut(Footprint)) {
+        let most = p.jokers.min(w.len.saturating_sub(p.min_natural));
+        for jokers in w.missing.max(1)..=most {
+            if slides && jokers == p.jokers {
+                continue;
+            }
+            let extra = jokers - w.missing;
+            let held_fillers = if extra == 0 {
+                0
+            } else {
+                lowest(self.cards & w.span, extra)
+            };
+            let held_cost = if extra == 0 { 0 } else { value(held_fillers) };
+            if extra > 0 && held_cost >= extra * p.joker_deadwood {
+                continue;
+            }
+            visit(Footprint {
+                kind: MeldKind::Run,
+                cards: w.span << self.shift,
+                jokers,
+                held_fillers: held_fillers << self.shift,
+                held_cost,
+                inside_value: w.inside_value,
+            });
+        }
+    }
+}
+
+/// A window of a run lane: its cards and their count (kept: the default
+/// x86-64 target has no `popcnt`), how many of them the hand lacks, and the
+/// value of those it holds.
+#[derive(Clone, Copy)]
+struct Window {
+    span: u64,
+    len: u32,
+    missing: u32,
+    inside_value: u32,
 }
 
 /// The rank bits `a` of `lane` such that `a .. a + need + jokers` holds at
@@ -321,10 +389,118 @@ struct Single {
 /// spill to the heap.
 const SINGLES_ON_STACK: usize = 16;
 
+/// The one-joker footprints kept for the search over pairs (two jokers held),
+/// twins merged: in an array on the caller's stack, spilling to the heap past
+/// [`SINGLES_ON_STACK`]. The array is the caller's, not a field: held in a
+/// struct, the optimiser zeroes it on every call (96 instructions).
+struct Singles<'a> {
+    stack: &'a mut [Single; SINGLES_ON_STACK],
+    kept: usize,
+    spilled: Vec<Single>,
+}
+
+impl<'a> Singles<'a> {
+    #[inline(always)]
+    fn new(stack: &'a mut [Single; SINGLES_ON_STACK]) -> Singles<'a> {
+        Singles {
+            stack,
+            kept: 0,
+            spilled: Vec::new(),
+        }
+    }
+
+    /// Records `cards` as the second footprint of a kept single taking the
+    /// same cards of the hand at the same held cost, if there is one without
+    /// a second yet; says whether there was. Only the stack is searched: the
+    /// spill is rare, and a twin missed there is only a pair solved twice.
+    #[inline(always)]
+    fn merge_twin(&mut self, content: u64, held_cost: u16, cards: u64) -> bool {
+        let twin = self.stack.get_mut(..self.kept).and_then(|kept| {
+            kept.iter_mut().find(|s| {
+                s.content == content && s.held_cost == held_cost && s.cards[0] == s.cards[1]
+            })
+        });
+        match twin {
+            Some(twin) => {
+                twin.cards[1] = cards;
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, single: Single) {
+        match self.stack.get_mut(self.kept) {
+            Some(slot) => {
+                *slot = single;
+                self.kept += 1;
+            }
+            None => self.spilled.push(single),
+        }
+    }
+
+    /// [`best_pair`] over every single kept. By reference: moving the
+    /// singles would copy the whole stack array.
+    #[inline(always)]
+    fn best_pair(&mut self, avail: u64, best: u32) -> u32 {
+        if self.spilled.is_empty() {
+            let singles = self.stack.get_mut(..self.kept).unwrap_or(&mut []);
+            best_pair(singles, avail, best)
+        } else {
+            let mut all = self.stack.get(..self.kept).unwrap_or(&[]).to_vec();
+            all.extend(self.spilled.iter().copied());
+            best_pair(&mut all, avail, best)
+        }
+    }
+}
+
 /// Footprints needing the solver that [`min_cost`] holds back until the
 /// cheap ones have lowered the best count (their floors then prune more);
 /// more are solved at once.
 const DEFERRED_ON_STACK: usize = 8;
+
+/// The footprints held back (see [`DEFERRED_ON_STACK`]): the cards each
+/// shows, what it adds to the naturals' count left (held fillers, jokers left
+/// out), and a floor of its count. The slots are the caller's array, as for
+/// [`Singles`].
+struct Deferred<'a> {
+    slots: &'a mut [(u64, u32, i64); DEFERRED_ON_STACK],
+    waiting: usize,
+}
+
+impl<'a> Deferred<'a> {
+    #[inline(always)]
+    fn new(slots: &'a mut [(u64, u32, i64); DEFERRED_ON_STACK]) -> Deferred<'a> {
+        Deferred { slots, waiting: 0 }
+    }
+
+    /// Holds a footprint back; `false` when every slot is taken (the caller
+    /// solves it at once).
+    #[inline(always)]
+    fn hold(&mut self, cards: u64, extra: u32, floor: i64) -> bool {
+        match self.slots.get_mut(self.waiting) {
+            Some(slot) => {
+                *slot = (cards, extra, floor);
+                self.waiting += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The least of `best` and the counts of the footprints held back whose
+    /// floor is still below the best.
+    #[inline(always)]
+    fn solve(&self, avail: u64, mut best: u32) -> u32 {
+        for &(cards, extra, floor) in self.slots.get(..self.waiting).unwrap_or(&[]) {
+            if floor < i64::from(best) {
+                best = best.min(min_deadwood(CardSet::from_bits(avail & !cards)) + extra);
+            }
+        }
+        best
+    }
+}
 
 /// The least count of the naturals `avail` with `p.jokers` jokers, no meld
 /// using a card of `blocked` (the caller counts the held cards that are
@@ -354,10 +530,9 @@ pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
     let base = i64::from(base);
     let narrow = |count: i64| i32::try_from(count).unwrap_or(i32::MAX);
     let mut stack = [Single::default(); SINGLES_ON_STACK];
-    let mut kept = 0usize;
-    let mut spilled: Vec<Single> = Vec::new();
-    let mut deferred = [(0u64, 0u32, 0i64); DEFERRED_ON_STACK];
-    let mut waiting = 0usize;
+    let mut singles = Singles::new(&mut stack);
+    let mut slots = [(0u64, 0u32, 0i64); DEFERRED_ON_STACK];
+    let mut deferred = Deferred::new(&mut slots);
     let keep_pairs = p.jokers == 2;
     for_each_footprint(avail, blocked, p, false, |f| {
         if best == 0 {
@@ -388,56 +563,28 @@ pub(crate) fn footprint_min_cost(avail: u64, blocked: u64, p: Params) -> u32 {
         if solo + i64::from(left_out) < i64::from(best) {
             if !touches {
                 best = u32::try_from(solo).map_or(best, |solo| solo + left_out);
-            } else if let Some(slot) = deferred.get_mut(waiting) {
-                *slot = (f.cards, f.held_cost + left_out, solo + i64::from(left_out));
-                waiting += 1;
-            } else {
+            } else if !deferred.hold(f.cards, f.held_cost + left_out, solo + i64::from(left_out)) {
                 best = best.min(min_deadwood(CardSet::from_bits(rest)) + f.held_cost + left_out);
             }
         }
         if pairs_with_another {
             let content = f.cards & avail;
             let held_cost = u16::try_from(f.held_cost).unwrap_or(u16::MAX);
-            let twin = stack.get_mut(..kept).and_then(|kept| {
-                kept.iter_mut().find(|s| {
-                    s.content == content && s.held_cost == held_cost && s.cards[0] == s.cards[1]
-                })
-            });
-            if let Some(twin) = twin {
-                twin.cards[1] = f.cards;
+            if singles.merge_twin(content, held_cost, f.cards) {
                 return;
             }
-            let single = Single {
+            singles.push(Single {
                 cards: [f.cards; 2],
                 content,
                 gain: narrow(gain),
                 solo: narrow(solo),
                 held_cost,
                 touches,
-            };
-            match stack.get_mut(kept) {
-                Some(slot) => {
-                    *slot = single;
-                    kept += 1;
-                }
-                None => spilled.push(single),
-            }
+            });
         }
     });
-    if spilled.is_empty() {
-        let singles = stack.get_mut(..kept).unwrap_or(&mut []);
-        best = best_pair(singles, avail, best);
-    } else {
-        let mut all = stack.get(..kept).unwrap_or(&[]).to_vec();
-        all.extend(spilled);
-        best = best_pair(&mut all, avail, best);
-    }
-    for &(cards, extra, floor) in deferred.get(..waiting).unwrap_or(&[]) {
-        if floor < i64::from(best) {
-            best = best.min(min_deadwood(CardSet::from_bits(avail & !cards)) + extra);
-        }
-    }
-    best
+    best = singles.best_pair(avail, best);
+    deferred.solve(avail, best)
 }
 
 /// The least count over pairs of disjoint one-joker footprints, or `best` when
