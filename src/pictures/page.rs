@@ -6,10 +6,11 @@
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::Drawn;
+use gin_rules::HandCard;
+
 use super::replay::Replay;
-use super::sheet::{COLUMNS, Sheet};
-use super::text::card;
+use super::sheet::{COLUMNS, Mark, Sheet};
+use super::text::Face;
 
 /// Where the stylesheet of the pages is served.
 pub const STYLESHEET: &str = "/viewer/pictures.css";
@@ -56,25 +57,26 @@ tr.violation th, tr.violation td { background: #fde7ea; color: #b00020; font-wei
 }
 "#;
 
-/// The whole page of a picture.
-pub fn html(drawn: &Drawn) -> String {
+/// The whole page of a picture: its title, its SVG and its tables (both
+/// written by maud, escaped there).
+pub fn html(title: &str, svg: &str, tables: &str) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (drawn.title) }
+                title { (title) }
                 link rel="stylesheet" href=(STYLESHEET);
                 link rel="icon" href=(ICON) type="image/svg+xml";
             }
             body {
                 main {
-                    h1 { (drawn.title) }
+                    h1 { (title) }
                     // The SVG and the tables were written by maud, escaped
                     // there; here they are spliced as they are.
-                    div class="picture" { (PreEscaped(&drawn.svg)) }
-                    (PreEscaped(&drawn.tables))
+                    div class="picture" { (PreEscaped(svg)) }
+                    (PreEscaped(tables))
                 }
             }
         }
@@ -104,7 +106,7 @@ pub fn tables(sheet: &Sheet) -> String {
                 }
                 tbody {
                     @for row in &grid.rows {
-                        tr class=[(row.mark == super::sheet::Mark::Violation).then_some("violation")] {
+                        tr class=[(row.mark == Mark::Violation).then_some("violation")] {
                             th scope="row" { (row.label) }
                             td { (row.detail) }
                             @for cell in &row.cells {
@@ -119,12 +121,12 @@ pub fn tables(sheet: &Sheet) -> String {
     markup.into_string()
 }
 
-fn card_list(cards: &[String]) -> Markup {
+fn card_list(cards: &[HandCard]) -> Markup {
     html! {
-        @for (index, code) in cards.iter().enumerate() {
-            @let (face, red) = card(code);
+        @for (index, card) in cards.iter().enumerate() {
+            @let face = Face(*card);
             @if index > 0 { " " }
-            span class=[red.then_some("red")] { (face) }
+            span class=[face.red().then_some("red")] { (face) }
         }
     }
 }
@@ -148,7 +150,7 @@ pub fn replay_table(replay: &Replay) -> String {
                 @for step in &replay.steps {
                     tr class=[step.violation.is_some().then_some("violation")] {
                         th scope="row" { (step.index + 1) }
-                        td { (step.sentence) }
+                        td { (step.who) " " (step.what) }
                         td { (card_list(&step.cards)) }
                         td { @if let Some(message) = &step.violation { "VIOLATION: " (message) } @else { "legal" } }
                     }

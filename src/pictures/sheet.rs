@@ -2,18 +2,28 @@
 //! player (or team; under Hollywood, per game and player, the three games side
 //! by side), a line per hand with the points won and the running total, then
 //! the tally (hand points, hands won, box, game and shutout bonuses, total) and
-//! the net. Drawn from the `/v1/matches/score` answer (or the audit's `match`),
-//! figure by figure: every number on the sheet is one of the answer's.
+//! the net. Drawn from the typed answer of `/v1/matches/score` (or the audit's
+//! `match`), the very value the JSON answer is written from, figure by figure:
+//! every number on the sheet is one of the answer's. The columns are the
+//! answer's `final`, whose names are in the request's order.
 
-use serde_json::Value;
+use gin_contract::answers::match_audit::{MatchAuditResponse, MatchAuditViolation};
+use gin_contract::answers::matches::{
+    ByName, GameResult, HandResult, MatchOutcome, MatchResponse, PartnershipMatchResponse,
+    TableResult, ThreePlayerMatchResponse,
+};
+use gin_contract::wire::formats::MatchAnswer;
+use gin_rules::Tally;
+use maud::Render;
 
-use super::text::{clean, field, figure, item, receipt_fingerprint, string};
+use super::text::{clean, push_number};
 
 /// The two columns of each group: the points a hand won, the running total.
 pub const COLUMNS: [&str; 2] = ["points", "total"];
 
-/// The tally's lines: the field of `final` each shows, and its label.
-pub const TALLY: [(&str, &str); 6] = [
+/// The tally's lines: the field of `final` each shows (its line's key), and
+/// its label; then the net.
+const TALLY: [(&str, &str); 6] = [
     ("hand_points", "Hand points"),
     ("hands_won", "Hands won (boxes)"),
     ("box_bonus", "Box bonus"),
@@ -21,6 +31,38 @@ pub const TALLY: [(&str, &str); 6] = [
     ("shutout_bonus", "Shutout bonus"),
     ("total", "Total"),
 ];
+/// The keys of the Hollywood match's own tally lines, in the order of
+/// [`TALLY`], then its net.
+const MATCH_KEYS: [&str; 7] = [
+    "match-hand_points",
+    "match-hands_won",
+    "match-box_bonus",
+    "match-game_bonus",
+    "match-shutout_bonus",
+    "match-total",
+    "match-net",
+];
+const KEYS: [&str; 7] = [
+    "hand_points",
+    "hands_won",
+    "box_bonus",
+    "game_bonus",
+    "shutout_bonus",
+    "total",
+    "net",
+];
+
+/// The figures of a tally, in the order of [`TALLY`].
+const fn tally_figures(tally: &Tally) -> [u64; 6] {
+    [
+        tally.hand_points,
+        tally.hands_won,
+        tally.box_bonus,
+        tally.game_bonus,
+        tally.shutout_bonus,
+        tally.total,
+    ]
+}
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,14 +72,65 @@ pub enum Mark {
     Violation,
 }
 
-/// One line: its key (stable, for tests and readers: `hand-3`, `total`,
-/// `net`, ...), its label, a sentence, and one cell per column.
+/// A line's key, stable for tests and readers: `hand-3`, `total`, `net`,
+/// `pair-1`, `match-total`, `violation`. Written straight into the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// A hand, from 0 (written from 1).
+    Hand(usize),
+    /// A pair of three players, from 0 (written from 1).
+    Pair(usize),
+    Named(&'static str),
+}
+
+impl Key {
+    /// The lines drawn on a tinted band: the totals.
+    pub fn is_total(self) -> bool {
+        matches!(self, Key::Named(name) if name.ends_with("total"))
+    }
+}
+
+impl Render for Key {
+    fn render_to(&self, buffer: &mut String) {
+        match *self {
+            Key::Hand(index) => {
+                buffer.push_str("hand-");
+                push_number(buffer, index.saturating_add(1));
+            }
+            Key::Pair(index) => {
+                buffer.push_str("pair-");
+                push_number(buffer, index.saturating_add(1));
+            }
+            Key::Named(name) => buffer.push_str(name),
+        }
+    }
+}
+
+/// A line's label: a hand's number (from 1) or a word.
+#[derive(Debug, Clone, Copy)]
+pub enum Label {
+    Number(usize),
+    Text(&'static str),
+}
+
+impl Render for Label {
+    fn render_to(&self, buffer: &mut String) {
+        match *self {
+            Label::Number(index) => push_number(buffer, index.saturating_add(1)),
+            Label::Text(text) => buffer.push_str(text),
+        }
+    }
+}
+
+/// One line: its key, its label, a sentence, and one cell per column (two
+/// per group: [`COLUMNS`]). Figures are the answer's integers, unsigned and
+/// signed alike (an `i128` holds both exactly).
 #[derive(Debug, Clone)]
 pub struct Row {
-    pub key: String,
-    pub label: String,
+    pub key: Key,
+    pub label: Label,
     pub detail: String,
-    pub cells: Vec<Option<String>>,
+    pub cells: Vec<Option<i128>>,
     pub mark: Mark,
 }
 
@@ -45,7 +138,7 @@ pub struct Row {
 /// [`COLUMNS`], and its lines.
 #[derive(Debug, Clone)]
 pub struct Grid {
-    pub caption: String,
+    pub caption: &'static str,
     pub groups: Vec<String>,
     pub rows: Vec<Row>,
 }
@@ -59,130 +152,167 @@ pub struct Sheet {
     pub grids: Vec<Grid>,
     /// The violation of an audit, as a sentence.
     pub violation: Option<String>,
-    /// A signed answer: its JSON and its receipt, for the SVG's metadata.
-    pub signed: Option<(String, String)>,
 }
 
-/// The names of the columns, in the request's order: its `players`, or its
-/// teams' names.
-fn names(request: &Value) -> Vec<String> {
-    if let Some(teams) = request.get("teams").and_then(Value::as_array) {
-        return teams.iter().map(|team| string(&team["name"])).collect();
-    }
-    request
-        .get("players")
-        .and_then(Value::as_array)
-        .map(|players| players.iter().map(string).collect())
-        .unwrap_or_default()
+/// `map[name]`, as the JSON object is read by name.
+fn of<'a, T>(map: &'a ByName<T>, name: &str) -> Option<&'a T> {
+    map.entries()
+        .iter()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value)
 }
 
-/// The raw names (uncleaned) used as keys into the answer.
-fn keys(request: &Value) -> Vec<String> {
-    let raw = |value: &Value| value.as_str().unwrap_or_default().to_owned();
-    if let Some(teams) = request.get("teams").and_then(Value::as_array) {
-        return teams.iter().map(|team| raw(&team["name"])).collect();
+/// The outcome's name, as the JSON answer writes it.
+pub const fn outcome_name(outcome: MatchOutcome) -> &'static str {
+    match outcome {
+        MatchOutcome::Knock => "knock",
+        MatchOutcome::Undercut => "undercut",
+        MatchOutcome::Gin => "gin",
+        MatchOutcome::BigGin => "big_gin",
+        MatchOutcome::Void => "void",
     }
-    request
-        .get("players")
-        .and_then(Value::as_array)
-        .map(|players| players.iter().map(raw).collect())
-        .unwrap_or_default()
 }
 
-/// A sentence for one table's result: who won what, and how.
-fn table_sentence(hand: &Value) -> String {
-    let outcome = string(&hand["outcome"]);
-    if outcome == "void" || hand["winner"].is_null() {
-        let players: Vec<String> = hand["players"]
-            .as_array()
-            .map(|players| players.iter().map(string).collect())
-            .unwrap_or_default();
-        return if players.is_empty() {
-            "void".to_owned()
-        } else {
-            format!("{}: void", players.join(" v "))
-        };
+/// One table's result, the fields a sentence tells.
+struct Table<'a> {
+    players: Option<&'a [String; 2]>,
+    winner: Option<&'a str>,
+    knocker: Option<&'a str>,
+    outcome: MatchOutcome,
+    points: u32,
+    counts: (Option<u32>, Option<u32>),
+}
+
+impl<'a> From<&'a TableResult> for Table<'a> {
+    fn from(table: &'a TableResult) -> Table<'a> {
+        Table {
+            players: Some(&table.players),
+            winner: table.winner.as_deref(),
+            knocker: table.knocker.as_deref(),
+            outcome: table.outcome,
+            points: table.points,
+            counts: (table.knocker_deadwood, table.defender_deadwood),
+        }
     }
-    let knocker = string(&hand["knocker"]);
-    let winner = string(&hand["winner"]);
-    let points = figure(&hand["points"]).unwrap_or_default();
-    let counts = match (
-        figure(&hand["knocker_deadwood"]),
-        figure(&hand["defender_deadwood"]),
-    ) {
-        (Some(k), Some(d)) => format!(", deadwood {k} v {d}"),
-        _ => String::new(),
+}
+
+/// Appends a sentence for one table's result: who won what, and how.
+fn table_sentence(out: &mut String, table: &Table<'_>) {
+    let (Some(winner), false) = (table.winner, matches!(table.outcome, MatchOutcome::Void)) else {
+        if let Some([a, b]) = table.players {
+            for part in [clean(a).as_ref(), " v ", clean(b).as_ref(), ": "] {
+                out.push_str(part);
+            }
+        }
+        out.push_str("void");
+        return;
     };
-    format!("{knocker} knocks: {outcome}{counts}; {winner} +{points}")
+    out.push_str(&clean(table.knocker.unwrap_or_default()));
+    out.push_str(" knocks: ");
+    out.push_str(outcome_name(table.outcome));
+    if let (Some(knocker), Some(defender)) = table.counts {
+        out.push_str(", deadwood ");
+        push_number(out, knocker);
+        out.push_str(" v ");
+        push_number(out, defender);
+    }
+    out.push_str("; ");
+    out.push_str(&clean(winner));
+    out.push_str(" +");
+    push_number(out, table.points);
 }
 
 /// The line of hand `index` (from 0): the winner's points, everyone's total.
-fn hand_row(index: usize, hand: &Value, keys: &[String], partnership: bool) -> Row {
-    let detail = if partnership {
-        hand["tables"]
-            .as_array()
-            .map(|tables| {
-                tables
-                    .iter()
-                    .map(table_sentence)
-                    .collect::<Vec<_>>()
-                    .join(" · ")
-            })
-            .unwrap_or_default()
-    } else {
-        table_sentence(hand)
-    };
-    let winner = hand["winner"].as_str();
-    let mut cells = Vec::with_capacity(keys.len() * 2);
-    for key in keys {
-        let won = winner == Some(key.as_str());
-        cells.push(won.then(|| figure(&hand["points"])).flatten());
-        cells.push(figure(field(&hand["totals"], key)));
+fn hand_row(
+    index: usize,
+    detail: String,
+    winner: Option<&str>,
+    points: u64,
+    totals: &ByName<u64>,
+    names: &[&str],
+) -> Row {
+    let mut cells = Vec::with_capacity(names.len() * 2);
+    for name in names {
+        cells.push((winner == Some(*name)).then_some(i128::from(points)));
+        cells.push(of(totals, name).map(|total| i128::from(*total)));
     }
     Row {
-        key: format!("hand-{}", index + 1),
-        label: (index + 1).to_string(),
+        key: Key::Hand(index),
+        label: Label::Number(index),
         detail,
         cells,
         mark: Mark::Hand,
     }
 }
 
-/// The tally lines of `tally` (an answer's `final`), and the net line.
-fn tally_rows(tally: &Value, keys: &[String], winner: &Value, net: &Value) -> Vec<Row> {
+/// Whose net a sheet shows: the winner's (two sides), or each player's.
+#[derive(Clone, Copy)]
+enum Net<'a> {
+    Winner(Option<&'a str>, Option<i64>),
+    Each(Option<&'a ByName<i64>>, Option<&'a str>),
+}
+
+/// The tally lines of `tally` (an answer's `final`), and the net line, keyed
+/// by `keys` (the tally's fields, then `net`).
+fn tally_rows(
+    tally: &ByName<Tally>,
+    names: &[&str],
+    net: Net<'_>,
+    keys: &'static [&'static str; 7],
+) -> Vec<Row> {
+    let figures: Vec<Option<[u64; 6]>> = names
+        .iter()
+        .map(|name| of(tally, name).map(tally_figures))
+        .collect();
     let mut rows: Vec<Row> = TALLY
         .iter()
-        .map(|(name, label)| Row {
-            key: (*name).to_owned(),
-            label: (*label).to_owned(),
+        .zip(keys)
+        .enumerate()
+        .map(|(line, ((_, label), key))| Row {
+            key: Key::Named(key),
+            label: Label::Text(label),
             detail: String::new(),
-            cells: keys
+            cells: figures
                 .iter()
-                .flat_map(|key| [None, figure(&field(tally, key)[*name])])
+                .flat_map(|figures| {
+                    [
+                        None,
+                        figures.and_then(|f| f.get(line).copied()).map(i128::from),
+                    ]
+                })
                 .collect(),
             mark: Mark::Tally,
         })
         .collect();
-    // Two sides: the net is the winner's, against the other. Three players:
-    // `nets` has each player's.
-    let cells = keys
-        .iter()
-        .flat_map(|key| {
-            let value = match net {
-                Value::Object(nets) => nets.get(key).and_then(figure),
-                _ if winner.as_str() == Some(key.as_str()) => figure(net),
-                _ => None,
-            };
-            [None, value]
-        })
-        .collect();
-    let detail = match winner.as_str() {
+    let (winner, cells) = match net {
+        Net::Winner(winner, net) => (
+            winner,
+            names
+                .iter()
+                .flat_map(|name| [None, net.filter(|_| winner == Some(*name)).map(i128::from)])
+                .collect(),
+        ),
+        Net::Each(nets, winner) => (
+            winner,
+            names
+                .iter()
+                .flat_map(|name| {
+                    [
+                        None,
+                        nets.and_then(|nets| of(nets, name)).map(|n| i128::from(*n)),
+                    ]
+                })
+                .collect(),
+        ),
+    };
+    let detail = match winner {
         Some(name) => format!("won by {}", clean(name)),
         None => "no winner yet".to_owned(),
     };
+    let [.., net_key] = keys;
     rows.push(Row {
-        key: "net".to_owned(),
-        label: "Net".to_owned(),
+        key: Key::Named(net_key),
+        label: Label::Text("Net"),
         detail,
         cells,
         mark: Mark::Tally,
@@ -190,194 +320,275 @@ fn tally_rows(tally: &Value, keys: &[String], winner: &Value, net: &Value) -> Ve
     rows
 }
 
-/// Three players: each pair's net, in the first player's column.
-fn pair_rows(pairs: &Value, keys: &[String]) -> Vec<Row> {
-    let Some(pairs) = pairs.as_array() else {
-        return Vec::new();
-    };
-    pairs
+/// The columns: the names of the answer's `final`, in the request's order.
+fn names(tally: &ByName<Tally>) -> Vec<&str> {
+    tally
+        .entries()
         .iter()
-        .enumerate()
-        .map(|(index, pair)| {
-            let first = item(&pair["players"], 0).as_str().unwrap_or_default();
-            let names = format!(
-                "{} v {}",
-                string(item(&pair["players"], 0)),
-                string(item(&pair["players"], 1))
-            );
-            Row {
-                key: format!("pair-{}", index + 1),
-                label: "Pair".to_owned(),
-                detail: names,
-                cells: keys
-                    .iter()
-                    .flat_map(|key| [None, (key == first).then(|| figure(&pair["net"])).flatten()])
-                    .collect(),
-                mark: Mark::Tally,
-            }
-        })
+        .map(|(name, _)| name.as_str())
         .collect()
 }
 
-/// Hollywood: the games side by side, one group per game and player.
-fn hollywood(answer: &Value, games: &[Value], keys: &[String], names: &[String]) -> Grid {
-    let mut groups = Vec::new();
-    for game in 1..=games.len() {
-        for name in names {
-            groups.push(format!("Game {game} · {name}"));
-        }
+fn sentence(table: &Table<'_>) -> String {
+    let mut out = String::with_capacity(64);
+    table_sentence(&mut out, table);
+    out
+}
+
+/// Two players: one grid, or the Hollywood grids.
+fn two(answer: &MatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    if let Some(games) = answer.games.as_deref().filter(|games| !games.is_empty()) {
+        return super::hollywood::grids(answer, games, &names);
     }
-    let mut rows = Vec::new();
-    for (index, hand) in answer["hands"].as_array().into_iter().flatten().enumerate() {
-        let winner = hand["winner"].as_str();
-        let scored_in = |game: usize| {
-            hand["scored_in"]
-                .as_array()
-                .is_some_and(|games| games.iter().any(|g| g.as_u64() == Some(game as u64)))
-        };
-        let mut cells = Vec::new();
-        for game in 1..=games.len() {
-            for key in keys {
-                let won = winner == Some(key.as_str()) && scored_in(game);
-                cells.push(won.then(|| figure(&hand["points"])).flatten());
-                cells.push(figure(field(item(&hand["games"], game - 1), key)));
-            }
-        }
-        rows.push(Row {
-            key: format!("hand-{}", index + 1),
-            label: (index + 1).to_string(),
-            detail: table_sentence(hand),
-            cells,
-            mark: Mark::Hand,
-        });
-    }
-    // Each game's tally under its own columns.
-    let per_game: Vec<Vec<Row>> = games
+    let mut rows: Vec<Row> = answer
+        .hands
         .iter()
-        .map(|game| tally_rows(&game["final"], keys, &game["winner"], &game["net"]))
+        .enumerate()
+        .map(|(index, hand)| {
+            let winner = hand.winner.as_deref();
+            let detail = hand_sentence(hand);
+            hand_row(
+                index,
+                detail,
+                winner,
+                hand.points.into(),
+                &hand.totals,
+                &names,
+            )
+        })
         .collect();
-    for (line, template) in per_game.first().into_iter().flatten().enumerate() {
-        let cells = per_game
-            .iter()
-            .flat_map(|rows| {
-                rows.get(line)
-                    .map(|row| row.cells.clone())
-                    .unwrap_or_default()
-            })
-            .collect();
-        rows.push(Row {
-            detail: String::new(),
-            cells,
-            ..template.clone()
-        });
-    }
+    let net = Net::Winner(answer.winner.as_deref(), answer.net);
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    vec![grid("Players", &names, rows)]
+}
+
+fn grid(caption: &'static str, names: &[&str], rows: Vec<Row>) -> Grid {
     Grid {
-        caption: "Hollywood: the three games side by side".to_owned(),
-        groups,
+        caption,
+        groups: names.iter().map(|name| clean(name).into_owned()).collect(),
         rows,
     }
 }
 
-impl Sheet {
-    /// The sheet of `request`'s match from its answer: `/v1/matches/score`'s,
-    /// or when `audit`, `/v1/matches/audit`'s (whose `match` is the former).
-    pub fn of(request: &Value, answer: &Value, audit: bool) -> Sheet {
-        let scored = if audit { &answer["match"] } else { answer };
-        let keys = keys(request);
-        let names = names(request);
-        let partnership = request.get("teams").is_some();
-        let mut grids = Vec::new();
-        if let Some(games) = scored["games"].as_array().filter(|games| !games.is_empty()) {
-            grids.push(hollywood(scored, games, &keys, &names));
-            let mut rows = tally_rows(&scored["final"], &keys, &scored["winner"], &scored["net"]);
-            rows.iter_mut()
-                .for_each(|row| row.key = format!("match-{}", row.key));
-            grids.push(Grid {
-                caption: "The match: the three games together".to_owned(),
-                groups: names.clone(),
-                rows,
-            });
-        } else {
-            let mut rows: Vec<Row> = scored["hands"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .map(|(index, hand)| hand_row(index, hand, &keys, partnership))
-                .collect();
-            let net = if scored["nets"].is_object() {
-                &scored["nets"]
-            } else {
-                &scored["net"]
-            };
-            rows.extend(tally_rows(&scored["final"], &keys, &scored["winner"], net));
-            rows.extend(pair_rows(&scored["pairs"], &keys));
-            grids.push(Grid {
-                caption: if partnership { "Teams" } else { "Players" }.to_owned(),
-                groups: names.clone(),
-                rows,
-            });
-        }
-        let violation = audit.then(|| violation(answer)).flatten();
-        if let (Some(sentence), Some(grid)) = (&violation, grids.first_mut()) {
-            grid.rows.push(Row {
-                key: "violation".to_owned(),
-                label: "Violation".to_owned(),
-                detail: sentence.clone(),
-                cells: vec![None; grid.groups.len() * 2],
-                mark: Mark::Violation,
-            });
-        }
-        let mut notes = vec![state(scored, &names)];
-        let signed = answer["receipt"].as_str().map(|jws| {
-            let (kid, digest) = receipt_fingerprint(jws);
-            notes.push(format!(
-                "Signed: kid {kid} · SHA-256 of the receipt {digest}"
-            ));
-            (answer.to_string(), jws.to_owned())
+/// Three players: each hand's table, each player's net, each pair's.
+fn three(answer: &ThreePlayerMatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    let mut rows: Vec<Row> = answer
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(index, hand)| {
+            let table = &hand.hand;
+            let winner = table.winner.as_deref();
+            let detail = sentence(&Table::from(table));
+            hand_row(
+                index,
+                detail,
+                winner,
+                table.points.into(),
+                &hand.totals,
+                &names,
+            )
+        })
+        .collect();
+    let net = Net::Each(answer.nets.as_ref(), answer.winner.as_deref());
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    // Each pair's net, in the first player's column.
+    for (index, pair) in answer.pairs.iter().flatten().enumerate() {
+        let [first, second] = &pair.players;
+        rows.push(Row {
+            key: Key::Pair(index),
+            label: Label::Text("Pair"),
+            detail: format!("{} v {}", clean(first), clean(second)),
+            cells: names
+                .iter()
+                .flat_map(|name| [None, (name == first).then_some(i128::from(pair.net))])
+                .collect(),
+            mark: Mark::Tally,
         });
-        let title = format!(
-            "{}: {}",
-            if audit { "Match audit" } else { "Score sheet" },
-            names.join(if partnership { " v " } else { ", " })
-        );
-        Sheet {
-            title,
-            notes,
-            grids,
-            violation,
-            signed,
-        }
+    }
+    vec![grid("Players", &names, rows)]
+}
+
+/// A partnership: a line per deal, its sentence both tables'.
+fn teams(answer: &PartnershipMatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    let mut rows: Vec<Row> = answer
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(index, deal)| {
+            let mut detail = String::with_capacity(128);
+            for (table, result) in deal.tables.iter().enumerate() {
+                if table > 0 {
+                    detail.push_str(" · ");
+                }
+                table_sentence(&mut detail, &Table::from(result));
+            }
+            let winner = deal.winner.as_deref();
+            hand_row(index, detail, winner, deal.points, &deal.totals, &names)
+        })
+        .collect();
+    let net = Net::Winner(answer.winner.as_deref(), answer.net);
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    vec![grid("Teams", &names, rows)]
+}
+
+/// Hollywood's pieces, shared with [`super::hollywood`].
+pub(super) fn game_tally(game: &GameResult, names: &[&str]) -> Vec<Row> {
+    let net = Net::Winner(game.winner.as_deref(), game.net);
+    tally_rows(&game.final_tally, names, net, &KEYS)
+}
+
+/// The Hollywood match's own tally (the games summed), keyed `match-...`.
+pub(super) fn match_tally(answer: &MatchResponse, names: &[&str]) -> Grid {
+    let net = Net::Winner(answer.winner.as_deref(), answer.net);
+    let rows = tally_rows(&answer.final_tally, names, net, &MATCH_KEYS);
+    Grid {
+        caption: "The match: the three games together",
+        ..grid("", names, rows)
     }
 }
 
+/// A two-player hand's sentence.
+pub(super) fn hand_sentence(hand: &HandResult) -> String {
+    sentence(&Table {
+        players: None,
+        winner: hand.winner.as_deref(),
+        knocker: hand.knocker.as_deref(),
+        outcome: hand.outcome,
+        points: hand.points,
+        counts: (hand.knocker_deadwood, hand.defender_deadwood),
+    })
+}
+
 /// The match's state in a sentence.
-fn state(scored: &Value, names: &[String]) -> String {
-    let hands = scored["hands"].as_array().map_or(0, Vec::len);
-    let complete = scored["complete"].as_bool().unwrap_or(false);
-    match (complete, scored["winner"].as_str()) {
+fn state(hands: usize, complete: bool, winner: Option<&str>, players: usize) -> String {
+    match (complete, winner) {
         (true, Some(winner)) => format!("{hands} hands; complete, won by {}", clean(winner)),
         (true, None) => format!("{hands} hands; complete, tied"),
-        _ => format!("{hands} hands; in progress ({} at the table)", names.len()),
+        _ => format!("{hands} hands; in progress ({players} at the table)"),
     }
 }
 
 /// The audit's first violation, as a sentence naming its hand (counted from
 /// 1, as the sheet's lines are), table and action.
-fn violation(answer: &Value) -> Option<String> {
-    let violation = answer.get("violation").filter(|v| v.is_object())?;
-    let hand = violation["hand"].as_u64().map_or(0, |hand| hand + 1);
-    let table = violation["table"]
-        .as_u64()
-        .map(|table| format!(", table {}", table + 1))
-        .unwrap_or_default();
-    let action = violation["action"]
-        .as_u64()
-        .map(|action| format!(", action {}", action + 1))
-        .unwrap_or_default();
-    Some(format!(
-        "VIOLATION at hand {hand}{table}{action}: {} ({})",
-        string(&violation["message"]),
-        string(&violation["code"])
-    ))
+fn violation(violation: &MatchAuditViolation) -> String {
+    let mut out = String::with_capacity(96 + violation.message.len());
+    out.push_str("VIOLATION at hand ");
+    push_number(&mut out, violation.hand.saturating_add(1));
+    for (word, at) in [
+        (", table ", violation.table),
+        (", action ", violation.action),
+    ] {
+        if let Some(at) = at {
+            out.push_str(word);
+            push_number(&mut out, at.saturating_add(1));
+        }
+    }
+    out.push_str(": ");
+    out.push_str(&clean(&violation.message));
+    out.push_str(" (");
+    out.push_str(violation.code.as_str());
+    out.push(')');
+    out
+}
+
+impl Sheet {
+    /// The sheet of a match from its `/v1/matches/score` answer.
+    pub fn score(answer: &MatchAnswer) -> Sheet {
+        Sheet::of(answer, "Score sheet", None)
+    }
+
+    /// The sheet of a match audit: the legal hands' sheet and the first
+    /// violation, as a line of the first grid.
+    pub fn audit(answer: &MatchAuditResponse) -> Sheet {
+        Sheet::of(&answer.score, "Match audit", answer.violation.as_ref())
+    }
+
+    fn of(scored: &MatchAnswer, heading: &str, fault: Option<&MatchAuditViolation>) -> Sheet {
+        let (mut grids, tally, hands, complete, winner, partnership) = match scored {
+            MatchAnswer::TwoPlayers(answer) => (
+                two(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                false,
+            ),
+            MatchAnswer::ThreePlayers(answer) => (
+                three(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                false,
+            ),
+            MatchAnswer::Partnership(answer) => (
+                teams(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                true,
+            ),
+        };
+        let names = names(tally);
+        let violation = fault.map(violation);
+        if let (Some(sentence), Some(grid)) = (&violation, grids.first_mut()) {
+            grid.rows.push(Row {
+                key: Key::Named("violation"),
+                label: Label::Text("Violation"),
+                detail: sentence.clone(),
+                cells: vec![None; grid.groups.len() * 2],
+                mark: Mark::Violation,
+            });
+        }
+        let cleaned: Vec<_> = names.iter().map(|name| clean(name)).collect();
+        let title = format!(
+            "{heading}: {}",
+            cleaned.join(if partnership { " v " } else { ", " })
+        );
+        Sheet {
+            title,
+            notes: vec![state(hands, complete, winner, names.len())],
+            grids,
+            violation,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_are_named_as_the_answer_names_them() {
+        for outcome in [
+            MatchOutcome::Knock,
+            MatchOutcome::Undercut,
+            MatchOutcome::Gin,
+            MatchOutcome::BigGin,
+            MatchOutcome::Void,
+        ] {
+            assert_eq!(
+                serde_json::to_value(outcome).unwrap(),
+                outcome_name(outcome),
+                "{outcome:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn keys_are_written_as_the_answer_is_read() {
+        let written = |key: Key| key.render().into_string();
+        assert_eq!(written(Key::Hand(0)), "hand-1");
+        assert_eq!(written(Key::Pair(2)), "pair-3");
+        assert_eq!(written(Key::Named("match-total")), "match-total");
+        assert!(Key::Named("match-total").is_total() && !Key::Hand(3).is_total());
+        for ((field, _), key) in TALLY.iter().zip(&MATCH_KEYS) {
+            assert_eq!(format!("match-{field}"), *key);
+        }
+    }
 }

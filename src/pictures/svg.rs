@@ -11,9 +11,12 @@
 
 use maud::{Markup, html};
 
+use gin_rules::HandCard;
+
+use super::Signed;
 use super::replay::{Replay, Step};
-use super::sheet::{COLUMNS, Grid, Mark, Sheet};
-use super::text::{card, short};
+use super::sheet::{COLUMNS, Grid, Mark, Row, Sheet};
+use super::text::{Face, short};
 
 /// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
 /// most Linux systems), Segoe UI Symbol (Windows), Apple Symbols (macOS,
@@ -66,14 +69,14 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
     }
 }
 
-fn row_markup(grid: usize, row: &super::sheet::Row, y: u32, width: u32, left: u32) -> Markup {
+fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
     let violation = row.mark == Mark::Violation;
     let detail_chars = if violation { 200 } else { DETAIL_CHARS };
     html! {
         g data-row=(row.key) {
             @if violation {
                 rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(RED) {}
-            } @else if row.mark == Mark::Tally && row.key.ends_with("total") {
+            } @else if row.mark == Mark::Tally && row.key.is_total() {
                 rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#eef3fb" {}
             }
             text x=(MARGIN + 4) y=(y + 15) font-weight=[(row.mark != Mark::Hand).then_some("bold")]
@@ -95,8 +98,20 @@ fn row_markup(grid: usize, row: &super::sheet::Row, y: u32, width: u32, left: u3
     }
 }
 
+/// The signed answer in `<metadata>`: its JSON and its receipt.
+fn metadata(signed: Option<&Signed>) -> Markup {
+    html! {
+        @if let Some(signed) = signed {
+            metadata {
+                answer xmlns=(METADATA_NS) media-type="application/json" { (signed.answer) }
+                receipt xmlns=(METADATA_NS) media-type="application/jose" { (signed.receipt) }
+            }
+        }
+    }
+}
+
 /// The score sheet as one standalone SVG document.
-pub fn sheet(sheet: &Sheet) -> String {
+pub fn sheet(sheet: &Sheet, signed: Option<&Signed>) -> String {
     let widest = sheet
         .grids
         .iter()
@@ -117,12 +132,7 @@ pub fn sheet(sheet: &Sheet) -> String {
             role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
             title id="picture-title" { (sheet.title) }
             desc { @for note in &sheet.notes { (note) ". " } @if let Some(v) = &sheet.violation { (v) } }
-            @if let Some((answer, receipt)) = &sheet.signed {
-                metadata {
-                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
-                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
-                }
-            }
+            (metadata(signed))
             rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (sheet.title) }
             @for (line, note) in sheet.notes.iter().enumerate() {
@@ -142,19 +152,19 @@ const CARD_W: u32 = 34;
 const CARD_H: u32 = 26;
 
 /// A card as a small white rectangle with its rank and suit, red or black.
-fn card_markup(code: &str, x: u32, y: u32) -> Markup {
-    let (face, red) = card(code);
+fn card_markup(card: HandCard, x: u32, y: u32) -> Markup {
+    let face = Face(card);
     html! {
         rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
         text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
-            fill=(if red { RED } else { INK }) { (face) }
+            fill=(if face.red() { RED } else { INK }) { (face) }
     }
 }
 
-fn cards_markup(cards: &[String], x: u32, y: u32) -> Markup {
+fn cards_markup(cards: &[HandCard], x: u32, y: u32) -> Markup {
     html! {
-        @for (index, code) in cards.iter().enumerate() {
-            (card_markup(code, x + CARD_W * u32::try_from(index).unwrap_or(0), y))
+        @for (index, card) in cards.iter().enumerate() {
+            (card_markup(*card, x + CARD_W * u32::try_from(index).unwrap_or(0), y))
         }
     }
 }
@@ -178,7 +188,7 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
             }
             text x=(MARGIN + 36) y=(y + 18) fill=(if marked { RED } else { INK }) {
                 @if marked { tspan font-weight="bold" { "VIOLATION " } }
-                (step.sentence)
+                (step.who) " " (step.what)
             }
             (cards_markup(&step.cards, MARGIN + 360, y))
             @if let Some(message) = &step.violation {
@@ -191,7 +201,7 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
 }
 
 /// The hand replay as one standalone SVG document.
-pub fn replay(replay: &Replay) -> String {
+pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
     let widest = replay.widest_cards();
     let width = (MARGIN * 2 + 360 + cards_width(widest)).max(MARGIN * 2 + 120 + cards_width(11));
     let deal_top = 40 + LINE * u32::try_from(replay.notes.len()).unwrap_or(0);
@@ -209,12 +219,7 @@ pub fn replay(replay: &Replay) -> String {
             role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
             title id="picture-title" { (replay.title) }
             desc { @for note in &replay.notes { (note) ". " } }
-            @if let Some((answer, receipt)) = &replay.signed {
-                metadata {
-                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
-                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
-                }
-            }
+            (metadata(signed))
             rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (replay.title) }
             @for (line, note) in replay.notes.iter().enumerate() {
