@@ -4,12 +4,15 @@
 //! well-formed XML); text is `<text>` (searchable, copyable, read by screen
 //! readers), the document has a `<title>` and a `<desc>`, and a cut text keeps
 //! its whole in a `<title>` of its own. Colours are presentation attributes,
-//! not a `<style>`, so that no style-src is needed where the SVG is opened.
+//! not a `<style>`: the pictures are served with `default-src 'self'`, under
+//! which an inline `<style>` (in the SVG opened on its own, in the page, or
+//! adopted by the viewer) would be refused without a hash in the policy, and
+//! attributes set once on a group are inherited by its texts anyway.
 //! Each figure of the sheet carries `data-grid`, `data-row` and `data-col`
 //! (the group's index and `points` or `total`), so that a reader or a test can
 //! find it without reading the layout.
 
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 
 use gin_rules::HandCard;
 
@@ -48,7 +51,7 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
     let width = left + CELL * 2 * u32::try_from(grid.groups.len()).unwrap_or(0) - MARGIN;
     html! {
         g data-grid=(index) {
-            text x=(MARGIN) y=(top + 15) font-weight="bold" { (grid.caption) }
+            text x=(MARGIN) y=(top + 15) font-weight="bold" { (PreEscaped(grid.caption)) }
             @for (group, name) in grid.groups.iter().enumerate() {
                 @let x = left + CELL * 2 * u32::try_from(group).unwrap_or(0);
                 text x=(x + CELL) y=(top + LINE + 15) text-anchor="middle" font-weight="bold" {
@@ -56,11 +59,11 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
                 }
                 @for (column, heading) in COLUMNS.iter().enumerate() {
                     text x=(x + CELL * (u32::try_from(column).unwrap_or(0) + 1) - 6) y=(top + 2 * LINE + 15)
-                        text-anchor="end" font-size="11" fill="#555" { (heading) }
+                        text-anchor="end" font-size="11" fill="#555" { (PreEscaped(heading)) }
                 }
                 line x1=(x) y1=(top + LINE) x2=(x) y2=(top + LINE * (3 + u32::try_from(grid.rows.len()).unwrap_or(0))) stroke="#999" {}
             }
-            line x1=(MARGIN) y1=(top + 3 * LINE) x2=(MARGIN + width) y2=(top + 3 * LINE) stroke=(INK) {}
+            line x1=(MARGIN) y1=(top + 3 * LINE) x2=(MARGIN + width) y2=(top + 3 * LINE) stroke=(PreEscaped(INK)) {}
             @for (line, row) in grid.rows.iter().enumerate() {
                 @let y = top + LINE * (3 + u32::try_from(line).unwrap_or(0));
                 (row_markup(index, row, y, width, left))
@@ -75,13 +78,13 @@ fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
     html! {
         g data-row=(row.key) {
             @if violation {
-                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(RED) {}
+                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
             } @else if row.mark == Mark::Tally && row.key.is_total() {
                 rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#eef3fb" {}
             }
             text x=(MARGIN + 4) y=(y + 15) font-weight=[(row.mark != Mark::Hand).then_some("bold")]
-                fill=(if violation { RED } else { INK }) { (row.label) }
-            text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(if violation { RED } else { "#333" }) {
+                fill=(PreEscaped(if violation { RED } else { INK })) { (row.label) }
+            text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(PreEscaped(if violation { RED } else { "#333" })) {
                 title { (row.detail) } (short(&row.detail, detail_chars))
             }
             @for (column, cell) in row.cells.iter().enumerate() {
@@ -91,7 +94,7 @@ fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
                     text x=(x) y=(y + 15) text-anchor="end"
                         font-weight=[(column % 2 == 1).then_some("bold")]
                         data-grid=(grid) data-row=(row.key)
-                        data-col={ (group) "." (COLUMNS[column % 2]) } { (value) }
+                        data-col={ (group) "." (PreEscaped(COLUMNS[column % 2])) } { (value) }
                 }
             }
         }
@@ -103,8 +106,8 @@ fn metadata(signed: Option<&Signed>) -> Markup {
     html! {
         @if let Some(signed) = signed {
             metadata {
-                answer xmlns=(METADATA_NS) media-type="application/json" { (signed.answer) }
-                receipt xmlns=(METADATA_NS) media-type="application/jose" { (signed.receipt) }
+                answer xmlns=(PreEscaped(METADATA_NS)) media-type="application/json" { (signed.answer) }
+                receipt xmlns=(PreEscaped(METADATA_NS)) media-type="application/jose" { (signed.receipt) }
             }
         }
     }
@@ -128,8 +131,8 @@ pub fn sheet(sheet: &Sheet, signed: Option<&Signed>) -> String {
     }
     height += MARGIN;
     html! {
-        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
-            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+        svg xmlns=(PreEscaped(SVG_NS)) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(PreEscaped(FONTS)) font-size="14" fill=(PreEscaped(INK)) {
             title id="picture-title" { (sheet.title) }
             desc { @for note in &sheet.notes { (note) ". " } @if let Some(v) = &sheet.violation { (v) } }
             (metadata(signed))
@@ -151,20 +154,16 @@ pub fn sheet(sheet: &Sheet, signed: Option<&Signed>) -> String {
 const CARD_W: u32 = 34;
 const CARD_H: u32 = 26;
 
-/// A card as a small white rectangle with its rank and suit, red or black.
-fn card_markup(card: HandCard, x: u32, y: u32) -> Markup {
-    let face = Face(card);
-    html! {
-        rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
-        text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
-            fill=(if face.red() { RED } else { INK }) { (face) }
-    }
-}
-
+/// A line of cards, each a small white rectangle with its rank and suit, red
+/// or black.
 fn cards_markup(cards: &[HandCard], x: u32, y: u32) -> Markup {
     html! {
         @for (index, card) in cards.iter().enumerate() {
-            (card_markup(*card, x + CARD_W * u32::try_from(index).unwrap_or(0), y))
+            @let x = x + CARD_W * u32::try_from(index).unwrap_or(0);
+            @let face = Face(*card);
+            rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
+            text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
+                fill=(PreEscaped(if face.red() { RED } else { INK })) { (face) }
         }
     }
 }
@@ -181,18 +180,18 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
     html! {
         g data-action=(step.index) {
             @if marked {
-                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(RED) {}
+                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
             }
             text x=(MARGIN + 4) y=(y + 18) font-weight="bold" fill=(if marked { RED } else { INK }) {
                 (step.index + 1) "."
             }
             text x=(MARGIN + 36) y=(y + 18) fill=(if marked { RED } else { INK }) {
                 @if marked { tspan font-weight="bold" { "VIOLATION " } }
-                (step.who) " " (step.what)
+                (PreEscaped(step.who)) " " (PreEscaped(step.what))
             }
             (cards_markup(&step.cards, MARGIN + 360, y))
             @if let Some(message) = &step.violation {
-                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(RED) {
+                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(PreEscaped(RED)) {
                     title { (message) } (short(message, 150))
                 }
             }
@@ -215,8 +214,8 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
     let end_top = y + LINE;
     let height = end_top + STEP * u32::try_from(replay.end.len()).unwrap_or(0) + LINE + MARGIN;
     html! {
-        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
-            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+        svg xmlns=(PreEscaped(SVG_NS)) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(PreEscaped(FONTS)) font-size="14" fill=(PreEscaped(INK)) {
             title id="picture-title" { (replay.title) }
             desc { @for note in &replay.notes { (note) ". " } }
             (metadata(signed))
@@ -224,14 +223,14 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (replay.title) }
             @for (line, note) in replay.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
-                    fill=(if note.starts_with("ILLEGAL") { RED } else { "#333" }) {
+                    fill=(PreEscaped(if note.starts_with("ILLEGAL") { RED } else { "#333" })) {
                     title { (note) } (short(note, NOTE_CHARS))
                 }
             }
             g data-part="deal" {
                 @for (line, (label, cards)) in replay.deal.iter().enumerate() {
                     @let top = deal_top + STEP * u32::try_from(line).unwrap_or(0);
-                    text x=(MARGIN) y=(top + 18) font-weight="bold" { (label) }
+                    text x=(MARGIN) y=(top + 18) font-weight="bold" { (PreEscaped(label)) }
                     (cards_markup(cards, MARGIN + 120, top))
                 }
             }
@@ -252,4 +251,21 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
         }
     }
     .into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constants spliced as written (`PreEscaped`) hold nothing that
+    /// escaping would change: a new one that did would fail here.
+    #[test]
+    fn the_constants_spliced_unescaped_need_no_escaping() {
+        let constants = [FONTS, SVG_NS, METADATA_NS, RED, INK, "#333"]
+            .into_iter()
+            .chain(COLUMNS);
+        for constant in constants {
+            assert_eq!(html! { (constant) }.into_string(), constant);
+        }
+    }
 }
