@@ -4,7 +4,7 @@
 //! print styles included). Its Content-Security-Policy admits the service's own
 //! origin only: no inline script or style, nothing from another host.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
 use gin_rules::HandCard;
 
@@ -58,30 +58,35 @@ tr.violation th, tr.violation td { background: #fde7ea; color: #b00020; font-wei
 "#;
 
 /// The whole page of a picture: its title, its SVG and its tables (both
-/// written by maud, escaped there).
+/// written by maud, escaped there). The page's head and heading are maud's
+/// too; the tags around them are constants, so that the page is put
+/// together in one buffer of its exact size, copying the SVG and the tables
+/// once (a template holding them would copy them again as its buffer grows).
 pub fn html(title: &str, svg: &str, tables: &str) -> String {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                link rel="stylesheet" href=(STYLESHEET);
-                link rel="icon" href=(ICON) type="image/svg+xml";
-            }
-            body {
-                main {
-                    h1 { (title) }
-                    // The SVG and the tables were written by maud, escaped
-                    // there; here they are spliced as they are.
-                    div class="picture" { (PreEscaped(svg)) }
-                    (PreEscaped(tables))
-                }
-            }
+    let head = html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            link rel="stylesheet" href=(PreEscaped(STYLESHEET));
+            link rel="icon" href=(PreEscaped(ICON)) type="image/svg+xml";
         }
-    }
-    .into_string()
+    };
+    let heading = html! { h1 { (title) } };
+    let parts = [
+        "<!DOCTYPE html><html lang=\"en\">",
+        head.0.as_str(),
+        "<body><main>",
+        heading.0.as_str(),
+        "<div class=\"picture\">",
+        svg,
+        "</div>",
+        tables,
+        "</main></body></html>",
+    ];
+    let mut page = String::with_capacity(parts.iter().map(|part| part.len()).sum());
+    parts.iter().for_each(|part| page.push_str(part));
+    page
 }
 
 /// The sheet's figures as HTML tables, one per grid.

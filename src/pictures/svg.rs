@@ -155,15 +155,24 @@ const CARD_W: u32 = 34;
 const CARD_H: u32 = 26;
 
 /// A line of cards, each a small white rectangle with its rank and suit, red
-/// or black.
+/// or black: the rectangles in one group and the faces in another, which set
+/// what every card of the line shares.
 fn cards_markup(cards: &[HandCard], x: u32, y: u32) -> Markup {
+    let at = |index: usize| x + CARD_W * u32::try_from(index).unwrap_or(0);
     html! {
-        @for (index, card) in cards.iter().enumerate() {
-            @let x = x + CARD_W * u32::try_from(index).unwrap_or(0);
-            @let face = Face(*card);
-            rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
-            text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
-                fill=(PreEscaped(if face.red() { RED } else { INK })) { (face) }
+        @if !cards.is_empty() {
+            g fill="#fff" stroke="#777" {
+                @for index in 0..cards.len() {
+                    rect x=(at(index)) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" {}
+                }
+            }
+            g text-anchor="middle" font-size="13" {
+                @for (index, card) in cards.iter().enumerate() {
+                    @let face = Face(*card);
+                    text x=(at(index) + (CARD_W - 4) / 2) y=(y + 18)
+                        fill=(PreEscaped(if face.red() { RED } else { INK })) { (face) }
+                }
+            }
         }
     }
 }
