@@ -144,7 +144,7 @@ pub fn replay_table(replay: &Replay) -> String {
             caption { "The deal" }
             tbody {
                 @for (label, cards) in &replay.deal {
-                    tr { th scope="row" { (label) } td { (card_list(cards)) } }
+                    tr { th scope="row" { (PreEscaped(label)) } td { (card_list(cards)) } }
                 }
             }
         }
@@ -155,7 +155,7 @@ pub fn replay_table(replay: &Replay) -> String {
                 @for step in &replay.steps {
                     tr class=[step.violation.is_some().then_some("violation")] {
                         th scope="row" { (step.index + 1) }
-                        td { (step.who) " " (step.what) }
+                        td { (PreEscaped(step.who)) " " (PreEscaped(step.what)) }
                         td { (card_list(&step.cards)) }
                         td { @if let Some(message) = &step.violation { "VIOLATION: " (message) } @else { "legal" } }
                     }

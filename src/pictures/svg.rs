@@ -3,7 +3,8 @@
 //! Standalone SVG (the SVG namespace, every element closed, so that it is
 //! well-formed XML); text is `<text>` (searchable, copyable, read by screen
 //! readers), the document has a `<title>` and a `<desc>`, and a cut text keeps
-//! its whole in a `<title>` of its own. Colours are presentation attributes,
+//! its whole in a `<title>` of its own (a text that fits has none: it would
+//! say the same again). Colours are presentation attributes,
 //! not a `<style>`: the pictures are served with `default-src 'self'`, under
 //! which an inline `<style>` (in the SVG opened on its own, in the page, or
 //! adopted by the viewer) would be refused without a hash in the policy, and
@@ -19,7 +20,7 @@ use gin_rules::HandCard;
 use super::Signed;
 use super::replay::{Replay, Step};
 use super::sheet::{COLUMNS, Grid, Mark, Row, Sheet};
-use super::text::{Face, short};
+use super::text::{Face, fit};
 
 /// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
 /// most Linux systems), Segoe UI Symbol (Windows), Apple Symbols (macOS,
@@ -54,8 +55,9 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
             text x=(MARGIN) y=(top + 15) font-weight="bold" { (PreEscaped(grid.caption)) }
             @for (group, name) in grid.groups.iter().enumerate() {
                 @let x = left + CELL * 2 * u32::try_from(group).unwrap_or(0);
+                @let (shown, cut) = fit(name, 18);
                 text x=(x + CELL) y=(top + LINE + 15) text-anchor="middle" font-weight="bold" {
-                    title { (name) } (short(name, 18))
+                    @if cut { title { (name) } } (shown)
                 }
                 @for (column, heading) in COLUMNS.iter().enumerate() {
                     text x=(x + CELL * (u32::try_from(column).unwrap_or(0) + 1) - 6) y=(top + 2 * LINE + 15)
@@ -75,6 +77,7 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
 fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
     let violation = row.mark == Mark::Violation;
     let detail_chars = if violation { 200 } else { DETAIL_CHARS };
+    let (shown, cut) = fit(&row.detail, detail_chars);
     html! {
         g data-row=(row.key) {
             @if violation {
@@ -85,7 +88,7 @@ fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
             text x=(MARGIN + 4) y=(y + 15) font-weight=[(row.mark != Mark::Hand).then_some("bold")]
                 fill=(PreEscaped(if violation { RED } else { INK })) { (row.label) }
             text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(PreEscaped(if violation { RED } else { "#333" })) {
-                title { (row.detail) } (short(&row.detail, detail_chars))
+                @if cut { title { (row.detail) } } (shown)
             }
             @for (column, cell) in row.cells.iter().enumerate() {
                 @if let Some(value) = cell {
@@ -140,7 +143,8 @@ pub fn sheet(sheet: &Sheet, signed: Option<&Signed>) -> String {
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (sheet.title) }
             @for (line, note) in sheet.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13" fill="#333" {
-                    title { (note) } (short(note, NOTE_CHARS))
+                    @let (shown, cut) = fit(note, NOTE_CHARS);
+                    @if cut { title { (note) } } (shown)
                 }
             }
             @for (index, (grid, top)) in sheet.grids.iter().zip(&tops).enumerate() {
@@ -201,7 +205,8 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
             (cards_markup(&step.cards, MARGIN + 360, y))
             @if let Some(message) = &step.violation {
                 text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(PreEscaped(RED)) {
-                    title { (message) } (short(message, 150))
+                    @let (shown, cut) = fit(message, 150);
+                    @if cut { title { (message) } } (shown)
                 }
             }
         }
@@ -233,7 +238,8 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
             @for (line, note) in replay.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
                     fill=(PreEscaped(if note.starts_with("ILLEGAL") { RED } else { "#333" })) {
-                    title { (note) } (short(note, NOTE_CHARS))
+                    @let (shown, cut) = fit(note, NOTE_CHARS);
+                    @if cut { title { (note) } } (shown)
                 }
             }
             g data-part="deal" {
@@ -253,7 +259,8 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
                 }
                 @for (line, (label, cards)) in replay.end.iter().enumerate() {
                     @let top = end_top + 4 + STEP * u32::try_from(line).unwrap_or(0);
-                    text x=(MARGIN) y=(top + 18) font-size="13" { title { (label) } (short(label, 44)) }
+                    @let (shown, cut) = fit(label, 44);
+                    text x=(MARGIN) y=(top + 18) font-size="13" { @if cut { title { (label) } } (shown) }
                     (cards_markup(cards, MARGIN + 360, top))
                 }
             }

@@ -40,15 +40,21 @@ pub fn clean(text: &str) -> Cow<'_, str> {
 /// for headings in a column of fixed width (the full text is in the title
 /// and the table).
 pub fn short(text: &str, limit: usize) -> Cow<'_, str> {
+    fit(text, limit).0
+}
+
+/// [`short`], and whether the text was cut (a picture then gives the whole
+/// in a `<title>`; a text that fits needs none).
+pub fn fit(text: &str, limit: usize) -> (Cow<'_, str>, bool) {
     let cleaned = clean(text);
     // As many bytes as characters or more: a text of at most `limit` bytes
     // fits without counting.
     if cleaned.len() <= limit || cleaned.chars().count() <= limit {
-        return cleaned;
+        return (cleaned, false);
     }
     let mut cut: String = cleaned.chars().take(limit.saturating_sub(1)).collect();
     cut.push('…');
-    Cow::Owned(cut)
+    (Cow::Owned(cut), true)
 }
 
 /// Appends `number` in decimal (itoa: no formatting machinery).
