@@ -5,7 +5,7 @@
 
 use gin_contract::answers::matches::{GameResult, MatchResponse};
 
-use super::sheet::{Grid, Key, Label, Mark, Row, game_tally, hand_sentence, match_tally};
+use super::grid::{Grid, Key, Label, Mark, Row, game_tally, hand_sentence, match_tally};
 use super::text::clean;
 
 /// The two grids of a Hollywood match: the games, the match.

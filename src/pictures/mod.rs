@@ -18,6 +18,7 @@
 //! are linear in the answer's, which the request ceilings already bound. The
 //! HTML tables are written only for the page.
 
+mod grid;
 mod hollywood;
 mod openapi;
 pub mod page;

@@ -8,8 +8,9 @@ use maud::{Markup, PreEscaped, html};
 
 use gin_rules::HandCard;
 
+use super::grid::{COLUMNS, Mark};
 use super::replay::Replay;
-use super::sheet::{COLUMNS, Mark, Sheet};
+use super::sheet::Sheet;
 use super::text::Face;
 
 /// Where the stylesheet of the pages is served.

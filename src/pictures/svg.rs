@@ -18,8 +18,9 @@ use maud::{Markup, PreEscaped, html};
 use gin_rules::HandCard;
 
 use super::Signed;
+use super::grid::{COLUMNS, Grid, Mark, Row};
 use super::replay::{Replay, Step};
-use super::sheet::{COLUMNS, Grid, Mark, Row, Sheet};
+use super::sheet::Sheet;
 use super::text::{Face, fit};
 
 /// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
