@@ -98,7 +98,7 @@ fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
                     text x=(x) y=(y + 15) text-anchor="end"
                         font-weight=[(column % 2 == 1).then_some("bold")]
                         data-grid=(grid) data-row=(row.key)
-                        data-col={ (group) "." (PreEscaped(COLUMNS[column % 2])) } { (value) }
+                        data-col={ (group) "." (PreEscaped(COLUMNS.get(column % 2).copied().unwrap_or_default())) } { (value) }
                 }
             }
         }
