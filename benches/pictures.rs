@@ -3,6 +3,9 @@
 //! written as JSON or drawn as the SVG (and the HTML page), as the server does.
 //! The match score of the OpenAPI example (six hands) and of a 100-hand match,
 //! the match audit of its legal example, the hand audit of its legal knock.
+//! The picture's cases start from the same bytes and do all the JSON case
+//! does but write JSON: read the request, answer it (for the hand, keep its
+//! record as the route does), lay out the picture and write it.
 
 // A benchmark's fixtures are built once up front: a failure there is a bug in
 // the benchmark, reported at once.
@@ -13,7 +16,8 @@ use gin_contract::answers::{audit, match_audit, matches};
 use gin_contract::json::from_slice;
 use gin_contract::limits::RequestLimits;
 use gin_contract::wire::receipt::Keys;
-use gin_referee::pictures::{Kind, draw, page};
+use gin_referee::pictures::replay::HandRecord;
+use gin_referee::pictures::{Drawing, Picture};
 use serde_json::{Value, json};
 
 fn six_hands() -> Value {
@@ -49,15 +53,12 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{name}/json"), |b| {
             b.iter(|| serde_json::to_vec(&answer(&body)).unwrap())
         });
+        let draw = |answer: &_| Drawing::of(Picture::MatchScore(answer)).unwrap();
         group.bench_function(format!("{name}/svg"), |b| {
-            b.iter(|| {
-                draw(&answer(&body), &body, Kind::MatchScore, None)
-                    .unwrap()
-                    .svg
-            })
+            b.iter(|| draw(&answer(&body)).svg())
         });
         group.bench_function(format!("{name}/html"), |b| {
-            b.iter(|| page::html(&draw(&answer(&body), &body, Kind::MatchScore, None).unwrap()))
+            b.iter(|| draw(&answer(&body)).page())
         });
     }
     let body = match_audit::examples::legal().to_string().into_bytes();
@@ -67,12 +68,10 @@ fn bench(c: &mut Criterion) {
     group.bench_function("match_audit/json", |b| {
         b.iter(|| serde_json::to_vec(&answer(&body)).unwrap())
     });
-    group.bench_function("match_audit/svg", |b| {
-        b.iter(|| {
-            draw(&answer(&body), &body, Kind::MatchAudit, None)
-                .unwrap()
-                .svg
-        })
+    let draw = |answer: &_| Drawing::of(Picture::MatchAudit(answer)).unwrap();
+    group.bench_function("match_audit/svg", |b| b.iter(|| draw(&answer(&body)).svg()));
+    group.bench_function("match_audit/html", |b| {
+        b.iter(|| draw(&answer(&body)).page())
     });
     let body = audit::examples::legal_knock().to_string().into_bytes();
     let answer =
@@ -80,11 +79,28 @@ fn bench(c: &mut Criterion) {
     group.bench_function("hand_audit/json", |b| {
         b.iter(|| serde_json::to_vec(&answer(&body)).unwrap())
     });
+    // As the route does: the record (the deal, the actions) kept before the
+    // audit takes the request.
+    let drawn = |body: &[u8]| {
+        let request: audit::AuditRequest = from_slice(body).unwrap();
+        let record = HandRecord::of(&request);
+        let answer = audit::verdict(request, body, &limits, &keys).unwrap();
+        (answer, record)
+    };
     group.bench_function("hand_audit/svg", |b| {
         b.iter(|| {
-            draw(&answer(&body), &body, Kind::HandAudit, None)
+            let (answer, record) = drawn(&body);
+            Drawing::of(Picture::HandAudit(&answer, &record))
                 .unwrap()
-                .svg
+                .svg()
+        })
+    });
+    group.bench_function("hand_audit/html", |b| {
+        b.iter(|| {
+            let (answer, record) = drawn(&body);
+            Drawing::of(Picture::HandAudit(&answer, &record))
+                .unwrap()
+                .page()
         })
     });
     group.finish();

@@ -7,9 +7,16 @@
 # problem), that no request leaves the service and that no console error (a
 # Content-Security-Policy violation among them) occurs.
 #
+# Then the same viewer against a second service started with --api-keys (a
+# file with one key, made by `gin-referee keys new`): the page asks for the
+# key on 401, refuses a wrong one with its problem shown, draws the sheet with
+# the right one and keeps it in sessionStorage only (scripts/pictures/keyed.mjs);
+# the key must not appear in that service's log.
+#
 # Screenshots of the viewer, the sheet, the audit's sheet, the replay and the
-# problem, at 1280 x 1024 and at a phone's width (390 x 844), are written to
-# target/pictures/ (the run's artifacts; none is committed).
+# problem, at 1280 x 1024 and at a phone's width (390 x 844), and of the key
+# prompt, the refused key and the keyed sheet, are written to target/pictures/
+# (the run's artifacts; none is committed).
 #
 #   scripts/pictures.sh
 #
@@ -34,3 +41,20 @@ fi
 start_service
 rm -rf "$OUT"
 CHROMIUM_PATH="$CHROMIUM_PATH" node scripts/pictures/viewer.mjs "$service_url" openapi/openapi.json "$OUT"
+kill "$service_pid"
+wait "$service_pid" 2>/dev/null || true
+rm -f "$service_log"
+
+# The second service, with a key required. The key goes to the page through
+# the environment (not the command line, which other users can read).
+keys_dir=$(mktemp -d)
+make_api_key "$keys_dir" viewer
+start_service
+trap 'kill "$service_pid" 2>/dev/null || true; rm -f "$service_log"; rm -rf "$keys_dir"' EXIT
+API_KEY="$api_key" CHROMIUM_PATH="$CHROMIUM_PATH" \
+    node scripts/pictures/keyed.mjs "$service_url" openapi/openapi.json "$OUT"
+if grep -qF "$api_key" "$service_log"; then
+    echo "FAIL the API key is in the service's log" >&2
+    exit 1
+fi
+echo "ok   keyed: the key is not in the service's log"

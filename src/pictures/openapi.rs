@@ -1,7 +1,7 @@
 //! The pictures in the OpenAPI document: the 200 answer of each operation
 //! that draws one lists `image/svg+xml` and `text/html` beside
 //! `application/json`, with the rule that chooses between them. The examples
-//! are drawn when the document is made, by the contract's referee and this
+//! are drawn when the document is made, by the contract's operations and this
 //! module's templates, from the README's match, the match audit's example
 //! with a wrong dealer and the hand audit's with an illegal discard.
 
@@ -9,10 +9,13 @@ use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi, RefOr};
 
-use gin_contract::referee::{Operation, Referee};
+use gin_contract::json::from_slice;
+use gin_contract::limits::RequestLimits;
+use gin_contract::wire::receipt::Keys;
 use serde_json::{Value, json};
 
-use super::Kind;
+use super::replay::HandRecord;
+use super::{Drawing, Picture};
 use crate::http::accept::PICTURE_ROUTES;
 
 const NEGOTIATION: &str = "\n\nWith `Accept: image/svg+xml` the answer is its picture (a score \
@@ -33,25 +36,6 @@ fn text_content(description: &str, example: Option<String>) -> utoipa::openapi::
         .build()
 }
 
-/// The example request of each operation's pictures, and what it draws.
-fn example(path: &str) -> Option<(Operation, Kind, Value)> {
-    use gin_contract::answers::{audit, match_audit};
-    Some(match path {
-        "/v1/matches/score" => (Operation::ScoreMatch, Kind::MatchScore, readme_match()),
-        "/v1/matches/audit" => (
-            Operation::AuditMatch,
-            Kind::MatchAudit,
-            match_audit::examples::wrong_dealer(),
-        ),
-        "/v1/hands/audit" => (
-            Operation::AuditHand,
-            Kind::HandAudit,
-            audit::examples::illegal_discard(),
-        ),
-        _ => return None,
-    })
-}
-
 /// The README's match example: two players, a knock, a void hand, a gin.
 pub fn readme_match() -> Value {
     json!({
@@ -64,15 +48,36 @@ pub fn readme_match() -> Value {
     })
 }
 
-/// The SVG and the page of `path`'s example, drawn as the service draws them.
+/// The SVG and the page of `path`'s example, drawn as the service draws them:
+/// the README's match, the match audit's example with a wrong dealer, the
+/// hand audit's with an illegal discard (no key: unsigned).
 fn drawn_examples(path: &str) -> Option<(String, String)> {
-    let (operation, kind, request) = example(path)?;
-    let body = request.to_string();
-    let answer = Referee::new().answer(operation, body.as_bytes()).ok()?;
-    let answer: Value = serde_json::from_slice(&answer).ok()?;
-    let drawn = super::draw(&answer, body.as_bytes(), kind, None).ok()?;
-    let page = super::page::html(&drawn);
-    Some((drawn.svg, page))
+    use gin_contract::answers::{audit, match_audit, matches};
+    let (limits, keys) = (RequestLimits::default(), Keys::none());
+    let draw = |picture| Drawing::of(picture).ok().map(|d| (d.svg(), d.page()));
+    match path {
+        "/v1/matches/score" => {
+            let body = readme_match().to_string().into_bytes();
+            let answer = matches::respond(from_slice(&body).ok()?, &body, &limits, &keys).ok()?;
+            draw(Picture::MatchScore(&answer))
+        }
+        "/v1/matches/audit" => {
+            let body = match_audit::examples::wrong_dealer()
+                .to_string()
+                .into_bytes();
+            let request = from_slice(&body).ok()?;
+            let answer = match_audit::respond(&request, &body, &limits, &keys).ok()?;
+            draw(Picture::MatchAudit(&answer))
+        }
+        "/v1/hands/audit" => {
+            let body = audit::examples::illegal_discard().to_string().into_bytes();
+            let request: audit::AuditRequest = from_slice(&body).ok()?;
+            let record = HandRecord::of(&request);
+            let answer = audit::verdict(request, &body, &limits, &keys).ok()?;
+            draw(Picture::HandAudit(&answer, &record))
+        }
+        _ => None,
+    }
 }
 
 /// Adds the picture media types to the three operations that draw one.

@@ -4,12 +4,14 @@
 //! print styles included). Its Content-Security-Policy admits the service's own
 //! origin only: no inline script or style, nothing from another host.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
-use super::Drawn;
+use gin_rules::HandCard;
+
+use super::grid::{COLUMNS, Mark};
 use super::replay::Replay;
-use super::sheet::{COLUMNS, Sheet};
-use super::text::card;
+use super::sheet::Sheet;
+use super::text::Face;
 
 /// Where the stylesheet of the pages is served.
 pub const STYLESHEET: &str = "/viewer/pictures.css";
@@ -56,30 +58,36 @@ tr.violation th, tr.violation td { background: #fde7ea; color: #b00020; font-wei
 }
 "#;
 
-/// The whole page of a picture.
-pub fn html(drawn: &Drawn) -> String {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (drawn.title) }
-                link rel="stylesheet" href=(STYLESHEET);
-                link rel="icon" href=(ICON) type="image/svg+xml";
-            }
-            body {
-                main {
-                    h1 { (drawn.title) }
-                    // The SVG and the tables were written by maud, escaped
-                    // there; here they are spliced as they are.
-                    div class="picture" { (PreEscaped(&drawn.svg)) }
-                    (PreEscaped(&drawn.tables))
-                }
-            }
+/// The whole page of a picture: its title, its SVG and its tables (both
+/// written by maud, escaped there). The page's head and heading are maud's
+/// too; the tags around them are constants, so that the page is put
+/// together in one buffer of its exact size, copying the SVG and the tables
+/// once (a template holding them would copy them again as its buffer grows).
+pub fn html(title: &str, svg: &str, tables: &str) -> String {
+    let head = html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            link rel="stylesheet" href=(PreEscaped(STYLESHEET));
+            link rel="icon" href=(PreEscaped(ICON)) type="image/svg+xml";
         }
-    }
-    .into_string()
+    };
+    let heading = html! { h1 { (title) } };
+    let parts = [
+        "<!DOCTYPE html><html lang=\"en\">",
+        head.0.as_str(),
+        "<body><main>",
+        heading.0.as_str(),
+        "<div class=\"picture\">",
+        svg,
+        "</div>",
+        tables,
+        "</main></body></html>",
+    ];
+    let mut page = String::with_capacity(parts.iter().map(|part| part.len()).sum());
+    parts.iter().for_each(|part| page.push_str(part));
+    page
 }
 
 /// The sheet's figures as HTML tables, one per grid.
@@ -104,7 +112,7 @@ pub fn tables(sheet: &Sheet) -> String {
                 }
                 tbody {
                     @for row in &grid.rows {
-                        tr class=[(row.mark == super::sheet::Mark::Violation).then_some("violation")] {
+                        tr class=[(row.mark == Mark::Violation).then_some("violation")] {
                             th scope="row" { (row.label) }
                             td { (row.detail) }
                             @for cell in &row.cells {
@@ -119,12 +127,12 @@ pub fn tables(sheet: &Sheet) -> String {
     markup.into_string()
 }
 
-fn card_list(cards: &[String]) -> Markup {
+fn card_list(cards: &[HandCard]) -> Markup {
     html! {
-        @for (index, code) in cards.iter().enumerate() {
-            @let (face, red) = card(code);
+        @for (index, card) in cards.iter().enumerate() {
+            @let face = Face(*card);
             @if index > 0 { " " }
-            span class=[red.then_some("red")] { (face) }
+            span class=[face.red().then_some("red")] { (face) }
         }
     }
 }
@@ -137,7 +145,7 @@ pub fn replay_table(replay: &Replay) -> String {
             caption { "The deal" }
             tbody {
                 @for (label, cards) in &replay.deal {
-                    tr { th scope="row" { (label) } td { (card_list(cards)) } }
+                    tr { th scope="row" { (PreEscaped(label)) } td { (card_list(cards)) } }
                 }
             }
         }
@@ -148,7 +156,7 @@ pub fn replay_table(replay: &Replay) -> String {
                 @for step in &replay.steps {
                     tr class=[step.violation.is_some().then_some("violation")] {
                         th scope="row" { (step.index + 1) }
-                        td { (step.sentence) }
+                        td { (PreEscaped(step.who)) " " (PreEscaped(step.what)) }
                         td { (card_list(&step.cards)) }
                         td { @if let Some(message) = &step.violation { "VIOLATION: " (message) } @else { "legal" } }
                     }

@@ -1,20 +1,57 @@
 //! The replay of a hand: the deal (both hands and the upcard), every action in
 //! order with its cards, the violating action marked with a word and its
 //! message, and the melds, layoffs and deadwood at the end. Drawn from the
-//! `/v1/hands/audit` request (the deal and the actions as recorded) and its
-//! answer (the verdict and the result).
+//! `/v1/hands/audit` record as the route read it (the deal, dealt from its
+//! seeds where the record gives seeds, and the actions) and from its typed
+//! answer (the verdict and the result): no JSON is read again.
 
-use serde_json::Value;
+use gin_contract::answers::audit::AuditRequest;
+use gin_contract::wire::transcript::{AuditResponse, AuditResult, TranscriptAction};
+use gin_rules::{Deal, HandCard, Outcome, Seat, Side, Source};
 
-use super::text::{clean, field, figure, receipt_fingerprint, string};
+use super::text::{clean, push_number};
+
+/// The record a replay is drawn from, kept by the route before the audit
+/// takes the request: the deal as cards and the actions as recorded.
+#[derive(Debug, Clone)]
+pub struct HandRecord {
+    /// `None` when the record cannot be dealt (the audit then answers the
+    /// problem, and nothing is drawn).
+    pub deal: Option<Deal>,
+    pub actions: Vec<TranscriptAction>,
+}
+
+impl HandRecord {
+    /// The record's deal as cards (as given, or dealt from its seeds from the
+    /// profile's deck: one more deal, as the audit itself makes) and a copy
+    /// of its actions.
+    pub fn of(request: &AuditRequest) -> HandRecord {
+        use gin_contract::wire::profile_spec::resolve_profile;
+        use gin_contract::wire::transcript::{DealInput, seeded_deal};
+        let deal = match &request.deal {
+            DealInput::Cards(deal) => Some(deal.clone()),
+            DealInput::Seeds { seeds, commitment } => resolve_profile(request.profile.as_ref())
+                .ok()
+                .and_then(|profile| seeded_deal(seeds, commitment, "/deal", profile.jokers()).ok())
+                .map(|(deal, _)| deal),
+        };
+        HandRecord {
+            deal,
+            actions: request.actions.clone(),
+        }
+    }
+}
 
 /// One action as drawn.
 #[derive(Debug, Clone)]
 pub struct Step {
     /// Its index in the record (from 0; drawn from 1).
     pub index: usize,
-    pub sentence: String,
-    pub cards: Vec<String>,
+    /// Who: "Dealer" or "Non-dealer".
+    pub who: &'static str,
+    /// What, after who: "draws from the stock", ...
+    pub what: &'static str,
+    pub cards: Vec<HandCard>,
     /// The violation's message, when this is the illegal action.
     pub violation: Option<String>,
 }
@@ -25,207 +62,223 @@ pub struct Replay {
     pub title: String,
     pub notes: Vec<String>,
     /// Labelled lines of cards: the non-dealer's, the dealer's, the upcard.
-    pub deal: Vec<(String, Vec<String>)>,
+    pub deal: Vec<(&'static str, Vec<HandCard>)>,
     pub steps: Vec<Step>,
     /// Labelled lines of cards at the end: melds, layoffs, deadwood.
-    pub end: Vec<(String, Vec<String>)>,
-    pub signed: Option<(String, String)>,
+    pub end: Vec<(String, Vec<HandCard>)>,
 }
 
-/// A card as the answer writes it (`TS`, `AH`), whatever notation the record
-/// used (`10s`, `A♥`); anything that is not a card is shown as written.
-pub fn canonical(value: &Value) -> String {
-    let text = value.as_str().unwrap_or_default();
-    text.parse::<gin_rules::Card>()
-        .map(|card| card.to_string())
-        .unwrap_or_else(|_| clean(&text.to_uppercase()))
-}
-
-fn cards(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|cards| cards.iter().map(canonical).collect())
-        .unwrap_or_default()
-}
-
-fn seat(value: &Value) -> &'static str {
-    match value.as_str() {
-        Some("dealer") => "Dealer",
-        Some("non_dealer") => "Non-dealer",
-        _ => "?",
+const fn seat(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Dealer => "Dealer",
+        Seat::NonDealer => "Non-dealer",
     }
 }
 
-/// The sentence and the cards of one recorded action; `stock` is the deal's
-/// stock and `drawn` how many cards were drawn from it before.
-fn describe(action: &Value, stock: &[String], drawn: &mut usize) -> (String, Vec<String>) {
-    let who = seat(&action["player"]);
-    let named = |field: &str| action.get(field).filter(|v| v.is_string()).map(canonical);
-    match action["action"].as_str().unwrap_or_default() {
-        "pass" => (format!("{who} passes"), Vec::new()),
-        "draw" if action["from"] == "stock" => {
-            let card = named("card").or_else(|| stock.get(*drawn).cloned());
+const fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Knock => "knock",
+        Outcome::Undercut => "undercut",
+        Outcome::Gin => "gin",
+        Outcome::BigGin => "big_gin",
+    }
+}
+
+/// Who acted, what the sentence says, and the cards of one recorded action;
+/// `stock` is the deal's stock and `drawn` how many cards were drawn from it
+/// before.
+fn describe(
+    action: &TranscriptAction,
+    stock: &[HandCard],
+    drawn: &mut usize,
+) -> (Seat, &'static str, Vec<HandCard>) {
+    match action {
+        TranscriptAction::Pass { player } => (*player, "passes", Vec::new()),
+        TranscriptAction::Draw {
+            player,
+            from: Source::Stock,
+            card,
+        } => {
+            let card = card.or_else(|| stock.get(*drawn).copied());
             *drawn += 1;
-            (
-                format!("{who} draws from the stock"),
-                card.into_iter().collect(),
-            )
+            (*player, "draws from the stock", card.into_iter().collect())
         }
-        "draw" => (
-            format!("{who} takes from the discard pile"),
-            named("card").into_iter().collect(),
+        TranscriptAction::Draw {
+            player,
+            from: Source::DiscardPile,
+            card,
+        } => (
+            *player,
+            "takes from the discard pile",
+            card.iter().copied().collect(),
         ),
-        "discard" => (
-            format!("{who} discards"),
-            named("card").into_iter().collect(),
+        TranscriptAction::Discard { player, card } => (*player, "discards", vec![*card]),
+        TranscriptAction::Knock {
+            player,
+            discard: Some(card),
+            ..
+        } => (*player, "knocks, discarding", vec![*card]),
+        TranscriptAction::Knock { player, .. } => (*player, "knocks with big gin", Vec::new()),
+        TranscriptAction::LayOff {
+            player,
+            layoffs: Some(layoffs),
+            ..
+        } => (
+            *player,
+            "replies, laying off",
+            layoffs.iter().map(|layoff| layoff.card).collect(),
         ),
-        "knock" => match named("discard") {
-            Some(card) => (format!("{who} knocks, discarding"), vec![card]),
-            None => (format!("{who} knocks with big gin"), Vec::new()),
-        },
-        "lay_off" => {
-            let laid: Vec<String> = action["layoffs"]
-                .as_array()
-                .map(|layoffs| layoffs.iter().map(|l| canonical(&l["card"])).collect())
-                .unwrap_or_default();
-            let sentence = if action["layoffs"].is_array() {
-                format!("{who} replies, laying off")
-            } else {
-                format!("{who} replies (the best layoffs)")
-            };
-            (sentence, laid)
+        TranscriptAction::LayOff { player, .. } => {
+            (*player, "replies (the best layoffs)", Vec::new())
         }
-        other => (format!("{who}: {}", clean(other)), Vec::new()),
     }
+}
+
+fn numbered(prefix: &str, number: impl itoa::Integer, suffix: &str) -> String {
+    let mut out = String::with_capacity(prefix.len() + suffix.len() + 4);
+    out.push_str(prefix);
+    push_number(&mut out, number);
+    out.push_str(suffix);
+    out
 }
 
 /// The lines of cards at the end of a scored hand.
-fn end_lines(result: &Value, knocker: &str) -> Vec<(String, Vec<String>)> {
+fn end_lines(
+    result: &gin_contract::wire::knock::ScoreResponse,
+    knocker: &'static str,
+) -> Vec<(String, Vec<HandCard>)> {
     let defender = if knocker == "Dealer" {
         "Non-dealer"
     } else {
         "Dealer"
     };
     let mut lines = Vec::new();
-    for (role, name) in [("knocker", knocker), ("defender", defender)] {
-        let side = &result[role];
-        for (index, meld) in side["melds"].as_array().into_iter().flatten().enumerate() {
-            lines.push((format!("{name} ({role}), meld {}", index + 1), cards(meld)));
-        }
-        for layoff in side["layoffs"].as_array().into_iter().flatten() {
-            let onto = layoff["meld"].as_u64().map_or(0, |meld| meld + 1);
-            lines.push((
-                format!("{name} lays off onto the knocker's meld {onto}"),
-                vec![canonical(&layoff["card"])],
-            ));
-        }
-        let deadwood = figure(&side["deadwood"]).unwrap_or_default();
-        lines.push((
-            format!("{name} ({role}), deadwood {deadwood}"),
-            cards(&side["deadwood_cards"]),
-        ));
+    let knocking = &result.knocker;
+    for (index, meld) in knocking.melds.iter().enumerate() {
+        let label = format!("{knocker} (knocker), meld {}", index + 1);
+        lines.push((label, meld.shown().collect()));
     }
+    let label = format!("{knocker} (knocker), deadwood {}", knocking.deadwood);
+    lines.push((label, knocking.unmelded().collect()));
+    let reply = &result.defender;
+    for (index, meld) in reply.melds.iter().enumerate() {
+        let label = format!("{defender} (defender), meld {}", index + 1);
+        lines.push((label, meld.shown().collect()));
+    }
+    for layoff in &reply.layoffs {
+        let onto = layoff.meld.saturating_add(1);
+        let label = format!("{defender} lays off onto the knocker's meld {onto}");
+        lines.push((label, vec![layoff.card]));
+    }
+    let label = format!("{defender} (defender), deadwood {}", reply.deadwood);
+    let cards = &reply.deadwood_cards;
+    let deadwood = cards.naturals.iter().map(HandCard::Natural);
+    lines.push((
+        label,
+        deadwood
+            .chain(cards.jokers.iter().map(HandCard::Joker))
+            .collect(),
+    ));
     lines
 }
 
 /// The result in a sentence.
-fn result_note(answer: &Value, knocker: &str) -> String {
-    let result = &answer["result"];
-    if result["void"] == true {
-        return "Result: a void hand, no points".to_owned();
+fn result_note(answer: &AuditResponse, knocker: &'static str) -> String {
+    match &answer.result {
+        Some(AuditResult::Void(_)) => "Result: a void hand, no points".to_owned(),
+        None => "Result: none (the record stops before the hand ends, or an action is illegal)"
+            .to_owned(),
+        Some(AuditResult::Scored(result)) => {
+            let winner = match result.winner {
+                Side::Knocker => knocker,
+                Side::Defender if knocker == "Dealer" => "Non-dealer",
+                Side::Defender => "Dealer",
+            };
+            let mut out = String::with_capacity(64);
+            for part in ["Result: ", outcome_name(result.outcome), "; ", winner] {
+                out.push_str(part);
+            }
+            out.push_str(" scores ");
+            push_number(&mut out, result.points);
+            out.push_str(" points");
+            out
+        }
     }
-    if result.is_null() {
-        return "Result: none (the record stops before the hand ends, or an action is illegal)"
-            .to_owned();
-    }
-    let winner = match result["winner"].as_str() {
-        Some("knocker") => knocker,
-        _ if knocker == "Dealer" => "Non-dealer",
-        _ => "Dealer",
-    };
-    format!(
-        "Result: {}; {winner} scores {} points",
-        string(&result["outcome"]),
-        figure(&result["points"]).unwrap_or_default()
-    )
 }
 
 impl Replay {
-    /// The replay of `request`'s hand from its answer; `deal` is the deal as
-    /// cards (dealt from the seeds when the record gives seeds).
-    pub fn of(request: &Value, answer: &Value, deal: Option<&Value>) -> Replay {
-        let deal = deal.unwrap_or(&request["deal"]);
-        let stock = cards(&deal["stock"]);
-        let violation = answer.get("violation").filter(|v| v.is_object());
-        let illegal_at = violation.and_then(|v| v["action"].as_u64());
+    /// The replay of `record`'s hand from its answer.
+    pub fn of(record: &HandRecord, answer: &AuditResponse) -> Replay {
+        let empty = Vec::new();
+        let stock = record.deal.as_ref().map_or(&empty, |deal| &deal.stock);
+        let violation = answer.violation.as_ref();
+        let illegal_at = violation.and_then(|v| v.action);
         let mut drawn = 0;
         let mut steps = Vec::new();
-        let actions = request["actions"].as_array().map_or(&[][..], Vec::as_slice);
-        for (index, action) in actions.iter().enumerate() {
-            let (sentence, cards) = describe(action, &stock, &mut drawn);
-            let here = illegal_at == Some(index as u64);
+        for (index, action) in record.actions.iter().enumerate() {
+            let (player, what, cards) = describe(action, stock, &mut drawn);
+            let here = illegal_at == Some(index);
             steps.push(Step {
                 index,
-                sentence,
+                who: seat(player),
+                what,
                 cards,
-                violation: here
-                    .then(|| {
-                        violation
-                            .map(|v| format!("{} ({})", string(&v["message"]), string(&v["code"])))
-                    })
-                    .flatten(),
+                violation: violation
+                    .filter(|_| here)
+                    .map(|v| format!("{} ({})", clean(&v.message), v.code.as_str())),
             });
             if here {
                 break;
             }
         }
-        let knocker = seat(&answer["knocker"]);
+        // No knocker (no scored result): "?", as a seat nobody has.
+        let knocker = answer.knocker.map_or("?", seat);
         let mut notes = Vec::new();
         let title = match violation {
             Some(v) => {
-                let at = v["action"]
-                    .as_u64()
-                    .map_or("the deal".to_owned(), |a| format!("action {}", a + 1));
+                let at = v.action.map_or("the deal".to_owned(), |a| {
+                    numbered("action ", a.saturating_add(1), "")
+                });
                 notes.push(format!(
                     "ILLEGAL at {at}: {} ({}, pointer {})",
-                    string(&v["message"]),
-                    string(&v["code"]),
-                    string(&v["pointer"])
+                    clean(&v.message),
+                    v.code.as_str(),
+                    clean(&v.pointer)
                 ));
                 format!("Hand replay: illegal at {at}")
             }
             None => "Hand replay: legal".to_owned(),
         };
         notes.push(result_note(answer, knocker));
-        if steps.len() < actions.len() {
-            notes.push(format!(
-                "{} later actions not replayed (the audit stops at the first violation)",
-                actions.len() - steps.len()
+        if steps.len() < record.actions.len() {
+            notes.push(numbered(
+                "",
+                record.actions.len() - steps.len(),
+                " later actions not replayed (the audit stops at the first violation)",
             ));
         }
-        let signed = answer["receipt"].as_str().map(|jws| {
-            let (kid, digest) = receipt_fingerprint(jws);
-            notes.push(format!(
-                "Signed: kid {kid} · SHA-256 of the receipt {digest}"
-            ));
-            (answer.to_string(), jws.to_owned())
-        });
-        let upcard: Vec<String> = deal.get("upcard").map(canonical).into_iter().collect();
+        let deal = match &record.deal {
+            Some(deal) => vec![
+                ("Non-dealer", deal.non_dealer.clone()),
+                ("Dealer", deal.dealer.clone()),
+                ("Upcard", vec![deal.upcard]),
+            ],
+            None => vec![
+                ("Non-dealer", Vec::new()),
+                ("Dealer", Vec::new()),
+                ("Upcard", Vec::new()),
+            ],
+        };
+        let end = match &answer.result {
+            Some(AuditResult::Scored(result)) => end_lines(result, knocker),
+            _ => Vec::new(),
+        };
         Replay {
             title,
             notes,
-            deal: vec![
-                ("Non-dealer".to_owned(), cards(&deal["non_dealer"])),
-                ("Dealer".to_owned(), cards(&deal["dealer"])),
-                ("Upcard".to_owned(), upcard),
-            ],
+            deal,
             steps,
-            end: if field(&answer["result"], "knocker").is_object() {
-                end_lines(&answer["result"], knocker)
-            } else {
-                Vec::new()
-            },
-            signed,
+            end,
         }
     }
 
@@ -233,26 +286,10 @@ impl Replay {
     pub fn widest_cards(&self) -> usize {
         self.deal
             .iter()
-            .chain(&self.end)
             .map(|(_, cards)| cards.len())
+            .chain(self.end.iter().map(|(_, cards)| cards.len()))
             .chain(self.steps.iter().map(|step| step.cards.len()))
             .max()
             .unwrap_or(0)
-    }
-}
-
-/// The record's deal as cards (its JSON): as given, or dealt from its seeds
-/// from the profile's deck. `None` when the record cannot be dealt (the audit
-/// then answers the problem, and nothing is drawn).
-pub fn dealt_cards(request: &gin_contract::answers::audit::AuditRequest) -> Option<Value> {
-    use gin_contract::wire::profile_spec::resolve_profile;
-    use gin_contract::wire::transcript::{DealInput, seeded_deal};
-    match &request.deal {
-        DealInput::Cards(deal) => serde_json::to_value(deal).ok(),
-        DealInput::Seeds { seeds, commitment } => {
-            let jokers = resolve_profile(request.profile.as_ref()).ok()?.jokers();
-            let (deal, _) = seeded_deal(seeds, commitment, "/deal", jokers).ok()?;
-            serde_json::to_value(deal).ok()
-        }
     }
 }

@@ -2,53 +2,22 @@
 //! player (or team; under Hollywood, per game and player, the three games side
 //! by side), a line per hand with the points won and the running total, then
 //! the tally (hand points, hands won, box, game and shutout bonuses, total) and
-//! the net. Drawn from the `/v1/matches/score` answer (or the audit's `match`),
-//! figure by figure: every number on the sheet is one of the answer's.
+//! the net. Drawn from the typed answer of `/v1/matches/score` (or the audit's
+//! `match`), the very value the JSON answer is written from, figure by figure:
+//! every number on the sheet is one of the answer's. The columns are the
+//! answer's `final`, whose names are in the request's order.
 
-use serde_json::Value;
+use gin_contract::answers::match_audit::{MatchAuditResponse, MatchAuditViolation};
+use gin_contract::answers::matches::{
+    MatchResponse, PartnershipMatchResponse, ThreePlayerMatchResponse,
+};
+use gin_contract::wire::formats::MatchAnswer;
 
-use super::text::{clean, field, figure, item, receipt_fingerprint, string};
-
-/// The two columns of each group: the points a hand won, the running total.
-pub const COLUMNS: [&str; 2] = ["points", "total"];
-
-/// The tally's lines: the field of `final` each shows, and its label.
-pub const TALLY: [(&str, &str); 6] = [
-    ("hand_points", "Hand points"),
-    ("hands_won", "Hands won (boxes)"),
-    ("box_bonus", "Box bonus"),
-    ("game_bonus", "Game bonus"),
-    ("shutout_bonus", "Shutout bonus"),
-    ("total", "Total"),
-];
-
-/// How a line is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
-    Hand,
-    Tally,
-    Violation,
-}
-
-/// One line: its key (stable, for tests and readers: `hand-3`, `total`,
-/// `net`, ...), its label, a sentence, and one cell per column.
-#[derive(Debug, Clone)]
-pub struct Row {
-    pub key: String,
-    pub label: String,
-    pub detail: String,
-    pub cells: Vec<Option<String>>,
-    pub mark: Mark,
-}
-
-/// A grid: column groups (a player, a team, or a game and a player), each of
-/// [`COLUMNS`], and its lines.
-#[derive(Debug, Clone)]
-pub struct Grid {
-    pub caption: String,
-    pub groups: Vec<String>,
-    pub rows: Vec<Row>,
-}
+use super::grid::{
+    Grid, KEYS, Key, Label, Mark, Net, Row, Table, grid, hand_row, hand_sentence, names, sentence,
+    table_sentence, tally_rows,
+};
+use super::text::{clean, push_number};
 
 /// The whole sheet.
 #[derive(Debug, Clone)]
@@ -59,325 +28,192 @@ pub struct Sheet {
     pub grids: Vec<Grid>,
     /// The violation of an audit, as a sentence.
     pub violation: Option<String>,
-    /// A signed answer: its JSON and its receipt, for the SVG's metadata.
-    pub signed: Option<(String, String)>,
 }
 
-/// The names of the columns, in the request's order: its `players`, or its
-/// teams' names.
-fn names(request: &Value) -> Vec<String> {
-    if let Some(teams) = request.get("teams").and_then(Value::as_array) {
-        return teams.iter().map(|team| string(&team["name"])).collect();
+/// Two players: one grid, or the Hollywood grids.
+fn two(answer: &MatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    if let Some(games) = answer.games.as_deref().filter(|games| !games.is_empty()) {
+        return super::hollywood::grids(answer, games, &names);
     }
-    request
-        .get("players")
-        .and_then(Value::as_array)
-        .map(|players| players.iter().map(string).collect())
-        .unwrap_or_default()
-}
-
-/// The raw names (uncleaned) used as keys into the answer.
-fn keys(request: &Value) -> Vec<String> {
-    let raw = |value: &Value| value.as_str().unwrap_or_default().to_owned();
-    if let Some(teams) = request.get("teams").and_then(Value::as_array) {
-        return teams.iter().map(|team| raw(&team["name"])).collect();
-    }
-    request
-        .get("players")
-        .and_then(Value::as_array)
-        .map(|players| players.iter().map(raw).collect())
-        .unwrap_or_default()
-}
-
-/// A sentence for one table's result: who won what, and how.
-fn table_sentence(hand: &Value) -> String {
-    let outcome = string(&hand["outcome"]);
-    if outcome == "void" || hand["winner"].is_null() {
-        let players: Vec<String> = hand["players"]
-            .as_array()
-            .map(|players| players.iter().map(string).collect())
-            .unwrap_or_default();
-        return if players.is_empty() {
-            "void".to_owned()
-        } else {
-            format!("{}: void", players.join(" v "))
-        };
-    }
-    let knocker = string(&hand["knocker"]);
-    let winner = string(&hand["winner"]);
-    let points = figure(&hand["points"]).unwrap_or_default();
-    let counts = match (
-        figure(&hand["knocker_deadwood"]),
-        figure(&hand["defender_deadwood"]),
-    ) {
-        (Some(k), Some(d)) => format!(", deadwood {k} v {d}"),
-        _ => String::new(),
-    };
-    format!("{knocker} knocks: {outcome}{counts}; {winner} +{points}")
-}
-
-/// The line of hand `index` (from 0): the winner's points, everyone's total.
-fn hand_row(index: usize, hand: &Value, keys: &[String], partnership: bool) -> Row {
-    let detail = if partnership {
-        hand["tables"]
-            .as_array()
-            .map(|tables| {
-                tables
-                    .iter()
-                    .map(table_sentence)
-                    .collect::<Vec<_>>()
-                    .join(" · ")
-            })
-            .unwrap_or_default()
-    } else {
-        table_sentence(hand)
-    };
-    let winner = hand["winner"].as_str();
-    let mut cells = Vec::with_capacity(keys.len() * 2);
-    for key in keys {
-        let won = winner == Some(key.as_str());
-        cells.push(won.then(|| figure(&hand["points"])).flatten());
-        cells.push(figure(field(&hand["totals"], key)));
-    }
-    Row {
-        key: format!("hand-{}", index + 1),
-        label: (index + 1).to_string(),
-        detail,
-        cells,
-        mark: Mark::Hand,
-    }
-}
-
-/// The tally lines of `tally` (an answer's `final`), and the net line.
-fn tally_rows(tally: &Value, keys: &[String], winner: &Value, net: &Value) -> Vec<Row> {
-    let mut rows: Vec<Row> = TALLY
-        .iter()
-        .map(|(name, label)| Row {
-            key: (*name).to_owned(),
-            label: (*label).to_owned(),
-            detail: String::new(),
-            cells: keys
-                .iter()
-                .flat_map(|key| [None, figure(&field(tally, key)[*name])])
-                .collect(),
-            mark: Mark::Tally,
-        })
-        .collect();
-    // Two sides: the net is the winner's, against the other. Three players:
-    // `nets` has each player's.
-    let cells = keys
-        .iter()
-        .flat_map(|key| {
-            let value = match net {
-                Value::Object(nets) => nets.get(key).and_then(figure),
-                _ if winner.as_str() == Some(key.as_str()) => figure(net),
-                _ => None,
-            };
-            [None, value]
-        })
-        .collect();
-    let detail = match winner.as_str() {
-        Some(name) => format!("won by {}", clean(name)),
-        None => "no winner yet".to_owned(),
-    };
-    rows.push(Row {
-        key: "net".to_owned(),
-        label: "Net".to_owned(),
-        detail,
-        cells,
-        mark: Mark::Tally,
-    });
-    rows
-}
-
-/// Three players: each pair's net, in the first player's column.
-fn pair_rows(pairs: &Value, keys: &[String]) -> Vec<Row> {
-    let Some(pairs) = pairs.as_array() else {
-        return Vec::new();
-    };
-    pairs
+    let mut rows: Vec<Row> = answer
+        .hands
         .iter()
         .enumerate()
-        .map(|(index, pair)| {
-            let first = item(&pair["players"], 0).as_str().unwrap_or_default();
-            let names = format!(
-                "{} v {}",
-                string(item(&pair["players"], 0)),
-                string(item(&pair["players"], 1))
-            );
-            Row {
-                key: format!("pair-{}", index + 1),
-                label: "Pair".to_owned(),
-                detail: names,
-                cells: keys
-                    .iter()
-                    .flat_map(|key| [None, (key == first).then(|| figure(&pair["net"])).flatten()])
-                    .collect(),
-                mark: Mark::Tally,
-            }
+        .map(|(index, hand)| {
+            let winner = hand.winner.as_deref();
+            let detail = hand_sentence(hand);
+            hand_row(
+                index,
+                detail,
+                winner,
+                hand.points.into(),
+                &hand.totals,
+                &names,
+            )
         })
-        .collect()
-}
-
-/// Hollywood: the games side by side, one group per game and player.
-fn hollywood(answer: &Value, games: &[Value], keys: &[String], names: &[String]) -> Grid {
-    let mut groups = Vec::new();
-    for game in 1..=games.len() {
-        for name in names {
-            groups.push(format!("Game {game} · {name}"));
-        }
-    }
-    let mut rows = Vec::new();
-    for (index, hand) in answer["hands"].as_array().into_iter().flatten().enumerate() {
-        let winner = hand["winner"].as_str();
-        let scored_in = |game: usize| {
-            hand["scored_in"]
-                .as_array()
-                .is_some_and(|games| games.iter().any(|g| g.as_u64() == Some(game as u64)))
-        };
-        let mut cells = Vec::new();
-        for game in 1..=games.len() {
-            for key in keys {
-                let won = winner == Some(key.as_str()) && scored_in(game);
-                cells.push(won.then(|| figure(&hand["points"])).flatten());
-                cells.push(figure(field(item(&hand["games"], game - 1), key)));
-            }
-        }
-        rows.push(Row {
-            key: format!("hand-{}", index + 1),
-            label: (index + 1).to_string(),
-            detail: table_sentence(hand),
-            cells,
-            mark: Mark::Hand,
-        });
-    }
-    // Each game's tally under its own columns.
-    let per_game: Vec<Vec<Row>> = games
-        .iter()
-        .map(|game| tally_rows(&game["final"], keys, &game["winner"], &game["net"]))
         .collect();
-    for (line, template) in per_game.first().into_iter().flatten().enumerate() {
-        let cells = per_game
-            .iter()
-            .flat_map(|rows| {
-                rows.get(line)
-                    .map(|row| row.cells.clone())
-                    .unwrap_or_default()
-            })
-            .collect();
-        rows.push(Row {
-            detail: String::new(),
-            cells,
-            ..template.clone()
-        });
-    }
-    Grid {
-        caption: "Hollywood: the three games side by side".to_owned(),
-        groups,
-        rows,
-    }
+    let net = Net::Winner(answer.winner.as_deref(), answer.net);
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    vec![grid("Players", &names, rows)]
 }
 
-impl Sheet {
-    /// The sheet of `request`'s match from its answer: `/v1/matches/score`'s,
-    /// or when `audit`, `/v1/matches/audit`'s (whose `match` is the former).
-    pub fn of(request: &Value, answer: &Value, audit: bool) -> Sheet {
-        let scored = if audit { &answer["match"] } else { answer };
-        let keys = keys(request);
-        let names = names(request);
-        let partnership = request.get("teams").is_some();
-        let mut grids = Vec::new();
-        if let Some(games) = scored["games"].as_array().filter(|games| !games.is_empty()) {
-            grids.push(hollywood(scored, games, &keys, &names));
-            let mut rows = tally_rows(&scored["final"], &keys, &scored["winner"], &scored["net"]);
-            rows.iter_mut()
-                .for_each(|row| row.key = format!("match-{}", row.key));
-            grids.push(Grid {
-                caption: "The match: the three games together".to_owned(),
-                groups: names.clone(),
-                rows,
-            });
-        } else {
-            let mut rows: Vec<Row> = scored["hands"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .map(|(index, hand)| hand_row(index, hand, &keys, partnership))
-                .collect();
-            let net = if scored["nets"].is_object() {
-                &scored["nets"]
-            } else {
-                &scored["net"]
-            };
-            rows.extend(tally_rows(&scored["final"], &keys, &scored["winner"], net));
-            rows.extend(pair_rows(&scored["pairs"], &keys));
-            grids.push(Grid {
-                caption: if partnership { "Teams" } else { "Players" }.to_owned(),
-                groups: names.clone(),
-                rows,
-            });
-        }
-        let violation = audit.then(|| violation(answer)).flatten();
-        if let (Some(sentence), Some(grid)) = (&violation, grids.first_mut()) {
-            grid.rows.push(Row {
-                key: "violation".to_owned(),
-                label: "Violation".to_owned(),
-                detail: sentence.clone(),
-                cells: vec![None; grid.groups.len() * 2],
-                mark: Mark::Violation,
-            });
-        }
-        let mut notes = vec![state(scored, &names)];
-        let signed = answer["receipt"].as_str().map(|jws| {
-            let (kid, digest) = receipt_fingerprint(jws);
-            notes.push(format!(
-                "Signed: kid {kid} · SHA-256 of the receipt {digest}"
-            ));
-            (answer.to_string(), jws.to_owned())
+/// Three players: each hand's table, each player's net, each pair's.
+fn three(answer: &ThreePlayerMatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    let mut rows: Vec<Row> = answer
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(index, hand)| {
+            let table = &hand.hand;
+            let winner = table.winner.as_deref();
+            let detail = sentence(&Table::from(table));
+            hand_row(
+                index,
+                detail,
+                winner,
+                table.points.into(),
+                &hand.totals,
+                &names,
+            )
+        })
+        .collect();
+    let net = Net::Each(answer.nets.as_ref(), answer.winner.as_deref());
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    // Each pair's net, in the first player's column.
+    for (index, pair) in answer.pairs.iter().flatten().enumerate() {
+        let [first, second] = &pair.players;
+        rows.push(Row {
+            key: Key::Pair(index),
+            label: Label::Text("Pair"),
+            detail: format!("{} v {}", clean(first), clean(second)),
+            cells: names
+                .iter()
+                .flat_map(|name| [None, (name == first).then_some(i128::from(pair.net))])
+                .collect(),
+            mark: Mark::Tally,
         });
-        let title = format!(
-            "{}: {}",
-            if audit { "Match audit" } else { "Score sheet" },
-            names.join(if partnership { " v " } else { ", " })
-        );
-        Sheet {
-            title,
-            notes,
-            grids,
-            violation,
-            signed,
-        }
     }
+    vec![grid("Players", &names, rows)]
+}
+
+/// A partnership: a line per deal, its sentence both tables'.
+fn teams(answer: &PartnershipMatchResponse) -> Vec<Grid> {
+    let names = names(&answer.final_tally);
+    let mut rows: Vec<Row> = answer
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(index, deal)| {
+            let mut detail = String::with_capacity(128);
+            for (table, result) in deal.tables.iter().enumerate() {
+                if table > 0 {
+                    detail.push_str(" · ");
+                }
+                table_sentence(&mut detail, &Table::from(result));
+            }
+            let winner = deal.winner.as_deref();
+            hand_row(index, detail, winner, deal.points, &deal.totals, &names)
+        })
+        .collect();
+    let net = Net::Winner(answer.winner.as_deref(), answer.net);
+    rows.extend(tally_rows(&answer.final_tally, &names, net, &KEYS));
+    vec![grid("Teams", &names, rows)]
 }
 
 /// The match's state in a sentence.
-fn state(scored: &Value, names: &[String]) -> String {
-    let hands = scored["hands"].as_array().map_or(0, Vec::len);
-    let complete = scored["complete"].as_bool().unwrap_or(false);
-    match (complete, scored["winner"].as_str()) {
+fn state(hands: usize, complete: bool, winner: Option<&str>, players: usize) -> String {
+    match (complete, winner) {
         (true, Some(winner)) => format!("{hands} hands; complete, won by {}", clean(winner)),
         (true, None) => format!("{hands} hands; complete, tied"),
-        _ => format!("{hands} hands; in progress ({} at the table)", names.len()),
+        _ => format!("{hands} hands; in progress ({players} at the table)"),
     }
 }
 
 /// The audit's first violation, as a sentence naming its hand (counted from
 /// 1, as the sheet's lines are), table and action.
-fn violation(answer: &Value) -> Option<String> {
-    let violation = answer.get("violation").filter(|v| v.is_object())?;
-    let hand = violation["hand"].as_u64().map_or(0, |hand| hand + 1);
-    let table = violation["table"]
-        .as_u64()
-        .map(|table| format!(", table {}", table + 1))
-        .unwrap_or_default();
-    let action = violation["action"]
-        .as_u64()
-        .map(|action| format!(", action {}", action + 1))
-        .unwrap_or_default();
-    Some(format!(
-        "VIOLATION at hand {hand}{table}{action}: {} ({})",
-        string(&violation["message"]),
-        string(&violation["code"])
-    ))
+fn violation(violation: &MatchAuditViolation) -> String {
+    let mut out = String::with_capacity(96 + violation.message.len());
+    out.push_str("VIOLATION at hand ");
+    push_number(&mut out, violation.hand.saturating_add(1));
+    for (word, at) in [
+        (", table ", violation.table),
+        (", action ", violation.action),
+    ] {
+        if let Some(at) = at {
+            out.push_str(word);
+            push_number(&mut out, at.saturating_add(1));
+        }
+    }
+    out.push_str(": ");
+    out.push_str(&clean(&violation.message));
+    out.push_str(" (");
+    out.push_str(violation.code.as_str());
+    out.push(')');
+    out
+}
+
+impl Sheet {
+    /// The sheet of a match from its `/v1/matches/score` answer.
+    pub fn score(answer: &MatchAnswer) -> Sheet {
+        Sheet::of(answer, "Score sheet", None)
+    }
+
+    /// The sheet of a match audit: the legal hands' sheet and the first
+    /// violation, as a line of the first grid.
+    pub fn audit(answer: &MatchAuditResponse) -> Sheet {
+        Sheet::of(&answer.score, "Match audit", answer.violation.as_ref())
+    }
+
+    fn of(scored: &MatchAnswer, heading: &str, fault: Option<&MatchAuditViolation>) -> Sheet {
+        let (mut grids, tally, hands, complete, winner, partnership) = match scored {
+            MatchAnswer::TwoPlayers(answer) => (
+                two(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                false,
+            ),
+            MatchAnswer::ThreePlayers(answer) => (
+                three(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                false,
+            ),
+            MatchAnswer::Partnership(answer) => (
+                teams(answer),
+                &answer.final_tally,
+                answer.hands.len(),
+                answer.complete,
+                answer.winner.as_deref(),
+                true,
+            ),
+        };
+        let names = names(tally);
+        let violation = fault.map(violation);
+        if let (Some(sentence), Some(grid)) = (&violation, grids.first_mut()) {
+            grid.rows.push(Row {
+                key: Key::Named("violation"),
+                label: Label::Text("Violation"),
+                detail: sentence.clone(),
+                cells: vec![None; grid.groups.len() * 2],
+                mark: Mark::Violation,
+            });
+        }
+        let cleaned: Vec<_> = names.iter().map(|name| clean(name)).collect();
+        let title = format!(
+            "{heading}: {}",
+            cleaned.join(if partnership { " v " } else { ", " })
+        );
+        Sheet {
+            title,
+            notes: vec![state(hands, complete, winner, names.len())],
+            grids,
+            violation,
+        }
+    }
 }

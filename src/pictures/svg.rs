@@ -3,17 +3,25 @@
 //! Standalone SVG (the SVG namespace, every element closed, so that it is
 //! well-formed XML); text is `<text>` (searchable, copyable, read by screen
 //! readers), the document has a `<title>` and a `<desc>`, and a cut text keeps
-//! its whole in a `<title>` of its own. Colours are presentation attributes,
-//! not a `<style>`, so that no style-src is needed where the SVG is opened.
+//! its whole in a `<title>` of its own (a text that fits has none: it would
+//! say the same again). Colours are presentation attributes,
+//! not a `<style>`: the pictures are served with `default-src 'self'`, under
+//! which an inline `<style>` (in the SVG opened on its own, in the page, or
+//! adopted by the viewer) would be refused without a hash in the policy, and
+//! attributes set once on a group are inherited by its texts anyway.
 //! Each figure of the sheet carries `data-grid`, `data-row` and `data-col`
 //! (the group's index and `points` or `total`), so that a reader or a test can
 //! find it without reading the layout.
 
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 
+use gin_rules::HandCard;
+
+use super::Signed;
+use super::grid::{COLUMNS, Grid, Mark, Row};
 use super::replay::{Replay, Step};
-use super::sheet::{COLUMNS, Grid, Mark, Sheet};
-use super::text::{card, short};
+use super::sheet::Sheet;
+use super::text::{Face, fit};
 
 /// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
 /// most Linux systems), Segoe UI Symbol (Windows), Apple Symbols (macOS,
@@ -45,19 +53,20 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
     let width = left + CELL * 2 * u32::try_from(grid.groups.len()).unwrap_or(0) - MARGIN;
     html! {
         g data-grid=(index) {
-            text x=(MARGIN) y=(top + 15) font-weight="bold" { (grid.caption) }
+            text x=(MARGIN) y=(top + 15) font-weight="bold" { (PreEscaped(grid.caption)) }
             @for (group, name) in grid.groups.iter().enumerate() {
                 @let x = left + CELL * 2 * u32::try_from(group).unwrap_or(0);
+                @let (shown, cut) = fit(name, 18);
                 text x=(x + CELL) y=(top + LINE + 15) text-anchor="middle" font-weight="bold" {
-                    title { (name) } (short(name, 18))
+                    @if cut { title { (name) } } (shown)
                 }
                 @for (column, heading) in COLUMNS.iter().enumerate() {
                     text x=(x + CELL * (u32::try_from(column).unwrap_or(0) + 1) - 6) y=(top + 2 * LINE + 15)
-                        text-anchor="end" font-size="11" fill="#555" { (heading) }
+                        text-anchor="end" font-size="11" fill="#555" { (PreEscaped(heading)) }
                 }
                 line x1=(x) y1=(top + LINE) x2=(x) y2=(top + LINE * (3 + u32::try_from(grid.rows.len()).unwrap_or(0))) stroke="#999" {}
             }
-            line x1=(MARGIN) y1=(top + 3 * LINE) x2=(MARGIN + width) y2=(top + 3 * LINE) stroke=(INK) {}
+            line x1=(MARGIN) y1=(top + 3 * LINE) x2=(MARGIN + width) y2=(top + 3 * LINE) stroke=(PreEscaped(INK)) {}
             @for (line, row) in grid.rows.iter().enumerate() {
                 @let y = top + LINE * (3 + u32::try_from(line).unwrap_or(0));
                 (row_markup(index, row, y, width, left))
@@ -66,20 +75,21 @@ fn grid_markup(index: usize, grid: &Grid, top: u32) -> Markup {
     }
 }
 
-fn row_markup(grid: usize, row: &super::sheet::Row, y: u32, width: u32, left: u32) -> Markup {
+fn row_markup(grid: usize, row: &Row, y: u32, width: u32, left: u32) -> Markup {
     let violation = row.mark == Mark::Violation;
     let detail_chars = if violation { 200 } else { DETAIL_CHARS };
+    let (shown, cut) = fit(&row.detail, detail_chars);
     html! {
         g data-row=(row.key) {
             @if violation {
-                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(RED) {}
-            } @else if row.mark == Mark::Tally && row.key.ends_with("total") {
+                rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
+            } @else if row.mark == Mark::Tally && row.key.is_total() {
                 rect x=(MARGIN) y=(y) width=(width) height=(LINE) fill="#eef3fb" {}
             }
             text x=(MARGIN + 4) y=(y + 15) font-weight=[(row.mark != Mark::Hand).then_some("bold")]
-                fill=(if violation { RED } else { INK }) { (row.label) }
-            text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(if violation { RED } else { "#333" }) {
-                title { (row.detail) } (short(&row.detail, detail_chars))
+                fill=(PreEscaped(if violation { RED } else { INK })) { (row.label) }
+            text x=(MARGIN + LABEL) y=(y + 15) font-size="12" fill=(PreEscaped(if violation { RED } else { "#333" })) {
+                @if cut { title { (row.detail) } } (shown)
             }
             @for (column, cell) in row.cells.iter().enumerate() {
                 @if let Some(value) = cell {
@@ -88,15 +98,27 @@ fn row_markup(grid: usize, row: &super::sheet::Row, y: u32, width: u32, left: u3
                     text x=(x) y=(y + 15) text-anchor="end"
                         font-weight=[(column % 2 == 1).then_some("bold")]
                         data-grid=(grid) data-row=(row.key)
-                        data-col={ (group) "." (COLUMNS[column % 2]) } { (value) }
+                        data-col={ (group) "." (PreEscaped(COLUMNS.get(column % 2).copied().unwrap_or_default())) } { (value) }
                 }
             }
         }
     }
 }
 
+/// The signed answer in `<metadata>`: its JSON and its receipt.
+fn metadata(signed: Option<&Signed>) -> Markup {
+    html! {
+        @if let Some(signed) = signed {
+            metadata {
+                answer xmlns=(PreEscaped(METADATA_NS)) media-type="application/json" { (signed.answer) }
+                receipt xmlns=(PreEscaped(METADATA_NS)) media-type="application/jose" { (signed.receipt) }
+            }
+        }
+    }
+}
+
 /// The score sheet as one standalone SVG document.
-pub fn sheet(sheet: &Sheet) -> String {
+pub fn sheet(sheet: &Sheet, signed: Option<&Signed>) -> String {
     let widest = sheet
         .grids
         .iter()
@@ -113,21 +135,17 @@ pub fn sheet(sheet: &Sheet) -> String {
     }
     height += MARGIN;
     html! {
-        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
-            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+        svg xmlns=(PreEscaped(SVG_NS)) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(PreEscaped(FONTS)) font-size="14" fill=(PreEscaped(INK)) {
             title id="picture-title" { (sheet.title) }
             desc { @for note in &sheet.notes { (note) ". " } @if let Some(v) = &sheet.violation { (v) } }
-            @if let Some((answer, receipt)) = &sheet.signed {
-                metadata {
-                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
-                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
-                }
-            }
+            (metadata(signed))
             rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (sheet.title) }
             @for (line, note) in sheet.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13" fill="#333" {
-                    title { (note) } (short(note, NOTE_CHARS))
+                    @let (shown, cut) = fit(note, NOTE_CHARS);
+                    @if cut { title { (note) } } (shown)
                 }
             }
             @for (index, (grid, top)) in sheet.grids.iter().zip(&tops).enumerate() {
@@ -141,20 +159,25 @@ pub fn sheet(sheet: &Sheet) -> String {
 const CARD_W: u32 = 34;
 const CARD_H: u32 = 26;
 
-/// A card as a small white rectangle with its rank and suit, red or black.
-fn card_markup(code: &str, x: u32, y: u32) -> Markup {
-    let (face, red) = card(code);
+/// A line of cards, each a small white rectangle with its rank and suit, red
+/// or black: the rectangles in one group and the faces in another, which set
+/// what every card of the line shares.
+fn cards_markup(cards: &[HandCard], x: u32, y: u32) -> Markup {
+    let at = |index: usize| x + CARD_W * u32::try_from(index).unwrap_or(0);
     html! {
-        rect x=(x) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" fill="#fff" stroke="#777" {}
-        text x=(x + (CARD_W - 4) / 2) y=(y + 18) text-anchor="middle" font-size="13"
-            fill=(if red { RED } else { INK }) { (face) }
-    }
-}
-
-fn cards_markup(cards: &[String], x: u32, y: u32) -> Markup {
-    html! {
-        @for (index, code) in cards.iter().enumerate() {
-            (card_markup(code, x + CARD_W * u32::try_from(index).unwrap_or(0), y))
+        @if !cards.is_empty() {
+            g fill="#fff" stroke="#777" {
+                @for index in 0..cards.len() {
+                    rect x=(at(index)) y=(y) width=(CARD_W - 4) height=(CARD_H) rx="3" {}
+                }
+            }
+            g text-anchor="middle" font-size="13" {
+                @for (index, card) in cards.iter().enumerate() {
+                    @let face = Face(*card);
+                    text x=(at(index) + (CARD_W - 4) / 2) y=(y + 18)
+                        fill=(PreEscaped(if face.red() { RED } else { INK })) { (face) }
+                }
+            }
         }
     }
 }
@@ -171,19 +194,20 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
     html! {
         g data-action=(step.index) {
             @if marked {
-                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(RED) {}
+                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
             }
             text x=(MARGIN + 4) y=(y + 18) font-weight="bold" fill=(if marked { RED } else { INK }) {
                 (step.index + 1) "."
             }
             text x=(MARGIN + 36) y=(y + 18) fill=(if marked { RED } else { INK }) {
                 @if marked { tspan font-weight="bold" { "VIOLATION " } }
-                (step.sentence)
+                (PreEscaped(step.who)) " " (PreEscaped(step.what))
             }
             (cards_markup(&step.cards, MARGIN + 360, y))
             @if let Some(message) = &step.violation {
-                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(RED) {
-                    title { (message) } (short(message, 150))
+                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(PreEscaped(RED)) {
+                    @let (shown, cut) = fit(message, 150);
+                    @if cut { title { (message) } } (shown)
                 }
             }
         }
@@ -191,7 +215,7 @@ fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
 }
 
 /// The hand replay as one standalone SVG document.
-pub fn replay(replay: &Replay) -> String {
+pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
     let widest = replay.widest_cards();
     let width = (MARGIN * 2 + 360 + cards_width(widest)).max(MARGIN * 2 + 120 + cards_width(11));
     let deal_top = 40 + LINE * u32::try_from(replay.notes.len()).unwrap_or(0);
@@ -205,28 +229,24 @@ pub fn replay(replay: &Replay) -> String {
     let end_top = y + LINE;
     let height = end_top + STEP * u32::try_from(replay.end.len()).unwrap_or(0) + LINE + MARGIN;
     html! {
-        svg xmlns=(SVG_NS) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
-            role="img" aria-labelledby="picture-title" font-family=(FONTS) font-size="14" fill=(INK) {
+        svg xmlns=(PreEscaped(SVG_NS)) width=(width) height=(height) viewBox={ "0 0 " (width) " " (height) }
+            role="img" aria-labelledby="picture-title" font-family=(PreEscaped(FONTS)) font-size="14" fill=(PreEscaped(INK)) {
             title id="picture-title" { (replay.title) }
             desc { @for note in &replay.notes { (note) ". " } }
-            @if let Some((answer, receipt)) = &replay.signed {
-                metadata {
-                    answer xmlns=(METADATA_NS) media-type="application/json" { (answer) }
-                    receipt xmlns=(METADATA_NS) media-type="application/jose" { (receipt) }
-                }
-            }
+            (metadata(signed))
             rect x="0" y="0" width=(width) height=(height) fill="#fff" {}
             text x=(MARGIN) y="30" font-size="20" font-weight="bold" { (replay.title) }
             @for (line, note) in replay.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
-                    fill=(if note.starts_with("ILLEGAL") { RED } else { "#333" }) {
-                    title { (note) } (short(note, NOTE_CHARS))
+                    fill=(PreEscaped(if note.starts_with("ILLEGAL") { RED } else { "#333" })) {
+                    @let (shown, cut) = fit(note, NOTE_CHARS);
+                    @if cut { title { (note) } } (shown)
                 }
             }
             g data-part="deal" {
                 @for (line, (label, cards)) in replay.deal.iter().enumerate() {
                     @let top = deal_top + STEP * u32::try_from(line).unwrap_or(0);
-                    text x=(MARGIN) y=(top + 18) font-weight="bold" { (label) }
+                    text x=(MARGIN) y=(top + 18) font-weight="bold" { (PreEscaped(label)) }
                     (cards_markup(cards, MARGIN + 120, top))
                 }
             }
@@ -240,11 +260,29 @@ pub fn replay(replay: &Replay) -> String {
                 }
                 @for (line, (label, cards)) in replay.end.iter().enumerate() {
                     @let top = end_top + 4 + STEP * u32::try_from(line).unwrap_or(0);
-                    text x=(MARGIN) y=(top + 18) font-size="13" { title { (label) } (short(label, 44)) }
+                    @let (shown, cut) = fit(label, 44);
+                    text x=(MARGIN) y=(top + 18) font-size="13" { @if cut { title { (label) } } (shown) }
                     (cards_markup(cards, MARGIN + 360, top))
                 }
             }
         }
     }
     .into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constants spliced as written (`PreEscaped`) hold nothing that
+    /// escaping would change: a new one that did would fail here.
+    #[test]
+    fn the_constants_spliced_unescaped_need_no_escaping() {
+        let constants = [FONTS, SVG_NS, METADATA_NS, RED, INK, "#333"]
+            .into_iter()
+            .chain(COLUMNS);
+        for constant in constants {
+            assert_eq!(html! { (constant) }.into_string(), constant);
+        }
+    }
 }

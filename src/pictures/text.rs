@@ -1,85 +1,123 @@
-//! Text on a picture: what XML can hold, numbers and names read from JSON,
-//! cards as rank and suit, and the receipt's printed fingerprint.
+//! Text on a picture: what XML can hold, numbers written without the
+//! formatting machinery, cards as rank and suit, and the receipt's printed
+//! fingerprint.
+
+use std::borrow::Cow;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use gin_rules::{Card, HandCard, Suit};
+use maud::Render;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-/// `text` without the characters XML 1.0 cannot hold even escaped (controls
-/// other than tab and newline, lone surrogates cannot occur in a `str`, and
-/// U+FFFE/U+FFFF), each replaced by U+FFFD. maud escapes the rest.
-pub fn clean(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\t' | '\n' => ' ',
-            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
-            c => c,
-        })
-        .collect()
+/// Whether XML 1.0 cannot hold `c` even escaped (controls other than tab
+/// and newline; lone surrogates cannot occur in a `str`; U+FFFE, U+FFFF), or
+/// it is a tab or newline, which a one-line text shows as a space.
+const fn replaced(c: char) -> bool {
+    matches!(c, '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// `text` without the characters XML 1.0 cannot hold even escaped, each
+/// replaced by U+FFFD (tab and newline by a space). maud escapes the rest.
+/// Borrowed when there is nothing to replace, as in nearly every name.
+pub fn clean(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(replaced) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                '\t' | '\n' => ' ',
+                c if replaced(c) => '\u{fffd}',
+                c => c,
+            })
+            .collect(),
+    )
 }
 
 /// At most `limit` characters of `text` (cleaned), with an ellipsis when cut:
 /// for headings in a column of fixed width (the full text is in the title
 /// and the table).
-pub fn short(text: &str, limit: usize) -> String {
+pub fn short(text: &str, limit: usize) -> Cow<'_, str> {
+    fit(text, limit).0
+}
+
+/// [`short`], and whether the text was cut (a picture then gives the whole
+/// in a `<title>`; a text that fits needs none).
+pub fn fit(text: &str, limit: usize) -> (Cow<'_, str>, bool) {
     let cleaned = clean(text);
-    if cleaned.chars().count() <= limit {
-        return cleaned;
+    // As many bytes as characters or more: a text of at most `limit` bytes
+    // fits without counting.
+    if cleaned.len() <= limit || cleaned.chars().count() <= limit {
+        return (cleaned, false);
     }
     let mut cut: String = cleaned.chars().take(limit.saturating_sub(1)).collect();
     cut.push('…');
-    cut
+    (Cow::Owned(cut), true)
 }
 
-/// `value[key]`, or null: JSON's own indexing, written so that the lint on
-/// indexing (which cannot tell it never panics) has nothing to flag.
-pub fn field<'a>(value: &'a Value, key: &str) -> &'a Value {
-    value.get(key).unwrap_or(&Value::Null)
-}
-
-/// `value[index]`, or null.
-pub fn item(value: &Value, index: usize) -> &Value {
-    value.get(index).unwrap_or(&Value::Null)
-}
-
-/// A JSON value as printed on a sheet: numbers as they are, strings as they
-/// are, anything else (null, absent) as nothing.
-pub fn figure(value: &Value) -> Option<String> {
-    match value {
-        Value::Number(number) => Some(number.to_string()),
-        Value::String(text) => Some(clean(text)),
-        Value::Bool(flag) => Some(flag.to_string()),
-        _ => None,
-    }
-}
-
-/// A string field, or "" (for labels).
-pub fn string(value: &Value) -> String {
-    value.as_str().map(clean).unwrap_or_default()
+/// Appends `number` in decimal (itoa: no formatting machinery).
+pub fn push_number(out: &mut String, number: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(number));
 }
 
 /// A card as drawn: its rank (`10` for T) and its suit symbol followed by
-/// U+FE0E (text presentation, so that phones draw no emoji), and whether it
-/// is red. A joker (`X1`) is drawn as `Jkr`; anything else as itself.
-pub fn card(code: &str) -> (String, bool) {
-    let mut chars = code.chars();
-    let (Some(rank), Some(suit), None) = (chars.next(), chars.next(), chars.next()) else {
-        return (clean(code), false);
-    };
-    let rank = match rank {
-        'T' => "10".to_owned(),
-        'X' => return ("Jkr".to_owned(), false),
-        other => other.to_string(),
-    };
-    let (symbol, red) = match suit {
-        'S' => ('\u{2660}', false),
-        'H' => ('\u{2665}', true),
-        'D' => ('\u{2666}', true),
-        'C' => ('\u{2663}', false),
-        _ => return (clean(code), false),
-    };
-    (format!("{rank}{symbol}\u{fe0e}"), red)
+/// U+FE0E (text presentation, so that phones draw no emoji); a joker as
+/// `Jkr`. Written straight into the document: every part is a constant.
+#[derive(Debug, Clone, Copy)]
+pub struct Face(pub HandCard);
+
+impl Face {
+    /// Hearts and diamonds are red.
+    pub fn red(self) -> bool {
+        matches!(
+            self.0,
+            HandCard::Natural(card) if matches!(card.suit(), Suit::Hearts | Suit::Diamonds)
+        )
+    }
+
+    fn parts(self) -> (&'static str, &'static str) {
+        let HandCard::Natural(card) = self.0 else {
+            return ("Jkr", "");
+        };
+        (rank(card), suit(card.suit()))
+    }
+}
+
+fn rank(card: Card) -> &'static str {
+    const RANKS: [&str; 14] = [
+        "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    ];
+    RANKS
+        .get(usize::from(card.rank().number()))
+        .copied()
+        .unwrap_or("?")
+}
+
+const fn suit(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "\u{2660}\u{fe0e}",
+        Suit::Hearts => "\u{2665}\u{fe0e}",
+        Suit::Diamonds => "\u{2666}\u{fe0e}",
+        Suit::Clubs => "\u{2663}\u{fe0e}",
+    }
+}
+
+impl Render for Face {
+    fn render_to(&self, buffer: &mut String) {
+        let (rank, suit) = self.parts();
+        buffer.push_str(rank);
+        buffer.push_str(suit);
+    }
+}
+
+impl std::fmt::Display for Face {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (rank, suit) = self.parts();
+        f.write_str(rank)?;
+        f.write_str(suit)
+    }
 }
 
 /// The receipt's `kid` (from its protected header) and the first 16 hex
@@ -90,7 +128,12 @@ pub fn receipt_fingerprint(jws: &str) -> (String, String) {
         .next()
         .and_then(|header| URL_SAFE_NO_PAD.decode(header).ok())
         .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
-        .and_then(|header| header.get("kid").and_then(Value::as_str).map(clean))
+        .and_then(|header| {
+            header
+                .get("kid")
+                .and_then(Value::as_str)
+                .map(|kid| clean(kid).into_owned())
+        })
         .unwrap_or_default();
     let digest = Sha256::digest(jws.as_bytes());
     let hex: String = digest
@@ -113,10 +156,38 @@ mod tests {
 
     #[test]
     fn cards_have_a_rank_and_a_text_suit() {
-        assert_eq!(card("TH"), ("10\u{2665}\u{fe0e}".to_owned(), true));
-        assert_eq!(card("AS"), ("A\u{2660}\u{fe0e}".to_owned(), false));
-        assert_eq!(card("X1"), ("Jkr".to_owned(), false));
-        assert_eq!(card("??"), ("??".to_owned(), false));
+        let face = |code: &str| {
+            let face = Face(code.parse().unwrap());
+            (face.to_string(), face.red())
+        };
+        assert_eq!(face("TH"), ("10\u{2665}\u{fe0e}".to_owned(), true));
+        assert_eq!(face("AS"), ("A\u{2660}\u{fe0e}".to_owned(), false));
+        assert_eq!(face("KD"), ("K\u{2666}\u{fe0e}".to_owned(), true));
+        assert_eq!(face("2C"), ("2\u{2663}\u{fe0e}".to_owned(), false));
+        assert_eq!(face("X1"), ("Jkr".to_owned(), false));
+        // Every card of the deck has its rank and its suit.
+        for card in Card::deck() {
+            let drawn = Face(HandCard::Natural(card)).to_string();
+            assert!(
+                !drawn.starts_with('?') && drawn.ends_with('\u{fe0e}'),
+                "{card}: {drawn}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_borrowed_unless_something_is_replaced() {
+        assert!(matches!(clean("Mom"), Cow::Borrowed("Mom")));
+        assert_eq!(short("Mom", 2), "M…");
+        assert!(matches!(short("Mom", 3), Cow::Borrowed("Mom")));
+        assert_eq!(
+            short("\u{2660}\u{2660}\u{2660}", 3),
+            "\u{2660}\u{2660}\u{2660}"
+        );
+        let mut out = String::new();
+        push_number(&mut out, -42_i64);
+        push_number(&mut out, 7_u64);
+        assert_eq!(out, "-427");
     }
 
     #[test]

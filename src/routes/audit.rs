@@ -9,7 +9,7 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use crate::http::accept::{Offers, Representation, negotiate};
-use crate::pictures::{self, Kind, replay::dealt_cards};
+use crate::pictures::{self, Picture, replay::HandRecord};
 
 use crate::http::bulk;
 use crate::http::json::ValidJson;
@@ -107,13 +107,16 @@ pub async fn audit_hand(
 ) -> Result<HttpResponse, HttpProblem> {
     let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
-    // The replay draws the deal as cards: dealt from the seeds when the
-    // record gives seeds (one more deal, as the audit itself makes).
-    let deal = (wanted != Representation::Json)
-        .then(|| dealt_cards(&request))
-        .flatten();
+    // The replay draws the deal as cards (dealt from the seeds when the
+    // record gives seeds: one more deal, as the audit itself makes) and the
+    // actions as recorded, kept before the audit takes the request.
+    let record = (wanted != Representation::Json).then(|| HandRecord::of(&request));
     let answer = verdict(request, &body, &limits, &keys)?;
-    pictures::respond(wanted, &answer, &body, Kind::HandAudit, deal)
+    pictures::respond(wanted, &answer, |answer| {
+        record
+            .as_ref()
+            .map(|record| Picture::HandAudit(answer, record))
+    })
 }
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/audit/batch`.

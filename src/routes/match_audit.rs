@@ -15,7 +15,7 @@ use crate::http::json::ValidJson;
 use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
-use crate::pictures::{self, Kind};
+use crate::pictures::{self, Picture};
 use gin_contract::answers::match_audit::*;
 
 /// The route, also the key of its own body limit.
@@ -86,5 +86,5 @@ pub async fn audit_match(
     let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
     let answer = respond(&request, &body, &limits, &keys)?;
-    pictures::respond(wanted, &answer, &body, Kind::MatchAudit, None)
+    pictures::respond(wanted, &answer, |answer| Some(Picture::MatchAudit(answer)))
 }

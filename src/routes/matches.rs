@@ -14,7 +14,7 @@ use crate::http::json::ValidJson;
 use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
-use crate::pictures::{self, Kind};
+use crate::pictures::{self, Picture};
 use gin_contract::answers::matches::*;
 use gin_contract::wire::formats::MatchAnswer;
 
@@ -132,7 +132,7 @@ pub async fn score_match(
     let wanted = negotiate(http.headers(), Offers::JsonAndPictures)?;
     let (request, body) = body.into_parts();
     let answer = respond(request, &body, &limits, &keys)?;
-    pictures::respond(wanted, &answer, &body, Kind::MatchScore, None)
+    pictures::respond(wanted, &answer, |answer| Some(Picture::MatchScore(answer)))
 }
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(score_match);

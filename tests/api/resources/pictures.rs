@@ -237,6 +237,54 @@ async fn the_audit_sheet_names_its_violation_and_its_signed_answer_verifies() {
     assert!(!text.contains(&digest[..17]), "16 digits, not more");
 }
 
+/// The JSON in the SVG's metadata and the receipt beside it.
+fn signed_metadata(svg: &str) -> (Value, String) {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    let metadata = |name: &str| {
+        document
+            .descendants()
+            .find(|node| {
+                node.tag_name().name() == name
+                    && node.tag_name().namespace() == Some("urn:gin-referee:pictures")
+            })
+            .and_then(|node| node.text())
+            .unwrap_or_else(|| panic!("no {name} in the metadata"))
+            .to_owned()
+    };
+    let answer = serde_json::from_str(&metadata("answer")).expect("the answer's JSON");
+    (answer, metadata("receipt"))
+}
+
+#[tokio::test]
+async fn a_signed_score_sheet_and_a_signed_replay_carry_the_answer_that_verifies() {
+    use gin_contract::answers::audit::examples;
+    let app = spawn_app().await;
+    let keys: Value = app.get("/v1/keys").await.json().await.unwrap();
+    let mut score = readme_match();
+    score["receipt"] = json!(true);
+    let mut hand = examples::legal_knock();
+    hand["receipt"] = json!(true);
+    for (path, request) in [("/v1/matches/score", score), ("/v1/hands/audit", hand)] {
+        let (status, _, svg) = post(&app, path, SVG, &request).await;
+        assert_eq!(status, 200, "{path}: {svg}");
+        let (answer, receipt) = signed_metadata(&svg);
+        assert_eq!(answer["receipt"], receipt.as_str(), "{path}");
+        super::receipts::verify(&receipt, request.to_string().as_bytes(), &answer, &keys)
+            .unwrap_or_else(|why| panic!("{path}: the picture's receipt: {why}"));
+        // The same answer as the JSON one, but for the receipt's own bytes.
+        let (_, _, json) = post(&app, path, "application/json", &request).await;
+        let mut json: Value = serde_json::from_str(&json).unwrap();
+        let mut drawn = answer.clone();
+        json.as_object_mut().unwrap().remove("receipt");
+        drawn.as_object_mut().unwrap().remove("receipt");
+        assert_eq!(drawn, json, "{path}");
+        assert!(
+            all_text(&roxmltree::Document::parse(&svg).unwrap()).contains("Signed: kid "),
+            "{path}: the kid printed under the title"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_replay_draws_cards_and_marks_the_violation_by_a_word() {
     use gin_contract::answers::audit::examples;

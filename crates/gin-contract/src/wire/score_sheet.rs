@@ -27,6 +27,14 @@ impl<T: Serialize> Serialize for ByName<T> {
     }
 }
 
+impl<T> ByName<T> {
+    /// Each name with its value, in the order of the request (the order the
+    /// JSON object is written in): for a reader that draws the columns.
+    pub fn entries(&self) -> &[(String, T)] {
+        &self.0
+    }
+}
+
 /// Each name with its value, in order.
 pub(crate) fn by_name<T: Copy>(names: &[String], values: &[T]) -> ByName<T> {
     ByName(names.iter().cloned().zip(values.iter().copied()).collect())
