@@ -144,14 +144,13 @@ def normalise_unified(path, body):
         body = pattern.sub(replacement, body)
     # A unified message changes the answer, so a receipt's digest of it:
     # each receipt is compared by its header and its other claims.
-    return RECEIPT.sub(lambda m: b'"receipt":"' + receipt_but_answer(m.group(0)) + b'"', body)
+    return RECEIPT.sub(lambda m: b'"receipt":"' + receipt_but_answer(m.group(1)) + b'"', body)
 
 
-def receipt_but_answer(found):
-    """A receipt (as RECEIPT finds it) as its protected header and its claims
-    but the time and the answer's digest, for comparing answers whose unified
+def receipt_but_answer(jws):
+    """A receipt (a compact JWS) as its protected header and its claims but
+    the time and the answer's digest, for comparing answers whose unified
     messages differ."""
-    jws = found.split(b'"')[-2]
     parts = jws.split(b".")
     if len(parts) != 3:
         return jws

@@ -480,12 +480,7 @@ impl<A: LineAnswer + Unpin> Stream for Answers<A> {
 /// array of lines, `maxItems` included) and its example read as an array.
 pub fn document(api: &mut OpenApi) {
     for path in PATHS {
-        let Some(operation) = api
-            .paths
-            .paths
-            .get_mut(path)
-            .and_then(|item| item.post.as_mut())
-        else {
+        let Some(operation) = super::openapi::post_operation(api, path) else {
             continue;
         };
         if let Some(RefOr::T(body)) = operation.request_body.as_mut()

@@ -108,6 +108,18 @@ pub fn finish(api: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// The `POST` operation documented at `path`, for the passes that add to
+/// one operation's entry after utoipa has built the document.
+pub fn post_operation<'a>(
+    api: &'a mut utoipa::openapi::OpenApi,
+    path: &str,
+) -> Option<&'a mut utoipa::openapi::path::Operation> {
+    api.paths
+        .paths
+        .get_mut(path)
+        .and_then(|item| item.post.as_mut())
+}
+
 fn single_values_as_const(schema: &mut RefOr<Schema>, property: bool) {
     let RefOr::T(schema) = schema else {
         return;

@@ -84,12 +84,7 @@ fn drawn_examples(path: &str) -> Option<(String, String)> {
 pub fn document(api: &mut OpenApi) {
     for path in PICTURE_ROUTES {
         let path: &str = path;
-        let Some(operation) = api
-            .paths
-            .paths
-            .get_mut(path)
-            .and_then(|item| item.post.as_mut())
-        else {
+        let Some(operation) = crate::http::openapi::post_operation(api, path) else {
             continue;
         };
         let sheet = path.starts_with("/v1/matches/");

@@ -254,7 +254,7 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
         .zip(&choice)
         .filter_map(|(request, &meld)| {
             let target = knocker_melds.get(meld)?;
-            let card_order = CardSet::single(request.shows).bits().trailing_zeros();
+            let card_order = request.shows.bit_index();
             Some((
                 (meld, distance_from(target, request.shows), card_order),
                 Layoff {
@@ -278,7 +278,7 @@ pub(crate) fn distance_from(meld: &Meld, shows: Card) -> u32 {
         return 0;
     }
     let bits = meld.cards().bits();
-    let at = CardSet::single(shows).bits().trailing_zeros();
+    let at = shows.bit_index();
     let low = bits.trailing_zeros();
     let high = 63 - bits.leading_zeros();
     if at < low {
