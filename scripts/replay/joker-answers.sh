@@ -19,6 +19,7 @@
 # the script prints their line count and digest and exits 1 on a difference
 # (with the first differing lines). Uses the public API both sides share.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 [ $# -eq 2 ] || { sed -n '2,20p' "$0"; exit 2; }
 HANDS=${HANDS:-1000000}
 out=$(mktemp -d /tmp/joker-answers.XXXXXX)
@@ -30,25 +31,7 @@ build() {  # checkout -> path of the built program
     [ -d "$checkout/crates/gin-rules" ] || { echo "no crates/gin-rules in $checkout" >&2; exit 2; }
     work=$(mktemp -d /tmp/joker-answers-build.XXXXXX)
     target=/tmp/rules-instructions-target/$(echo "$checkout" | tr / _)
-    mkdir -p "$work/src"
-    cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "joker-answers"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-gin-rules = { path = "$checkout/crates/gin-rules" }
-rand = "0.8"
-
-[profile.release]
-lto = "thin"
-codegen-units = 1
-
-[workspace]
-TOML
-    cp "$checkout/Cargo.lock" "$work/Cargo.lock"
+    harness_crate "$work" joker-answers "$checkout" "" 'rand = "0.8"'
     cat > "$work/src/main.rs" <<'RUST'
 //! joker-answers HANDS: every answer of the joker search for HANDS dealt hands
 use gin_rules::{Card, CardSet, Hand, Joker, JokerRules, analyze_drawn_hand, best_arrangement,

@@ -27,6 +27,7 @@
 # use the public API that both sides share (it did not change). Needs
 # valgrind.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 [ $# -eq 2 ] || { sed -n '2,27p' "$0"; exit 2; }
 HANDS=${HANDS:-200}
 command -v valgrind >/dev/null || { echo "valgrind is required (apt-get install valgrind)" >&2; exit 2; }
@@ -37,26 +38,7 @@ build() {  # checkout -> path of the built program
     [ -d "$checkout/crates/gin-rules" ] || { echo "no crates/gin-rules in $checkout" >&2; exit 2; }
     work=$(mktemp -d /tmp/knock-instructions.XXXXXX)
     target=/tmp/rules-instructions-target/$(echo "$checkout" | tr / _)
-    mkdir -p "$work/src"
-    cat > "$work/Cargo.toml" <<EOF
-[package]
-name = "knock-instructions"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-gin-rules = { path = "$checkout/crates/gin-rules" }
-rand = "0.8"
-
-[profile.release]
-lto = "thin"
-codegen-units = 1
-debug = 1
-
-[workspace]
-EOF
-    cp "$checkout/Cargo.lock" "$work/Cargo.lock"
+    harness_crate "$work" knock-instructions "$checkout" "" 'rand = "0.8"'
     cat > "$work/src/main.rs" <<'EOF'
 //! knock-instructions FUNCTION JOKERS COUNT (see knock-instructions.sh).
 use gin_rules::{

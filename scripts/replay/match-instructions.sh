@@ -25,6 +25,7 @@
 # RUNS times and 0 times; the difference of the totals divided by RUNS is the
 # cost of one match (start-up, fixtures and exit cancel out). Needs valgrind.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 [ $# -eq 1 ] || { sed -n '2,26p' "$0"; exit 2; }
 checkout=$(cd "$1" && pwd)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,26 +38,7 @@ trap 'rm -rf "$work"' EXIT
 # The build cache is kept between runs, one per checkout.
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/match-instructions-target/$(echo "$checkout" | tr / _)}
 
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "match-instructions"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-gin-rules = { path = "$checkout/crates/gin-rules", features = ["serde"] }
-serde_json = "1"
-
-[profile.release]
-lto = "thin"
-codegen-units = 1
-debug = 1
-
-[workspace]
-TOML
-cp "$checkout/Cargo.lock" "$work/Cargo.lock"
+harness_crate "$work" match-instructions "$checkout" '"serde"' 'serde_json = "1"'
 {
     cat <<'RUST'
 //! match-instructions KIND RUNS: builds the fixtures, then scores KIND's

@@ -22,6 +22,7 @@
 # is renamed (e.g. `min_deadwood` takes a second argument), copy that file,
 # adapt its few lines, and pass it as RULES_API=FILE. Needs valgrind.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 [ $# -eq 1 ] || { sed -n '2,22p' "$0"; exit 2; }
 checkout=$(cd "$1" && pwd)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,26 +36,7 @@ trap 'rm -rf "$work"' EXIT
 # The build cache is kept between runs, one per checkout.
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/rules-instructions-target/$(echo "$checkout" | tr / _)}
 
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<EOF
-[package]
-name = "rules-instructions"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-gin-rules = { path = "$checkout/crates/gin-rules" }
-rand = "0.8"
-
-[profile.release]
-lto = "thin"
-codegen-units = 1
-debug = 1
-
-[workspace]
-EOF
-cp "$checkout/Cargo.lock" "$work/Cargo.lock"
+harness_crate "$work" rules-instructions "$checkout" "" 'rand = "0.8"'
 cp "$api" "$work/src/api.rs"
 cat > "$work/src/main.rs" <<'EOF'
 //! rules-instructions KIND COUNT: makes every hand of the deadwood bench, then
