@@ -88,7 +88,7 @@ fn deal(seed: u64, index: u64) -> Deal {
     let mut state = mix(seed ^ mix(index));
     for last in (1..deck.len()).rev() {
         state = mix(state);
-        let pick = usize::try_from(u128::from(state) * (last as u128 + 1) >> 64).unwrap_or(0);
+        let pick = usize::try_from((u128::from(state) * (last as u128 + 1)) >> 64).unwrap_or(0);
         deck.swap(last, pick);
     }
     let mut cards = deck.into_iter();
