@@ -10,6 +10,7 @@ mod knock_faults;
 mod match_audit;
 mod match_state;
 mod matches;
+mod moves;
 mod pictures;
 mod pictures_cost;
 mod pictures_exact;
