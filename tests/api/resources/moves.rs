@@ -53,10 +53,8 @@ fn bot_for(step: usize, seed: u64) -> Value {
 /// seat may know.
 fn named_cards(value: &Value, into: &mut BTreeSet<String>) {
     match value {
-        Value::String(text) if text.len() == 2 => {
-            if gin_rules::parse_hand(text).is_ok() {
-                into.insert(text.clone());
-            }
+        Value::String(text) if text.len() == 2 && gin_rules::parse_hand(text).is_ok() => {
+            into.insert(text.clone());
         }
         Value::Array(items) => items.iter().for_each(|v| named_cards(v, into)),
         Value::Object(map) => map.values().for_each(|v| named_cards(v, into)),

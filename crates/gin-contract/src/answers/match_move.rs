@@ -194,6 +194,8 @@ fn play_at<S>(
 pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> {
     let spec = request.bot.spec()?;
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
+    // The roster is judged before the seat is looked up in it.
+    let format = Format::of(&record_of(request), profile.jokers())?;
     check_seat(request)?;
     let viewer = MatchViewer::Player(&request.seat);
     let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
@@ -205,7 +207,7 @@ pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> 
         spec,
         openspiel: request.openspiel == Some(true),
     };
-    match Format::of(&record_of(request), profile.jokers())? {
+    match format {
         Format::Two(players, hands) => {
             let state =
                 gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
