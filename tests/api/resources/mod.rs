@@ -8,6 +8,7 @@ mod jokers;
 mod knock_faults;
 mod match_audit;
 mod match_state;
+mod match_state_reply;
 mod matches;
 mod pictures;
 mod pictures_cost;
