@@ -9,6 +9,7 @@ mod jokers;
 mod knock_faults;
 mod match_audit;
 mod match_state;
+mod match_state_reply;
 mod matches;
 mod moves;
 mod pictures;
