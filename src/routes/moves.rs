@@ -113,6 +113,8 @@ reports it. Same limits as `/v1/matches/state` (the match audit's body limit).",
                 value = json!(match_move::examples::two_play()))),
             ("two_offer" = (summary = "strong decides Ann's upcard offer, 60 behind",
                 value = json!(match_move::examples::two_offer()))),
+            ("two_reply" = (summary = "strong replies to Ann's knock for Bob",
+                value = json!(match_move::examples::two_reply()))),
         )
     ),
     responses(
@@ -123,6 +125,8 @@ reports it. Same limits as `/v1/matches/state` (the match audit's body limit).",
                 value = json!(match_move::examples::answer(match_move::examples::two_play())))),
             ("two_offer" = (summary = "strong's answer to the offer",
                 value = json!(match_move::examples::answer(match_move::examples::two_offer())))),
+            ("two_reply" = (summary = "strong's reply: melds and layoffs",
+                value = json!(match_move::examples::answer(match_move::examples::two_reply())))),
          )),
         MatchMoveErrors,
     )

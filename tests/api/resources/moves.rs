@@ -409,3 +409,22 @@ async fn the_routes_answer_as_the_operations_do() {
         assert_eq!(found["code"], "not_to_act");
     }
 }
+
+/// The guide's table of knobs states each knob's bounds and default as the
+/// bots read them.
+#[test]
+fn the_bots_guide_states_every_knobs_bounds() {
+    let guide = include_str!("../../../docs/BOTS.md");
+    for knob in gin_rules::bots::KNOBS {
+        let row = format!(
+            "| `{}` | `{}` only: {}, {} to {}, default {} |",
+            knob.name,
+            knob.bot.name(),
+            knob.meaning,
+            knob.min,
+            knob.max,
+            knob.default
+        );
+        assert!(guide.contains(&row), "docs/BOTS.md lacks the row {row}");
+    }
+}

@@ -303,6 +303,17 @@ pub mod examples {
         })
     }
 
+    /// The second hand stopped at Ann's knock: `strong` replies for Bob.
+    pub fn two_reply() -> Value {
+        json!({
+            "profile": "eaai",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Ann", first(4))],
+            "seat": "Bob",
+            "bot": {"name": "strong", "seed": 3, "samples": 8},
+        })
+    }
+
     /// What the service answers to `request` (null if it does not answer 200).
     pub fn answer(request: Value) -> Value {
         let response = serde_json::from_value(request)
@@ -324,5 +335,8 @@ mod tests {
         let offer = examples::answer(examples::two_offer());
         assert_eq!(offer["move"]["player"], "non_dealer", "{offer}");
         assert_eq!(offer["bot"]["name"], "strong");
+        let reply = examples::answer(examples::two_reply());
+        assert_eq!(reply["move"]["action"], "lay_off", "{reply}");
+        assert_eq!(reply["move"]["player"], "dealer");
     }
 }
