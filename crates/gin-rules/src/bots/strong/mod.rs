@@ -66,13 +66,20 @@ pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
             .or(find(LegalKind::Pass))
             .unwrap_or(0);
     }
-    let knock = legal
+    let gin = legal
         .iter()
-        .enumerate()
-        .filter(|(_, a)| a.kind == LegalKind::Knock)
-        .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
-    if let Some((index, _)) = knock {
-        return index;
+        .position(|a| a.kind == LegalKind::Knock && a.deadwood == Some(0));
+    if let Some(gin) = gin {
+        return gin;
+    }
+    // Where only a knock may follow (a 50th card taken, a joker to meld),
+    // the knock of least count.
+    if legal.iter().all(|a| a.kind == LegalKind::Knock) {
+        let least = legal
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
+        return least.map_or(0, |(index, _)| index);
     }
     if legal.len() == 1 {
         return 0;
