@@ -7,12 +7,12 @@
 //! count it can expect after one more draw: for each card the seat cannot
 //! place, the least count of the eleven cards over every discard, weighed
 //! by the chance that the card is still in the stock rather than in the
-//! opponent's hand ([`search`]). A discard is valued by the hand it leaves
+//! opponent's hand (module `search`). A discard is valued by the hand it leaves
 //! and by its danger: how often the opponent would meld it, which is why a
 //! player takes a discard.
 //!
 //! Both chances are read from `samples` deals of the hidden cards
-//! ([`deals`]): the unseen cards split into the opponent's unseen cards and
+//! (module `deals`): the unseen cards split into the opponent's unseen cards and
 //! the stock, the opponent's hand improved the way a player improves it
 //! (it saw one more card per stock draw and kept the better ones), and a
 //! deal in which the opponent would have melded a card it let go (passed,
