@@ -232,6 +232,8 @@ pub mod meld;
 mod openapi;
 pub mod profile;
 pub mod score;
+#[cfg(feature = "fair-deal")]
+pub mod selfplay;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;

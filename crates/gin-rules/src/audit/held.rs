@@ -73,6 +73,12 @@ impl LiveHand {
         LiveHand::dealt(Arc::new(profile), deal)
     }
 
+    /// A hand about to begin under a profile other hands share (a batch of
+    /// hands under one profile holds it once).
+    pub fn with_profile(profile: Arc<Profile>, deal: Deal) -> Result<LiveHand, DealError> {
+        LiveHand::dealt(profile, deal)
+    }
+
     fn dealt(profile: Arc<Profile>, deal: Deal) -> Result<LiveHand, DealError> {
         check_jokers(profile.jokers(), &deal, &[])?;
         check_deal_with(&deal, profile.jokers())?;

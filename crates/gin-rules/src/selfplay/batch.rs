@@ -1,0 +1,377 @@
+//! Many hands stepped together: one [`IdHand`] per row, every row's arrays
+//! written in place, the rows split over threads.
+//!
+//! Row `i` of a batch of `n` reset with seed `s` is dealt from the int
+//! `s + i` ([`seeded_deal`]), its `k`-th deal after that from
+//! `s + i + k * n` (modulo 2^64). A step applies each row's id with
+//! [`IdHand::apply_id`], the one stepping of a held hand. A row whose hand
+//! ends (over, or an unlisted id: -1 to its sender, 0 to the other) is
+//! marked terminated and shows the final view of the seat that moved; on
+//! the next step its id is ignored and it is dealt again (Gymnasium's
+//! next-step autoreset).
+//!
+//! # Cost
+//!
+//! A step costs one [`IdHand::apply_id`] per row (the referee's own step,
+//! and the listing after it), the planes of one view, and nothing else: the
+//! arrays are the caller's, written in place, and a thread per extra chunk
+//! is spawned for the step and joined before it returns.
+
+use std::sync::Arc;
+
+use super::ids::{ACTION_IDS, IdHand, PLANES};
+use super::seed::seeded_deal;
+use crate::audit::{LiveHand, Seat};
+use crate::profile::Profile;
+
+/// Why a batch could not be made or stepped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// OpenSpiel's ids number the natural cards only.
+    #[error(
+        "the profile plays with {0} joker(s): OpenSpiel's gin_rummy ids number the 52 natural \
+         cards only"
+    )]
+    Jokers(u8),
+    /// An array does not hold one row per hand.
+    #[error("{what} holds {got} values; {want} were expected (one row per hand)")]
+    Shape {
+        /// Which array.
+        what: &'static str,
+        /// Its length.
+        got: usize,
+        /// The length of one row per hand.
+        want: usize,
+    },
+    /// A seeded deal could not be dealt (never expected: the seeds are
+    /// the module's own).
+    #[error("a seeded deal could not be dealt: {0}")]
+    Deal(String),
+    /// A thread stepping some rows stopped.
+    #[error("a thread stepping the hands stopped")]
+    Thread,
+}
+
+/// The arrays one reset or step writes, one row per hand, row-major.
+#[derive(Debug)]
+pub struct Rows<'a> {
+    /// The planes of the seat to act (or of the seat that moved last, on the
+    /// step that ends a hand): rows of [`PLANES`].
+    pub observation: &'a mut [i8],
+    /// The hand's points to the non-dealer and the dealer as it ends, else 0.
+    pub reward: &'a mut [f32],
+    /// The hand ended on this step.
+    pub terminated: &'a mut [bool],
+    /// Never set: a hand always ends.
+    pub truncated: &'a mut [bool],
+    /// The listed ids (rows of [`ACTION_IDS`]); none on a terminated row.
+    pub mask: &'a mut [bool],
+    /// The seat the row's observation is for: 0 the non-dealer, 1 the dealer.
+    pub current_player: &'a mut [i8],
+}
+
+impl<'a> Rows<'a> {
+    fn check(&self, rows: usize) -> Result<(), BatchError> {
+        let lengths = [
+            ("observation", self.observation.len(), rows * PLANES),
+            ("reward", self.reward.len(), rows * 2),
+            ("terminated", self.terminated.len(), rows),
+            ("truncated", self.truncated.len(), rows),
+            ("action_mask", self.mask.len(), rows * ACTION_IDS),
+            ("current_player", self.current_player.len(), rows),
+        ];
+        match lengths.into_iter().find(|(_, got, want)| got != want) {
+            Some((what, got, want)) => Err(BatchError::Shape { what, got, want }),
+            None => Ok(()),
+        }
+    }
+
+    /// The arrays in chunks of `size` rows.
+    fn chunks(self, size: usize) -> Vec<Rows<'a>> {
+        let size = size.max(1);
+        let mut observation = self.observation.chunks_mut(size * PLANES);
+        let mut reward = self.reward.chunks_mut(size * 2);
+        let mut terminated = self.terminated.chunks_mut(size);
+        let mut truncated = self.truncated.chunks_mut(size);
+        let mut mask = self.mask.chunks_mut(size * ACTION_IDS);
+        let mut current_player = self.current_player.chunks_mut(size);
+        let mut chunks = Vec::new();
+        while let (Some(o), Some(r), Some(te), Some(tr), Some(m), Some(c)) = (
+            observation.next(),
+            reward.next(),
+            terminated.next(),
+            truncated.next(),
+            mask.next(),
+            current_player.next(),
+        ) {
+            chunks.push(Rows {
+                observation: o,
+                reward: r,
+                terminated: te,
+                truncated: tr,
+                mask: m,
+                current_player: c,
+            });
+        }
+        chunks
+    }
+}
+
+/// One hand of the batch.
+#[derive(Debug, Clone)]
+struct Row {
+    /// The row's place in the batch.
+    index: u64,
+    hand: IdHand,
+    /// Deals since the last reset (0 for the first).
+    deals: u64,
+    /// The last step ended the hand: the next one deals again.
+    ended: bool,
+}
+
+/// What every row reads: the profile and the seeds.
+#[derive(Debug, Clone)]
+struct Dealer {
+    profile: Arc<Profile>,
+    seed: u64,
+    hands: u64,
+}
+
+impl Dealer {
+    /// The hand of row `index`'s deal number `deals`.
+    fn deal(&self, index: u64, deals: u64) -> Result<IdHand, BatchError> {
+        let seed = self
+            .seed
+            .wrapping_add(index)
+            .wrapping_add(deals.wrapping_mul(self.hands));
+        let deal = seeded_deal(seed, self.profile.jokers())
+            .map_err(|error| BatchError::Deal(error.to_string()))?;
+        let live = LiveHand::with_profile(Arc::clone(&self.profile), deal)
+            .map_err(|error| BatchError::Deal(error.to_string()))?;
+        Ok(IdHand::new(live))
+    }
+}
+
+/// The seat's row index: 0 the non-dealer (OpenSpiel's player 0), 1 the dealer.
+pub fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::NonDealer => 0,
+        Seat::Dealer => 1,
+    }
+}
+
+/// Many hands stepped together (see the module docs).
+#[derive(Debug, Clone)]
+pub struct HandBatch {
+    dealer: Dealer,
+    rows: Vec<Row>,
+}
+
+impl HandBatch {
+    /// `hands` hands under `profile` (joker-free), dealt from `seed`.
+    pub fn new(profile: Profile, hands: usize, seed: u64) -> Result<HandBatch, BatchError> {
+        if profile.jokers() > 0 {
+            return Err(BatchError::Jokers(profile.jokers()));
+        }
+        let dealer = Dealer {
+            profile: Arc::new(profile),
+            seed,
+            hands: hands as u64,
+        };
+        let rows = (0..hands as u64)
+            .map(|index| {
+                Ok(Row {
+                    index,
+                    hand: dealer.deal(index, 0)?,
+                    deals: 0,
+                    ended: false,
+                })
+            })
+            .collect::<Result<_, BatchError>>()?;
+        Ok(HandBatch { dealer, rows })
+    }
+
+    /// How many hands.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// No hands at all.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Row `index`'s hand.
+    pub fn hand(&self, index: usize) -> Option<&IdHand> {
+        self.rows.get(index).map(|row| &row.hand)
+    }
+
+    /// Deals every hand again from `seed` (the first deals), writing the
+    /// first views.
+    pub fn reset(&mut self, seed: u64, out: Rows<'_>, threads: usize) -> Result<(), BatchError> {
+        self.dealer.seed = seed;
+        self.run(None, out, threads)
+    }
+
+    /// Applies `actions` (one id per row), writing every row's arrays.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        out: Rows<'_>,
+        threads: usize,
+    ) -> Result<(), BatchError> {
+        if actions.len() != self.rows.len() {
+            return Err(BatchError::Shape {
+                what: "actions",
+                got: actions.len(),
+                want: self.rows.len(),
+            });
+        }
+        self.run(Some(actions), out, threads)
+    }
+
+    /// Steps (or, without actions, resets) the rows over `threads` threads:
+    /// this one and `threads - 1` spawned for the call.
+    fn run(
+        &mut self,
+        actions: Option<&[i64]>,
+        out: Rows<'_>,
+        threads: usize,
+    ) -> Result<(), BatchError> {
+        out.check(self.rows.len())?;
+        let size = self.rows.len().div_ceil(threads.max(1)).max(1);
+        let dealer = &self.dealer;
+        let mut work: Vec<_> = self
+            .rows
+            .chunks_mut(size)
+            .zip(out.chunks(size))
+            .enumerate()
+            .map(|(chunk, (rows, out))| {
+                let actions = actions.map(|all| all.get(chunk * size..).unwrap_or_default());
+                (rows, actions, out)
+            })
+            .collect();
+        let Some((rows, actions, out)) = work.pop() else {
+            return Ok(());
+        };
+        std::thread::scope(|scope| {
+            let spawned: Vec<_> = work
+                .into_iter()
+                .map(|(rows, actions, out)| {
+                    scope.spawn(move || step_rows(dealer, rows, actions, out))
+                })
+                .collect();
+            let mine = step_rows(dealer, rows, actions, out);
+            spawned
+                .into_iter()
+                .map(|handle| handle.join().unwrap_or(Err(BatchError::Thread)))
+                .chain(std::iter::once(mine))
+                .collect::<Result<(), BatchError>>()
+        })
+    }
+}
+
+/// One row's slots in the arrays.
+struct Slots<'r> {
+    observation: &'r mut [i8],
+    reward: &'r mut [f32],
+    terminated: &'r mut bool,
+    mask: &'r mut [bool],
+    current_player: &'r mut i8,
+}
+
+/// Steps (without actions: deals afresh) a chunk of rows.
+fn step_rows(
+    dealer: &Dealer,
+    rows: &mut [Row],
+    actions: Option<&[i64]>,
+    out: Rows<'_>,
+) -> Result<(), BatchError> {
+    out.truncated.fill(false);
+    let slots = out
+        .observation
+        .chunks_exact_mut(PLANES)
+        .zip(out.reward.chunks_exact_mut(2))
+        .zip(out.terminated.iter_mut())
+        .zip(out.mask.chunks_exact_mut(ACTION_IDS))
+        .zip(out.current_player.iter_mut());
+    for (index, (row, ((((observation, reward), terminated), mask), current_player))) in
+        rows.iter_mut().zip(slots).enumerate()
+    {
+        let slots = Slots {
+            observation,
+            reward,
+            terminated,
+            mask,
+            current_player,
+        };
+        match actions {
+            None => {
+                row.deals = 0;
+                row.hand = dealer.deal(row.index, 0)?;
+                row.ended = false;
+                show(row, slots);
+            }
+            Some(actions) => {
+                let action = actions.get(index).copied().unwrap_or(-1);
+                step_row(dealer, row, action, slots)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One row's step (see the module docs).
+fn step_row(
+    dealer: &Dealer,
+    row: &mut Row,
+    action: i64,
+    slots: Slots<'_>,
+) -> Result<(), BatchError> {
+    if row.ended {
+        row.deals = row.deals.wrapping_add(1);
+        row.hand = dealer.deal(row.index, row.deals)?;
+        row.ended = false;
+        show(row, slots);
+        return Ok(());
+    }
+    let Some(mover) = row.hand.to_act() else {
+        // Not reached: a hand that is over is marked ended.
+        row.ended = true;
+        return Ok(());
+    };
+    let rewards = match row.hand.apply_id(action) {
+        Ok(()) => row.hand.outcome().map(|(winner, points)| {
+            let points = points as f32;
+            match winner {
+                None => [0.0, 0.0],
+                Some(winner) if seat_index(winner) == 0 => [points, -points],
+                Some(_) => [-points, points],
+            }
+        }),
+        Err(_) if seat_index(mover) == 0 => Some([-1.0, 0.0]),
+        Err(_) => Some([0.0, -1.0]),
+    };
+    match rewards {
+        Some(rewards) => {
+            row.ended = true;
+            slots.reward.copy_from_slice(&rewards);
+            *slots.terminated = true;
+            slots.mask.fill(false);
+            row.hand.write_planes(mover, slots.observation);
+            *slots.current_player = seat_index(mover) as i8;
+        }
+        None => show(row, slots),
+    }
+    Ok(())
+}
+
+/// A row in play: the view and the ids of the seat to act, no reward.
+fn show(row: &mut Row, slots: Slots<'_>) {
+    slots.reward.fill(0.0);
+    *slots.terminated = false;
+    let seat = row.hand.to_act().unwrap_or(Seat::NonDealer);
+    row.hand.write_mask(slots.mask);
+    row.hand.write_planes(seat, slots.observation);
+    *slots.current_player = seat_index(seat) as i8;
+}
