@@ -26,7 +26,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, (Vec<u8>, bool));
 impl Hand {
     #[new]
     #[pyo3(signature = (profile = None, deal = None, seed = None))]
-    fn new(
+    pub(crate) fn new(
         py: Python<'_>,
         profile: Option<&Bound<'_, PyAny>>,
         deal: Option<&Bound<'_, PyAny>>,
