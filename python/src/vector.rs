@@ -39,7 +39,13 @@ pub struct Batch {
 
 /// `invalid_body` with one error at `pointer` (field code `invalid_value`).
 fn invalid(py: Python<'_>, pointer: &str, detail: String) -> PyErr {
-    Problem::at(Code::InvalidBody, pointer.into(), Code::InvalidValue, detail).into_pyerr(py)
+    Problem::at(
+        Code::InvalidBody,
+        pointer.into(),
+        Code::InvalidValue,
+        detail,
+    )
+    .into_pyerr(py)
 }
 
 fn batch_error(py: Python<'_>, error: BatchError) -> PyErr {

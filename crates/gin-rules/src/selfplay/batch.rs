@@ -375,3 +375,25 @@ fn show(row: &mut Row, slots: Slots<'_>) {
     row.hand.write_planes(seat, slots.observation);
     *slots.current_player = seat_index(seat) as i8;
 }
+
+/// A random listed id per row of `mask` (rows of [`ACTION_IDS`]; 0 where
+/// none is listed), from the xorshift64* generator `state`: the benchmarks'
+/// player, the same draw a Python loop makes with NumPy from the masks.
+pub fn random_ids(mask: &[bool], actions: &mut [i64], state: &mut u64) {
+    for (row, action) in mask.chunks_exact(ACTION_IDS).zip(actions.iter_mut()) {
+        *state ^= *state >> 12;
+        *state ^= *state << 25;
+        *state ^= *state >> 27;
+        let draw = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32;
+        let listed = row.iter().filter(|&&on| on).count() as u64;
+        let mut pick = if listed == 0 { 0 } else { draw % listed };
+        *action = 0;
+        for (id, _) in row.iter().enumerate().filter(|(_, on)| **on) {
+            if pick == 0 {
+                *action = id as i64;
+                break;
+            }
+            pick -= 1;
+        }
+    }
+}

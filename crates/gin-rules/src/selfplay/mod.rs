@@ -32,6 +32,6 @@ pub mod batch;
 mod ids;
 mod seed;
 
-pub use batch::{BatchError, HandBatch, Rows, seat_index};
+pub use batch::{BatchError, HandBatch, Rows, random_ids, seat_index};
 pub use ids::{ACTION_IDS, DRAW, IdHand, IdRefusal, KNOCK, Listing, PASS, PLANES, TAKE};
 pub use seed::{CLIENT_SEED, deal_server_seed, resample_order, seeded_deal};
