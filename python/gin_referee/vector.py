@@ -22,7 +22,7 @@ import numpy as np
 
 from ._native import _HandBatch
 
-__all__ = ["GinVectorEnv"]
+__all__ = ["GinVectorEnv", "make"]
 
 #: OpenSpiel's ids 0-55.
 ACTIONS = 56
@@ -101,3 +101,30 @@ class GinVectorEnv:
 
     def __repr__(self) -> str:
         return f"GinVectorEnv(num_envs={self.num_envs}, profile={self.profile!r}, threads={self.threads})"
+
+
+def make(num_envs: int, opponent: str = "simple", seat: Optional[str] = None, **kwargs: Any) -> Any:
+    """A ``gymnasium.vector.VectorEnv`` of ``num_envs`` hands, each played by
+    one learner against the built-in bot ``opponent`` (``"random"``,
+    ``"simple"``, ``"strong"``: the bots of ``/v1/hands/move``), the bot's
+    turns stepped in Rust with the hands.
+
+    ``seat`` (``"dealer"``, ``"non_dealer"``) fixes the learner's seat; by
+    default it is drawn per deal from the deal's int. ``kwargs``:
+    ``profile``, ``seed``, ``threads`` as :class:`GinVectorEnv` takes them;
+    deals follow the same seed rule, and a hand that ends before the
+    learner's first decision is dealt again unseen (the row's next deal).
+
+    Spaces: ``single_observation_space`` a ``Dict`` of ``observation``
+    (int8, 5x52) and ``action_mask`` (int8, 56), as PettingZoo's classic
+    environments; ``single_action_space`` ``Discrete(56)``;
+    ``metadata["autoreset_mode"]`` next-step. ``reward`` ``(num_envs,)``
+    float32: the learner's points when its hand ends (the winner's points,
+    or their negative; -1 for an id not in the mask), else 0.
+    ``info["current_player"]`` is the learner's seat (0 the non-dealer, 1
+    the dealer). Runs under Gymnasium's ``RecordEpisodeStatistics`` vector
+    wrapper. Install the ``selfplay`` extra (Gymnasium).
+    """
+    from ._vector_gym import GinLearnerVectorEnv
+
+    return GinLearnerVectorEnv(num_envs, opponent=opponent, seat=seat, **kwargs)

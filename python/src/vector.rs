@@ -4,8 +4,9 @@
 //! as `gin_referee.Hand`) over NumPy arrays allocated once, stepped without
 //! the GIL. The Python class `gin_referee.vector.GinVectorEnv` wraps it.
 
-use gin_rules::selfplay::{ACTION_IDS, BatchError, HandBatch, Rows};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use gin_rules::bots::{BotName, BotSpec};
+use gin_rules::selfplay::{ACTION_IDS, BatchError, HandBatch, Opponent, Rows, random_ids};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -17,7 +18,7 @@ use crate::problem::{Code, Problem};
 /// The arrays a step writes, one row per hand, allocated once.
 struct Arrays {
     observation: Py<PyArray3<i8>>,
-    reward: Py<PyArray2<f32>>,
+    reward: Py<PyArrayDyn<f32>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     action_mask: Py<PyArray2<bool>>,
@@ -52,7 +53,9 @@ fn batch_error(py: Python<'_>, error: BatchError) -> PyErr {
     match error {
         BatchError::Jokers(_) => jokers_problem(py, error.to_string()),
         BatchError::Shape { what, .. } => invalid(py, &format!("/{what}"), error.to_string()),
-        BatchError::Deal(_) | BatchError::Thread => PyRuntimeError::new_err(error.to_string()),
+        BatchError::Deal(_) | BatchError::Bot(_) | BatchError::Thread => {
+            PyRuntimeError::new_err(error.to_string())
+        }
     }
 }
 
@@ -94,13 +97,15 @@ impl Batch {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (num_envs, profile = None, seed = None, threads = None))]
+    #[pyo3(signature = (num_envs, profile = None, seed = None, threads = None, opponent = None, seat = None))]
     fn new(
         py: Python<'_>,
         num_envs: usize,
         profile: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<usize>,
+        opponent: Option<&str>,
+        seat: Option<&str>,
     ) -> PyResult<Batch> {
         if num_envs == 0 {
             return Err(invalid(py, "/num_envs", "num_envs is at least 1".into()));
@@ -118,11 +123,16 @@ impl Batch {
         // refusal of jokers.
         let probe = Hand::new(py, profile, None, Some(&0u64.into_pyobject(py)?.into_any()))?;
         check_natural(py, &probe)?;
-        let core = HandBatch::new(probe.live().profile().clone(), num_envs, seed)
+        let opponent = opponent_of(py, opponent, seat)?;
+        let core = HandBatch::against(probe.live().profile().clone(), num_envs, seed, opponent)
             .map_err(|error| batch_error(py, error))?;
+        let reward: &[usize] = match core.reward_columns() {
+            1 => &[num_envs],
+            _ => &[num_envs, 2],
+        };
         let arrays = Arrays {
             observation: PyArray3::zeros(py, [num_envs, 5, 52], false).unbind(),
-            reward: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
+            reward: PyArrayDyn::zeros(py, reward, false).unbind(),
             terminated: PyArray1::zeros(py, num_envs, false).unbind(),
             truncated: PyArray1::zeros(py, num_envs, false).unbind(),
             action_mask: PyArray2::zeros(py, [num_envs, ACTION_IDS], false).unbind(),
@@ -172,6 +182,20 @@ impl Batch {
         })
     }
 
+    /// The benchmarks' Rust-alone loop: `steps` steps, each id drawn at
+    /// random among the listed ones in Rust (`random_ids`), without the GIL.
+    fn _random_steps(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<()> {
+        let mut state = seed | 1;
+        self.write(py, move |core, _, mut rows, threads| {
+            let mut actions = vec![0i64; core.len()];
+            for _ in 0..steps {
+                random_ids(rows.mask, &mut actions, &mut state);
+                core.step(&actions, rows.reborrow(), threads)?;
+            }
+            Ok(())
+        })
+    }
+
     #[getter]
     fn num_envs(&self) -> usize {
         self.core.len()
@@ -193,7 +217,7 @@ impl Batch {
     }
 
     #[getter]
-    fn reward(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
+    fn reward(&self, py: Python<'_>) -> Py<PyArrayDyn<f32>> {
         self.arrays.reward.clone_ref(py)
     }
 
@@ -216,6 +240,25 @@ impl Batch {
     fn current_player(&self, py: Python<'_>) -> Py<PyArray1<i8>> {
         self.arrays.current_player.clone_ref(py)
     }
+}
+
+/// The bot and the learner's seat of `make`, or none.
+fn opponent_of(
+    py: Python<'_>,
+    opponent: Option<&str>,
+    seat: Option<&str>,
+) -> PyResult<Option<Opponent>> {
+    let Some(name) = opponent else {
+        return Ok(None);
+    };
+    let bot: BotName = name
+        .parse()
+        .map_err(|error: gin_rules::bots::BotError| invalid(py, "/opponent", error.to_string()))?;
+    let learner = crate::held::seat_of(py, seat)?;
+    Ok(Some(Opponent {
+        bot: BotSpec::new(bot, 0),
+        learner,
+    }))
 }
 
 /// Adds the batch to the native module.

@@ -20,8 +20,10 @@
 use std::sync::Arc;
 
 use super::ids::{ACTION_IDS, IdHand, PLANES};
+use super::opponent::{MAX_UNSEEN, Opponent, bot_turns};
 use super::seed::seeded_deal;
 use crate::audit::{LiveHand, Seat};
+use crate::bots::BotSpec;
 use crate::profile::Profile;
 
 /// Why a batch could not be made or stepped.
@@ -47,6 +49,9 @@ pub enum BatchError {
     /// the module's own).
     #[error("a seeded deal could not be dealt: {0}")]
     Deal(String),
+    /// The bot could not play (never expected: it plays a listed action).
+    #[error("the bot could not play: {0}")]
+    Bot(String),
     /// A thread stepping some rows stopped.
     #[error("a thread stepping the hands stopped")]
     Thread,
@@ -58,7 +63,8 @@ pub struct Rows<'a> {
     /// The planes of the seat to act (or of the seat that moved last, on the
     /// step that ends a hand): rows of [`PLANES`].
     pub observation: &'a mut [i8],
-    /// The hand's points to the non-dealer and the dealer as it ends, else 0.
+    /// The hand's points to the non-dealer and the dealer as it ends, else 0
+    /// (against a bot: one column, the learner's points).
     pub reward: &'a mut [f32],
     /// The hand ended on this step.
     pub terminated: &'a mut [bool],
@@ -71,10 +77,22 @@ pub struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
-    fn check(&self, rows: usize) -> Result<(), BatchError> {
+    /// The same arrays, borrowed again (for one more step).
+    pub fn reborrow(&mut self) -> Rows<'_> {
+        Rows {
+            observation: self.observation,
+            reward: self.reward,
+            terminated: self.terminated,
+            truncated: self.truncated,
+            mask: self.mask,
+            current_player: self.current_player,
+        }
+    }
+
+    fn check(&self, rows: usize, columns: usize) -> Result<(), BatchError> {
         let lengths = [
             ("observation", self.observation.len(), rows * PLANES),
-            ("reward", self.reward.len(), rows * 2),
+            ("reward", self.reward.len(), rows * columns),
             ("terminated", self.terminated.len(), rows),
             ("truncated", self.truncated.len(), rows),
             ("action_mask", self.mask.len(), rows * ACTION_IDS),
@@ -87,10 +105,10 @@ impl<'a> Rows<'a> {
     }
 
     /// The arrays in chunks of `size` rows.
-    fn chunks(self, size: usize) -> Vec<Rows<'a>> {
+    fn chunks(self, size: usize, columns: usize) -> Vec<Rows<'a>> {
         let size = size.max(1);
         let mut observation = self.observation.chunks_mut(size * PLANES);
-        let mut reward = self.reward.chunks_mut(size * 2);
+        let mut reward = self.reward.chunks_mut(size * columns);
         let mut terminated = self.terminated.chunks_mut(size);
         let mut truncated = self.truncated.chunks_mut(size);
         let mut mask = self.mask.chunks_mut(size * ACTION_IDS);
@@ -127,6 +145,35 @@ struct Row {
     deals: u64,
     /// The last step ended the hand: the next one deals again.
     ended: bool,
+    /// Against a bot: the learner's seat and the bot for this deal.
+    learner: Option<(Seat, BotSpec)>,
+}
+
+impl Row {
+    /// Deals the row's deal number `deals` (against a bot: the first one
+    /// after it in which the learner acts).
+    fn deal(&mut self, dealer: &Dealer, deals: u64) -> Result<(), BatchError> {
+        self.deals = deals;
+        self.ended = false;
+        let Some(opponent) = &dealer.opponent else {
+            self.hand = dealer.deal(self.index, deals)?.1;
+            return Ok(());
+        };
+        for _ in 0..MAX_UNSEEN {
+            let (seed, hand) = dealer.deal(self.index, self.deals)?;
+            let (learner, bot) = opponent.for_deal(seed);
+            self.hand = hand;
+            self.learner = Some((learner, bot));
+            bot_turns(&mut self.hand, learner, &bot)?;
+            if self.hand.to_act().is_some() {
+                return Ok(());
+            }
+            self.deals = self.deals.wrapping_add(1);
+        }
+        Err(BatchError::Bot(format!(
+            "{MAX_UNSEEN} deals in a row ended before the learner acted"
+        )))
+    }
 }
 
 /// What every row reads: the profile and the seeds.
@@ -135,11 +182,17 @@ struct Dealer {
     profile: Arc<Profile>,
     seed: u64,
     hands: u64,
+    opponent: Option<Opponent>,
 }
 
 impl Dealer {
-    /// The hand of row `index`'s deal number `deals`.
-    fn deal(&self, index: u64, deals: u64) -> Result<IdHand, BatchError> {
+    /// The reward's columns: both seats, or the learner's.
+    fn columns(&self) -> usize {
+        if self.opponent.is_some() { 1 } else { 2 }
+    }
+
+    /// The int and the hand of row `index`'s deal number `deals`.
+    fn deal(&self, index: u64, deals: u64) -> Result<(u64, IdHand), BatchError> {
         let seed = self
             .seed
             .wrapping_add(index)
@@ -148,7 +201,7 @@ impl Dealer {
             .map_err(|error| BatchError::Deal(error.to_string()))?;
         let live = LiveHand::with_profile(Arc::clone(&self.profile), deal)
             .map_err(|error| BatchError::Deal(error.to_string()))?;
-        Ok(IdHand::new(live))
+        Ok((seed, IdHand::new(live)))
     }
 }
 
@@ -170,6 +223,17 @@ pub struct HandBatch {
 impl HandBatch {
     /// `hands` hands under `profile` (joker-free), dealt from `seed`.
     pub fn new(profile: Profile, hands: usize, seed: u64) -> Result<HandBatch, BatchError> {
+        HandBatch::against(profile, hands, seed, None)
+    }
+
+    /// [`HandBatch::new`], each hand played by a learner against
+    /// `opponent` when one is given (see [`Opponent`]).
+    pub fn against(
+        profile: Profile,
+        hands: usize,
+        seed: u64,
+        opponent: Option<Opponent>,
+    ) -> Result<HandBatch, BatchError> {
         if profile.jokers() > 0 {
             return Err(BatchError::Jokers(profile.jokers()));
         }
@@ -177,18 +241,33 @@ impl HandBatch {
             profile: Arc::new(profile),
             seed,
             hands: hands as u64,
+            opponent,
         };
         let rows = (0..hands as u64)
             .map(|index| {
-                Ok(Row {
+                let mut row = Row {
                     index,
-                    hand: dealer.deal(index, 0)?,
+                    hand: dealer.deal(index, 0)?.1,
                     deals: 0,
                     ended: false,
-                })
+                    learner: None,
+                };
+                row.deal(&dealer, 0)?;
+                Ok(row)
             })
             .collect::<Result<_, BatchError>>()?;
         Ok(HandBatch { dealer, rows })
+    }
+
+    /// The reward's columns: 2 (non-dealer, dealer), or 1 against a bot
+    /// (the learner's).
+    pub fn reward_columns(&self) -> usize {
+        self.dealer.columns()
+    }
+
+    /// Row `index`'s learner seat against a bot.
+    pub fn learner(&self, index: usize) -> Option<Seat> {
+        self.rows.get(index)?.learner.map(|(seat, _)| seat)
     }
 
     /// How many hands.
@@ -238,13 +317,14 @@ impl HandBatch {
         out: Rows<'_>,
         threads: usize,
     ) -> Result<(), BatchError> {
-        out.check(self.rows.len())?;
+        let columns = self.dealer.columns();
+        out.check(self.rows.len(), columns)?;
         let size = self.rows.len().div_ceil(threads.max(1)).max(1);
         let dealer = &self.dealer;
         let mut work: Vec<_> = self
             .rows
             .chunks_mut(size)
-            .zip(out.chunks(size))
+            .zip(out.chunks(size, columns))
             .enumerate()
             .map(|(chunk, (rows, out))| {
                 let actions = actions.map(|all| all.get(chunk * size..).unwrap_or_default());
@@ -291,7 +371,7 @@ fn step_rows(
     let slots = out
         .observation
         .chunks_exact_mut(PLANES)
-        .zip(out.reward.chunks_exact_mut(2))
+        .zip(out.reward.chunks_exact_mut(dealer.columns()))
         .zip(out.terminated.iter_mut())
         .zip(out.mask.chunks_exact_mut(ACTION_IDS))
         .zip(out.current_player.iter_mut());
@@ -307,9 +387,7 @@ fn step_rows(
         };
         match actions {
             None => {
-                row.deals = 0;
-                row.hand = dealer.deal(row.index, 0)?;
-                row.ended = false;
+                row.deal(dealer, 0)?;
                 show(row, slots);
             }
             Some(actions) => {
@@ -329,9 +407,7 @@ fn step_row(
     slots: Slots<'_>,
 ) -> Result<(), BatchError> {
     if row.ended {
-        row.deals = row.deals.wrapping_add(1);
-        row.hand = dealer.deal(row.index, row.deals)?;
-        row.ended = false;
+        row.deal(dealer, row.deals.wrapping_add(1))?;
         show(row, slots);
         return Ok(());
     }
@@ -341,21 +417,35 @@ fn step_row(
         return Ok(());
     };
     let rewards = match row.hand.apply_id(action) {
-        Ok(()) => row.hand.outcome().map(|(winner, points)| {
-            let points = points as f32;
-            match winner {
-                None => [0.0, 0.0],
-                Some(winner) if seat_index(winner) == 0 => [points, -points],
-                Some(_) => [-points, points],
+        Ok(()) => {
+            if let Some((learner, bot)) = &row.learner {
+                bot_turns(&mut row.hand, *learner, bot)?;
             }
-        }),
+            row.hand.outcome().map(|(winner, points)| {
+                let points = points as f32;
+                match winner {
+                    None => [0.0, 0.0],
+                    Some(winner) if seat_index(winner) == 0 => [points, -points],
+                    Some(_) => [-points, points],
+                }
+            })
+        }
         Err(_) if seat_index(mover) == 0 => Some([-1.0, 0.0]),
         Err(_) => Some([0.0, -1.0]),
     };
     match rewards {
         Some(rewards) => {
             row.ended = true;
-            slots.reward.copy_from_slice(&rewards);
+            // Against a bot, the mover is the learner: its column alone.
+            let column = if row.learner.is_some() {
+                seat_index(mover)
+            } else {
+                0
+            };
+            let rewards = rewards.get(column..).unwrap_or_default();
+            for (slot, value) in slots.reward.iter_mut().zip(rewards) {
+                *slot = *value;
+            }
             *slots.terminated = true;
             slots.mask.fill(false);
             row.hand.write_planes(mover, slots.observation);

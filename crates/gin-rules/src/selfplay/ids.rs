@@ -196,8 +196,9 @@ impl IdHand {
         }
     }
 
-    /// After a knock by id: the defender's best reply, as the referee lists it.
-    fn best_reply(&mut self) -> Result<(), Refusal> {
+    /// In the reply: the defender's best reply, as the referee lists it
+    /// (after a knock by id; nothing outside the reply).
+    pub(super) fn best_reply(&mut self) -> Result<(), Refusal> {
         let (_, _, listing) = self.listing();
         let reply = listing
             .iter()

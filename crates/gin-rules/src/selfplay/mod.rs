@@ -26,12 +26,15 @@
 //!
 //! # Many hands ([`HandBatch`])
 //!
-//! See [`batch`].
+//! See [`batch`]; one learner against a bot of [`crate::bots`]:
+//! [`Opponent`].
 
 pub mod batch;
 mod ids;
+mod opponent;
 mod seed;
 
 pub use batch::{BatchError, HandBatch, Rows, random_ids, seat_index};
 pub use ids::{ACTION_IDS, DRAW, IdHand, IdRefusal, KNOCK, Listing, PASS, PLANES, TAKE};
+pub use opponent::Opponent;
 pub use seed::{CLIENT_SEED, deal_server_seed, resample_order, seeded_deal};
