@@ -63,7 +63,7 @@ class Draw:
         self.ids = np.empty(rows, dtype=np.int64)
 
     def __call__(self, mask: np.ndarray) -> np.ndarray:
-        self.rng.random(out=self.scores)
+        self.rng.random(dtype=np.float32, out=self.scores)
         np.multiply(self.scores, mask, out=self.scores)
         np.argmax(self.scores, axis=1, out=self.ids)
         return self.ids

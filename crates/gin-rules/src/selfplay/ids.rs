@@ -26,13 +26,29 @@ pub const PLANES: usize = 5 * 52;
 pub type Listing = (StatePhase, Option<Seat>, Vec<LegalAction>);
 
 /// A [`LiveHand`] played by OpenSpiel's ids (see the module docs): the
-/// hand, a knock awaiting its card, and the listing now (computed once per
-/// action).
+/// hand, a knock awaiting its card, and what is listed now (computed once
+/// per action).
+///
+/// The ids listed now are kept as two 56-bit masks (without and with a
+/// knock pending), the whole listing only when asked for: a batch holds
+/// thousands of hands, and a listing (a move per entry) read or dropped a
+/// step after it was made is read from memory the other hands have pushed
+/// out of the caches.
 #[derive(Debug, Clone)]
 pub struct IdHand {
     live: LiveHand,
     knocking: bool,
     listing: Option<Listing>,
+    now: Option<Now>,
+}
+
+/// The phase, who acts and the ids listed now, compactly.
+#[derive(Debug, Clone, Copy)]
+struct Now {
+    phase: StatePhase,
+    to_act: Option<Seat>,
+    /// Bit `id` set when `id` is listed: no knock pending, and knocking.
+    ids: [u64; 2],
 }
 
 /// Why [`IdHand::apply_id`] refused an id; the hand is unchanged.
@@ -51,6 +67,7 @@ impl IdHand {
             live,
             knocking: false,
             listing: None,
+            now: None,
         }
     }
 
@@ -75,9 +92,30 @@ impl IdHand {
         self.listing.get_or_insert_with(|| live.now())
     }
 
+    /// The phase, who acts and the ids listed now (cached until the next
+    /// action); the listing it is read from is dropped at once unless it
+    /// was kept already.
+    fn now(&mut self) -> Now {
+        if let Some(now) = self.now {
+            return now;
+        }
+        let now = match &self.listing {
+            Some(listing) => Now::of(listing),
+            None => Now::of(&self.live.now()),
+        };
+        self.now = Some(now);
+        now
+    }
+
     /// The seat to act, `None` once the hand is over.
     pub fn to_act(&mut self) -> Option<Seat> {
-        self.listing().1
+        self.now().to_act
+    }
+
+    /// The listed ids as a mask, bit `id` for id `id`.
+    fn ids(&mut self) -> u64 {
+        let knocking = usize::from(self.knocking);
+        self.now().ids.get(knocking).copied().unwrap_or(0)
     }
 
     /// Applies an action as [`LiveHand::apply`] does; a pending knock is
@@ -85,72 +123,36 @@ impl IdHand {
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         self.live.apply(action)?;
         self.listing = None;
+        self.now = None;
         self.knocking = false;
         Ok(())
     }
 
-    /// Calls `each` with every id listed now (in the listing's order).
-    fn each_id(&mut self, mut each: impl FnMut(u32)) {
-        let knocking = self.knocking;
-        let (phase, _, listing) = self.listing();
-        let mut knock = false;
-        for legal in listing {
-            let id = match (&legal.action.play, legal.kind) {
-                (
-                    Move::Knock {
-                        discard: Some(card),
-                        ..
-                    },
-                    LegalKind::Knock,
-                ) => {
-                    knock = true;
-                    if knocking { card.openspiel_id() } else { None }
-                }
-                _ if knocking => None,
-                (_, LegalKind::Pass) => Some(PASS),
-                (_, LegalKind::TakeDiscard) if *phase == StatePhase::LastDiscardOffer => {
-                    Some(KNOCK)
-                }
-                (_, LegalKind::TakeDiscard) => Some(TAKE),
-                (_, LegalKind::DrawStock) => Some(DRAW),
-                (Move::Discard { card }, LegalKind::Discard) => card.openspiel_id(),
-                _ => None,
-            };
-            if let Some(id) = id {
-                each(id);
-            }
-        }
-        if knock && !knocking {
-            each(KNOCK);
-        }
-    }
-
     /// The ids listed now, ascending.
     pub fn legal_ids(&mut self) -> Vec<u32> {
-        let mut ids = Vec::with_capacity(16);
-        self.each_id(|id| ids.push(id));
-        ids.sort_unstable();
+        let mut rest = self.ids();
+        let mut ids = Vec::with_capacity(rest.count_ones() as usize);
+        while rest != 0 {
+            ids.push(rest.trailing_zeros());
+            rest &= rest - 1;
+        }
         ids
     }
 
     /// Writes the listed ids into `mask` (one flag per id, [`ACTION_IDS`]).
     pub fn write_mask(&mut self, mask: &mut [bool]) {
-        mask.fill(false);
-        self.each_id(|id| {
-            if let Some(slot) = mask.get_mut(id as usize) {
-                *slot = true;
-            }
-        });
+        let ids = self.ids();
+        for (id, slot) in mask.iter_mut().enumerate() {
+            *slot = id < 64 && ids >> id & 1 == 1;
+        }
     }
 
     /// Whether `id` is listed now.
     pub fn lists(&mut self, id: i64) -> bool {
-        let Ok(id) = u32::try_from(id) else {
-            return false;
-        };
-        let mut listed = false;
-        self.each_id(|listed_id| listed |= listed_id == id);
-        listed
+        match u32::try_from(id) {
+            Ok(id) if (id as usize) < ACTION_IDS => self.ids() >> id & 1 == 1,
+            _ => false,
+        }
     }
 
     /// Applies a listed id (see the module docs); one not listed changes
@@ -162,8 +164,8 @@ impl IdHand {
         let Ok(id) = u32::try_from(id) else {
             return Err(IdRefusal::Unlisted);
         };
-        let (phase, to_act, _) = self.listing();
-        let (phase, player) = (*phase, to_act.unwrap_or(Seat::NonDealer));
+        let Now { phase, to_act, .. } = self.now();
+        let player = to_act.unwrap_or(Seat::NonDealer);
         let act = |play: Move| Action { player, play };
         let take = Move::Draw {
             from: Source::DiscardPile,
@@ -282,7 +284,7 @@ impl IdHand {
     /// Once the hand is over: the winner (`None` for a void hand) and the
     /// points it scores.
     pub fn outcome(&mut self) -> Option<(Option<Seat>, u32)> {
-        if self.listing().0 != StatePhase::Over {
+        if self.now().phase != StatePhase::Over {
             return None;
         }
         match self.live.end()? {
@@ -295,6 +297,49 @@ impl IdHand {
                 };
                 Some((Some(winner), settlement.points))
             }
+        }
+    }
+}
+
+impl Now {
+    /// What `listing` lists, as ids.
+    fn of((phase, to_act, listing): &Listing) -> Now {
+        let mut ids = [0u64; 2];
+        let mut knock = false;
+        for legal in listing {
+            let (plain, knocking) = match (&legal.action.play, legal.kind) {
+                (
+                    Move::Knock {
+                        discard: Some(card),
+                        ..
+                    },
+                    LegalKind::Knock,
+                ) => {
+                    knock = true;
+                    (None, card.openspiel_id())
+                }
+                (_, LegalKind::Pass) => (Some(PASS), None),
+                (_, LegalKind::TakeDiscard) if *phase == StatePhase::LastDiscardOffer => {
+                    (Some(KNOCK), None)
+                }
+                (_, LegalKind::TakeDiscard) => (Some(TAKE), None),
+                (_, LegalKind::DrawStock) => (Some(DRAW), None),
+                (Move::Discard { card }, LegalKind::Discard) => (card.openspiel_id(), None),
+                _ => (None, None),
+            };
+            for (mask, id) in ids.iter_mut().zip([plain, knocking]) {
+                if let Some(id) = id.filter(|&id| (id as usize) < ACTION_IDS) {
+                    *mask |= 1 << id;
+                }
+            }
+        }
+        if knock {
+            ids[0] |= 1 << KNOCK;
+        }
+        Now {
+            phase: *phase,
+            to_act: *to_act,
+            ids,
         }
     }
 }
