@@ -1,0 +1,81 @@
+//! `strong`: a one-draw lookahead over deals of the cards the seat cannot
+//! place, made from the view alone.
+//!
+//! # The method
+//!
+//! A hand is a race to a low count. `strong` values a ten-card hand by the
+//! count it can expect after one more draw: for each card the seat cannot
+//! place, the least count of the eleven cards over every discard, weighed
+//! by the chance that the card is still in the stock rather than in the
+//! opponent's hand ([`search`]). A discard is valued by the hand it leaves
+//! and by its danger: how often the opponent would meld it, which is why a
+//! player takes a discard.
+//!
+//! Both chances are read from `samples` deals of the hidden cards
+//! ([`deals`]): the unseen cards split into the opponent's unseen cards and
+//! the stock, the opponent's hand improved the way a player improves it
+//! (it saw one more card per stock draw and kept the better ones), and a
+//! deal in which the opponent would have melded a card it let go (passed,
+//! drew past, discarded) put back.
+//!
+//! - **The knock**: a listed knock is taken at once, with the least count
+//!   (knocking at the first chance is hard to beat under the usual bonuses).
+//! - **The discard**: the listed discard of least value; a tie by the seed.
+//! - **The draw** (and the upcard offer): the pile's top is taken when the
+//!   best discard after it is worth more than a stock draw (or a pass),
+//!   the stock valued over the top cards of the dealt stocks. A hand left
+//!   within the knock limit counts its deadwood less a bonus: it ends there.
+//! - **The reply**: the best reply; big gin, where listed, at once; the
+//!   50th card taken when listed (a knock follows).
+//!
+//! Jokers play through the same least counts; the deals hold natural cards
+//! only.
+//!
+//! # Budget
+//!
+//! `samples` (1 to [`MAX_SAMPLES`], default [`DEFAULT_SAMPLES`]) deals per
+//! decision. A draw decision values the pile's top and each dealt stock
+//! card: at most `samples` + 1 eleven-card hands, each with eleven
+//! discards, each discard's hand with one lookahead of at most 41 unseen
+//! cards of eleven least counts: a budget in deals, never in clock time.
+
+use super::SeatView;
+use super::rng::Rng;
+use crate::audit::{LegalKind, StatePhase};
+
+mod deals;
+mod search;
+
+/// The most deals of the hidden cards a decision may sample.
+pub const MAX_SAMPLES: u32 = 256;
+/// The deals sampled per decision by default.
+pub const DEFAULT_SAMPLES: u32 = 16;
+
+/// The index of the listed action `strong` plays.
+pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
+    let legal = view.legal_actions();
+    let find = |kind: LegalKind| legal.iter().position(|a| a.kind == kind);
+    if let Some(reply) = find(LegalKind::BestReply).or(find(LegalKind::NoLayoffs)) {
+        return reply;
+    }
+    if let Some(big_gin) = find(LegalKind::BigGin) {
+        return big_gin;
+    }
+    if view.phase() == StatePhase::LastDiscardOffer {
+        return find(LegalKind::TakeDiscard)
+            .or(find(LegalKind::Pass))
+            .unwrap_or(0);
+    }
+    let knock = legal
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.kind == LegalKind::Knock)
+        .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
+    if let Some((index, _)) = knock {
+        return index;
+    }
+    if legal.len() == 1 {
+        return 0;
+    }
+    search::choose(view, samples, rng)
+}
