@@ -71,13 +71,16 @@ class Reference:
 
 
 def choose(mask: np.ndarray, rng: np.random.Generator) -> int:
-    """A listed id, knocking whenever it may half the time; one time in
-    four hundred an id not listed (outside 0-55 too)."""
+    """A listed id, knocking whenever it may and taking the pile's top
+    often (so that hands are scored as well as void); one time in four
+    hundred an id not listed (outside 0-55 too)."""
     if rng.random() < 0.0025 or not mask.any():
         unlisted = [i for i in range(-3, 60) if not (0 <= i < 56 and mask[i])]
         return int(rng.choice(unlisted + [2**40, -(2**40)]))
-    if mask[55] and rng.random() < 0.5:
+    if mask[55]:
         return 55
+    if mask[52] and rng.random() < 0.5:
+        return 52
     return int(rng.choice(np.flatnonzero(mask)))
 
 
@@ -125,7 +128,7 @@ def test_every_row_steps_as_its_reference_hand_through_several_deals(profile, se
             totals[key] += seen[key]
     # Thousands of row steps, several deals per row, and every way to end.
     assert min(reference.deals) >= 3, reference.deals
-    assert min(totals.values()) >= 5, totals
+    assert min(totals.values()) >= 10, totals
 
 
 def test_an_id_not_listed_ends_its_row_only_with_minus_one_to_its_sender():
