@@ -71,3 +71,55 @@ pub(super) fn bot_turns(hand: &mut IdHand, learner: Seat, bot: &BotSpec) -> Resu
 fn refused(refusal: Refusal) -> BatchError {
     BatchError::Bot(format!("the referee refused a listed action: {refusal}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::{Deal, LiveHand};
+    use crate::bots::BotName;
+    use crate::hand::HandCard;
+    use crate::profile::Preset;
+
+    fn cards(text: &str) -> Vec<HandCard> {
+        text.split(' ').map(|c| c.parse().expect("card")).collect()
+    }
+
+    #[test]
+    fn a_bot_that_goes_gin_before_the_learner_acts_ends_the_hand_with_the_reply_played() {
+        // The non-dealer's 4S run wants the upcard 4S: simple takes it,
+        // throws KC and knocks with nothing left, before the dealer acts.
+        let deal = Deal {
+            dealer: cards("7S 8S TS JD QH KH 3C 4C 7H 2C"),
+            non_dealer: cards("AS 2S 3S 4H 5H 6H 9C 9D 9H KC"),
+            upcard: "4S".parse().expect("card"),
+            stock: cards(
+                "2H 5S 6S 9S JS QS KS AH 3H 8H TH JH AD 2D 3D 4D 5D 6D 7D 8D TD QD KD AC 5C 6C \
+                 7C 8C TC JC QC",
+            ),
+        };
+        let live = LiveHand::new(Preset::Standard.profile(), deal).expect("deal");
+        let mut hand = IdHand::new(live);
+        let bot = BotSpec::new(BotName::Simple, 0);
+        bot_turns(&mut hand, Seat::Dealer, &bot).expect("bot");
+        assert_eq!(hand.to_act(), None);
+        let (winner, points) = hand.outcome().expect("over");
+        assert_eq!(winner, Some(Seat::NonDealer));
+        assert!(points > 0);
+    }
+
+    #[test]
+    fn a_drawn_seat_and_the_bots_seed_follow_the_deals_int_alone() {
+        let opponent = Opponent {
+            bot: BotSpec::new(BotName::Random, 0),
+            learner: None,
+        };
+        let seats: Vec<Seat> = (0..64).map(|seed| opponent.for_deal(seed).0).collect();
+        assert!(seats.contains(&Seat::Dealer) && seats.contains(&Seat::NonDealer));
+        assert_eq!(opponent.for_deal(7), opponent.for_deal(7));
+        let fixed = Opponent {
+            learner: Some(Seat::Dealer),
+            ..opponent
+        };
+        assert!((0..64).all(|seed| fixed.for_deal(seed).0 == Seat::Dealer));
+    }
+}
