@@ -30,11 +30,13 @@
 //! [`Opponent`].
 
 pub mod batch;
+mod error;
 mod ids;
 mod opponent;
 mod seed;
 
-pub use batch::{BatchError, HandBatch, Rows, random_ids, seat_index};
+pub use batch::{HandBatch, Rows, random_ids, seat_index};
+pub use error::BatchError;
 pub use ids::{ACTION_IDS, DRAW, IdHand, IdRefusal, KNOCK, Listing, PASS, PLANES, TAKE};
 pub use opponent::Opponent;
 pub use seed::{CLIENT_SEED, deal_server_seed, resample_order, seeded_deal};

@@ -13,7 +13,7 @@
 use crate::audit::{Refusal, Seat};
 use crate::bots::{BotSpec, choose_for};
 
-use super::batch::BatchError;
+use super::error::BatchError;
 use super::ids::IdHand;
 
 /// Deals dealt again unseen in a row before a batch gives up: a hand ends
