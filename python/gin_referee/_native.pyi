@@ -57,6 +57,12 @@ class Hand:
     def apply_id(self, id: int) -> None:
         """Applies one of OpenSpiel's ids (55 then the knock card's id; the
         melds and the reply are played by the referee)."""
+    def bot_id(self, name: str = "simple", seed: int = 0) -> int:
+        """The OpenSpiel id the bot ``name`` (``"random"``, ``"simple"``,
+        ``"strong"``) with ``seed`` plays now for the seat to act, seeing only
+        that seat's view, as ``move_hand`` of ``record()`` would answer: 55
+        for a knock, then, once 55 is applied, the knock card. Raises
+        ``Problem`` (``not_to_act``) once the hand is over."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """``legal_ids()`` as a bool array of 56."""
     def observation(self, seat: Seat) -> npt.NDArray[np.int8]:

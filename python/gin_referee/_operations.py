@@ -31,6 +31,8 @@ OPERATION_IDS = (
     "hand_state",
     "match_state",
     "deal_from_seeds",
+    "move_hand",
+    "move_match",
 )
 
 

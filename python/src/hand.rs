@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde_json::json;
 
+use crate::hand_bot;
 use crate::hand_ids;
 use crate::hand_seed;
 use crate::held::{Hand, json_text, loads, seat_of};
@@ -136,6 +137,15 @@ impl Hand {
         let record = serde_json::to_vec(&self.record_json())
             .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
         Ok((restore, (record, self.play.knocking())))
+    }
+
+    /// The OpenSpiel id the bot `name` (`random`, `simple`, `strong`) with
+    /// `seed` plays now for the seat to act, seeing only that seat's view
+    /// (joker-free profiles; see `crate::hand_bot`).
+    #[pyo3(signature = (name = "simple", seed = 0))]
+    fn bot_id(&mut self, py: Python<'_>, name: &str, seed: u64) -> PyResult<u32> {
+        let spec = hand_bot::spec(py, name, seed)?;
+        hand_bot::bot_id(py, self, &spec)
     }
 
     /// OpenSpiel's ids listed now, ascending (joker-free profiles).

@@ -8,6 +8,7 @@
 
 mod contract;
 mod hand;
+mod hand_bot;
 mod hand_ids;
 mod hand_seed;
 mod held;

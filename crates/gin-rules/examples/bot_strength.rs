@@ -11,9 +11,9 @@
 //! undercut 25 (equal deadwood an undercut), no big gin, knock limit 10, no
 //! box, game or shutout bonus; the deal passes after a scored hand and a
 //! dead hand (the stock down to two cards) is dealt again by the same
-//! dealer. The profile is `standard` with the match bonuses overridden to
-//! 0, which plays every hand as `eaai` does; the deal rotation is this
-//! loop's. A hand that passes 1,000 decisions counts as dead (reported).
+//! dealer: the `eaai` preset, whose `next_dealer` (`alternate_after_scored`)
+//! this loop follows as the match audit does. A hand that passes 1,000
+//! decisions counts as dead (reported as stalled).
 //!
 //! The report: games won by `--bot` with a 95% confidence interval
 //! clustered by pair (the mean of the pairs' scores, 0, 1/2 or 1, plus or
@@ -25,7 +25,7 @@ use std::error::Error;
 use std::time::{Duration, Instant};
 
 use gin_rules::bots::{BotName, BotSpec, Knobs, ScoreContext, SeatView, choose};
-use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, Profile, ProfileOverrides, Seat, Side};
+use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, NextDealer, Preset, Profile, Seat, Side};
 
 const TARGET: u32 = 100;
 const DECISIONS_PER_HAND: usize = 1000;
@@ -65,13 +65,11 @@ fn args() -> Result<Args, Box<dyn Error>> {
 }
 
 fn eaai() -> Result<Profile, Box<dyn Error>> {
-    let overrides = ProfileOverrides {
-        target: Some(TARGET),
-        box_bonus: Some(0),
-        game_bonus: Some(0),
-        ..ProfileOverrides::default()
-    };
-    Ok(overrides.resolve()?)
+    let profile = Preset::Eaai.profile();
+    if profile.target() != TARGET || profile.next_dealer() != NextDealer::AlternateAfterScored {
+        return Err("the eaai preset is not the challenge's game".into());
+    }
+    Ok(profile)
 }
 
 /// SplitMix64, for the deals.

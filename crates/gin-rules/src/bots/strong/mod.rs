@@ -18,13 +18,22 @@
 //! deal in which the opponent would have melded a card it let go (passed,
 //! drew past, discarded) put back.
 //!
-//! - **The knock**: a listed knock is taken at once, with the least count
-//!   (knocking at the first chance is hard to beat under the usual bonuses).
+//! - **The knock**: gin only (a knock of least count where nothing but a
+//!   knock is listed). A player who knocks at the first chance, as most
+//!   do and as `simple` does, knocks with up to ten points; a hand kept as
+//!   low as it goes undercuts such a knock often (25 points and the
+//!   difference) and loses little to the others, and a gin is worth its
+//!   bonus. Measured against `simple` this beats every knock threshold
+//!   tried (BENCHMARKS.md). Its price shows against a player who waits as
+//!   well: more hands end dead (about one in ten of `strong` against
+//!   itself). The match score is in the view but not read yet.
 //! - **The discard**: the listed discard of least value; a tie by the seed.
 //! - **The draw** (and the upcard offer): the pile's top is taken when the
 //!   best discard after it is worth more than a stock draw (or a pass),
-//!   the stock valued over the top cards of the dealt stocks. A hand left
-//!   within the knock limit counts its deadwood less a bonus: it ends there.
+//!   the stock valued over the top cards of the dealt stocks; a hand that
+//!   gins counts its bonus. A card the seat itself discarded is never
+//!   taken back, so that two such players cannot trade cards through the
+//!   pile for ever.
 //! - **The reply**: the best reply; big gin, where listed, at once; the
 //!   50th card taken when listed (a knock follows).
 //!
@@ -66,13 +75,20 @@ pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
             .or(find(LegalKind::Pass))
             .unwrap_or(0);
     }
-    let knock = legal
+    let gin = legal
         .iter()
-        .enumerate()
-        .filter(|(_, a)| a.kind == LegalKind::Knock)
-        .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
-    if let Some((index, _)) = knock {
-        return index;
+        .position(|a| a.kind == LegalKind::Knock && a.deadwood == Some(0));
+    if let Some(gin) = gin {
+        return gin;
+    }
+    // Where only a knock may follow (a 50th card taken, a joker to meld),
+    // the knock of least count.
+    if legal.iter().all(|a| a.kind == LegalKind::Knock) {
+        let least = legal
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
+        return least.map_or(0, |(index, _)| index);
     }
     if legal.len() == 1 {
         return 0;

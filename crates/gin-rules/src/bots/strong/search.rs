@@ -12,8 +12,9 @@ use crate::profile::JokerRules;
 
 /// What a discard the opponent melds costs, in points of deadwood.
 const DANGER: f64 = 3.0;
-/// What ending the hand with a knock is worth, in points of deadwood.
-const KNOCK_GAIN: f64 = 12.0;
+/// What a gin is worth beside its count of 0, in points of deadwood: its
+/// bonus.
+const GIN_WORTH: f64 = 25.0;
 
 /// The index of the listed action at a draw or a discard.
 pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
@@ -35,7 +36,6 @@ struct Search<'a> {
     draws: Vec<Card>,
     /// The opponent's hands dealt from the unseen cards, known cards kept.
     opponents: Vec<CardSet>,
-    limit: Option<u32>,
 }
 
 impl<'a> Search<'a> {
@@ -55,11 +55,6 @@ impl<'a> Search<'a> {
                 1.0 - held as f64 / opponents.len().max(1) as f64
             })
             .collect();
-        let upcard = match view.upcard() {
-            HandCard::Natural(card) => Some(card),
-            HandCard::Joker(_) => None,
-        };
-        let limit = view.profile().knock_limit_for(upcard).ok();
         Search {
             view,
             rules: view.profile().joker_rules(),
@@ -67,7 +62,6 @@ impl<'a> Search<'a> {
             weights,
             draws,
             opponents,
-            limit,
         }
     }
 
@@ -75,13 +69,19 @@ impl<'a> Search<'a> {
     fn discard(&self, rng: &mut Rng) -> usize {
         let legal = self.view.legal_actions();
         let hand = self.view.hand();
+        let valued: Vec<(usize, HandCard, f64)> = legal
+            .iter()
+            .enumerate()
+            .filter_map(|(index, action)| match action.action.play {
+                Move::Discard { card } => {
+                    Some((index, card, self.after_discard(hand.without(card), card)))
+                }
+                _ => None,
+            })
+            .collect();
         let mut best: Vec<usize> = Vec::new();
         let mut least = f64::INFINITY;
-        for (index, action) in legal.iter().enumerate() {
-            let Move::Discard { card } = action.action.play else {
-                continue;
-            };
-            let value = self.after_discard(hand.without(card), card);
+        for (index, _, value) in valued {
             if value < least - 1e-9 {
                 least = value;
                 best.clear();
@@ -105,6 +105,16 @@ impl<'a> Search<'a> {
         let hand = self.view.hand();
         let top = self.view.discard_pile().first().copied();
         let Some(top) = top else { return other };
+        // Never take back a card this seat let go: two players who did
+        // could trade the same cards through the pile for ever, and a hand
+        // with no stock draw would never end.
+        let mine = self.view.seat();
+        let let_go = self.view.log().iter().any(|action| {
+            action.player == mine && matches!(action.play, Move::Discard { card } if card == top)
+        });
+        if let_go {
+            return other;
+        }
         let taken = self.best_after(hand.with(top), Some(top));
         let drawn = self
             .draws
@@ -127,9 +137,8 @@ impl<'a> Search<'a> {
 
     /// The value (lower is better) of keeping `ten` and discarding `card`.
     fn after_discard(&self, ten: Hand, card: HandCard) -> f64 {
-        let count = min_deadwood(ten, &self.rules);
-        if self.limit.is_some_and(|limit| count <= limit) {
-            return f64::from(count) - KNOCK_GAIN;
+        if min_deadwood(ten, &self.rules) == 0 {
+            return -GIN_WORTH;
         }
         self.expected(ten) + DANGER * self.danger(card)
     }
