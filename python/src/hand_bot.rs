@@ -40,7 +40,7 @@ fn chosen(
     state: &HandState,
     spec: &BotSpec,
 ) -> Result<LegalEntry, ContractProblem> {
-    let live = &hand.live;
+    let live = hand.live();
     let log = gin_rules::story(
         live.deal(),
         live.actions(),
@@ -62,12 +62,12 @@ pub fn bot_id(py: Python<'_>, hand: &mut Hand, spec: &BotSpec) -> PyResult<u32> 
     check_natural(py, hand)?;
     let to_act = hand.listing().1;
     let Some(seat) = to_act else {
-        let state = hand.live.state(None);
+        let state = hand.live().state(None);
         return Err(raise(py, not_to_act(idle_message(&state, Seat::NonDealer))));
     };
-    let mut state = hand.live.state(Some(seat));
+    let mut state = hand.live().state(Some(seat));
     let entry = chosen(hand, seat, &state, spec).map_err(|problem| raise(py, problem))?;
-    let id = match (hand.knocking, entry.openspiel_actions) {
+    let id = match (hand.play.knocking(), entry.openspiel_actions) {
         (true, Some([_, card])) => Some(card),
         (true, None) => {
             state
