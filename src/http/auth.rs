@@ -425,13 +425,45 @@ impl Throttle {
     }
 }
 
-/// Declares the API keys in the OpenAPI document: the bearer scheme, and on
-/// every operation outside [`OPEN_PATHS`] the requirement and its refusals
-/// (401, 403, 429). Swagger UI's Authorize then sends the key.
-pub fn document(api: &mut utoipa::openapi::OpenApi) {
+/// Which server a document describes: its key requirements are the ones
+/// that server enforces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeysInForce {
+    /// Started with `--api-keys`: every operation outside [`OPEN_PATHS`] needs a key.
+    Required,
+    /// Started without a keys file: every operation is open.
+    Open,
+}
+
+/// What the document's description says of its key requirements.
+const KEYED_NOTE: &str = "**API keys.** This document describes a server started with \
+    `--api-keys`: every operation that declares the `api_key` bearer scheme needs \
+    `Authorization: Bearer <key>` and may be refused with 401, 403 or 429. A server started \
+    without a keys file admits everyone, and the document it serves declares no key requirement.";
+const OPEN_NOTE: &str = "**API keys.** This server was started without a keys file: every \
+    operation is open and none needs a key. A server started with `--api-keys` declares the \
+    bearer scheme on every operation that needs one.";
+
+/// Declares the API keys in the OpenAPI document as `keys` says: with keys,
+/// the bearer scheme, and on every operation outside [`OPEN_PATHS`] the
+/// requirement and its refusals (401, 403, 429), so that Swagger UI's
+/// Authorize sends the key; without, nothing but the description's note (a
+/// fuzzer or a generated client is never told of a key the server does not
+/// ask for).
+pub fn document(api: &mut utoipa::openapi::OpenApi, keys: KeysInForce) {
     use utoipa::openapi::security::{
         HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
     };
+    let note = match keys {
+        KeysInForce::Required => KEYED_NOTE,
+        KeysInForce::Open => OPEN_NOTE,
+    };
+    let description = api.info.description.get_or_insert_with(String::new);
+    description.push_str("\n\n");
+    description.push_str(note);
+    if keys == KeysInForce::Open {
+        return;
+    }
     let scheme = HttpBuilder::new()
         .scheme(HttpAuthScheme::Bearer)
         .description(Some(

@@ -499,3 +499,24 @@ async fn metrics_count_requests_by_key_id_and_outcome_and_never_show_a_key() {
         "{metrics}"
     );
 }
+
+/// A server started with a keys file serves the committed document: the
+/// bearer scheme on every operation that needs a key.
+#[tokio::test]
+async fn a_keyed_server_serves_the_committed_document() {
+    let file = KeysFile::new(&standard_keys());
+    let app = spawn_keyed(&file.path).await;
+    let served: Value = app
+        .get("/api-docs/openapi.json")
+        .await
+        .json()
+        .await
+        .expect("the document");
+    let committed: Value =
+        serde_json::from_str(include_str!("../../openapi/openapi.json")).expect("committed json");
+    assert!(
+        served == committed,
+        "the served document differs from openapi/openapi.json; \
+         regenerate it with `cargo run -- openapi > openapi/openapi.json`"
+    );
+}
