@@ -12,6 +12,11 @@
 //! | fewer requests in flight than its `concurrency`| 429     | `rate_limited` (`Retry-After: 1`) |
 //! | a token in its bucket (`rate` per second)      | 429     | `rate_limited` (`Retry-After`: until the next token) |
 //!
+//! A refusal is answered at once; the body the client still sends is then
+//! read and thrown away within the memory budget's drain bounds
+//! ([`super::drain::before_route`]), never parsed nor held, so that a client
+//! that sends its whole body before it reads still reads the problem.
+//!
 //! An admitted request carries its [`Caller`] in the request's extensions:
 //! the signing key asks it whether a receipt may be given
 //! ([`crate::http::signing::ServerKeys`]), and a batch ([`Throttle`]) reads
@@ -350,8 +355,10 @@ fn rate_limited(detail: String, wait: Duration) -> Problem {
     .with_retry_after(seconds)
 }
 
-/// The refusal as a response. A body the client sent is not read: the
-/// connection closes after the answer, as for any body refused unread.
+/// The refusal as a response, answered at once. A body the client sent is
+/// then read and thrown away within the bounds of the memory budget's
+/// refusals ([`super::drain`]), so that a client that sends its whole body
+/// before it reads still reads the problem, not a reset.
 fn refuse(req: ServiceRequest, problem: &Problem) -> ServiceResponse {
     let (request, payload) = req.into_parts();
     let mut response = problem.response_builder();
@@ -359,7 +366,10 @@ fn refuse(req: ServiceRequest, problem: &Problem) -> ServiceResponse {
         response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
     }
     let response = match has_body(&request, &payload) {
-        true => super::json::closing_with_unread(response, problem.body(), payload),
+        true => {
+            let bound = super::drain::before_route(&request);
+            super::drain::answer_then_drain(response, problem.body(), payload, bound)
+        }
         false => response.body(problem.body()),
     };
     ServiceResponse::new(request, response)

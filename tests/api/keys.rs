@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use crate::support::{TestApp, spawn_app_with, test_config};
 
 mod limits;
+mod refusals;
 mod rotation;
 
 /// Keys of the tests, and their holders' ids.
