@@ -635,6 +635,7 @@ fn games() -> Vec<(&'static str, Game)> {
             game(Format::Two, to("hollywood", 30), false, 0),
         ),
         ("two, jokers", game(Format::Two, to("jokers", 60), false, 2)),
+        ("two, eaai", game(Format::Two, to("eaai", 60), false, 0)),
         (
             "three, standard",
             game(Format::Three, to("standard", 60), false, 0),

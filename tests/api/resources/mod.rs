@@ -4,6 +4,7 @@
 mod audit;
 mod audit_jokers;
 mod deals;
+mod eaai;
 mod jokers;
 mod knock_faults;
 mod match_audit;

@@ -26,7 +26,9 @@
 //!    [`NextDealer::Alternate`] the deal passes after every hand, a void one
 //!    too; under [`NextDealer::Winner`] the winner of a hand deals the next, and
 //!    after a hand that scored nothing (void, or a tie won for 0) the same
-//!    dealer deals again: [`ViolationCode::WrongDealer`]. With three players or
+//!    dealer deals again; under [`NextDealer::AlternateAfterScored`] the deal
+//!    passes after a hand that scored and stays after one that did not:
+//!    [`ViolationCode::WrongDealer`]. With three players or
 //!    teams no source says who deals, so the dealer is only checked to be one
 //!    of the two at the table (each hand names both: `dealer` and `non_dealer`).
 //! 4. A deal given by its seeds: the server seed hashes to the commitment
@@ -626,6 +628,8 @@ pub fn next_dealer(profile: &Profile, last_dealer: Player, scorer: Option<Player
         (NextDealer::Alternate, _) => last_dealer.other(),
         (NextDealer::Winner, Some(winner)) => winner,
         (NextDealer::Winner, None) => last_dealer,
+        (NextDealer::AlternateAfterScored, Some(_)) => last_dealer.other(),
+        (NextDealer::AlternateAfterScored, None) => last_dealer,
     }
 }
 
@@ -641,9 +645,10 @@ fn wrong_dealer(
     let why = match (profile.next_dealer(), scorer) {
         (NextDealer::Alternate, _) => "the deal alternates",
         (NextDealer::Winner, Some(_)) => "the winner of a hand deals the next",
-        (NextDealer::Winner, None) => {
+        (NextDealer::Winner | NextDealer::AlternateAfterScored, None) => {
             "after a hand that scores nothing the same dealer deals again"
         }
+        (NextDealer::AlternateAfterScored, Some(_)) => "the deal passes after a hand that scores",
     };
     (dealer != expected).then(|| {
         format!(
