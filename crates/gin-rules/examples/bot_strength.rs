@@ -11,9 +11,9 @@
 //! undercut 25 (equal deadwood an undercut), no big gin, knock limit 10, no
 //! box, game or shutout bonus; the deal passes after a scored hand and a
 //! dead hand (the stock down to two cards) is dealt again by the same
-//! dealer. The profile is `standard` with the match bonuses overridden to
-//! 0, which plays every hand as `eaai` does; the deal rotation is this
-//! loop's. A hand that passes 1,000 decisions counts as dead (reported).
+//! dealer: the `eaai` preset, whose `next_dealer` (`alternate_after_scored`)
+//! this loop follows as the match audit does. A hand that passes 1,000
+//! decisions counts as dead (reported as stalled).
 //!
 //! The report: games won by `--bot` with a 95% confidence interval
 //! clustered by pair (the mean of the pairs' scores, 0, 1/2 or 1, plus or
@@ -25,7 +25,7 @@ use std::error::Error;
 use std::time::{Duration, Instant};
 
 use gin_rules::bots::{BotName, BotSpec, Knobs, ScoreContext, SeatView, choose};
-use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, Profile, ProfileOverrides, Seat, Side};
+use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, NextDealer, Preset, Profile, Seat, Side};
 
 const TARGET: u32 = 100;
 const DECISIONS_PER_HAND: usize = 1000;
@@ -65,13 +65,11 @@ fn args() -> Result<Args, Box<dyn Error>> {
 }
 
 fn eaai() -> Result<Profile, Box<dyn Error>> {
-    let overrides = ProfileOverrides {
-        target: Some(TARGET),
-        box_bonus: Some(0),
-        game_bonus: Some(0),
-        ..ProfileOverrides::default()
-    };
-    Ok(overrides.resolve()?)
+    let profile = Preset::Eaai.profile();
+    if profile.target() != TARGET || profile.next_dealer() != NextDealer::AlternateAfterScored {
+        return Err("the eaai preset is not the challenge's game".into());
+    }
+    Ok(profile)
 }
 
 /// SplitMix64, for the deals.
@@ -120,6 +118,49 @@ struct Tally {
     knocks: [[u64; 3]; 2],
 }
 
+/// Plays `hand` out (at most `DECISIONS_PER_HAND` decisions), `seats` the
+/// players of the dealer and the non-dealer; answers whether it ended.
+fn play_hand(
+    hand: &mut LiveHand,
+    bots: [BotSpec; 2],
+    seats: [usize; 2],
+    totals: [u32; 2],
+    tally: &mut Tally,
+) -> Result<bool, Box<dyn Error>> {
+    for _ in 0..DECISIONS_PER_HAND {
+        let Some(seat) = hand.now().1 else {
+            return Ok(true);
+        };
+        let player = match seat {
+            Seat::Dealer => seats[0],
+            Seat::NonDealer => seats[1],
+        };
+        let own = totals.get(player).copied().unwrap_or(0);
+        let opponent = totals.get(1 - player).copied().unwrap_or(0);
+        let started = Instant::now();
+        let view = SeatView::of_live(hand, seat)?.with_score(ScoreContext {
+            own,
+            opponent,
+            target: TARGET,
+        });
+        let bot = bots.get(player).ok_or("no bot")?;
+        let choice = choose(bot, &view)?;
+        let spent = started.elapsed();
+        if let (Some(time), Some(count), Some(samples)) = (
+            tally.time.get_mut(player),
+            tally.decisions.get_mut(player),
+            tally.samples.get_mut(player),
+        ) {
+            *time += spent;
+            *count += 1;
+            samples.push(spent);
+        }
+        let action = view.legal_actions().get(choice).ok_or("no such action")?;
+        hand.apply(action.action.clone())?;
+    }
+    Ok(hand.now().1.is_none())
+}
+
 /// Plays one match; `bots[0]` is `--bot`. Answers whether it won.
 fn play_match(
     profile: &Profile,
@@ -136,40 +177,11 @@ fn play_match(
             Seat::Dealer => dealer,
             Seat::NonDealer => 1 - dealer,
         };
-        let mut finished = false;
-        for _ in 0..DECISIONS_PER_HAND {
-            let (_, to_act, _) = hand.now();
-            let Some(seat) = to_act else {
-                finished = true;
-                break;
-            };
-            let player = player_of(seat);
-            let own = totals.get(player).copied().unwrap_or(0);
-            let opponent = totals.get(1 - player).copied().unwrap_or(0);
-            let started = Instant::now();
-            let view = SeatView::of_live(&hand, seat)?.with_score(ScoreContext {
-                own,
-                opponent,
-                target: TARGET,
-            });
-            let bot = bots.get(player).ok_or("no bot")?;
-            let choice = choose(bot, &view)?;
-            let spent = started.elapsed();
-            if let (Some(time), Some(count), Some(samples)) = (
-                tally.time.get_mut(player),
-                tally.decisions.get_mut(player),
-                tally.samples.get_mut(player),
-            ) {
-                *time += spent;
-                *count += 1;
-                samples.push(spent);
-            }
-            let action = view.legal_actions().get(choice).ok_or("no such action")?;
-            hand.apply(action.action.clone())?;
-        }
+        let seats = [player_of(Seat::Dealer), player_of(Seat::NonDealer)];
+        let finished = play_hand(&mut hand, bots, seats, totals, tally)?;
         tally.hands += 1;
         match hand.end() {
-            Some(HandEnd::Scored(scored)) if finished || hand.now().1.is_none() => {
+            Some(HandEnd::Scored(scored)) if finished => {
                 let settlement = &scored.score.settlement;
                 let knocker = player_of(scored.knocker);
                 if let Some(row) = tally.knocks.get_mut(knocker) {
@@ -194,8 +206,8 @@ fn play_match(
                     dealer = 1 - dealer;
                 }
             }
-            Some(_) => tally.dead += 1,
-            None => tally.stalled += 1,
+            _ if !finished => tally.stalled += 1,
+            _ => tally.dead += 1,
         }
         if let Some(winner) = totals.iter().position(|&total| total >= TARGET) {
             return Ok(winner == 0);

@@ -200,7 +200,8 @@
 //! [`score`] (laying a knock down and settling it), [`matches`](mod@matches) (match
 //! formats and their tallies), [`audit`] (replaying a record, the live state
 //! in [`audit::live`], whole matches in [`audit::matches`]), [`profile`] (rule
-//! profiles and presets) and [`declared`] (checking declared melds).
+//! profiles and presets), [`declared`] (checking declared melds) and
+//! [`bots`] (players that see one seat's view: `random`, `simple`, `strong`).
 //!
 //! # Features
 //!

@@ -7,24 +7,33 @@
 //! count it can expect after one more draw: for each card the seat cannot
 //! place, the least count of the eleven cards over every discard, weighed
 //! by the chance that the card is still in the stock rather than in the
-//! opponent's hand ([`search`]). A discard is valued by the hand it leaves
+//! opponent's hand (module `search`). A discard is valued by the hand it leaves
 //! and by its danger: how often the opponent would meld it, which is why a
 //! player takes a discard.
 //!
 //! Both chances are read from `samples` deals of the hidden cards
-//! ([`deals`]): the unseen cards split into the opponent's unseen cards and
+//! (module `deals`): the unseen cards split into the opponent's unseen cards and
 //! the stock, the opponent's hand improved the way a player improves it
 //! (it saw one more card per stock draw and kept the better ones), and a
 //! deal in which the opponent would have melded a card it let go (passed,
 //! drew past, discarded) put back.
 //!
-//! - **The knock**: a listed knock is taken at once, with the least count
-//!   (knocking at the first chance is hard to beat under the usual bonuses).
+//! - **The knock**: gin only (a knock of least count where nothing but a
+//!   knock is listed). A player who knocks at the first chance, as most
+//!   do and as `simple` does, knocks with up to ten points; a hand kept as
+//!   low as it goes undercuts such a knock often (25 points and the
+//!   difference) and loses little to the others, and a gin is worth its
+//!   bonus. Measured against `simple` this beats every knock threshold
+//!   tried (BENCHMARKS.md). Its price shows against a player who waits as
+//!   well: more hands end dead (about one in ten of `strong` against
+//!   itself). The match score is in the view but not read yet.
 //! - **The discard**: the listed discard of least value; a tie by the seed.
 //! - **The draw** (and the upcard offer): the pile's top is taken when the
 //!   best discard after it is worth more than a stock draw (or a pass),
-//!   the stock valued over the top cards of the dealt stocks. A hand left
-//!   within the knock limit counts its deadwood less a bonus: it ends there.
+//!   the stock valued over the top cards of the dealt stocks; a hand that
+//!   gins counts its bonus. A card the seat itself discarded is never
+//!   taken back, so that two such players cannot trade cards through the
+//!   pile for ever.
 //! - **The reply**: the best reply; big gin, where listed, at once; the
 //!   50th card taken when listed (a knock follows).
 //!
