@@ -11,9 +11,9 @@
 //!   the open-file budget);
 //! - [`routes`]: one module of handlers per resource, none importing
 //!   another, and the router and OpenAPI document they make;
-//! - [`http`]: the transport: the JSON extractor, problems as responses,
-//!   request limits as flags, the NDJSON engine, the middleware, the
-//!   fallback;
+//! - [`http`]: the transport: admission (keys, the memory budget, request
+//!   limits), the JSON extractor, the bulk endpoints, problems as
+//!   responses, the middleware, the fallback, the probes and `/metrics`;
 //! - [`monitoring`]: metrics and logs, process-wide;
 //! - [`config`]: the settings (flags and environment variables);
 //! - [`batch`]: the `gin-referee batch` engine, NDJSON on stdin and stdout.

@@ -19,7 +19,7 @@
 //! | JSON, wrong shape or unparseable value              | 400    | `invalid_body`                 | kept       |
 //!
 //! Before the first byte is read, the body's room is reserved in the
-//! process's memory budget ([`super::budget`]): its declared length, or the
+//! process's memory budget ([`super::admission::budget`]): its declared length, or the
 //! limit when it declares none or is encoded. The reservation stays with the
 //! request and then with its answer until the answer is written.
 //!
@@ -39,7 +39,7 @@
 //! A refusal by the memory budget ("drained" above) goes further: after its
 //! answer the body is read to its end and dropped, within the body's limit
 //! and time, so that a client still sending a large body reads its 503 rather
-//! than a reset ([`super::drain`]); then the connection closes.
+//! than a reset ([`super::admission::drain`]); then the connection closes.
 //!
 //! **Numbers.** JSON Schema's `integer` includes `3.0` and `3e2`, so integers
 //! spelt so are accepted as the integers they are (decided on the decimal
@@ -59,23 +59,18 @@ use std::fmt;
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, PayloadError};
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::web::Bytes;
-use actix_web::{
-    FromRequest, HttpMessage, HttpRequest, HttpResponse, HttpResponseBuilder, ResponseError, web,
-};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use serde::de::DeserializeOwned;
 
 use super::accept::{self, Offers};
-use super::budget;
-use super::drain::{DrainBound, answer_then_drain};
+use super::admission::budget;
+use super::admission::drain::{DrainBound, answer_then_drain, closing_with_unread};
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -251,7 +246,7 @@ impl BodyRejection {
 
     /// Refused before any of the body was read, for want of memory: the
     /// answer, then the body read and dropped within `drain` (see
-    /// [`super::drain`]), then the connection ends.
+    /// [`super::admission::drain`]), then the connection ends.
     fn drained(problem: Problem, payload: Payload, drain: DrainBound) -> Self {
         BodyRejection {
             problem,
@@ -298,46 +293,6 @@ impl ResponseError for BodyRejection {
             Some(drain) => answer_then_drain(response, self.problem.body(), unread, drain),
             None => closing_with_unread(response, self.problem.body(), unread),
         }
-    }
-}
-
-/// `answer`, after which the connection closes, the request's unread payload
-/// kept alive until the answer is written (see [`WithUnreadBody`]): the way
-/// to refuse a body that has not been read to its end.
-pub(crate) fn closing_with_unread(
-    mut response: HttpResponseBuilder,
-    answer: impl Into<Bytes>,
-    unread: Payload,
-) -> HttpResponse {
-    response.force_close();
-    response.body(BoxBody::new(WithUnreadBody {
-        answer: Some(answer.into()),
-        _unread: unread,
-    }))
-}
-
-/// An answer body that keeps the request's unread payload alive until the
-/// answer has been written. actix-http decides whether to close a connection
-/// when it finishes writing an answer: a request payload neither finished nor
-/// dropped means "close"; a dropped one, of a chunked body, means "read the
-/// rest first" (with no time limit).
-struct WithUnreadBody {
-    answer: Option<Bytes>,
-    _unread: Payload,
-}
-
-impl MessageBody for WithUnreadBody {
-    type Error = std::convert::Infallible;
-
-    fn size(&self) -> BodySize {
-        BodySize::Sized(self.answer.as_ref().map_or(0, |answer| answer.len() as u64))
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        Poll::Ready(self.answer.take().map(Ok))
     }
 }
 

@@ -36,7 +36,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest, web};
 use prometheus::{IntCounterVec, Opts};
 
-use super::problem::{ErrorCode, Problem, ProblemResponse};
+use crate::http::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 
 mod remembered;
@@ -359,7 +359,7 @@ fn refuse(req: ServiceRequest, problem: &Problem) -> ServiceResponse {
         response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
     }
     let response = match has_body(&request, &payload) {
-        true => super::json::closing_with_unread(response, problem.body(), payload),
+        true => super::drain::closing_with_unread(response, problem.body(), payload),
         false => response.body(problem.body()),
     };
     ServiceResponse::new(request, response)
@@ -446,7 +446,7 @@ pub fn document(api: &mut utoipa::openapi::OpenApi) {
             SECURITY_SCHEME.to_owned(),
             utoipa::openapi::RefOr::T(SecurityScheme::Http(scheme)),
         );
-    let refusals = super::problem::error_responses(&[
+    let refusals = crate::http::problem::error_responses(&[
         ErrorCode::Unauthorized,
         ErrorCode::Forbidden,
         ErrorCode::RateLimited,
