@@ -21,9 +21,6 @@
 //! The command line itself (`serve`, `openapi`, `errors`, `batch`) is the
 //! binary's (`src/main.rs`, `src/cli.rs`).
 //!
-//! Unit tests sit in a `mod tests` at the end of their file, or, when they are
-//! long (over 200 lines), in a `tests.rs` beside the module's children.
-//!
 //! The server in a test, on a free port:
 //!
 //! ```no_run

@@ -3,7 +3,7 @@
 //! It differs from `actix_web::web::Json` in what a client sees when the body is
 //! wrong: every failure is a [`Problem`] with a stable code, and shape errors
 //! carry a JSON Pointer to the offending value (`/knocker/hand/3`), found by
-//! deserialising through `serde_path_to_error`.
+//! the contract's reader ([`gin_contract::json`]).
 //!
 //! | failure                                             | status | code                           | connection |
 //! |-----------------------------------------------------|--------|--------------------------------|------------|
@@ -198,10 +198,12 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             let read = body::read(&mut payload, coding, limit, declared);
             let read = match deadline {
                 Some(deadline) => match actix_web::rt::time::timeout(deadline, read).await {
-                    Ok(read) => read.map_err(|err| read_problem(err, limit)),
+                    Ok(read) => read.map_err(|err| read_problem(err, || too_large(limit))),
                     Err(_elapsed) => Err(too_slow(deadline)),
                 },
-                None => read.await.map_err(|err| read_problem(err, limit)),
+                None => read
+                    .await
+                    .map_err(|err| read_problem(err, || too_large(limit))),
             };
             match read {
                 Ok(body) => from_slice(&body)
@@ -330,7 +332,8 @@ fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<Option<usize
     }
 }
 
-fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
+/// The body's content coding, or the refusal of one not supported.
+pub(crate) fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
     Coding::from_headers(req.headers()).map_err(|UnsupportedCoding(named)| {
         Problem::new(
             ErrorCode::UnsupportedContentEncoding,
@@ -358,7 +361,7 @@ fn unsupported_media_type(content_type: &str) -> Problem {
 
 /// The body did not arrive in time. The connection is closed after this
 /// answer (see the module docs).
-fn too_slow(deadline: Duration) -> Problem {
+pub(crate) fn too_slow(deadline: Duration) -> Problem {
     Problem::new(
         ErrorCode::RequestTimeout,
         format!("the body did not arrive within {} ms", deadline.as_millis()),
@@ -374,9 +377,11 @@ fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
     )
 }
 
-fn read_problem(err: ReadError, limit: usize) -> Problem {
+/// The refusal of a body that could not be read whole; `too_large` is the
+/// refusal of a body past the reader's own limit.
+pub(crate) fn read_problem(err: ReadError, too_large: impl FnOnce() -> Problem) -> Problem {
     match err {
-        ReadError::TooLarge => too_large(limit),
+        ReadError::TooLarge => too_large(),
         ReadError::TooInflated { encoded } => Problem::new(
             ErrorCode::PayloadTooLarge,
             format!(

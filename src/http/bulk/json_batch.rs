@@ -65,8 +65,8 @@ use crate::http::admission::auth::Throttle;
 use crate::http::admission::budget::{self, Reservation};
 use crate::http::admission::drain::{DrainBound, answer_then_drain, closing_with_unread};
 use crate::http::admission::limits::BatchLimits;
-use crate::http::json::BodyTimeout;
-use crate::http::json::body::{self, Coding, ReadError, UnsupportedCoding};
+use crate::http::json::body::{self, Coding};
+use crate::http::json::{BodyTimeout, content_coding, read_problem, too_slow};
 use crate::http::problem::ProblemResponse;
 use crate::http::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
@@ -220,50 +220,17 @@ async fn read(
     if declared.is_some_and(|length| length > limit as u64) {
         return Err(too_large(limit));
     }
-    let coding = Coding::from_headers(request.headers()).map_err(|UnsupportedCoding(named)| {
-        Problem::new(
-            ErrorCode::UnsupportedContentEncoding,
-            format!(
-                "Content-Encoding {named} is not supported: send the body as is, \
-                 or in one of {} (one coding, not stacked)",
-                body::SUPPORTED_CODINGS
-            ),
-        )
-    })?;
+    let coding = content_coding(request)?;
     let expected = declared.and_then(|length| usize::try_from(length).ok());
     let read = body::read(payload, coding, limit, expected);
     let deadline = body_timeout(request);
     let read = match deadline {
-        Some(deadline) => {
-            actix_web::rt::time::timeout(deadline, read)
-                .await
-                .map_err(|_elapsed| {
-                    Problem::new(
-                        ErrorCode::RequestTimeout,
-                        format!("the body did not arrive within {} ms", deadline.as_millis()),
-                    )
-                })?
-        }
+        Some(deadline) => actix_web::rt::time::timeout(deadline, read)
+            .await
+            .map_err(|_elapsed| too_slow(deadline))?,
         None => read.await,
     };
-    read.map_err(|error| match error {
-        ReadError::TooLarge => too_large(limit),
-        ReadError::TooInflated { encoded } => Problem::new(
-            ErrorCode::PayloadTooLarge,
-            format!(
-                "the body inflates to more than {} times its {encoded} encoded bytes",
-                body::MAX_INFLATION_RATIO
-            ),
-        ),
-        ReadError::Corrupt(error) => Problem::new(
-            ErrorCode::MalformedJson,
-            format!("the body could not be decoded: {error}"),
-        ),
-        ReadError::Payload(error) => Problem::new(
-            ErrorCode::MalformedJson,
-            format!("the body could not be read: {error}"),
-        ),
-    })
+    read.map_err(|error| read_problem(error, || too_large(limit)))
 }
 
 fn too_large(limit: usize) -> Problem {

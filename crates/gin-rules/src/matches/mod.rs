@@ -119,15 +119,9 @@ mod hand;
 mod hollywood;
 mod partnership;
 mod players;
-#[cfg(test)]
-mod properties;
-#[cfg(test)]
-mod seat_tests;
 mod seated;
 mod settlement;
 mod tally;
-#[cfg(test)]
-mod tally_tests;
 #[cfg(test)]
 mod tests;
 mod three;

@@ -3,6 +3,10 @@ use crate::card::cards;
 use crate::hand::HandCard;
 use crate::profile::{Preset, ProfileError, ProfileOverrides};
 
+mod properties;
+mod seats;
+mod tallies;
+
 fn players() -> Players<String> {
     Players::new("Mom".into(), "Dad".into())
 }

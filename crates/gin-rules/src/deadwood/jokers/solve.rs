@@ -87,7 +87,7 @@ const fn rank_value(bit: u32) -> u32 {
 
 /// The lowest `count` cards of `bits` (fewer when it has fewer).
 #[inline]
-fn lowest(mut bits: u64, count: u32) -> u64 {
+pub(crate) fn lowest(mut bits: u64, count: u32) -> u64 {
     let mut picked = 0;
     for _ in 0..count {
         let low = bits & bits.wrapping_neg();

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use super::*;
+use super::super::*;
 use crate::profile::{
     BoxBonusTiming, Preset, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest,
 };

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::*;
+use super::super::*;
 use crate::profile::{Preset, ProfileOverrides, ShutoutRule};
 
 fn counts(

@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::*;
+use super::super::*;
 use crate::card::{CardSet, Rank, Suit};
 use crate::deadwood::min_deadwood;
 use crate::profile::JokerRules;
