@@ -262,11 +262,10 @@ pub use layoff::{
     DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError, best_reply, declared_reply,
 };
 pub use matches::{
-    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
-    MatchHand, MatchScore, MatchTally, PartnershipDeal, PartnershipScore, PartnershipTally, Player,
-    Players, ScoredDeal, ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore,
-    ThreeTally, max_defender_count, partnership_pairings, score_match, score_partnership,
-    score_three,
+    CardHand, CountError, CountHand, FormatTally, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS,
+    MatchError, MatchFormat, MatchHand, MatchScore, MatchTally, PartnershipDeal, PartnershipScore,
+    PartnershipTally, Player, Players, ScoredDeal, ScoredMatchHand, ScoredSeatedHand, SeatedHand,
+    Tally, Team, ThreeScore, ThreeTally, max_defender_count, partnership_pairings, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldError, MeldKind, MeldProblem, MeldProblemCode,

@@ -7,9 +7,7 @@
 //! running [`audit_hand`] on each hand (each table of a partnership deal),
 //! then feeding the hands that ended to the format's tally ([`MatchTally`],
 //! [`ThreeTally`], [`PartnershipTally`]), so the result is exactly what the
-//! format's scorer ([`score_match`](crate::score_match),
-//! [`score_three`](crate::score_three),
-//! [`score_partnership`](crate::score_partnership)) gives for those hands
+//! scorer ([`score_match`](crate::score_match), over the format) gives for those hands
 //! recorded as cards (a knock) or as void.
 //!
 //! # Checks beyond each hand's own

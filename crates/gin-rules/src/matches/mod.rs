@@ -130,11 +130,10 @@ mod two;
 pub use hand::{CountError, MAX_DEFENDER_COUNT, max_defender_count};
 pub use partnership::{
     PartnershipDeal, PartnershipScore, PartnershipTally, ScoredDeal, Team, partnership_pairings,
-    score_partnership,
 };
 pub use players::{Player, Players};
 pub use seated::{ScoredSeatedHand, SeatedHand};
-pub use three::{ThreeScore, ThreeTally, score_three};
+pub use three::{ThreeScore, ThreeTally};
 // The three-player rotation, for the live match state (never written a second time).
 pub(crate) use three::next_pair as three_next_pair;
 
@@ -407,13 +406,32 @@ impl MatchError {
     }
 }
 
-/// A format's tally as the match audit drives it: whether the next hand would
-/// be taken, the hand recorded, the score.
-pub(crate) trait FormatTally {
+/// A match format, named by who sits: two players ([`Players`]), three
+/// players (`[String; 3]`) or two teams (`[Team; 2]`). The format gives the
+/// shape of a hand it records and its tally; [`score_match`], the match audit
+/// and the live match state are written once over it.
+pub trait MatchFormat {
     /// A hand (a deal, in a partnership) as the format records it.
     type Hand;
     /// The format's score.
     type Score;
+    /// The format's tally, fed one hand at a time.
+    type Tally<'p>: FormatTally<Hand = Self::Hand, Score = Self::Score>;
+    /// An empty tally of a match between these seats under `profile`, or why
+    /// they cannot play it (a blank or repeated name, Hollywood where it is
+    /// not defined).
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<Self::Tally<'p>, MatchError>;
+}
+
+/// A format's tally as the scorer and the match audit drive it: whether the
+/// next hand would be taken, the hand recorded, the score.
+pub trait FormatTally {
+    /// A hand (a deal, in a partnership) as the format records it.
+    type Hand;
+    /// The format's score.
+    type Score;
+    /// Room for `more` hands to come (the whole-match scorer knows how many).
+    fn reserve(&mut self, more: usize);
     /// Whether the next hand would be recorded; nothing changes.
     fn admits(&self, hand: &Self::Hand) -> Result<(), MatchError>;
     /// Records the next hand (nothing changes when it is refused).
@@ -422,7 +440,8 @@ pub(crate) trait FormatTally {
     fn into_score(self) -> Self::Score;
 }
 
-/// Scores a match hand by hand (see the module docs for every rule applied).
+/// Scores a match hand by hand, in any format (see the module docs for every
+/// rule applied): the seats name the format.
 ///
 /// ```
 /// use gin_rules::{score_match, CountHand, MatchHand, Players, Preset};
@@ -445,13 +464,13 @@ pub(crate) trait FormatTally {
 /// assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
 /// assert_eq!((score.winner, score.net), (Some(0), Some(198)));
 /// ```
-pub fn score_match(
+pub fn score_match<F: MatchFormat + ?Sized>(
     profile: &Profile,
-    players: &Players<String>,
-    hands: &[MatchHand],
-) -> Result<MatchScore, MatchError> {
+    seats: &F,
+    hands: &[F::Hand],
+) -> Result<F::Score, MatchError> {
     tally::within_max_hands(hands.len())?;
-    let mut tally = MatchTally::new(profile, players.clone())?;
+    let mut tally = seats.tally(profile)?;
     tally.reserve(hands.len());
     for hand in hands {
         tally.record(hand)?;

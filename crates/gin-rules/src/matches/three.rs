@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed, within_max_hands};
-use super::{FormatTally, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed};
+use super::{FormatTally, MatchError, MatchFormat, Tally};
 use crate::profile::Profile;
 
 /// A three-player match scored.
@@ -34,7 +34,7 @@ pub struct ThreeScore {
 /// A three-player match kept hand by hand: [`record`](ThreeTally::record) one
 /// seated hand at a time; [`next_players`](ThreeTally::next_players) says who
 /// the rotation seats next. A refused hand leaves the tally as it was.
-/// [`score_three`] is this tally fed every hand.
+/// [`score_match`](super::score_match) is this tally fed every hand.
 #[derive(Debug, Clone)]
 pub struct ThreeTally<'p> {
     profile: &'p Profile,
@@ -59,11 +59,6 @@ impl<'p> ThreeTally<'p> {
             sheet: Sheet::default(),
             hands: Vec::new(),
         })
-    }
-
-    /// Room for `more` hands to come (the whole-match scorer knows how many).
-    pub(super) fn reserve(&mut self, more: usize) {
-        self.hands.reserve(more);
     }
 
     /// Scores the next hand and credits it: refused (and not recorded) after
@@ -180,24 +175,10 @@ impl<'p> ThreeTally<'p> {
     }
 }
 
-impl FormatTally for ThreeTally<'_> {
-    type Hand = SeatedHand;
-    type Score = ThreeScore;
-    fn admits(&self, hand: &SeatedHand) -> Result<(), MatchError> {
-        self.admit(hand).map(drop)
-    }
-    fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
-        ThreeTally::record(self, hand)
-    }
-    fn into_score(self) -> ThreeScore {
-        ThreeTally::into_score(self)
-    }
-}
-
-/// Scores a three-player match hand by hand.
+/// Three players: the format of [`ThreeTally`], scored hand by hand.
 ///
 /// ```
-/// use gin_rules::{score_three, CountHand, MatchHand, Preset, SeatedHand};
+/// use gin_rules::{score_match, CountHand, MatchHand, Preset, SeatedHand};
 /// let knock = |k: &str, d: &str, kd, dd| SeatedHand {
 ///     players: [k.into(), d.into()],
 ///     hand: MatchHand::Counts(CountHand {
@@ -208,21 +189,33 @@ impl FormatTally for ThreeTally<'_> {
 /// let players = ["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
 /// // Ann beats Bob, so Bob sits out and Ann meets Cy.
 /// let hands = [knock("Ann", "Bob", 4, 20), knock("Cy", "Ann", 2, 30)];
-/// let score = score_three(&Preset::Standard.profile(), &players, &hands).unwrap();
+/// let score = score_match(&Preset::Standard.profile(), &players, &hands).unwrap();
 /// assert_eq!(score.hands[1].1, [16, 0, 28]);
 /// ```
-pub fn score_three(
-    profile: &Profile,
-    players: &[String; 3],
-    hands: &[SeatedHand],
-) -> Result<ThreeScore, MatchError> {
-    within_max_hands(hands.len())?;
-    let mut tally = ThreeTally::new(profile, players.clone())?;
-    tally.reserve(hands.len());
-    for hand in hands {
-        tally.record(hand)?;
+impl MatchFormat for [String; 3] {
+    type Hand = SeatedHand;
+    type Score = ThreeScore;
+    type Tally<'p> = ThreeTally<'p>;
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<ThreeTally<'p>, MatchError> {
+        ThreeTally::new(profile, self.clone())
     }
-    Ok(tally.into_score())
+}
+
+impl FormatTally for ThreeTally<'_> {
+    type Hand = SeatedHand;
+    type Score = ThreeScore;
+    fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
+    fn admits(&self, hand: &SeatedHand) -> Result<(), MatchError> {
+        self.admit(hand).map(drop)
+    }
+    fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
+        ThreeTally::record(self, hand)
+    }
+    fn into_score(self) -> ThreeScore {
+        ThreeTally::into_score(self)
+    }
 }
 
 /// Who plays next: after a won hand the winner and the player who sat out;

@@ -5,7 +5,8 @@ use super::hollywood::{Entries, sum_of_games};
 use super::seated::validate_names;
 use super::tally::{Sheet, counts_as_won, next_hand};
 use super::{
-    FormatTally, GameScore, MatchError, MatchHand, MatchScore, Players, ScoredMatchHand, Tally,
+    FormatTally, GameScore, MatchError, MatchFormat, MatchHand, MatchScore, Players,
+    ScoredMatchHand, Tally,
 };
 use crate::profile::Profile;
 
@@ -47,11 +48,6 @@ impl<'p> MatchTally<'p> {
             entries: Entries::default(),
             hands: Vec::new(),
         })
-    }
-
-    /// Room for `more` hands to come (the whole-match scorer knows how many).
-    pub(super) fn reserve(&mut self, more: usize) {
-        self.hands.reserve(more);
     }
 
     /// Scores the next hand and credits it: refused (and not recorded) after
@@ -153,9 +149,22 @@ impl<'p> MatchTally<'p> {
     }
 }
 
+/// Two players: the format of [`MatchTally`].
+impl MatchFormat for Players<String> {
+    type Hand = MatchHand;
+    type Score = MatchScore;
+    type Tally<'p> = MatchTally<'p>;
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<MatchTally<'p>, MatchError> {
+        MatchTally::new(profile, self.clone())
+    }
+}
+
 impl FormatTally for MatchTally<'_> {
     type Hand = MatchHand;
     type Score = MatchScore;
+    fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
     fn admits(&self, hand: &MatchHand) -> Result<(), MatchError> {
         self.admit(hand).map(drop)
     }

@@ -2,9 +2,7 @@ use super::*;
 use crate::audit::scoring_upcard;
 use crate::audit::tests::play_outs::{PlayOut, play_out};
 use crate::profile::{Preset, ProfileOverrides};
-use crate::{
-    CountHand, Move, PartnershipDeal, SeatedHand, Team, score_match, score_partnership, score_three,
-};
+use crate::{CountHand, Move, PartnershipDeal, SeatedHand, Team, score_match};
 
 fn players() -> Players<String> {
     Players::new("Ann".to_string(), "Bob".to_string())
@@ -383,7 +381,7 @@ fn legal_three(seed: u64, profile: &Profile) -> (Vec<RecordedHand>, Vec<SeatedHa
         recorded.push(record);
         counted.push(counts);
         let players: [String; 3] = all.clone().try_into().unwrap();
-        if score_three(profile, &players, &counted).unwrap().complete {
+        if score_match(profile, &players, &counted).unwrap().complete {
             break;
         }
         if let Some(winner) = winner {
@@ -430,10 +428,7 @@ fn legal_partnership(
         counted.push(PartnershipDeal {
             tables: [one_counts, two_counts],
         });
-        if score_partnership(profile, &teams(), &counted)
-            .unwrap()
-            .complete
-        {
+        if score_match(profile, &teams(), &counted).unwrap().complete {
             break;
         }
     }
@@ -450,7 +445,7 @@ fn random_three_player_matches_audit_to_the_totals_of_their_counts() {
         let (recorded, counted) = legal_three(seed, profile);
         let audit = audit_three(profile, &players, &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
-        let expected = score_three(profile, &players, &counted).unwrap();
+        let expected = score_match(profile, &players, &counted).unwrap();
         assert!(expected.complete);
         assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
         assert_eq!(audit.score.nets, expected.nets, "seed {seed}");
@@ -500,7 +495,7 @@ fn random_partnership_matches_audit_to_the_totals_of_their_counts() {
         let (recorded, counted) = legal_partnership(seed, &profile, 40);
         let audit = audit_partnership(&profile, &teams(), &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
-        let expected = score_partnership(&profile, &teams(), &counted).unwrap();
+        let expected = score_match(&profile, &teams(), &counted).unwrap();
         assert!(expected.complete);
         assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
         assert!(audit.hands.iter().all(|tables| tables.len() == 2));
