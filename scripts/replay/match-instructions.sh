@@ -9,9 +9,10 @@
 # Builds (release: thin LTO, one codegen unit, as the workspace's profile) a
 # throwaway program in a temporary directory outside the repository that
 # depends on CHECKOUT_DIR/crates/gin-rules by path, with CHECKOUT_DIR's
-# Cargo.lock. It calls only the public scorers (`score_match`, `score_three`,
-# `score_partnership`, `audit_match`), so the one program measures any
-# checkout. Each kind is a 10-hand match (10 deals in a partnership):
+# Cargo.lock. It calls only the public scorers (`score_match`, `score_three`
+# and `score_partnership` where the checkout has them, `audit_match`), so the
+# one program measures any checkout. Each kind is a 10-hand match (10 deals
+# in a partnership):
 #
 #   two_counts    two players, counts; the game ends at hand 10, a shutout
 #   two_cards     two players, 10 knocks given as cards (target 10 000)
@@ -26,7 +27,7 @@
 # cost of one match (start-up, fixtures and exit cancel out). Needs valgrind.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
-[ $# -eq 1 ] || { sed -n '2,26p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,27p' "$0"; exit 2; }
 checkout=$(cd "$1" && pwd)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RUNS=${RUNS:-500}
@@ -48,10 +49,17 @@ use std::hint::black_box;
 use gin_rules::{
     Action, Card, CardHand, CountHand, Deal, DefenderHand, HandCard, KnockerHand, MatchHand,
     Move, PartnershipDeal, Players, Preset, ProfileOverrides, RecordedHand, RecordedLayoff, Seat,
-    SeatedHand, Source, Team, audit_match, cards, score_match, score_partnership, score_three,
+    SeatedHand, Source, Team, audit_match, cards, score_match,
 };
 
 RUST
+    # A checkout whose formats share one scorer (the public `MatchFormat`)
+    # scores three players and partnerships with `score_match` too.
+    if grep -q "pub trait MatchFormat" "$checkout/crates/gin-rules/src/matches/mod.rs"; then
+        echo 'use gin_rules::{score_match as score_partnership, score_match as score_three};'
+    else
+        echo 'use gin_rules::{score_partnership, score_three};'
+    fi
     # The recorded knock (and its helpers) exactly as the bench builds it.
     sed -n '/^fn list(/,/^fn bench(/p' "$here/../../crates/gin-rules/benches/match_audit.rs" | sed '$d'
     cat <<'RUST'
