@@ -149,8 +149,8 @@
 //!
 //! **Auditing a match.** [`audit_match`] audits each recorded hand as
 //! [`audit_hand`] does, checks who deals (and, for seeded deals, the seeds),
-//! and scores the hands that ended with the format's scorer; [`audit_three`]
-//! and [`audit_partnership`] do the same for three players and partnerships.
+//! and scores the hands that ended with the format's scorer, in any format
+//! (two players, three, partnerships: the seats name it).
 //!
 //! ```
 //! use gin_rules::{audit_match, Action, Card, Deal, HandCard, Move, Players, Profile};
@@ -237,12 +237,12 @@ pub mod score;
 pub mod strategies;
 
 pub use audit::match_state::{
-    LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating, SpectatorTable,
-    match_state, partnership_state, three_state,
+    LiveFormat, LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating,
+    SpectatorTable, match_state,
 };
 pub use audit::matches::{
-    DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
-    audit_partnership, audit_three, next_dealer,
+    DealSeeds, LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedFormat,
+    RecordedHand, audit_match, next_dealer,
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, HandEnd, HandState, JokerPlace, LaidDown,

@@ -388,12 +388,12 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
             verdict(request, audit, MatchAnswer::TwoPlayers(score))
         }
         Format::Three(players, hands) => {
-            let audit = gin_rules::audit_three(&profile, &players, &hands).map_err(problem)?;
+            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
             let score = ThreePlayerMatchResponse::new(&audit.score);
             verdict(request, audit, MatchAnswer::ThreePlayers(score))
         }
         Format::Teams(teams, deals) => {
-            let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
+            let audit = gin_rules::audit_match(&profile, &teams, &deals).map_err(problem)?;
             let score = PartnershipMatchResponse::new(&audit.score, &Team::seat_order(&teams));
             verdict(request, audit, MatchAnswer::Partnership(score))
         }

@@ -443,7 +443,7 @@ fn random_three_player_matches_audit_to_the_totals_of_their_counts() {
     for seed in 0..12 {
         let profile = &profiles[seed as usize % 2];
         let (recorded, counted) = legal_three(seed, profile);
-        let audit = audit_three(profile, &players, &recorded).unwrap();
+        let audit = audit_match(profile, &players, &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
         let expected = score_match(profile, &players, &counted).unwrap();
         assert!(expected.complete);
@@ -469,7 +469,7 @@ fn a_three_player_hand_off_the_rotation_is_rotation_broken() {
     if recorded[1].dealer == *sat_out {
         recorded[1].dealer = at_table[1].clone();
     }
-    let audit = audit_three(&standard, &players, &recorded).unwrap();
+    let audit = audit_match(&standard, &players, &recorded).unwrap();
     let violation = audit.violation.unwrap();
     assert_eq!(
         (violation.hand, violation.violation.code),
@@ -479,7 +479,7 @@ fn a_three_player_hand_off_the_rotation_is_rotation_broken() {
     // Without `non_dealer` the hand cannot be seated.
     recorded[0].non_dealer = None;
     assert_eq!(
-        audit_three(&standard, &players, &recorded),
+        audit_match(&standard, &players, &recorded),
         Err(MatchAuditError::NonDealerRequired {
             hand: 0,
             table: None
@@ -493,7 +493,7 @@ fn random_partnership_matches_audit_to_the_totals_of_their_counts() {
     let mut deals = 0;
     for seed in 0..10 {
         let (recorded, counted) = legal_partnership(seed, &profile, 40);
-        let audit = audit_partnership(&profile, &teams(), &recorded).unwrap();
+        let audit = audit_match(&profile, &teams(), &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
         let expected = score_match(&profile, &teams(), &counted).unwrap();
         assert!(expected.complete);
@@ -512,21 +512,21 @@ fn a_partnership_deal_off_its_pairings_is_pairing_broken_and_a_last_deal_may_be_
     // Deal 1 played with deal 0's pairings.
     let mut repeated = recorded.clone();
     repeated[1] = recorded[0].clone();
-    let audit = audit_partnership(&profile, &teams(), &repeated).unwrap();
+    let audit = audit_match(&profile, &teams(), &repeated).unwrap();
     let violation = audit.violation.unwrap();
     assert_eq!((violation.hand, violation.table), (1, None));
     assert_eq!(violation.violation.code, ViolationCode::PairingBroken);
     // The last deal with one table still being played: legal, not scored.
     let mut in_progress = recorded.clone();
     in_progress[2][1].actions.truncate(1);
-    let audit = audit_partnership(&profile, &teams(), &in_progress).unwrap();
+    let audit = audit_match(&profile, &teams(), &in_progress).unwrap();
     assert!(audit.is_legal(), "{:?}", audit.violation);
     assert_eq!(audit.score.deals.len(), 2);
     assert_eq!(audit.hands.len(), 3);
     // The same table stopping early in a deal that is not the last.
     let mut unfinished = recorded.clone();
     unfinished[1][1].actions.truncate(1);
-    let violation = audit_partnership(&profile, &teams(), &unfinished)
+    let violation = audit_match(&profile, &teams(), &unfinished)
         .unwrap()
         .violation
         .unwrap();
