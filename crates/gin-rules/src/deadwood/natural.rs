@@ -354,10 +354,10 @@ pub(crate) fn min_deadwood(hand: CardSet) -> u32 {
     }
 }
 
-/// The set options of a hand's ranks of three or more (`pending`) that some
-/// run could use, one list per such rank, and the cards no set of `pending`
-/// holds; `None` for a fourth such rank (twelve cards or more), which takes
-/// the general odometer.
+/// Fills `lists` with the set options of a hand's ranks of three or more
+/// (`pending`) that some run could use, one list per such rank, and answers
+/// the cards no set of `pending` holds; `None` for a fourth such rank
+/// (twelve cards or more), which takes the general odometer.
 ///
 /// Eleven cards or fewer hold at most three ranks of three: their options
 /// live in three small lists, scanned by three fixed loops the compiler
@@ -367,9 +367,9 @@ fn rank_option_lists(
     hand: u64,
     mut pending: u16,
     runnable: u64,
-) -> Option<([RankOptions; 3], u64)> {
+    lists: &mut [RankOptions; 3],
+) -> Option<u64> {
     let mut free = hand;
-    let mut lists = [RankOptions::WHOLE_SET; 3];
     let mut ranks = 0;
     while pending != 0 {
         let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
@@ -382,13 +382,14 @@ fn rank_option_lists(
         rank_options(rank_cards, flexible, lists.get_mut(ranks)?);
         ranks += 1;
     }
-    Some((lists, free))
+    Some(free)
 }
 
 /// [`min_deadwood`] for a hand with ranks of three or more (`pending`).
 fn min_deadwood_with_sets(hand: u64, pending: u16) -> u32 {
     let runnable = run_cards(hand);
-    let Some((lists, free)) = rank_option_lists(hand, pending, runnable) else {
+    let mut lists = [RankOptions::WHOLE_SET; 3];
+    let Some(free) = rank_option_lists(hand, pending, runnable, &mut lists) else {
         // A fourth choosing rank: twelve cards or more.
         let mut best = u32::MAX;
         SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
@@ -503,7 +504,8 @@ fn first_best_set_choice(hand: u64, pending: u16, known: Option<u32>) -> u64 {
     if in_sets & runnable == 0 || known == Some(deadwood_of_free(whole)) {
         return whole;
     }
-    let Some((lists, free)) = rank_option_lists(hand, pending, runnable) else {
+    let mut lists = [RankOptions::WHOLE_SET; 3];
+    let Some(free) = rank_option_lists(hand, pending, runnable, &mut lists) else {
         // A fourth choosing rank: twelve cards or more.
         let mut best = (u32::MAX, hand);
         for_each_set_choice(hand, |free| {
