@@ -21,13 +21,14 @@
 #   partnership   two teams, 10 deals of two count tables
 #   audit_knocks  `audit_match` of 10 recorded knocks (the knock of the
 #                 match_audit bench, taken from this repository's bench file)
+#   state_knocks  `match_state` of the same 10 knocks, as the referee sees them
 #
 # Each kind runs twice under `valgrind --tool=callgrind`, scoring the match
 # RUNS times and 0 times; the difference of the totals divided by RUNS is the
 # cost of one match (start-up, fixtures and exit cancel out). Needs valgrind.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
-[ $# -eq 1 ] || { sed -n '2,27p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,28p' "$0"; exit 2; }
 checkout=$(cd "$1" && pwd)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RUNS=${RUNS:-500}
@@ -49,7 +50,7 @@ use std::hint::black_box;
 use gin_rules::{
     Action, Card, CardHand, CountHand, Deal, DefenderHand, HandCard, KnockerHand, MatchHand,
     Move, PartnershipDeal, Players, Preset, ProfileOverrides, RecordedHand, RecordedLayoff, Seat,
-    SeatedHand, Source, Team, audit_match, cards, score_match,
+    SeatedHand, Source, Team, audit_match, cards, score_match, match_state, MatchViewer,
 };
 
 RUST
@@ -177,6 +178,8 @@ fn main() {
                 .expect("teams").final_tally[0].total,
             "audit_knocks" => audit_match(&long, &ann_bob, black_box(&knocks))
                 .expect("audit").score.final_tally[0].total,
+            "state_knocks" => match_state(&long, &ann_bob, black_box(&knocks), MatchViewer::Referee)
+                .expect("state").score.final_tally[0].total,
             _ => panic!("unknown kind {kind}"),
         };
     }
@@ -197,7 +200,7 @@ count() {  # total instructions of one run
 
 echo "gin-rules at $checkout ($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo '?')), $RUNS runs per kind"
 printf '%-14s %14s %s\n' kind "instr/match" "(answer of one run)"
-for kind in two_counts two_cards hollywood three partnership audit_knocks; do
+for kind in two_counts two_cards hollywood three partnership audit_knocks state_knocks; do
     answer=$("$bin" "$kind" 1)
     with=$(count "$kind" "$RUNS")
     without=$(count "$kind" 0)

@@ -241,7 +241,7 @@ pub use audit::match_state::{
     SpectatorTable, match_state,
 };
 pub use audit::matches::{
-    DealSeeds, LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedFormat,
+    Audited, DealSeeds, LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedFormat,
     RecordedHand, audit_match, next_dealer,
 };
 pub use audit::{

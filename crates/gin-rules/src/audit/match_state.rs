@@ -293,7 +293,7 @@ pub fn match_state<F: LiveFormat + ?Sized>(
     viewer: MatchViewer<'_>,
 ) -> Result<MatchState<F::Score>, MatchAuditError> {
     let audit = seats.audit(profile, deals, LastKnock::AwaitsReply)?;
-    let tables: Vec<&[RecordedHand]> = deals.iter().map(F::tables).collect();
+    let tables: Vec<&[RecordedHand]> = deals.iter().map(AsRef::as_ref).collect();
     let complete = F::complete(&audit.score);
     let live = Live {
         profile,

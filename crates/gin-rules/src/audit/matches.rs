@@ -191,62 +191,41 @@ pub(crate) fn awaits_reply(end: Option<&HandEnd>, actions: &[Action]) -> bool {
 /// [`MatchFormat`] whose deals are recorded hands, one per deal or a
 /// partnership's two tables. The crate's three formats are recorded formats.
 pub trait RecordedFormat: MatchFormat {
-    /// A deal as recorded: one hand, or a partnership's two tables.
-    type Deal;
-    /// The tables of a deal.
-    fn tables(deal: &Self::Deal) -> &[RecordedHand];
+    /// A deal as recorded, as its tables: one hand, or a partnership's two.
+    type Deal: AsRef<[RecordedHand]>;
     /// Audits `deals` (see the module docs), the last hand stopped at its
-    /// knock taken as `last_knock` says.
-    fn audit(
-        &self,
-        profile: &Profile,
-        deals: &[Self::Deal],
-        last_knock: LastKnock,
-    ) -> Result<MatchAudit<Self::Score>, MatchAuditError>;
+    /// knock taken as `last` says.
+    fn audit(&self, profile: &Profile, deals: &[Self::Deal], last: LastKnock) -> Audited<Self>;
+}
+
+/// A format's match audit, or why the match cannot be audited at all.
+pub type Audited<F> = Result<MatchAudit<<F as MatchFormat>::Score>, MatchAuditError>;
+
+/// A hand of a format with one table a deal is that deal's only table.
+impl AsRef<[RecordedHand]> for RecordedHand {
+    fn as_ref(&self) -> &[RecordedHand] {
+        std::slice::from_ref(self)
+    }
 }
 
 impl RecordedFormat for Players<String> {
     type Deal = RecordedHand;
-    fn tables(deal: &RecordedHand) -> &[RecordedHand] {
-        std::slice::from_ref(deal)
-    }
-    fn audit(
-        &self,
-        profile: &Profile,
-        deals: &[RecordedHand],
-        last_knock: LastKnock,
-    ) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
-        audit_two(profile, self, deals, last_knock)
+    fn audit(&self, profile: &Profile, deals: &[RecordedHand], last: LastKnock) -> Audited<Self> {
+        audit_two(profile, self, deals, last)
     }
 }
 
 impl RecordedFormat for [String; 3] {
     type Deal = RecordedHand;
-    fn tables(deal: &RecordedHand) -> &[RecordedHand] {
-        std::slice::from_ref(deal)
-    }
-    fn audit(
-        &self,
-        profile: &Profile,
-        deals: &[RecordedHand],
-        last_knock: LastKnock,
-    ) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
-        audit_three(profile, self, deals, last_knock)
+    fn audit(&self, profile: &Profile, deals: &[RecordedHand], last: LastKnock) -> Audited<Self> {
+        audit_three(profile, self, deals, last)
     }
 }
 
 impl RecordedFormat for [Team; 2] {
     type Deal = [RecordedHand; 2];
-    fn tables(deal: &[RecordedHand; 2]) -> &[RecordedHand] {
-        deal
-    }
-    fn audit(
-        &self,
-        profile: &Profile,
-        deals: &[[RecordedHand; 2]],
-        last_knock: LastKnock,
-    ) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
-        audit_partnership(profile, self, deals, last_knock)
+    fn audit(&self, profile: &Profile, deals: &[Self::Deal], last: LastKnock) -> Audited<Self> {
+        audit_partnership(profile, self, deals, last)
     }
 }
 

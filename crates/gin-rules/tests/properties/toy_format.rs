@@ -8,10 +8,10 @@
 //! two-player format's audit.
 
 use gin_rules::{
-    Card, CountHand, Deal, FormatTally, HandCard, LastKnock, LiveFormat, MatchAudit,
-    MatchAuditError, MatchError, MatchFormat, MatchHand, MatchPhase, MatchScore, MatchTally,
-    MatchViewer, Players, Preset, Profile, RecordedFormat, RecordedHand, ScoredMatchHand, Seating,
-    audit_match, match_state, score_match,
+    Audited, Card, CountHand, Deal, FormatTally, HandCard, LastKnock, LiveFormat, MatchAudit,
+    MatchError, MatchFormat, MatchHand, MatchPhase, MatchScore, MatchTally, MatchViewer, Players,
+    Preset, Profile, RecordedFormat, RecordedHand, ScoredMatchHand, Seating, audit_match,
+    match_state, score_match,
 };
 
 /// The seats of a best-of-three match: two players.
@@ -87,16 +87,8 @@ impl FormatTally for BestOfThreeTally<'_> {
 
 impl RecordedFormat for BestOfThree {
     type Deal = RecordedHand;
-    fn tables(deal: &RecordedHand) -> &[RecordedHand] {
-        std::slice::from_ref(deal)
-    }
-    fn audit(
-        &self,
-        profile: &Profile,
-        deals: &[RecordedHand],
-        last_knock: LastKnock,
-    ) -> Result<MatchAudit<BestOfThreeScore>, MatchAuditError> {
-        let audit = self.0.audit(profile, deals, last_knock)?;
+    fn audit(&self, profile: &Profile, deals: &[RecordedHand], last: LastKnock) -> Audited<Self> {
+        let audit = self.0.audit(profile, deals, last)?;
         Ok(MatchAudit {
             hands: audit.hands,
             violation: audit.violation,
