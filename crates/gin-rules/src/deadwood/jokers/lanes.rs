@@ -49,8 +49,7 @@
 use std::sync::LazyLock;
 
 use super::params::Params;
-use super::solve::lowest;
-use crate::card::LANE;
+use crate::card::{LANE, lowest_bits};
 use crate::deadwood::natural::lane_deadwood;
 
 /// A segment where no run can hold the jokers.
@@ -133,7 +132,7 @@ fn segment_least(bits: u32, low: u32, high: u32, jokers: u32, min_natural: u32) 
             }
             let span = ((1u32 << len) - 1) << start;
             // A subset of a lane's 32 bits: the narrowing loses nothing.
-            let held_fillers = lowest(u64::from(bits & span), jokers - missing) as u32;
+            let held_fillers = lowest_bits(u64::from(bits & span), jokers - missing) as u32;
             let below = bits & ((1 << start) - 1);
             let above = bits & !((1 << (end + 1)) - 1);
             let count = left(below) + left(above) + lane_value(held_fillers);
