@@ -227,7 +227,11 @@ impl LiveFormat for Players<String> {
         };
         let [first, _] = self.as_array();
         let last_dealer = seat(usize::from(last.dealer != *first));
-        let scorer = scored.winner.filter(|_| scored.points > 0).map(seat);
+        let scorer = scored
+            .result
+            .winner
+            .filter(|_| scored.result.points > 0)
+            .map(seat);
         let dealer = next_dealer(profile, last_dealer, scorer);
         Some(Seating::Two {
             dealer: self.get(dealer).clone(),

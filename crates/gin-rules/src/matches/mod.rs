@@ -185,24 +185,35 @@ pub struct CardHand {
     pub upcard: Option<Card>,
 }
 
-/// One hand of the match as scored. Players are indices into the match's players.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScoredMatchHand {
-    /// `None` for a void hand.
+/// What a hand came to, in every format and wherever a scored hand
+/// appears. Players are indices into the match's players (for a
+/// partnership: A1, A2, B1, B2 in the order the teams list them); a void
+/// hand is the default: no knocker, winner, outcome, counts or breakdown,
+/// and no points.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HandResult {
+    /// The knocking player (`None` for a void hand).
     pub knocker: Option<usize>,
-    /// `None` for a void hand.
+    /// The player who scored the hand (`None` for a void hand).
     pub winner: Option<usize>,
-    /// `None` for a void hand.
+    /// How the hand ended (`None` for a void hand).
     pub outcome: Option<Outcome>,
-    /// The hand's points (0 for a void hand), entered once in each game of
-    /// `scored_in`.
+    /// The hand's points (0 for a void hand).
     pub points: u32,
-    /// The counts after layoffs (`None` for a void hand).
+    /// The knocker's count (`None` for a void hand).
     pub knocker_deadwood: Option<u32>,
     /// The defender's count after layoffs (`None` for a void hand).
     pub defender_deadwood: Option<u32>,
     /// Where the points came from (`None` for a void hand).
     pub breakdown: Option<Breakdown>,
+}
+
+/// One hand of the match as scored. Players are indices into the match's players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredMatchHand {
+    /// What the hand came to; its points are entered once in each game of
+    /// `scored_in`.
+    pub result: HandResult,
     /// The games (0-based) the points entered: `[0]` for a won hand of a single
     /// game; any subset of `0..3` in Hollywood; empty for a void hand.
     pub scored_in: Vec<usize>,

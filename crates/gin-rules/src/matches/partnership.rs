@@ -131,9 +131,9 @@ impl<'p> PartnershipTally<'p> {
     pub fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
         let tables = self.admit(deal)?;
         let index = self.deals.len();
-        let table_results = tables.clone().map(|t| match t.winner {
-            Some(w) if team_of(w) == 0 => i64::from(t.points),
-            Some(_) => -i64::from(t.points),
+        let table_results = tables.clone().map(|t| match t.result.winner {
+            Some(w) if team_of(w) == 0 => i64::from(t.result.points),
+            Some(_) => -i64::from(t.result.points),
             None => 0,
         });
         let net: i64 = table_results.iter().sum();

@@ -67,10 +67,10 @@ impl<'p> ThreeTally<'p> {
     pub fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
         let result = self.admit(hand)?;
         let index = self.hands.len();
-        if let Some(winner) = result.winner.and_then(Seat::new)
-            && counts_as_won(self.profile, result.points)
+        if let Some(winner) = result.result.winner.and_then(Seat::new)
+            && counts_as_won(self.profile, result.result.points)
         {
-            let points = u64::from(result.points);
+            let points = u64::from(result.result.points);
             self.sheet.credit(self.profile, winner, points, index);
         }
         self.hands.push((result, self.sheet.running));
@@ -221,7 +221,7 @@ impl FormatTally for ThreeTally<'_> {
 /// Who plays next: after a won hand the winner and the player who sat out;
 /// after a void hand the same two.
 pub(crate) fn next_pair(hand: &ScoredSeatedHand) -> [usize; 2] {
-    match (hand.winner, hand.loser()) {
+    match (hand.result.winner, hand.loser()) {
         (Some(winner), Some(loser)) => {
             let sat_out = (0..3).find(|&p| p != winner && p != loser).unwrap_or(loser);
             [winner, sat_out]

@@ -5,8 +5,8 @@ use super::hollywood::{Entries, sum_of_games};
 use super::seated::validate_names;
 use super::tally::{Sheet, counts_as_won, next_hand};
 use super::{
-    FormatTally, GameScore, MatchError, MatchFormat, MatchHand, MatchScore, Players,
-    ScoredMatchHand, Tally,
+    FormatTally, GameScore, HandResult, MatchError, MatchFormat, MatchHand, MatchScore, Player,
+    Players, ScoredMatchHand, Tally,
 };
 use crate::profile::Profile;
 
@@ -25,7 +25,7 @@ use crate::profile::Profile;
 ///     big_gin: false, upcard: None,
 /// });
 /// tally.record(&hand).unwrap();
-/// assert_eq!(tally.hands()[0].points, 35);
+/// assert_eq!(tally.hands()[0].result.points, 35);
 /// assert_eq!((tally.totals(), tally.is_complete()), ([0, 35], false));
 /// ```
 #[derive(Debug, Clone)]
@@ -65,13 +65,9 @@ impl<'p> MatchTally<'p> {
         };
         let game_totals: Vec<[u64; 2]> = self.games.iter().map(|g| g.running).collect();
         self.hands.push(ScoredMatchHand {
-            knocker: won.as_ref().map(|w| w.knocker.index()),
-            winner: won.as_ref().map(|w| w.winner.index()),
-            outcome: won.as_ref().map(|w| w.outcome),
-            points: won.as_ref().map_or(0, |w| w.points),
-            knocker_deadwood: won.as_ref().map(|w| w.knocker_deadwood),
-            defender_deadwood: won.as_ref().map(|w| w.defender_deadwood),
-            breakdown: won.as_ref().map(|w| w.breakdown),
+            result: won
+                .as_ref()
+                .map_or_else(HandResult::default, |w| w.result(Player::index)),
             scored_in,
             totals: sum_totals(&game_totals),
             game_totals,

@@ -33,7 +33,7 @@ struct BestOfThreeScore {
 /// The hands each player won, as the scored hands say.
 fn wins(hands: &[ScoredMatchHand]) -> [u32; 2] {
     let mut wins = [0, 0];
-    for winner in hands.iter().filter_map(|hand| hand.winner) {
+    for winner in hands.iter().filter_map(|hand| hand.result.winner) {
         wins[winner] += 1;
     }
     wins
@@ -71,7 +71,11 @@ impl FormatTally for BestOfThreeTally<'_> {
     fn record(&mut self, hand: &MatchHand) -> Result<(), MatchError> {
         self.admits(hand)?;
         self.hands.record(hand)?;
-        let winner = self.hands.hands().last().and_then(|scored| scored.winner);
+        let winner = self
+            .hands
+            .hands()
+            .last()
+            .and_then(|scored| scored.result.winner);
         if let Some(won) = winner.and_then(|winner| self.wins.get_mut(winner)) {
             *won += 1;
         }

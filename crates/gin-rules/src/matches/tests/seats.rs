@@ -299,7 +299,7 @@ proptest! {
             };
             hands.push(hand);
             let last = &scored.hands.last().unwrap().0;
-            pair = match (last.winner, last.loser()) {
+            pair = match (last.result.winner, last.loser()) {
                 (Some(w), Some(l)) => [w, 3 - w - l],
                 _ => pair,
             };
