@@ -166,6 +166,8 @@ audit_match = _operation("audit_match")
 hand_state = _operation("hand_state")
 match_state = _operation("match_state")
 deal_from_seeds = _operation("deal_from_seeds")
+move_hand = _operation("move_hand")
+move_match = _operation("move_match")
 
 
 def signing_key(pem: Optional[str]) -> None:

@@ -37,6 +37,11 @@ _SUMMARIES = {
     "match_state": "``POST /v1/matches/state``: the live referee's view of a whole match\n"
     "(phase, who deals next, the tables in play, seat and spectator views).",
     "deal_from_seeds": "``POST /v1/deals``: a provably fair deal from seeds.",
+    "move_hand": "``POST /v1/hands/move``: a bot's move for a seat of a hand (the\n"
+    "state's body with ``seat`` and ``bot``); the move is one the state lists\n"
+    "for that seat, exactly as listed.",
+    "move_match": "``POST /v1/matches/move``: a bot's move for a player of a match (the\n"
+    "match state's body with ``seat`` and ``bot``), with its ``table``.",
 }
 
 #: The operations the module answers, by their OpenAPI ``operationId``.

@@ -56,6 +56,7 @@ pub mod match_audit;
 pub mod match_state;
 pub mod matches;
 pub mod melds;
+pub mod moves;
 pub mod problems;
 pub mod profiles;
 pub mod state;
@@ -77,6 +78,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(audit::configure)
         .configure(state::configure)
         .configure(deals::configure)
+        .configure(moves::configure)
         .configure(problems::configure);
 }
 
@@ -127,6 +129,7 @@ mod tests {
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("match_state", &[include_str!("match_state.rs")]),
         ("melds", &[include_str!("melds.rs")]),
+        ("moves", &[include_str!("moves.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
         ("state", &[include_str!("state.rs")]),

@@ -147,6 +147,10 @@ impl Shared {
                     crate::routes::match_state::ROUTE,
                     config.match_audit_body_limit,
                 ),
+                (
+                    crate::routes::moves::MATCH_ROUTE,
+                    config.match_audit_body_limit,
+                ),
             ]),
             body_timeout: BodyTimeout(config.body_timeout()),
             limits: config.limits,

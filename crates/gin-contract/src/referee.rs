@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::answers::{
-    audit, deals, hands, layoffs, match_audit, match_state, matches, melds, state,
+    audit, deals, hand_move, hands, layoffs, match_audit, match_move, match_state, matches, melds,
+    state,
 };
 use crate::json::{from_slice, too_large};
 use crate::limits::{DEFAULT_BODY_LIMIT, DEFAULT_MATCH_AUDIT_BODY_LIMIT, RequestLimits};
@@ -34,11 +35,13 @@ pub enum Operation {
     HandState,
     MatchState,
     DealFromSeeds,
+    MoveHand,
+    MoveMatch,
 }
 
 impl Operation {
     /// Every operation, in the order of the API's resources.
-    pub const ALL: [Operation; 10] = [
+    pub const ALL: [Operation; 12] = [
         Operation::AnalyzeHand,
         Operation::ValidateMelds,
         Operation::Layoffs,
@@ -49,6 +52,8 @@ impl Operation {
         Operation::HandState,
         Operation::MatchState,
         Operation::DealFromSeeds,
+        Operation::MoveHand,
+        Operation::MoveMatch,
     ];
 
     /// The OpenAPI `operationId` of the single endpoint.
@@ -64,6 +69,8 @@ impl Operation {
             Operation::HandState => "hand_state",
             Operation::MatchState => "match_state",
             Operation::DealFromSeeds => "deal_from_seeds",
+            Operation::MoveHand => "move_hand",
+            Operation::MoveMatch => "move_match",
         }
     }
 
@@ -77,7 +84,9 @@ impl Operation {
     /// The largest body the service reads for this operation by default.
     pub const fn body_limit(self) -> usize {
         match self {
-            Operation::AuditMatch | Operation::MatchState => DEFAULT_MATCH_AUDIT_BODY_LIMIT,
+            Operation::AuditMatch | Operation::MatchState | Operation::MoveMatch => {
+                DEFAULT_MATCH_AUDIT_BODY_LIMIT
+            }
             _ => DEFAULT_BODY_LIMIT,
         }
     }
@@ -139,6 +148,8 @@ impl Referee {
             Operation::HandState => json(state::respond(from_slice(body)?, limits)),
             Operation::MatchState => json(match_state::respond(&from_slice(body)?, limits)),
             Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
+            Operation::MoveHand => json(hand_move::respond(from_slice(body)?, limits)),
+            Operation::MoveMatch => json(match_move::respond(&from_slice(body)?, limits)),
         }
     }
 }
