@@ -155,19 +155,9 @@ def knock_limit(profile: str = "standard", upcard: Optional[str] = None) -> int:
     return _native.knock_limit(profile, upcard)
 
 
-# The service's operations, one function each (see ``_operations``).
-analyze_hand = _operation("analyze_hand")
-validate_melds = _operation("validate_melds")
-layoffs = _operation("layoffs")
-score_hand = _operation("score_hand")
-score_match = _operation("score_match")
-audit_hand = _operation("audit_hand")
-audit_match = _operation("audit_match")
-hand_state = _operation("hand_state")
-match_state = _operation("match_state")
-deal_from_seeds = _operation("deal_from_seeds")
-move_hand = _operation("move_hand")
-move_match = _operation("move_match")
+# The service's operations, one function each, named by its ``operationId``
+# (``_operations`` makes them; ``__init__.pyi`` gives their types).
+globals().update({name: _operation(name) for name in OPERATION_IDS})
 
 
 def signing_key(pem: Optional[str]) -> None:
