@@ -2,7 +2,7 @@
 //! and stdout, for offline jobs, on every core.
 //!
 //! Each line is answered by an [`AnswerLine`], the command line's operation,
-//! which calls [`answer_line`](crate::http::ndjson::answer_line) with the same function the endpoint
+//! which calls [`answer_line`](crate::http::bulk::ndjson::answer_line) with the same function the endpoint
 //! calls (`hands::analysis`, `hands::scored`, ...), so a file gives the same
 //! answers offline as over HTTP; this engine knows no route. Lines are read in
 //! blocks; each block is cut into one slice per thread, answered in parallel, and written in
@@ -16,14 +16,15 @@ use gin_contract::error_codes::ErrorCode;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
-use crate::http::ndjson::{BatchLimits, Tally};
+use crate::http::admission::limits::BatchLimits;
+use crate::http::bulk::ndjson::Tally;
 use crate::http::problem::Problem;
 
 /// How a run answers one line: the operation the command line names
 /// (`gin-referee batch <operation>`), with what it needs besides the line.
 pub trait AnswerLine: Sync {
     /// Answers line number `line` into `out`, as the endpoint would (see
-    /// [`answer_line`](crate::http::ndjson::answer_line)).
+    /// [`answer_line`](crate::http::bulk::ndjson::answer_line)).
     fn answer_line(
         &self,
         line: u64,

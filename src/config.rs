@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::http::limits::RequestLimits;
-use crate::http::ndjson::BatchLimits;
+use crate::http::admission::limits::BatchLimits;
+use crate::http::admission::limits::RequestLimits;
 
 /// Default listen address: every interface, port 8080 (what a container expects).
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:8080";
@@ -154,15 +154,15 @@ pub struct Config {
 
     /// Where a bulk request's unread answers wait (`--batch-spool-dir`, ...).
     #[command(flatten)]
-    pub spool: crate::http::spool::SpoolSettings,
+    pub spool: crate::http::bulk::spool::SpoolSettings,
 
     /// The body limit of a bulk request sent as a JSON array.
     #[command(flatten)]
-    pub json_batch: crate::http::json_batch::JsonBatchLimit,
+    pub json_batch: crate::http::bulk::json_batch::JsonBatchLimit,
 
     /// The one memory budget of every request in flight (`--memory-budget`, ...).
     #[command(flatten)]
-    pub memory: crate::http::budget::BudgetSettings,
+    pub memory: crate::http::admission::budget::BudgetSettings,
 }
 
 impl Default for Config {
@@ -187,9 +187,9 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             limits: RequestLimits::default(),
             batch: BatchLimits::default(),
-            spool: crate::http::spool::SpoolSettings::default(),
-            json_batch: crate::http::json_batch::JsonBatchLimit::default(),
-            memory: crate::http::budget::BudgetSettings::default(),
+            spool: crate::http::bulk::spool::SpoolSettings::default(),
+            json_batch: crate::http::bulk::json_batch::JsonBatchLimit::default(),
+            memory: crate::http::admission::budget::BudgetSettings::default(),
         }
     }
 }

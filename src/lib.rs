@@ -11,18 +11,15 @@
 //!   the open-file budget);
 //! - [`routes`]: one module of handlers per resource, none importing
 //!   another, and the router and OpenAPI document they make;
-//! - [`http`]: the transport: the JSON extractor, problems as responses,
-//!   request limits as flags, the NDJSON engine, the middleware, the
-//!   fallback;
+//! - [`http`]: the transport: admission (keys, the memory budget, request
+//!   limits), the JSON extractor, the bulk endpoints, problems as
+//!   responses, the middleware, the fallback, the probes and `/metrics`;
 //! - [`monitoring`]: metrics and logs, process-wide;
 //! - [`config`]: the settings (flags and environment variables);
 //! - [`batch`]: the `gin-referee batch` engine, NDJSON on stdin and stdout.
 //!
 //! The command line itself (`serve`, `openapi`, `errors`, `batch`) is the
 //! binary's (`src/main.rs`, `src/cli.rs`).
-//!
-//! Unit tests sit in a `mod tests` at the end of their file, or, when they are
-//! long (over 200 lines), in a `tests.rs` beside the module's children.
 //!
 //! The server in a test, on a free port:
 //!

@@ -9,7 +9,7 @@ use cli::{BatchJob, Cli, Command, KeysCommand, Operation};
 use gin_contract::receipts::KeyRing;
 use gin_contract::wire::receipt::Keys;
 use gin_referee::config::Config;
-use gin_referee::http::auth::{NewKey, Operations};
+use gin_referee::http::admission::auth::{NewKey, Operations};
 use gin_referee::monitoring::telemetry;
 use gin_referee::startup::Application;
 use gin_referee::{batch, routes};

@@ -29,7 +29,7 @@ import numpy as np
 from . import _native
 from ._native import Hand
 from ._operations import OPERATION_IDS, Body
-from ._operations import answer as _answer_operation
+from ._operations import operation as _operation
 from ._operations import signing_key as _signing_key
 from ._problem import Problem, refusal
 
@@ -40,18 +40,7 @@ __all__ = [
     "mask_cards",
     "min_deadwood_many",
     "knock_limit",
-    "analyze_hand",
-    "validate_melds",
-    "layoffs",
-    "score_hand",
-    "score_match",
-    "audit_hand",
-    "audit_match",
-    "hand_state",
-    "match_state",
-    "deal_from_seeds",
-    "move_hand",
-    "move_match",
+    *OPERATION_IDS,
     "signing_key",
     "OPERATION_IDS",
     "CARDS",
@@ -166,108 +155,9 @@ def knock_limit(profile: str = "standard", upcard: Optional[str] = None) -> int:
     return _native.knock_limit(profile, upcard)
 
 
-def analyze_hand(body: Body) -> Dict[str, Any]:
-    """``POST /v1/hands/analyze``: optimal deadwood, melds and best discards.
-
-    ``body`` is the request as a dict, or ``str``/``bytes`` of JSON, such as
-    ``{"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]}``.
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("analyze_hand", body)
-
-
-def validate_melds(body: Body) -> Dict[str, Any]:
-    """``POST /v1/melds/validate``: checks a declared arrangement of melds.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("validate_melds", body)
-
-
-def layoffs(body: Body) -> Dict[str, Any]:
-    """``POST /v1/layoffs``: the defender's best melds and layoffs against a knock.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("layoffs", body)
-
-
-def score_hand(body: Body) -> Dict[str, Any]:
-    """``POST /v1/hands/score``: scores a knock, gin or big gin.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("score_hand", body)
-
-
-def score_match(body: Body) -> Dict[str, Any]:
-    """``POST /v1/matches/score``: running totals and bonuses of a match.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("score_match", body)
-
-
-def audit_hand(body: Body) -> Dict[str, Any]:
-    """``POST /v1/hands/audit``: replays a recorded hand and reports the first
-    illegal action, or how the hand ended.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("audit_hand", body)
-
-
-def audit_match(body: Body) -> Dict[str, Any]:
-    """``POST /v1/matches/audit``: audits every hand of a match and scores it.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("audit_match", body)
-
-
-def hand_state(body: Body) -> Dict[str, Any]:
-    """``POST /v1/hands/state``: the live referee's view of a hand in play
-    (phase, legal actions, seat views).
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("hand_state", body)
-
-
-def match_state(body: Body) -> Dict[str, Any]:
-    """``POST /v1/matches/state``: the live referee's view of a whole match
-    (phase, who deals next, the tables in play, seat and spectator views).
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("match_state", body)
-
-
-def deal_from_seeds(body: Body) -> Dict[str, Any]:
-    """``POST /v1/deals``: a provably fair deal from seeds.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("deal_from_seeds", body)
-
-
-def move_hand(body: Body) -> Dict[str, Any]:
-    """``POST /v1/hands/move``: a bot's move for a seat of a hand (the
-    state's body with ``seat`` and ``bot``); the move is one the state lists
-    for that seat, exactly as listed.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("move_hand", body)
-
-
-def move_match(body: Body) -> Dict[str, Any]:
-    """``POST /v1/matches/move``: a bot's move for a player of a match (the
-    match state's body with ``seat`` and ``bot``), with its ``table``.
-
-    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
-    """
-    return _answer_operation("move_match", body)
+# The service's operations, one function each, named by its ``operationId``
+# (``_operations`` makes them; ``__init__.pyi`` gives their types).
+globals().update({name: _operation(name) for name in OPERATION_IDS})
 
 
 def signing_key(pem: Optional[str]) -> None:

@@ -12,28 +12,40 @@ taking the body's bytes and returning the answer's bytes (the contract crate
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Callable, Dict, Mapping, Optional, Union
 
 from . import _native
 from ._problem import refusal
 
 Body = Union[Mapping[str, Any], str, bytes, bytearray, memoryview]
 
+#: Each operation's ``operationId``, with its path and what it answers (the
+#: first lines of the function's docstring).
+_SUMMARIES = {
+    "analyze_hand": "``POST /v1/hands/analyze``: optimal deadwood, melds and best discards.\n\n"
+    "``body`` is the request as a dict, or ``str``/``bytes`` of JSON, such as\n"
+    '``{"hand": ["7S", "7H", "7D", "7C", "8H", "9H", "KS", "QD", "2C", "3D"]}``.',
+    "validate_melds": "``POST /v1/melds/validate``: checks a declared arrangement of melds.",
+    "layoffs": "``POST /v1/layoffs``: the defender's best melds and layoffs against a knock.",
+    "score_hand": "``POST /v1/hands/score``: scores a knock, gin or big gin.",
+    "score_match": "``POST /v1/matches/score``: running totals and bonuses of a match.",
+    "audit_hand": "``POST /v1/hands/audit``: replays a recorded hand and reports the first\n"
+    "illegal action, or how the hand ended.",
+    "audit_match": "``POST /v1/matches/audit``: audits every hand of a match and scores it.",
+    "hand_state": "``POST /v1/hands/state``: the live referee's view of a hand in play\n"
+    "(phase, legal actions, seat views).",
+    "match_state": "``POST /v1/matches/state``: the live referee's view of a whole match\n"
+    "(phase, who deals next, the tables in play, seat and spectator views).",
+    "deal_from_seeds": "``POST /v1/deals``: a provably fair deal from seeds.",
+    "move_hand": "``POST /v1/hands/move``: a bot's move for a seat of a hand (the\n"
+    "state's body with ``seat`` and ``bot``); the move is one the state lists\n"
+    "for that seat, exactly as listed.",
+    "move_match": "``POST /v1/matches/move``: a bot's move for a player of a match (the\n"
+    "match state's body with ``seat`` and ``bot``), with its ``table``.",
+}
+
 #: The operations the module answers, by their OpenAPI ``operationId``.
-OPERATION_IDS = (
-    "analyze_hand",
-    "validate_melds",
-    "layoffs",
-    "score_hand",
-    "score_match",
-    "audit_hand",
-    "audit_match",
-    "hand_state",
-    "match_state",
-    "deal_from_seeds",
-    "move_hand",
-    "move_match",
-)
+OPERATION_IDS = tuple(_SUMMARIES)
 
 
 def encode(body: Body) -> bytes:
@@ -56,6 +68,22 @@ def encode(body: Body) -> bytes:
 def answer(operation_id: str, body: Body) -> Dict[str, Any]:
     """The 200 answer of an operation, as a dict; a refusal raises ``Problem``."""
     return json.loads(_native._answer(operation_id, encode(body)))
+
+
+def operation(operation_id: str) -> Callable[[Body], Dict[str, Any]]:
+    """The function of one operation: :func:`answer` with its ``operationId``
+    bound, named and documented as the operation."""
+
+    def call(body: Body) -> Dict[str, Any]:
+        return answer(operation_id, body)
+
+    call.__name__ = call.__qualname__ = operation_id
+    call.__module__ = "gin_referee"
+    call.__doc__ = (
+        f"{_SUMMARIES[operation_id]}\n\n"
+        "Returns the 200 answer as a dict; a refusal raises :class:`Problem`.\n"
+    )
+    return call
 
 
 def signing_key(pem: Optional[str]) -> None:

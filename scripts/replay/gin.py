@@ -1,7 +1,7 @@
 """Just enough Gin Rummy in Python for scripts/replay/corpus.py to write
 realistic requests: cards, an exact joker-free minimum-deadwood search, a
 joker-aware one that is good enough to decide a bot's knock, the fair-deal
-algorithm of POST /v1/deals (docs: API.md "POST /v1/deals"), and a bot that
+algorithm of POST /v1/deals (docs/RECEIPTS.md, "Provably fair deals"), and a bot that
 plays a hand out into an audit transcript.
 
 Nothing here is the referee: the corpus only needs requests that are mostly
@@ -211,7 +211,7 @@ def _best_discard(cards, joker_value, min_natural):
     return best
 
 
-# --- POST /v1/deals, exactly as API.md describes it ----------------------------
+# --- POST /v1/deals, exactly as docs/RECEIPTS.md describes it ------------------
 def fair_deal(server_seed_hex, client_seed, nonce, jokers=0):
     key = bytes.fromhex(server_seed_hex)
     stream = bytearray()

@@ -9,9 +9,10 @@
 # Builds (release: thin LTO, one codegen unit, as the workspace's profile) a
 # throwaway program in a temporary directory outside the repository that
 # depends on CHECKOUT_DIR/crates/gin-rules by path, with CHECKOUT_DIR's
-# Cargo.lock. It calls only the public scorers (`score_match`, `score_three`,
-# `score_partnership`, `audit_match`), so the one program measures any
-# checkout. Each kind is a 10-hand match (10 deals in a partnership):
+# Cargo.lock. It calls only the public scorers (`score_match`, `score_three`
+# and `score_partnership` where the checkout has them, `audit_match`), so the
+# one program measures any checkout. Each kind is a 10-hand match (10 deals
+# in a partnership):
 #
 #   two_counts    two players, counts; the game ends at hand 10, a shutout
 #   two_cards     two players, 10 knocks given as cards (target 10 000)
@@ -20,13 +21,14 @@
 #   partnership   two teams, 10 deals of two count tables
 #   audit_knocks  `audit_match` of 10 recorded knocks (the knock of the
 #                 match_audit bench, taken from this repository's bench file)
+#   state_knocks  `match_state` of the same 10 knocks, as the referee sees them
 #
 # Each kind runs twice under `valgrind --tool=callgrind`, scoring the match
 # RUNS times and 0 times; the difference of the totals divided by RUNS is the
 # cost of one match (start-up, fixtures and exit cancel out). Needs valgrind.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
-[ $# -eq 1 ] || { sed -n '2,26p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,28p' "$0"; exit 2; }
 checkout=$(cd "$1" && pwd)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RUNS=${RUNS:-500}
@@ -48,10 +50,17 @@ use std::hint::black_box;
 use gin_rules::{
     Action, Card, CardHand, CountHand, Deal, DefenderHand, HandCard, KnockerHand, MatchHand,
     Move, PartnershipDeal, Players, Preset, ProfileOverrides, RecordedHand, RecordedLayoff, Seat,
-    SeatedHand, Source, Team, audit_match, cards, score_match, score_partnership, score_three,
+    SeatedHand, Source, Team, audit_match, cards, score_match, match_state, MatchViewer,
 };
 
 RUST
+    # A checkout whose formats share one scorer (the public `MatchFormat`)
+    # scores three players and partnerships with `score_match` too.
+    if grep -q "pub trait MatchFormat" "$checkout/crates/gin-rules/src/matches/mod.rs"; then
+        echo 'use gin_rules::{score_match as score_partnership, score_match as score_three};'
+    else
+        echo 'use gin_rules::{score_partnership, score_three};'
+    fi
     # The recorded knock (and its helpers) exactly as the bench builds it.
     sed -n '/^fn list(/,/^fn bench(/p' "$here/../../crates/gin-rules/benches/match_audit.rs" | sed '$d'
     cat <<'RUST'
@@ -169,6 +178,8 @@ fn main() {
                 .expect("teams").final_tally[0].total,
             "audit_knocks" => audit_match(&long, &ann_bob, black_box(&knocks))
                 .expect("audit").score.final_tally[0].total,
+            "state_knocks" => match_state(&long, &ann_bob, black_box(&knocks), MatchViewer::Referee)
+                .expect("state").score.final_tally[0].total,
             _ => panic!("unknown kind {kind}"),
         };
     }
@@ -189,7 +200,7 @@ count() {  # total instructions of one run
 
 echo "gin-rules at $checkout ($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo '?')), $RUNS runs per kind"
 printf '%-14s %14s %s\n' kind "instr/match" "(answer of one run)"
-for kind in two_counts two_cards hollywood three partnership audit_knocks; do
+for kind in two_counts two_cards hollywood three partnership audit_knocks state_knocks; do
     answer=$("$bin" "$kind" 1)
     with=$(count "$kind" "$RUNS")
     without=$(count "$kind" 0)

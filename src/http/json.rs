@@ -3,7 +3,7 @@
 //! It differs from `actix_web::web::Json` in what a client sees when the body is
 //! wrong: every failure is a [`Problem`] with a stable code, and shape errors
 //! carry a JSON Pointer to the offending value (`/knocker/hand/3`), found by
-//! deserialising through `serde_path_to_error`.
+//! the contract's reader ([`gin_contract::json`]).
 //!
 //! | failure                                             | status | code                           | connection |
 //! |-----------------------------------------------------|--------|--------------------------------|------------|
@@ -19,7 +19,7 @@
 //! | JSON, wrong shape or unparseable value              | 400    | `invalid_body`                 | kept       |
 //!
 //! Before the first byte is read, the body's room is reserved in the
-//! process's memory budget ([`super::budget`]): its declared length, or the
+//! process's memory budget ([`super::admission::budget`]): its declared length, or the
 //! limit when it declares none or is encoded. The reservation stays with the
 //! request and then with its answer until the answer is written.
 //!
@@ -39,7 +39,7 @@
 //! A refusal by the memory budget ("drained" above) goes further: after its
 //! answer the body is read to its end and dropped, within the body's limit
 //! and time, so that a client still sending a large body reads its 503 rather
-//! than a reset ([`super::drain`]); then the connection closes.
+//! than a reset ([`super::admission::drain`]); then the connection closes.
 //!
 //! **Numbers.** JSON Schema's `integer` includes `3.0` and `3e2`, so integers
 //! spelt so are accepted as the integers they are (decided on the decimal
@@ -59,23 +59,18 @@ use std::fmt;
 use std::future::Future;
 use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, PayloadError};
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::web::Bytes;
-use actix_web::{
-    FromRequest, HttpMessage, HttpRequest, HttpResponse, HttpResponseBuilder, ResponseError, web,
-};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use serde::de::DeserializeOwned;
 
 use super::accept::{self, Offers};
-use super::budget;
-use super::drain::{DrainBound, answer_then_drain};
+use super::admission::budget;
+use super::admission::drain::{DrainBound, answer_then_drain, closing_with_unread};
 use super::problem::{ErrorCode, Problem};
 use super::problem::{HttpProblem, ProblemResponse};
 use gin_contract::json::{from_slice, json_error, too_large};
@@ -209,10 +204,12 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             let read = body::read(&mut payload, coding, limit, declared);
             let read = match deadline {
                 Some(deadline) => match actix_web::rt::time::timeout(deadline, read).await {
-                    Ok(read) => read.map_err(|err| read_problem(err, limit)),
+                    Ok(read) => read.map_err(|err| read_problem(err, || too_large(limit))),
                     Err(_elapsed) => Err(too_slow(deadline)),
                 },
-                None => read.await.map_err(|err| read_problem(err, limit)),
+                None => read
+                    .await
+                    .map_err(|err| read_problem(err, || too_large(limit))),
             };
             match read {
                 Ok(body) => from_slice(&body)
@@ -257,7 +254,7 @@ impl BodyRejection {
 
     /// Refused before any of the body was read, for want of memory: the
     /// answer, then the body read and dropped within `drain` (see
-    /// [`super::drain`]), then the connection ends.
+    /// [`super::admission::drain`]), then the connection ends.
     fn drained(problem: Problem, payload: Payload, drain: DrainBound) -> Self {
         BodyRejection {
             problem,
@@ -307,46 +304,6 @@ impl ResponseError for BodyRejection {
     }
 }
 
-/// `answer`, after which the connection closes, the request's unread payload
-/// kept alive until the answer is written (see [`WithUnreadBody`]): the way
-/// to refuse a body that has not been read to its end.
-pub(crate) fn closing_with_unread(
-    mut response: HttpResponseBuilder,
-    answer: impl Into<Bytes>,
-    unread: Payload,
-) -> HttpResponse {
-    response.force_close();
-    response.body(BoxBody::new(WithUnreadBody {
-        answer: Some(answer.into()),
-        _unread: unread,
-    }))
-}
-
-/// An answer body that keeps the request's unread payload alive until the
-/// answer has been written. actix-http decides whether to close a connection
-/// when it finishes writing an answer: a request payload neither finished nor
-/// dropped means "close"; a dropped one, of a chunked body, means "read the
-/// rest first" (with no time limit).
-struct WithUnreadBody {
-    answer: Option<Bytes>,
-    _unread: Payload,
-}
-
-impl MessageBody for WithUnreadBody {
-    type Error = std::convert::Infallible;
-
-    fn size(&self) -> BodySize {
-        BodySize::Sized(self.answer.as_ref().map_or(0, |answer| answer.len() as u64))
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        Poll::Ready(self.answer.take().map(Ok))
-    }
-}
-
 fn check_content_type(req: &HttpRequest) -> Result<(), Problem> {
     let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
         return Ok(());
@@ -381,7 +338,8 @@ fn check_declared_length(req: &HttpRequest, limit: usize) -> Result<Option<usize
     }
 }
 
-fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
+/// The body's content coding, or the refusal of one not supported.
+pub(crate) fn content_coding(req: &HttpRequest) -> Result<Coding, Problem> {
     Coding::from_headers(req.headers()).map_err(|UnsupportedCoding(named)| {
         Problem::new(
             ErrorCode::UnsupportedContentEncoding,
@@ -409,7 +367,7 @@ fn unsupported_media_type(content_type: &str) -> Problem {
 
 /// The body did not arrive in time. The connection is closed after this
 /// answer (see the module docs).
-fn too_slow(deadline: Duration) -> Problem {
+pub(crate) fn too_slow(deadline: Duration) -> Problem {
     Problem::new(
         ErrorCode::RequestTimeout,
         format!("the body did not arrive within {} ms", deadline.as_millis()),
@@ -425,9 +383,11 @@ fn unreadable(err: &(dyn std::error::Error + 'static)) -> Problem {
     )
 }
 
-fn read_problem(err: ReadError, limit: usize) -> Problem {
+/// The refusal of a body that could not be read whole; `too_large` is the
+/// refusal of a body past the reader's own limit.
+pub(crate) fn read_problem(err: ReadError, too_large: impl FnOnce() -> Problem) -> Problem {
     match err {
-        ReadError::TooLarge => too_large(limit),
+        ReadError::TooLarge => too_large(),
         ReadError::TooInflated { encoded } => Problem::new(
             ErrorCode::PayloadTooLarge,
             format!(

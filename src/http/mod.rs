@@ -1,37 +1,33 @@
-//! The transport: everything HTTP that no single resource owns.
+//! The transport: everything HTTP that no single resource owns, in layers
+//! that import only the layers below them.
 //!
-//! - reading bodies: [`json`] (the JSON extractor with problem pointers, its
-//!   body limits and decoding) and [`ndjson`] (the bulk endpoints' line engine),
-//!   reached through [`bulk`], which answers a batch as NDJSON or as a JSON
-//!   array ([`json_batch`]) by its content type;
-//! - [`auth`]: who may call (API keys, scopes, rates), checked before a
+//! - [`problem`] (problem+json; the problems themselves and the one table of
+//!   codes are the contract's, `gin_contract::problem`), [`accept`] (which
+//!   representation `Accept` asks for) and [`openapi`] (the route-free
+//!   pieces of the OpenAPI document; the document itself is assembled from
+//!   the routes by [`crate::routes::openapi_for`]): the ground floor;
+//! - [`admission`]: API keys, the memory budget, the request ceilings and
+//!   the draining of refused bodies: what a request must pass before its
 //!   body is read;
-//! - [`budget`]: the one memory budget that bodies, answers not yet
-//!   written and the spool's memory share, across every connection;
-//! - answering errors: [`problem`] (problem+json; the problems themselves and
-//!   the one table of codes are the contract's, `gin_contract::problem`);
-//! - [`limits`]: the ceilings on a request's lists and strings;
-//! - [`observe`] (the middleware: request ids, access log, metrics) and
-//!   [`fallback`] (404, 405);
-//! - [`ops`]: the probes (`/healthz`, `/readyz`) and the `/docs` redirect;
-//! - [`openapi`]: the route-free pieces of the OpenAPI document (the document
-//!   itself is assembled from the routes by [`crate::routes::openapi_for`]).
+//! - [`json`]: the JSON body extractor with problem pointers, its body
+//!   limits and decoding;
+//! - [`bulk`]: the bulk endpoints, answered as NDJSON lines or as a JSON
+//!   array by their content type, and the spool that holds answers not
+//!   yet read;
+//! - [`signing`]: the server's keys as the request's API key may sign;
+//! - [`observe`] (the middleware: request ids, access log, metrics),
+//!   [`fallback`] (404, 405) and [`ops`] (the probes, `/metrics` and the
+//!   `/docs` redirect).
 //!
 //! Nothing here imports a route or a wire type.
 
 pub mod accept;
-pub mod auth;
-pub mod budget;
+pub mod admission;
 pub mod bulk;
-pub mod drain;
 pub mod fallback;
 pub mod json;
-pub mod json_batch;
-pub mod limits;
-pub mod ndjson;
 pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod problem;
 pub mod signing;
-pub mod spool;

@@ -25,8 +25,8 @@ use actix_web::{Error, HttpMessage, web};
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use super::auth;
-use super::budget::hold_answer;
+use super::admission::auth;
+use super::admission::budget::hold_answer;
 use super::problem::{ErrorCode, NOSNIFF, PROBLEM_JSON, Problem, X_CONTENT_TYPE_OPTIONS};
 use super::problem::{HttpProblem, ProblemResponse};
 use crate::monitoring::metrics::{Metrics, UNKNOWN_ROUTE, UNMATCHED};

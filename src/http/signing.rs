@@ -1,7 +1,7 @@
 //! The server's signing keys as a handler takes them (`ServerKeys(keys):
 //! ServerKeys`): the ring registered as app data, or, in an app built
 //! without one (tests), a key generated once per process; signing for the
-//! request's API key as far as its scopes allow (see [`super::auth`]).
+//! request's API key as far as its scopes allow (see [`super::admission::auth`]).
 
 use std::future::{Ready, ready};
 use std::sync::{Arc, OnceLock};
@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
-use super::auth::Caller;
+use super::admission::auth::Caller;
 use gin_contract::receipts::KeyRing;
 use gin_contract::wire::receipt::Keys;
 

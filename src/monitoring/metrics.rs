@@ -1,4 +1,4 @@
-//! Prometheus metrics and `GET /metrics`.
+//! Prometheus metrics, which the transport serves at `GET /metrics`.
 //!
 //! Each [`Metrics`] owns its registry (no process-wide default registry), so two
 //! servers in one process, as in the tests, never share or double-register.
@@ -16,13 +16,12 @@
 //! at zero.
 
 use actix_web::http::{Method, StatusCode};
-use actix_web::{HttpResponse, get, web};
 use prometheus::process_collector::ProcessCollector;
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 
-use crate::http::problem::{ErrorCode, HttpProblem, Problem};
+use gin_contract::problem::ErrorCode;
 
 /// Route label of requests that matched no route.
 pub const UNMATCHED: &str = "unmatched";
@@ -225,37 +224,6 @@ fn method_label(method: &Method) -> &'static str {
         Method::TRACE => "TRACE",
         _ => "OTHER",
     }
-}
-
-/// Prometheus metrics of this server.
-#[utoipa::path(
-    tag = "operations",
-    operation_id = "metrics",
-    summary = "Prometheus metrics",
-    description = "Metrics in the Prometheus text format (version 0.0.4):\n\n\
-        - `http_requests_total{method,route,status}`: requests answered;\n\
-        - `http_request_duration_seconds{method,route,status}`: latency histogram, buckets from 50 µs to 2.5 s;\n\
-        - `http_problems_total{code,route}`: problem answers by error code (see `GET /problems`);\n\
-        - `http_malformed_requests_total{reason}`: requests refused before reaching a route (`malformed_request`, `request_head_too_large`);\n\
-        - `http_connections_cut_total{reason}`: connections closed for a client too slow (`request_head_timeout`, `stalled`, `shed`);\n\
-        - `process_*`: CPU seconds, resident and virtual memory, open and maximum file descriptors, threads, start time.\n\n\
-        `route` is the matched route pattern (for example `/v1/profiles/{name}`), `unmatched` \
-        for a path that matches no route, or `unknown` for a request lost to a server bug, \
-        so a client cannot grow the label set.",
-    responses(
-        (status = 200, description = "The metrics, in Prometheus text format.",
-         content_type = "text/plain; version=0.0.4", body = String,
-         example = "# HELP http_requests_total HTTP requests answered.\n# TYPE http_requests_total counter\nhttp_requests_total{method=\"GET\",route=\"/healthz\",status=\"200\"} 3\n"),
-    )
-)]
-#[get("/metrics")]
-pub async fn get_metrics(metrics: web::Data<Metrics>) -> Result<HttpResponse, HttpProblem> {
-    let text = metrics
-        .render()
-        .map_err(|err| HttpProblem(Problem::internal(&err)))?;
-    Ok(HttpResponse::Ok()
-        .content_type(prometheus::TEXT_FORMAT)
-        .body(text))
 }
 
 #[cfg(test)]

@@ -11,10 +11,10 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use crate::http::accept::{Offers, Representation, negotiate};
 use crate::pictures::{self, Picture, replay::HandRecord};
 
+use crate::http::admission::limits::ServerLimits;
 use crate::http::bulk;
+use crate::http::bulk::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
-use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
 use gin_contract::answers::audit::*;

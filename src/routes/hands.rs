@@ -9,8 +9,8 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use super::ServiceConfig;
 use crate::http::bulk;
+use crate::http::bulk::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::json::ValidJson;
-use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
 use gin_contract::answers::hands::*;

@@ -8,8 +8,8 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use super::ServiceConfig;
 use crate::http::bulk;
+use crate::http::bulk::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::json::ValidJson;
-use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::HttpProblem;
 use gin_contract::answers::layoffs::*;
 use gin_contract::json::from_slice;

@@ -10,8 +10,8 @@
 
 use actix_web::{post, web};
 
+use crate::http::admission::limits::ServerLimits;
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use gin_contract::answers::match_state::*;
 

@@ -10,8 +10,8 @@ use actix_web::{HttpRequest, HttpResponse, post};
 
 use super::ServiceConfig;
 use crate::http::accept::{Offers, negotiate};
+use crate::http::admission::limits::ServerLimits;
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use crate::http::signing::ServerKeys;
 use crate::pictures::{self, Picture};

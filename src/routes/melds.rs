@@ -8,10 +8,10 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use super::ServiceConfig;
+use crate::http::admission::limits::ServerLimits;
 use crate::http::bulk;
+use crate::http::bulk::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
-use crate::http::ndjson::{batch_line_schema, request_line_schema};
 use crate::http::problem::HttpProblem;
 use gin_contract::answers::melds::*;
 use gin_contract::json::from_slice;

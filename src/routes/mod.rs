@@ -41,11 +41,9 @@ use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
-use crate::http::auth::KeysInForce;
-use crate::http::limits::{LimitsInOpenApi, RequestLimits};
-use crate::http::ndjson::BatchLimits;
+use crate::http::admission::auth::KeysInForce;
+use crate::http::admission::limits::{BatchLimits, LimitsInOpenApi, RequestLimits};
 use crate::http::{openapi, ops};
-use crate::monitoring::metrics;
 pub use utoipa_actix_web::service_config::ServiceConfig;
 
 // Resources, one module each. None imports another: what two of them share
@@ -69,7 +67,7 @@ pub mod state;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(ops::healthz)
         .service(ops::readyz)
-        .service(metrics::get_metrics)
+        .service(ops::get_metrics)
         .configure(melds::configure)
         .configure(hands::configure)
         .configure(layoffs::configure)
@@ -116,8 +114,8 @@ pub fn served_openapi(
     // generated document rather than into `#[schema]` attributes. A place not
     // found leaves that schema without its bound (a test keeps the list whole).
     limits.apply_to_openapi(&mut api, batch);
-    crate::http::json_batch::document(&mut api);
-    crate::http::auth::document(&mut api, keys);
+    crate::http::bulk::json_batch::document(&mut api);
+    crate::http::admission::auth::document(&mut api, keys);
     crate::http::accept::document(&mut api);
     crate::pictures::document(&mut api);
     openapi::list_error_codes(&mut api);

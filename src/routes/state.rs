@@ -11,8 +11,8 @@
 
 use actix_web::{post, web};
 
+use crate::http::admission::limits::ServerLimits;
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use gin_contract::answers::state::*;
 use gin_contract::wire::live::StateResponse;

@@ -52,12 +52,12 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
-use crate::http::auth::{ApiKeys, KeysInForce, Operations};
-use crate::http::budget::MemoryBudget;
+use crate::http::admission::auth::{ApiKeys, KeysInForce, Operations};
+use crate::http::admission::budget::MemoryBudget;
+use crate::http::admission::limits::BatchLimits;
+use crate::http::admission::limits::RequestLimits;
 use crate::http::fallback::Routes;
 use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
-use crate::http::limits::RequestLimits;
-use crate::http::ndjson::BatchLimits;
 use crate::http::observe::Observe;
 use crate::monitoring::metrics::Metrics;
 use gin_contract::receipts::{KeyError, KeyRing};
@@ -85,7 +85,7 @@ pub enum StartupError {
     #[error(transparent)]
     Keys(#[from] KeyError),
     #[error(transparent)]
-    Spool(#[from] crate::http::spool::SpoolError),
+    Spool(#[from] crate::http::bulk::spool::SpoolError),
     #[error("cannot use the API keys file: {0}")]
     ApiKeys(String),
 }
@@ -102,8 +102,8 @@ pub struct Shared {
     limits: RequestLimits,
     batch: BatchLimits,
     keys: web::Data<KeyRing>,
-    spool: web::Data<crate::http::spool::Spool>,
-    json_batch: crate::http::json_batch::JsonBatchLimit,
+    spool: web::Data<crate::http::bulk::spool::Spool>,
+    json_batch: crate::http::bulk::json_batch::JsonBatchLimit,
     api_keys: Option<web::Data<ApiKeys>>,
     memory: web::Data<MemoryBudget>,
 }
@@ -131,7 +131,10 @@ impl Shared {
             .with("/docs", &[Method::GET])
             .with(SWAGGER_UI_ROUTE, &[Method::GET]);
         let metrics = Arc::new(Metrics::new()?);
-        let spool = web::Data::new(crate::http::spool::Spool::new(&config.spool, &metrics)?);
+        let spool = web::Data::new(crate::http::bulk::spool::Spool::new(
+            &config.spool,
+            &metrics,
+        )?);
         let api_keys = api_keys(config, &openapi, &metrics)?;
         let memory = web::Data::new(MemoryBudget::new(&config.memory, &metrics)?);
         Ok(Shared {

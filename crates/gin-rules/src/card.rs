@@ -360,6 +360,18 @@ pub struct CardSet(u64);
 /// The 13 rank bits of one lane.
 pub(crate) const LANE: u64 = 0x1FFF;
 
+/// The lowest `count` cards of the mask `bits` (fewer when it has fewer).
+#[inline]
+pub(crate) fn lowest_bits(mut bits: u64, count: u32) -> u64 {
+    let mut picked = 0;
+    for _ in 0..count {
+        let low = bits & bits.wrapping_neg();
+        picked |= low;
+        bits &= !low;
+    }
+    picked
+}
+
 /// Card-value bit planes: `VALUE_PLANES[k]` holds every card whose value has bit
 /// `k` set, so a set's total value is `sum(popcount(set & plane_k) << k)`: four
 /// popcounts instead of a loop over the cards.

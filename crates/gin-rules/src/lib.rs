@@ -149,8 +149,8 @@
 //!
 //! **Auditing a match.** [`audit_match`] audits each recorded hand as
 //! [`audit_hand`] does, checks who deals (and, for seeded deals, the seeds),
-//! and scores the hands that ended with the format's scorer; [`audit_three`]
-//! and [`audit_partnership`] do the same for three players and partnerships.
+//! and scores the hands that ended with the format's scorer, in any format
+//! (two players, three, partnerships: the seats name it).
 //!
 //! ```
 //! use gin_rules::{audit_match, Action, Card, Deal, HandCard, Move, Players, Profile};
@@ -243,12 +243,12 @@ pub mod selfplay;
 pub mod strategies;
 
 pub use audit::match_state::{
-    LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating, SpectatorTable,
-    match_state, partnership_state, three_state,
+    LiveFormat, LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating,
+    SpectatorTable, match_state,
 };
 pub use audit::matches::{
-    DealSeeds, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match,
-    audit_partnership, audit_three, next_dealer,
+    Audited, DealSeeds, LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedFormat,
+    RecordedHand, audit_match, next_dealer,
 };
 pub use audit::{
     Action, Audit, AuditError, Deal, DealError, DealPart, HandEnd, HandState, JokerPlace, LaidDown,
@@ -268,11 +268,10 @@ pub use layoff::{
     DeclaredLayoff, DeclaredReply, DefenderReply, Layoff, ReplyError, best_reply, declared_reply,
 };
 pub use matches::{
-    CardHand, CountError, CountHand, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS, MatchError,
-    MatchHand, MatchScore, MatchTally, PartnershipDeal, PartnershipScore, PartnershipTally, Player,
-    Players, ScoredDeal, ScoredMatchHand, ScoredSeatedHand, SeatedHand, Tally, Team, ThreeScore,
-    ThreeTally, max_defender_count, partnership_pairings, score_match, score_partnership,
-    score_three,
+    CardHand, CountError, CountHand, FormatTally, GameScore, MAX_DEFENDER_COUNT, MAX_MATCH_HANDS,
+    MatchError, MatchFormat, MatchHand, MatchScore, MatchTally, PartnershipDeal, PartnershipScore,
+    PartnershipTally, Player, Players, ScoredDeal, ScoredMatchHand, ScoredSeatedHand, SeatedHand,
+    Tally, Team, ThreeScore, ThreeTally, max_defender_count, partnership_pairings, score_match,
 };
 pub use meld::{
     ArrangementProblem, ArrangementReport, Meld, MeldError, MeldKind, MeldProblem, MeldProblemCode,

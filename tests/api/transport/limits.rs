@@ -2,7 +2,7 @@
 //! costs (answer size, and the server's CPU time and peak memory, measured by
 //! the harness of `cost.rs` on a server process of its own).
 
-use gin_referee::http::limits::RequestLimits;
+use gin_referee::http::admission::limits::RequestLimits;
 use serde_json::{Value, json};
 
 use crate::cost::{Server, assert_within_request_bounds};

@@ -388,12 +388,12 @@ pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem
             verdict(request, audit, MatchAnswer::TwoPlayers(score))
         }
         Format::Three(players, hands) => {
-            let audit = gin_rules::audit_three(&profile, &players, &hands).map_err(problem)?;
+            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
             let score = ThreePlayerMatchResponse::new(&audit.score);
             verdict(request, audit, MatchAnswer::ThreePlayers(score))
         }
         Format::Teams(teams, deals) => {
-            let audit = gin_rules::audit_partnership(&profile, &teams, &deals).map_err(problem)?;
+            let audit = gin_rules::audit_match(&profile, &teams, &deals).map_err(problem)?;
             let score = PartnershipMatchResponse::new(&audit.score, &Team::seat_order(&teams));
             verdict(request, audit, MatchAnswer::Partnership(score))
         }
@@ -441,18 +441,12 @@ pub mod examples {
 
     /// What the service answers to `request` (null if it does not answer 200).
     pub fn answer(request: Value) -> Value {
-        let response = serde_json::from_value(request)
-            .ok()
-            .and_then(|r| super::answer(&r).ok());
-        serde_json::to_value(response).unwrap_or(Value::Null)
+        crate::wire::example_answer(request, |r| super::answer(&r))
     }
 
     /// The problem the service answers to `request` (null if it answers 200).
     pub fn problem(request: Value) -> Value {
-        let problem = serde_json::from_value(request)
-            .ok()
-            .and_then(|r| super::answer(&r).err());
-        serde_json::to_value(problem).unwrap_or(Value::Null)
+        crate::wire::example_problem(request, |r| super::answer(&r))
     }
 }
 

@@ -219,7 +219,7 @@ pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> 
         }
         Format::Three(players, hands) => {
             let state =
-                gin_rules::three_state(&profile, &players, &hands, viewer).map_err(problem)?;
+                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
             let at = |who: &str| players.iter().position(|p| p == who);
             let opponent = state.tables.first().and_then(|t| {
                 at(if t.dealer == name {
@@ -236,7 +236,7 @@ pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> 
         }
         Format::Teams(teams, deals) => {
             let state =
-                gin_rules::partnership_state(&profile, &teams, &deals, viewer).map_err(problem)?;
+                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
             let own = usize::from(
                 teams
                     .get(1)

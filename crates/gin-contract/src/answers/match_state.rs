@@ -3,7 +3,7 @@
 //! last hand possibly in progress) and is told where the match stands
 //! (`deal`, `play`, `over`), who plays the next hand, who may act now, each
 //! table in play as `/v1/hands/state` answers it, and the score of the hands
-//! that are over (the referee is [`gin_rules::match_state`] and its siblings,
+//! that are over (the referee is [`gin_rules::match_state`],
 //! the match audit's own engine). Stateless: the record is the state.
 //!
 //! With `seat` (a player's name) each table is seen as that player may see
@@ -405,13 +405,13 @@ pub fn answer(request: &MatchStateRequest) -> Result<MatchStateResponse, Problem
         }
         Format::Three(players, hands) => {
             let state =
-                gin_rules::three_state(&profile, &players, &hands, viewer).map_err(problem)?;
+                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
             let score = ThreePlayerMatchResponse::new(&state.score);
             response(request, state, MatchAnswer::ThreePlayers(score))
         }
         Format::Teams(teams, deals) => {
             let state =
-                gin_rules::partnership_state(&profile, &teams, &deals, viewer).map_err(problem)?;
+                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
             let score = PartnershipMatchResponse::new(&state.score, &Team::seat_order(&teams));
             response(request, state, MatchAnswer::Partnership(score))
         }
@@ -626,10 +626,7 @@ pub mod examples {
 
     /// What the service answers to `request` (null if it does not answer 200).
     pub fn answer(request: Value) -> Value {
-        let response = serde_json::from_value(request)
-            .ok()
-            .and_then(|r| super::answer(&r).ok());
-        serde_json::to_value(response).unwrap_or(Value::Null)
+        crate::wire::example_answer(request, |r| super::answer(&r))
     }
 }
 

@@ -312,11 +312,11 @@ fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
             MatchAnswer::TwoPlayers(MatchResponse::new(&scored, profile.hollywood()))
         }
         Format::Three(players, hands) => {
-            let scored = gin_rules::score_three(&profile, &players, &hands).map_err(problem)?;
+            let scored = gin_rules::score_match(&profile, &players, &hands).map_err(problem)?;
             MatchAnswer::ThreePlayers(ThreePlayerMatchResponse::new(&scored))
         }
         Format::Teams(teams, deals) => {
-            let scored = gin_rules::score_partnership(&profile, &teams, &deals).map_err(problem)?;
+            let scored = gin_rules::score_match(&profile, &teams, &deals).map_err(problem)?;
             MatchAnswer::Partnership(PartnershipMatchResponse::new(
                 &scored,
                 &Team::seat_order(&teams),

@@ -16,18 +16,7 @@ use crate::problem::{ErrorCode, Problem};
 use crate::wire::score_sheet::{
     ByName, MatchOutcome, MatchResponse, PointsByName, TalliesByName, TotalsByName, by_name,
 };
-use gin_rules::{
-    Breakdown, Outcome, PartnershipScore, Players, ScoredSeatedHand, Tally, Team, ThreeScore,
-};
-
-fn outcome(outcome: Option<Outcome>) -> MatchOutcome {
-    outcome.map_or(MatchOutcome::Void, |o| match o {
-        Outcome::Knock => MatchOutcome::Knock,
-        Outcome::Undercut => MatchOutcome::Undercut,
-        Outcome::Gin => MatchOutcome::Gin,
-        Outcome::BigGin => MatchOutcome::BigGin,
-    })
-}
+use gin_rules::{Breakdown, PartnershipScore, Players, ScoredSeatedHand, Tally, Team, ThreeScore};
 
 /// One hand between two of the match's players.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -64,13 +53,13 @@ impl TableResult {
                 name(Some(a)).unwrap_or_default(),
                 name(Some(b)).unwrap_or_default(),
             ],
-            winner: name(hand.winner),
-            knocker: name(hand.knocker),
-            outcome: outcome(hand.outcome),
-            points: hand.points,
-            knocker_deadwood: hand.knocker_deadwood,
-            defender_deadwood: hand.defender_deadwood,
-            breakdown: hand.breakdown,
+            winner: name(hand.result.winner),
+            knocker: name(hand.result.knocker),
+            outcome: MatchOutcome::of(hand.result.outcome),
+            points: hand.result.points,
+            knocker_deadwood: hand.result.knocker_deadwood,
+            defender_deadwood: hand.result.defender_deadwood,
+            breakdown: hand.result.breakdown,
         }
     }
 }

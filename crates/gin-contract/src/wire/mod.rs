@@ -31,3 +31,35 @@ pub fn any_json() -> utoipa::openapi::schema::Object {
         .description(Some("Any JSON value."))
         .build()
 }
+
+/// What an operation answers, as JSON, to a request given as JSON: the 200
+/// answer, or `null` when the request is refused (or is not one). The
+/// examples of the OpenAPI document and the guides are computed with it.
+pub fn example_answer<R, A>(
+    request: serde_json::Value,
+    answer: impl FnOnce(R) -> Result<A, crate::problem::Problem>,
+) -> serde_json::Value
+where
+    R: serde::de::DeserializeOwned,
+    A: serde::Serialize,
+{
+    let response = serde_json::from_value(request)
+        .ok()
+        .and_then(|r| answer(r).ok());
+    serde_json::to_value(response).unwrap_or(serde_json::Value::Null)
+}
+
+/// The problem an operation answers, as JSON, to a request given as JSON, or
+/// `null` when it answers 200 (see [`example_answer`]).
+pub fn example_problem<R, A>(
+    request: serde_json::Value,
+    answer: impl FnOnce(R) -> Result<A, crate::problem::Problem>,
+) -> serde_json::Value
+where
+    R: serde::de::DeserializeOwned,
+{
+    let problem = serde_json::from_value(request)
+        .ok()
+        .and_then(|r| answer(r).err());
+    serde_json::to_value(problem).unwrap_or(serde_json::Value::Null)
+}

@@ -115,6 +115,18 @@ pub enum MatchOutcome {
     Void,
 }
 
+impl MatchOutcome {
+    /// How a scored hand ended, `Void` when no one knocked.
+    pub(crate) fn of(outcome: Option<Outcome>) -> MatchOutcome {
+        outcome.map_or(MatchOutcome::Void, |o| match o {
+            Outcome::Knock => MatchOutcome::Knock,
+            Outcome::Undercut => MatchOutcome::Undercut,
+            Outcome::Gin => MatchOutcome::Gin,
+            Outcome::BigGin => MatchOutcome::BigGin,
+        })
+    }
+}
+
 /// One hand as scored.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HandResult {
@@ -236,18 +248,13 @@ impl MatchResponse {
             .hands
             .iter()
             .map(|h: &ScoredMatchHand| HandResult {
-                winner: name(h.winner),
-                knocker: name(h.knocker),
-                outcome: h.outcome.map_or(MatchOutcome::Void, |o| match o {
-                    Outcome::Knock => MatchOutcome::Knock,
-                    Outcome::Undercut => MatchOutcome::Undercut,
-                    Outcome::Gin => MatchOutcome::Gin,
-                    Outcome::BigGin => MatchOutcome::BigGin,
-                }),
-                points: h.points,
-                knocker_deadwood: h.knocker_deadwood,
-                defender_deadwood: h.defender_deadwood,
-                breakdown: h.breakdown,
+                winner: name(h.result.winner),
+                knocker: name(h.result.knocker),
+                outcome: MatchOutcome::of(h.result.outcome),
+                points: h.result.points,
+                knocker_deadwood: h.result.knocker_deadwood,
+                defender_deadwood: h.result.defender_deadwood,
+                breakdown: h.result.breakdown,
                 totals: by_name(names, &h.totals),
                 scored_in: hollywood.then(|| h.scored_in.iter().map(|g| g + 1).collect()),
                 games: hollywood.then(|| h.game_totals.iter().map(|t| by_name(names, t)).collect()),

@@ -26,7 +26,7 @@
 //! Two listings are narrower than the audit, both takes after which the
 //! audit would refuse everything: at the 50th-card offer the take is listed
 //! only when a knock with the card taken is possible (as OpenSpiel offers it,
-//! and as API.md pins it); the audit accepts the take itself and refuses the
+//! and as docs/LIVE.md states it); the audit accepts the take itself and refuses the
 //! discard after it. Under `joker_pickup_must_meld` a joker on the pile is
 //! listed as a take only when a knock melding it could follow (found by a
 //! property test: a player who took such a joker with no knock in reach had

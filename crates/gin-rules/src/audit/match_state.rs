@@ -1,11 +1,10 @@
 //! The live referee of a whole match: where it stands and what may be done
-//! now ([`match_state`], [`three_state`], [`partnership_state`]).
+//! now ([`match_state`], over any [`LiveFormat`]).
 //!
 //! An app that runs a match keeps its record (the hands as the match audit
 //! takes them, the last one possibly in progress) and asks before every move.
-//! The record is audited exactly as [`audit_match`](super::audit_match) and
-//! its siblings audit it (one engine), but for a last hand stopped at its
-//! knock, then:
+//! The record is audited exactly as [`audit_match`](super::audit_match)
+//! audits it (one engine), but for a last hand stopped at its knock, then:
 //!
 //! - **`over`**: the scored hands complete the match (a winner, or a tie
 //!   that ends it, as Hollywood's can).
@@ -45,8 +44,8 @@
 //! at most four hand states beyond the audit.
 
 use super::matches::{
-    LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_partnership_as,
-    audit_three_as, audit_two, awaits_reply, next_dealer,
+    LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedFormat, RecordedHand,
+    awaits_reply, next_dealer,
 };
 use super::story::{StoryViewer, story};
 use super::{Action, AuditError, HandState, Seat, View, Violation, ViolationCode, hand_state};
@@ -191,104 +190,126 @@ impl<S> MatchState<S> {
     }
 }
 
-/// The live state of a two-player match (see the module docs).
-pub fn match_state(
-    profile: &Profile,
-    players: &Players<String>,
-    hands: &[RecordedHand],
-    viewer: MatchViewer<'_>,
-) -> Result<MatchState<MatchScore>, MatchAuditError> {
-    let audit = audit_two(profile, players, hands, LastKnock::AwaitsReply)?;
-    let [first, second] = players.clone().into_array();
-    let names = |hand: &RecordedHand| {
-        let other = if hand.dealer == first {
-            &second
-        } else {
-            &first
-        };
+/// A recorded format as the live match state takes it: who sits at a hand,
+/// who sits at the next deal, and whether the score is final.
+pub trait LiveFormat: RecordedFormat {
+    /// The dealer's and the non-dealer's names at a recorded hand.
+    fn names(&self, hand: &RecordedHand) -> (String, String);
+    /// Who sits at the next deal after `deals`, scored as `score` (`None`
+    /// before the first deal, where the format announces nothing).
+    fn next_seating(
+        &self,
+        profile: &Profile,
+        deals: &[Self::Deal],
+        score: &Self::Score,
+    ) -> Option<Seating>;
+    /// Whether the match is over.
+    fn complete(score: &Self::Score) -> bool;
+}
+
+impl LiveFormat for Players<String> {
+    fn names(&self, hand: &RecordedHand) -> (String, String) {
+        let [first, second] = self.as_array();
+        let other = if hand.dealer == *first { second } else { first };
         (hand.dealer.clone(), other.clone())
-    };
-    let seating = |score: &MatchScore| {
-        let last = hands.get(score.hands.len().checked_sub(1)?)?;
+    }
+    fn next_seating(
+        &self,
+        profile: &Profile,
+        deals: &[RecordedHand],
+        score: &MatchScore,
+    ) -> Option<Seating> {
+        let last = deals.get(score.hands.len().checked_sub(1)?)?;
         let scored = score.hands.last()?;
         let seat = |index: usize| match index {
             0 => Player::First,
             _ => Player::Second,
         };
-        let last_dealer = seat(usize::from(last.dealer != first));
-        let scorer = scored.winner.filter(|_| scored.points > 0).map(seat);
+        let [first, _] = self.as_array();
+        let last_dealer = seat(usize::from(last.dealer != *first));
+        let scorer = scored
+            .result
+            .winner
+            .filter(|_| scored.result.points > 0)
+            .map(seat);
         let dealer = next_dealer(profile, last_dealer, scorer);
         Some(Seating::Two {
-            dealer: players.get(dealer).clone(),
-            non_dealer: players.get(dealer.other()).clone(),
+            dealer: self.get(dealer).clone(),
+            non_dealer: self.get(dealer.other()).clone(),
         })
-    };
-    let deals: Vec<&[RecordedHand]> = hands.iter().map(std::slice::from_ref).collect();
-    let complete = audit.score.complete;
-    let live = Live {
-        profile,
-        viewer,
-        deals: &deals,
-    };
-    live.answer(audit, complete, names, seating)
+    }
+    fn complete(score: &MatchScore) -> bool {
+        score.complete
+    }
 }
 
-/// The live state of a three-player match (see the module docs).
-pub fn three_state(
-    profile: &Profile,
-    players: &[String; 3],
-    hands: &[RecordedHand],
-    viewer: MatchViewer<'_>,
-) -> Result<MatchState<ThreeScore>, MatchAuditError> {
-    let audit = audit_three_as(profile, players, hands, LastKnock::AwaitsReply)?;
-    let seating = |score: &ThreeScore| {
+impl LiveFormat for [String; 3] {
+    fn names(&self, hand: &RecordedHand) -> (String, String) {
+        seated_names(hand)
+    }
+    fn next_seating(&self, _: &Profile, _: &[RecordedHand], score: &ThreeScore) -> Option<Seating> {
         let (last, _) = score.hands.last()?;
         let pair = three_next_pair(last);
-        let name = |index: usize| players.get(index).cloned().unwrap_or_default();
+        let name = |index: usize| self.get(index).cloned().unwrap_or_default();
         let out = (0..3).find(|p| !pair.contains(p))?;
         Some(Seating::Three {
             players: pair.map(name),
             sits_out: name(out),
         })
-    };
-    let deals: Vec<&[RecordedHand]> = hands.iter().map(std::slice::from_ref).collect();
-    let complete = audit.score.complete;
-    let live = Live {
-        profile,
-        viewer,
-        deals: &deals,
-    };
-    live.answer(audit, complete, seated_names, seating)
+    }
+    fn complete(score: &ThreeScore) -> bool {
+        score.complete
+    }
 }
 
-/// The live state of a partnership match (see the module docs).
-pub fn partnership_state(
-    profile: &Profile,
-    teams: &[Team; 2],
-    deals: &[[RecordedHand; 2]],
-    viewer: MatchViewer<'_>,
-) -> Result<MatchState<PartnershipScore>, MatchAuditError> {
-    let audit = audit_partnership_as(profile, teams, deals, LastKnock::AwaitsReply)?;
-    let order = Team::seat_order(teams);
-    let seating = |score: &PartnershipScore| {
+impl LiveFormat for [Team; 2] {
+    fn names(&self, hand: &RecordedHand) -> (String, String) {
+        seated_names(hand)
+    }
+    fn next_seating(
+        &self,
+        _: &Profile,
+        _: &[[RecordedHand; 2]],
+        score: &PartnershipScore,
+    ) -> Option<Seating> {
         // Nothing is announced before the first deal, as for the other formats.
         let played = score.deals.len();
         if played == 0 {
             return None;
         }
+        let order = Team::seat_order(self);
         let name = |index: usize| order.get(index).cloned().unwrap_or_default();
         Some(Seating::Partnership {
             tables: partnership_pairings(played).map(|pair| pair.map(name)),
         })
-    };
-    let deals: Vec<&[RecordedHand]> = deals.iter().map(|deal| &deal[..]).collect();
-    let complete = audit.score.complete;
+    }
+    fn complete(score: &PartnershipScore) -> bool {
+        score.complete
+    }
+}
+
+/// The live state of a match of any format (see the module docs): the seats
+/// name the format.
+pub fn match_state<F: LiveFormat + ?Sized>(
+    profile: &Profile,
+    seats: &F,
+    deals: &[F::Deal],
+    viewer: MatchViewer<'_>,
+) -> Result<MatchState<F::Score>, MatchAuditError> {
+    let audit = seats.audit(profile, deals, LastKnock::AwaitsReply)?;
+    let tables: Vec<&[RecordedHand]> = deals.iter().map(AsRef::as_ref).collect();
+    let complete = F::complete(&audit.score);
     let live = Live {
         profile,
         viewer,
-        deals: &deals,
+        deals: &tables,
     };
-    live.answer(audit, complete, seated_names, seating)
+    live.answer(
+        audit,
+        complete,
+        |hand| seats.names(hand),
+        |score| seats.next_seating(profile, deals, score),
+    )
 }
 
 fn seated_names(hand: &RecordedHand) -> (String, String) {

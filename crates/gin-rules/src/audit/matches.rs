@@ -7,9 +7,7 @@
 //! running [`audit_hand`] on each hand (each table of a partnership deal),
 //! then feeding the hands that ended to the format's tally ([`MatchTally`],
 //! [`ThreeTally`], [`PartnershipTally`]), so the result is exactly what the
-//! format's scorer ([`score_match`](crate::score_match),
-//! [`score_three`](crate::score_three),
-//! [`score_partnership`](crate::score_partnership)) gives for those hands
+//! scorer ([`score_match`](crate::score_match), over the format) gives for those hands
 //! recorded as cards (a knock) or as void.
 //!
 //! # Checks beyond each hand's own
@@ -67,7 +65,7 @@ use crate::audit::{
 };
 use crate::card::Card;
 use crate::matches::{
-    CardHand, CountHand, FormatTally, MatchError, MatchHand, MatchScore, MatchTally,
+    CardHand, CountHand, FormatTally, MatchError, MatchFormat, MatchHand, MatchScore, MatchTally,
     PartnershipDeal, PartnershipScore, PartnershipTally, Player, Players, SeatedHand, Team,
     ThreeScore, ThreeTally,
 };
@@ -178,7 +176,7 @@ fn at(hand: usize, table: Option<usize>) -> String {
 /// How the last hand (a table of the last deal) stopped right after its
 /// knock is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LastKnock {
+pub enum LastKnock {
     /// Ended, scored with the defender's best reply: a recorder's record,
     /// whose reply is optional (the audit).
     Completed,
@@ -193,17 +191,61 @@ pub(crate) fn awaits_reply(end: Option<&HandEnd>, actions: &[Action]) -> bool {
         .is_some_and(|(_, knock, _)| knock.saturating_add(1) >= actions.len())
 }
 
-/// Audits a two-player match (see the module docs).
-pub fn audit_match(
-    profile: &Profile,
-    players: &Players<String>,
-    hands: &[RecordedHand],
-) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
-    audit_two(profile, players, hands, LastKnock::Completed)
+/// A match format as the match audit and the live match state take it: a
+/// [`MatchFormat`] whose deals are recorded hands, one per deal or a
+/// partnership's two tables. The crate's three formats are recorded formats.
+pub trait RecordedFormat: MatchFormat {
+    /// A deal as recorded, as its tables: one hand, or a partnership's two.
+    type Deal: AsRef<[RecordedHand]>;
+    /// Audits `deals` (see the module docs), the last hand stopped at its
+    /// knock taken as `last` says.
+    fn audit(&self, profile: &Profile, deals: &[Self::Deal], last: LastKnock) -> Audited<Self>;
 }
 
-/// [`audit_match`], the last hand stopped at its knock taken as `last_knock` says.
-pub(crate) fn audit_two(
+/// A format's match audit, or why the match cannot be audited at all.
+pub type Audited<F> = Result<MatchAudit<<F as MatchFormat>::Score>, MatchAuditError>;
+
+/// A hand of a format with one table a deal is that deal's only table.
+impl AsRef<[RecordedHand]> for RecordedHand {
+    fn as_ref(&self) -> &[RecordedHand] {
+        std::slice::from_ref(self)
+    }
+}
+
+impl RecordedFormat for Players<String> {
+    type Deal = RecordedHand;
+    fn audit(&self, profile: &Profile, deals: &[RecordedHand], last: LastKnock) -> Audited<Self> {
+        audit_two(profile, self, deals, last)
+    }
+}
+
+impl RecordedFormat for [String; 3] {
+    type Deal = RecordedHand;
+    fn audit(&self, profile: &Profile, deals: &[RecordedHand], last: LastKnock) -> Audited<Self> {
+        audit_three(profile, self, deals, last)
+    }
+}
+
+impl RecordedFormat for [Team; 2] {
+    type Deal = [RecordedHand; 2];
+    fn audit(&self, profile: &Profile, deals: &[Self::Deal], last: LastKnock) -> Audited<Self> {
+        audit_partnership(profile, self, deals, last)
+    }
+}
+
+/// Audits a match of any recorded format, deal by deal and table by table
+/// (see the module docs): the seats name the format.
+pub fn audit_match<F: RecordedFormat + ?Sized>(
+    profile: &Profile,
+    seats: &F,
+    deals: &[F::Deal],
+) -> Result<MatchAudit<F::Score>, MatchAuditError> {
+    seats.audit(profile, deals, LastKnock::Completed)
+}
+
+/// A two-player match's audit, the last hand stopped at its knock taken as
+/// `last_knock` says.
+fn audit_two(
     profile: &Profile,
     players: &Players<String>,
     hands: &[RecordedHand],
@@ -244,17 +286,9 @@ pub(crate) fn audit_two(
     replay.finish(tally, scored, Some(MatchHand::Void))
 }
 
-/// Audits a three-player match (see the module docs).
-pub fn audit_three(
-    profile: &Profile,
-    players: &[String; 3],
-    hands: &[RecordedHand],
-) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
-    audit_three_as(profile, players, hands, LastKnock::Completed)
-}
-
-/// [`audit_three`], the last hand stopped at its knock taken as `last_knock` says.
-pub(crate) fn audit_three_as(
+/// A three-player match's audit, the last hand stopped at its knock taken as
+/// `last_knock` says.
+fn audit_three(
     profile: &Profile,
     players: &[String; 3],
     hands: &[RecordedHand],
@@ -285,19 +319,9 @@ pub(crate) fn audit_three_as(
     replay.finish(tally, scored, probe)
 }
 
-/// Audits a partnership match, deal by deal and table by table (see the
-/// module docs).
-pub fn audit_partnership(
-    profile: &Profile,
-    teams: &[Team; 2],
-    deals: &[[RecordedHand; 2]],
-) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
-    audit_partnership_as(profile, teams, deals, LastKnock::Completed)
-}
-
-/// [`audit_partnership`], a table of the last deal stopped at its knock taken
-/// as `last_knock` says.
-pub(crate) fn audit_partnership_as(
+/// A partnership match's audit, a table of the last deal stopped at its knock
+/// taken as `last_knock` says.
+fn audit_partnership(
     profile: &Profile,
     teams: &[Team; 2],
     deals: &[[RecordedHand; 2]],

@@ -109,24 +109,29 @@ const fn lane_best_drop(lane: u32) -> (u32, u32) {
     (least, cards)
 }
 
+/// A table with an entry for every 13-bit lane, `entry` of the lane (a `u32`)
+/// narrowed to `$ty`, built at compile time. The index is in range by the
+/// loop condition (`lane < 8192`); a const block cannot call `get_mut`.
+macro_rules! lane_table {
+    ($ty:ty, |$lane:ident| $entry:expr) => {{
+        let mut table: [$ty; 8192] = [0; 8192];
+        let mut $lane = 0u32;
+        while $lane < 8192 {
+            #[allow(clippy::indexing_slicing)]
+            let slot = &mut table[$lane as usize];
+            *slot = $entry as $ty;
+            $lane += 1;
+        }
+        table
+    }};
+}
+
 /// For every 13-bit lane (one suit's cards): the value of its cards outside
 /// blocks of three or more, i.e. its deadwood once runs meld. 8 KiB,
 /// built at compile time; four lookups replace four software popcounts (the
 /// default x86-64 target has no `popcnt` instruction).
-static LANE_DEADWOOD: [u8; 8192] = {
-    let mut table = [0u8; 8192];
-    let mut lane = 0u32;
-    while lane < 8192 {
-        // At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte. Evaluated at
-        // compile time, with `lane < 8192` by the loop condition; a const block
-        // cannot call `get_mut`.
-        #[allow(clippy::indexing_slicing)]
-        let entry = &mut table[lane as usize];
-        *entry = lane_left_value(lane) as u8;
-        lane += 1;
-    }
-    table
-};
+// At most 1 + 2 + ... + 9 + 4 * 10 = 85: fits a byte.
+static LANE_DEADWOOD: [u8; 8192] = lane_table!(u8, |lane| lane_left_value(lane));
 
 /// What the 11-card search reads per lane, one lookup: the lane's deadwood
 /// once its runs meld (low byte, as [`LANE_DEADWOOD`]) and, in the high byte,
@@ -136,24 +141,15 @@ static LANE_DEADWOOD: [u8; 8192] = {
 /// least -20 (a lane whose cards all meld has a block of three, or an end of a
 /// longer block to drop for nothing), so the biased gain of a non-empty lane
 /// is within 108..=138. 16 KiB.
-static LANE_DISCARD: [u16; 8192] = {
-    let mut table = [0u16; 8192];
-    let mut lane = 0u32;
-    while lane < 8192 {
-        let before = lane_left_value(lane);
-        let biased_gain = if lane == 0 {
-            0
-        } else {
-            before + GAIN_BIAS - lane_best_drop(lane).0
-        };
-        // As in `LANE_DEADWOOD`: in range by the loop condition.
-        #[allow(clippy::indexing_slicing)]
-        let entry = &mut table[lane as usize];
-        *entry = (before | biased_gain << 8) as u16;
-        lane += 1;
-    }
-    table
-};
+static LANE_DISCARD: [u16; 8192] = lane_table!(u16, |lane| {
+    let before = lane_left_value(lane);
+    let biased_gain = if lane == 0 {
+        0
+    } else {
+        before + GAIN_BIAS - lane_best_drop(lane).0
+    };
+    before | biased_gain << 8
+});
 
 /// The bias of the gains in [`LANE_DISCARD`]: keeps them positive, and a
 /// drop from the empty lane (gain 0 after the bias) worse than any real one.
@@ -162,18 +158,7 @@ const GAIN_BIAS: u32 = 128;
 /// For every 13-bit lane: the cards whose drop lowers its deadwood the most
 /// (see [`LANE_DISCARD`]). 16 KiB, read only for the choices that reach the
 /// best count so far.
-static LANE_BEST_DROPS: [u16; 8192] = {
-    let mut table = [0u16; 8192];
-    let mut lane = 0u32;
-    while lane < 8192 {
-        // As in `LANE_DEADWOOD`: in range by the loop condition.
-        #[allow(clippy::indexing_slicing)]
-        let entry = &mut table[lane as usize];
-        *entry = lane_best_drop(lane).1 as u16;
-        lane += 1;
-    }
-    table
-};
+static LANE_BEST_DROPS: [u16; 8192] = lane_table!(u16, |lane| lane_best_drop(lane).1);
 
 /// The deadwood of the lowest 13-bit lane of `cards` once its runs meld. The
 /// mask keeps the index below 8192, the table's length, so the fallback is
@@ -369,15 +354,22 @@ pub(crate) fn min_deadwood(hand: CardSet) -> u32 {
     }
 }
 
-/// [`min_deadwood`] for a hand with ranks of three or more (`pending`).
-fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
-    let runnable = run_cards(hand);
+/// Fills `lists` with the set options of a hand's ranks of three or more
+/// (`pending`) that some run could use, one list per such rank, and answers
+/// the cards no set of `pending` holds; `None` for a fourth such rank
+/// (twelve cards or more), which takes the general odometer.
+///
+/// Eleven cards or fewer hold at most three ranks of three: their options
+/// live in three small lists, scanned by three fixed loops the compiler
+/// unrolls (an unused level has the single option 0).
+#[inline(always)]
+fn rank_option_lists(
+    hand: u64,
+    mut pending: u16,
+    runnable: u64,
+    lists: &mut [RankOptions; 3],
+) -> Option<u64> {
     let mut free = hand;
-    // Eleven cards or fewer hold at most three ranks of three: their options
-    // live in three small lists, scanned by three fixed loops the compiler
-    // unrolls (an unused level has the single option 0). Larger hands take the
-    // general odometer.
-    let mut lists = [RankOptions::WHOLE_SET; 3];
     let mut ranks = 0;
     while pending != 0 {
         let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
@@ -387,15 +379,22 @@ fn min_deadwood_with_sets(hand: u64, mut pending: u16) -> u32 {
         if flexible == 0 {
             continue;
         }
-        let Some(list) = lists.get_mut(ranks) else {
-            // A fourth choosing rank: twelve cards or more.
-            let mut best = u32::MAX;
-            SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
-            return best;
-        };
-        rank_options(rank_cards, flexible, list);
+        rank_options(rank_cards, flexible, lists.get_mut(ranks)?);
         ranks += 1;
     }
+    Some(free)
+}
+
+/// [`min_deadwood`] for a hand with ranks of three or more (`pending`).
+fn min_deadwood_with_sets(hand: u64, pending: u16) -> u32 {
+    let runnable = run_cards(hand);
+    let mut lists = [RankOptions::WHOLE_SET; 3];
+    let Some(free) = rank_option_lists(hand, pending, runnable, &mut lists) else {
+        // A fourth choosing rank: twelve cards or more.
+        let mut best = u32::MAX;
+        SetChoices::of(hand).for_each(|free| best = best.min(deadwood_of_free(free)));
+        return best;
+    };
     // Free cards no run can use are deadwood whatever the choice: once a
     // choice reaches that floor no other can beat it, so stop there. The
     // whole sets come first in each list, and they are usually best.
@@ -496,7 +495,7 @@ fn best_arrangement_reaching(bits: u64, known: Option<u32>) -> Arrangement {
 /// ranks of three or more (`pending`). The search of
 /// [`min_deadwood_with_sets`], remembering the choice: the first to reach the
 /// floor, or the least deadwood when it is `known`, is the first best.
-fn first_best_set_choice(hand: u64, mut pending: u16, known: Option<u32>) -> u64 {
+fn first_best_set_choice(hand: u64, pending: u16, known: Option<u32>) -> u64 {
     let runnable = run_cards(hand);
     let in_sets = hand & (u64::from(pending) * RANK_STRIDE);
     // The first choice: every set whole. The only one when no run can use a
@@ -505,31 +504,18 @@ fn first_best_set_choice(hand: u64, mut pending: u16, known: Option<u32>) -> u64
     if in_sets & runnable == 0 || known == Some(deadwood_of_free(whole)) {
         return whole;
     }
-    let mut free = hand;
     let mut lists = [RankOptions::WHOLE_SET; 3];
-    let mut ranks = 0;
-    while pending != 0 {
-        let rank_cards = hand & (RANK_STRIDE << pending.trailing_zeros());
-        pending &= pending - 1;
-        free &= !rank_cards;
-        let flexible = rank_cards & runnable;
-        if flexible == 0 {
-            continue;
-        }
-        let Some(list) = lists.get_mut(ranks) else {
-            // A fourth choosing rank: twelve cards or more.
-            let mut best = (u32::MAX, hand);
-            for_each_set_choice(hand, |free| {
-                let count = deadwood_of_free(free);
-                if count < best.0 {
-                    best = (count, free);
-                }
-            });
-            return best.1;
-        };
-        rank_options(rank_cards, flexible, list);
-        ranks += 1;
-    }
+    let Some(free) = rank_option_lists(hand, pending, runnable, &mut lists) else {
+        // A fourth choosing rank: twelve cards or more.
+        let mut best = (u32::MAX, hand);
+        for_each_set_choice(hand, |free| {
+            let count = deadwood_of_free(free);
+            if count < best.0 {
+                best = (count, free);
+            }
+        });
+        return best.1;
+    };
     let floor = match known {
         Some(least) => least,
         None => deadwood_of_free(free & !runnable),

@@ -68,7 +68,7 @@ fn defender_melds(
 /// - neither: [`best_reply`].
 ///
 /// Layoffs that all name their meld are played in the order given, each
-/// against its meld as grown so far (as [`crate::check_layoffs`] does). When
+/// against its meld as grown so far. When
 /// one names none, the referee places them: each onto a meld it may go onto
 /// (the one named, or any) so that every knocker meld with its layoffs is
 /// still a meld, the first such placement in meld order; the reply lists

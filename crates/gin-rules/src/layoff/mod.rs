@@ -64,9 +64,9 @@ pub fn best_reply(
 /// Which twin of a reply search runs. The two find replies of the same count
 /// with the same layoffs, melds and deadwood, but list the layoffs in
 /// different legal playing orders (the bit-mask search wave by wave outward
-/// from the knocker's runs, the joker search meld by meld); a knock keeps
-/// the order it has always been answered in by choosing the twin once, for
-/// the whole knock ([`crate::score_hand`]).
+/// from the knocker's runs, the joker search meld by meld); a knock chooses
+/// the twin once, for the whole knock ([`crate::score_hand`]), so that its
+/// layoffs come in one order from every step of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Search {
     /// The bit-mask search wherever it applies: no joker in the defender's

@@ -247,8 +247,8 @@ fn place(knocker_melds: &[Meld], requests: &[Request]) -> Option<Vec<Layoff>> {
     // Play order: meld by meld in the order they were laid down; within a
     // meld, by distance from it as laid down (so a run grows outward, each
     // card legal when played), then by card. Which meld goes first does not
-    // affect legality; this order is the one the joker-free audit has always
-    // reported, so clients see one order whether or not the hand has jokers.
+    // affect legality; the joker-free audit reports this order too, so clients
+    // see one order whether or not the hand has jokers.
     let mut order: Vec<((usize, u32, u32), Layoff)> = requests
         .iter()
         .zip(&choice)

@@ -1,6 +1,6 @@
 //! One recorded hand: checked against what a deal can produce, and scored.
 
-use super::{CountHand, MatchError, MatchHand, Player, Players};
+use super::{CountHand, HandResult, MatchError, MatchHand, Player, Players};
 use crate::profile::{Profile, ProfileError};
 use crate::score::{Breakdown, Outcome, Side, score_hand, settle};
 
@@ -80,6 +80,21 @@ pub(super) struct Won {
     pub(super) outcome: Outcome,
     pub(super) points: u32,
     pub(super) breakdown: Breakdown,
+}
+
+impl Won {
+    /// The hand's result, each player placed by `seat`.
+    pub(super) fn result(&self, seat: impl Fn(Player) -> usize) -> HandResult {
+        HandResult {
+            knocker: Some(seat(self.knocker)),
+            winner: Some(seat(self.winner)),
+            outcome: Some(self.outcome),
+            points: self.points,
+            knocker_deadwood: Some(self.knocker_deadwood),
+            defender_deadwood: Some(self.defender_deadwood),
+            breakdown: Some(self.breakdown),
+        }
+    }
 }
 
 /// Checks a count hand against what a deal can produce, then settles it.

@@ -119,15 +119,9 @@ mod hand;
 mod hollywood;
 mod partnership;
 mod players;
-#[cfg(test)]
-mod properties;
-#[cfg(test)]
-mod seat_tests;
 mod seated;
 mod settlement;
 mod tally;
-#[cfg(test)]
-mod tally_tests;
 #[cfg(test)]
 mod tests;
 mod three;
@@ -136,11 +130,10 @@ mod two;
 pub use hand::{CountError, MAX_DEFENDER_COUNT, max_defender_count};
 pub use partnership::{
     PartnershipDeal, PartnershipScore, PartnershipTally, ScoredDeal, Team, partnership_pairings,
-    score_partnership,
 };
 pub use players::{Player, Players};
 pub use seated::{ScoredSeatedHand, SeatedHand};
-pub use three::{ThreeScore, ThreeTally, score_three};
+pub use three::{ThreeScore, ThreeTally};
 // The three-player rotation, for the live match state (never written a second time).
 pub(crate) use three::next_pair as three_next_pair;
 
@@ -192,24 +185,35 @@ pub struct CardHand {
     pub upcard: Option<Card>,
 }
 
-/// One hand of the match as scored. Players are indices into the match's players.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScoredMatchHand {
-    /// `None` for a void hand.
+/// What a hand came to, in every format and wherever a scored hand
+/// appears. Players are indices into the match's players (for a
+/// partnership: A1, A2, B1, B2 in the order the teams list them); a void
+/// hand is the default: no knocker, winner, outcome, counts or breakdown,
+/// and no points.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HandResult {
+    /// The knocking player (`None` for a void hand).
     pub knocker: Option<usize>,
-    /// `None` for a void hand.
+    /// The player who scored the hand (`None` for a void hand).
     pub winner: Option<usize>,
-    /// `None` for a void hand.
+    /// How the hand ended (`None` for a void hand).
     pub outcome: Option<Outcome>,
-    /// The hand's points (0 for a void hand), entered once in each game of
-    /// `scored_in`.
+    /// The hand's points (0 for a void hand).
     pub points: u32,
-    /// The counts after layoffs (`None` for a void hand).
+    /// The knocker's count (`None` for a void hand).
     pub knocker_deadwood: Option<u32>,
     /// The defender's count after layoffs (`None` for a void hand).
     pub defender_deadwood: Option<u32>,
     /// Where the points came from (`None` for a void hand).
     pub breakdown: Option<Breakdown>,
+}
+
+/// One hand of the match as scored. Players are indices into the match's players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredMatchHand {
+    /// What the hand came to; its points are entered once in each game of
+    /// `scored_in`.
+    pub result: HandResult,
     /// The games (0-based) the points entered: `[0]` for a won hand of a single
     /// game; any subset of `0..3` in Hollywood; empty for a void hand.
     pub scored_in: Vec<usize>,
@@ -413,13 +417,32 @@ impl MatchError {
     }
 }
 
-/// A format's tally as the match audit drives it: whether the next hand would
-/// be taken, the hand recorded, the score.
-pub(crate) trait FormatTally {
+/// A match format, named by who sits: two players ([`Players`]), three
+/// players (`[String; 3]`) or two teams (`[Team; 2]`). The format gives the
+/// shape of a hand it records and its tally; [`score_match`], the match audit
+/// and the live match state are written once over it.
+pub trait MatchFormat {
     /// A hand (a deal, in a partnership) as the format records it.
     type Hand;
     /// The format's score.
     type Score;
+    /// The format's tally, fed one hand at a time.
+    type Tally<'p>: FormatTally<Hand = Self::Hand, Score = Self::Score>;
+    /// An empty tally of a match between these seats under `profile`, or why
+    /// they cannot play it (a blank or repeated name, Hollywood where it is
+    /// not defined).
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<Self::Tally<'p>, MatchError>;
+}
+
+/// A format's tally as the scorer and the match audit drive it: whether the
+/// next hand would be taken, the hand recorded, the score.
+pub trait FormatTally {
+    /// A hand (a deal, in a partnership) as the format records it.
+    type Hand;
+    /// The format's score.
+    type Score;
+    /// Room for `more` hands to come (the whole-match scorer knows how many).
+    fn reserve(&mut self, more: usize);
     /// Whether the next hand would be recorded; nothing changes.
     fn admits(&self, hand: &Self::Hand) -> Result<(), MatchError>;
     /// Records the next hand (nothing changes when it is refused).
@@ -428,7 +451,8 @@ pub(crate) trait FormatTally {
     fn into_score(self) -> Self::Score;
 }
 
-/// Scores a match hand by hand (see the module docs for every rule applied).
+/// Scores a match hand by hand, in any format (see the module docs for every
+/// rule applied): the seats name the format.
 ///
 /// ```
 /// use gin_rules::{score_match, CountHand, MatchHand, Players, Preset};
@@ -451,13 +475,13 @@ pub(crate) trait FormatTally {
 /// assert_eq!(score.final_tally.map(|t| t.total), [310, 112]);
 /// assert_eq!((score.winner, score.net), (Some(0), Some(198)));
 /// ```
-pub fn score_match(
+pub fn score_match<F: MatchFormat + ?Sized>(
     profile: &Profile,
-    players: &Players<String>,
-    hands: &[MatchHand],
-) -> Result<MatchScore, MatchError> {
+    seats: &F,
+    hands: &[F::Hand],
+) -> Result<F::Score, MatchError> {
     tally::within_max_hands(hands.len())?;
-    let mut tally = MatchTally::new(profile, players.clone())?;
+    let mut tally = seats.tally(profile)?;
     tally.reserve(hands.len());
     for hand in hands {
         tally.record(hand)?;

@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, next_hand, signed, within_max_hands};
-use super::{FormatTally, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, next_hand, signed};
+use super::{FormatTally, MatchError, MatchFormat, Tally};
 use crate::profile::Profile;
 
 /// A team: its name and its two players, in the order that fixes the pairings.
@@ -85,7 +85,7 @@ impl Team {
 /// A partnership match kept deal by deal: [`record`](PartnershipTally::record)
 /// one deal at a time; [`partnership_pairings`] of
 /// [`deals`](PartnershipTally::deals)`().len()` says who meets whom next. A
-/// refused deal leaves the tally as it was. [`score_partnership`] is this
+/// refused deal leaves the tally as it was. [`score_match`](super::score_match) is this
 /// tally fed every deal.
 #[derive(Debug, Clone)]
 pub struct PartnershipTally<'p> {
@@ -125,20 +125,15 @@ impl<'p> PartnershipTally<'p> {
         })
     }
 
-    /// Room for `more` deals to come (the whole-match scorer knows how many).
-    pub(super) fn reserve(&mut self, more: usize) {
-        self.deals.reserve(more);
-    }
-
     /// Scores the next deal and credits its net to the team ahead: refused
     /// (and not recorded) after the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
     /// off the deal's pairings, or when a table's hand cannot be scored.
     pub fn record(&mut self, deal: &PartnershipDeal) -> Result<(), MatchError> {
         let tables = self.admit(deal)?;
         let index = self.deals.len();
-        let table_results = tables.clone().map(|t| match t.winner {
-            Some(w) if team_of(w) == 0 => i64::from(t.points),
-            Some(_) => -i64::from(t.points),
+        let table_results = tables.clone().map(|t| match t.result.winner {
+            Some(w) if team_of(w) == 0 => i64::from(t.result.points),
+            Some(_) => -i64::from(t.result.points),
             None => 0,
         });
         let net: i64 = table_results.iter().sum();
@@ -224,9 +219,41 @@ impl<'p> PartnershipTally<'p> {
     }
 }
 
+/// Two teams of two: the format of [`PartnershipTally`], scored deal by deal.
+///
+/// ```
+/// use gin_rules::{score_match, CountHand, MatchHand, PartnershipDeal, Preset, SeatedHand, Team};
+/// let knock = |k: &str, d: &str, kd, dd| SeatedHand {
+///     players: [k.into(), d.into()],
+///     hand: MatchHand::Counts(CountHand {
+///         knocker: k.into(), knocker_deadwood: kd, defender_deadwood: dd,
+///         big_gin: false, upcard: None,
+///     }),
+/// };
+/// let teams = [
+///     Team { name: "North-South".into(), players: ["Ann".into(), "Cy".into()] },
+///     Team { name: "East-West".into(), players: ["Bob".into(), "Dee".into()] },
+/// ];
+/// // Ann wins 12, Cy loses 10: the side scores 2 for the deal.
+/// let deal = PartnershipDeal { tables: [knock("Ann", "Bob", 3, 15), knock("Dee", "Cy", 2, 12)] };
+/// let score = score_match(&Preset::Partnership.profile(), &teams, &[deal]).unwrap();
+/// assert_eq!((score.deals[0].winner, score.deals[0].points), (Some(0), 2));
+/// ```
+impl MatchFormat for [Team; 2] {
+    type Hand = PartnershipDeal;
+    type Score = PartnershipScore;
+    type Tally<'p> = PartnershipTally<'p>;
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<PartnershipTally<'p>, MatchError> {
+        PartnershipTally::new(profile, self)
+    }
+}
+
 impl FormatTally for PartnershipTally<'_> {
     type Hand = PartnershipDeal;
     type Score = PartnershipScore;
+    fn reserve(&mut self, more: usize) {
+        self.deals.reserve(more);
+    }
     fn admits(&self, deal: &PartnershipDeal) -> Result<(), MatchError> {
         self.admit(deal).map(drop)
     }
@@ -241,40 +268,6 @@ impl FormatTally for PartnershipTally<'_> {
 /// The team of player `p` (0..4).
 const fn team_of(player: usize) -> usize {
     player / 2
-}
-
-/// Scores a partnership match deal by deal.
-///
-/// ```
-/// use gin_rules::{score_partnership, CountHand, MatchHand, PartnershipDeal, Preset, SeatedHand, Team};
-/// let knock = |k: &str, d: &str, kd, dd| SeatedHand {
-///     players: [k.into(), d.into()],
-///     hand: MatchHand::Counts(CountHand {
-///         knocker: k.into(), knocker_deadwood: kd, defender_deadwood: dd,
-///         big_gin: false, upcard: None,
-///     }),
-/// };
-/// let teams = [
-///     Team { name: "North-South".into(), players: ["Ann".into(), "Cy".into()] },
-///     Team { name: "East-West".into(), players: ["Bob".into(), "Dee".into()] },
-/// ];
-/// // Ann wins 12, Cy loses 10: the side scores 2 for the deal.
-/// let deal = PartnershipDeal { tables: [knock("Ann", "Bob", 3, 15), knock("Dee", "Cy", 2, 12)] };
-/// let score = score_partnership(&Preset::Partnership.profile(), &teams, &[deal]).unwrap();
-/// assert_eq!((score.deals[0].winner, score.deals[0].points), (Some(0), 2));
-/// ```
-pub fn score_partnership(
-    profile: &Profile,
-    teams: &[Team; 2],
-    deals: &[PartnershipDeal],
-) -> Result<PartnershipScore, MatchError> {
-    within_max_hands(deals.len())?;
-    let mut tally = PartnershipTally::new(profile, teams)?;
-    tally.reserve(deals.len());
-    for deal in deals {
-        tally.record(deal)?;
-    }
-    Ok(tally.into_score())
 }
 
 /// The two tables must seat exactly the deal's two pairings, in either order.

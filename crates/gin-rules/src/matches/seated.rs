@@ -2,9 +2,8 @@
 //! seats at a table (three players, partnerships) record who sat at each hand.
 
 use super::hand::{Won, play};
-use super::{MatchError, MatchHand, Players};
+use super::{HandResult, MatchError, MatchHand, Players};
 use crate::profile::Profile;
-use crate::score::{Breakdown, Outcome};
 
 /// One hand of a match with more than two players: the two players at the
 /// table and the hand itself.
@@ -27,26 +26,14 @@ pub struct SeatedHand {
 pub struct ScoredSeatedHand {
     /// The two players at the table, as recorded.
     pub players: [usize; 2],
-    /// `None` for a void hand.
-    pub knocker: Option<usize>,
-    /// `None` for a void hand.
-    pub winner: Option<usize>,
-    /// `None` for a void hand.
-    pub outcome: Option<Outcome>,
-    /// The hand's points (0 for a void hand).
-    pub points: u32,
-    /// The knocker's count (`None` for a void hand).
-    pub knocker_deadwood: Option<u32>,
-    /// The defender's count after layoffs (`None` for a void hand).
-    pub defender_deadwood: Option<u32>,
-    /// Where the points came from (`None` for a void hand).
-    pub breakdown: Option<Breakdown>,
+    /// What the hand came to.
+    pub result: HandResult,
 }
 
 impl ScoredSeatedHand {
     /// The loser of a won hand: the other player at the table.
     pub fn loser(&self) -> Option<usize> {
-        let winner = self.winner?;
+        let winner = self.result.winner?;
         self.players.iter().copied().find(|&p| p != winner)
     }
 }
@@ -89,13 +76,7 @@ pub(super) fn play_seated(
     let Some(won) = won else {
         return Ok(ScoredSeatedHand {
             players: seats,
-            knocker: None,
-            winner: None,
-            outcome: None,
-            points: 0,
-            knocker_deadwood: None,
-            defender_deadwood: None,
-            breakdown: None,
+            result: HandResult::default(),
         });
     };
     if won.knocker.index() != 0 {
@@ -109,13 +90,7 @@ pub(super) fn play_seated(
     };
     Ok(ScoredSeatedHand {
         players: seats,
-        knocker: Some(at(won.knocker)),
-        winner: Some(at(won.winner)),
-        outcome: Some(won.outcome),
-        points: won.points,
-        knocker_deadwood: Some(won.knocker_deadwood),
-        defender_deadwood: Some(won.defender_deadwood),
-        breakdown: Some(won.breakdown),
+        result: won.result(at),
     })
 }
 

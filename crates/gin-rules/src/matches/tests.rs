@@ -3,6 +3,10 @@ use crate::card::cards;
 use crate::hand::HandCard;
 use crate::profile::{Preset, ProfileError, ProfileOverrides};
 
+mod properties;
+mod seats;
+mod tallies;
+
 fn players() -> Players<String> {
     Players::new("Mom".into(), "Dad".into())
 }
@@ -74,14 +78,14 @@ fn tally(
 #[test]
 fn source_s0_walkthrough_mom_310_dad_112_net_198() {
     let s = score(&Preset::Standard.profile(), &source_s0_hands());
-    let points: Vec<u32> = s.hands.iter().map(|h| h.points).collect();
+    let points: Vec<u32> = s.hands.iter().map(|h| h.result.points).collect();
     assert_eq!(points, [10, 31, 27, 33, 35, 36]);
-    let winners: Vec<Option<usize>> = s.hands.iter().map(|h| h.winner).collect();
+    let winners: Vec<Option<usize>> = s.hands.iter().map(|h| h.result.winner).collect();
     assert_eq!(
         winners,
         [Some(0), Some(0), Some(1), Some(0), Some(1), Some(0)]
     );
-    assert_eq!(s.hands[2].outcome, Some(Outcome::Undercut));
+    assert_eq!(s.hands[2].result.outcome, Some(Outcome::Undercut));
     let totals: Vec<[u64; 2]> = s.hands.iter().map(|h| h.totals).collect();
     assert_eq!(
         totals,
@@ -182,8 +186,8 @@ fn a_hand_won_for_nothing_is_not_a_hand_won() {
     // nothing: no box, and he still won no hand, so both shutout tests hold.
     let hands = [knock("Dad", 5, 5), knock("Mom", 0, 50), knock("Mom", 0, 30)];
     let scored_nothing = score(&profile(r#"{"tie_is_undercut": false}"#), &hands);
-    assert_eq!(scored_nothing.hands[0].winner, Some(1));
-    assert_eq!(scored_nothing.hands[0].points, 0);
+    assert_eq!(scored_nothing.hands[0].result.winner, Some(1));
+    assert_eq!(scored_nothing.hands[0].result.points, 0);
     assert!(scored_nothing.games[0].shutout);
     assert_eq!(scored_nothing.final_tally[1], tally(0, 0, 0, 0, 0));
     let won_no_hand = score(
@@ -311,7 +315,12 @@ fn void_hands_score_nothing_win_no_box_and_are_listed() {
     assert_eq!(s.hands.len(), 7);
     let void = &s.hands[2];
     assert_eq!(
-        (void.winner, void.knocker, void.outcome, void.points),
+        (
+            void.result.winner,
+            void.result.knocker,
+            void.result.outcome,
+            void.result.points
+        ),
         (None, None, None, 0)
     );
     assert!(void.scored_in.is_empty());
@@ -363,9 +372,9 @@ fn oklahoma_takes_the_limit_and_the_doubling_from_each_hands_upcard() {
             with_upcard(knock("Mom", 0, 20), "AH"),
         ],
     );
-    let points: Vec<u32> = s.hands.iter().map(|h| h.points).collect();
+    let points: Vec<u32> = s.hands.iter().map(|h| h.result.points).collect();
     assert_eq!(points, [13, 34, 45]);
-    assert_eq!(s.hands[1].breakdown.map(|b| b.multiplier), Some(2));
+    assert_eq!(s.hands[1].result.breakdown.map(|b| b.multiplier), Some(2));
     let over = error(&p, &[with_upcard(knock("Mom", 8, 20), "7D")]);
     assert_eq!(
         over,
@@ -404,7 +413,10 @@ fn a_defender_count_above_98_is_impossible_and_98_is_not() {
         MAX_DEFENDER_COUNT
     );
     let p = Preset::Standard.profile();
-    assert_eq!(score(&p, &[knock("Mom", 10, 98)]).hands[0].points, 88);
+    assert_eq!(
+        score(&p, &[knock("Mom", 10, 98)]).hands[0].result.points,
+        88
+    );
     let err = error(&p, &[knock("Mom", 10, 99)]);
     assert!(matches!(
         err,
@@ -444,7 +456,11 @@ fn big_gin_counts_need_the_profile_and_no_deadwood() {
     ));
     let s = score(&p, &[big(0)]);
     assert_eq!(
-        (s.hands[0].outcome, s.hands[0].winner, s.hands[0].points),
+        (
+            s.hands[0].result.outcome,
+            s.hands[0].result.winner,
+            s.hands[0].result.points
+        ),
         (Some(Outcome::BigGin), Some(1), 43)
     );
 }
@@ -499,7 +515,12 @@ fn card_hands_are_scored_as_a_single_hand_is() {
     );
     let h = &s.hands[0];
     assert_eq!(
-        (h.winner, h.points, h.knocker_deadwood, h.defender_deadwood),
+        (
+            h.result.winner,
+            h.result.points,
+            h.result.knocker_deadwood,
+            h.result.defender_deadwood
+        ),
         (Some(1), 8, Some(1), Some(9))
     );
     let err = error(

@@ -6,8 +6,8 @@
 use super::seated::{
     ScoredSeatedHand, SeatedHand, flat_shutout_bonus, play_seated, validate_names,
 };
-use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed, within_max_hands};
-use super::{FormatTally, MatchError, Tally};
+use super::tally::{Seat, Sheet, at, counts_as_won, next_hand, signed};
+use super::{FormatTally, MatchError, MatchFormat, Tally};
 use crate::profile::Profile;
 
 /// A three-player match scored.
@@ -34,7 +34,7 @@ pub struct ThreeScore {
 /// A three-player match kept hand by hand: [`record`](ThreeTally::record) one
 /// seated hand at a time; [`next_players`](ThreeTally::next_players) says who
 /// the rotation seats next. A refused hand leaves the tally as it was.
-/// [`score_three`] is this tally fed every hand.
+/// [`score_match`](super::score_match) is this tally fed every hand.
 #[derive(Debug, Clone)]
 pub struct ThreeTally<'p> {
     profile: &'p Profile,
@@ -61,21 +61,16 @@ impl<'p> ThreeTally<'p> {
         })
     }
 
-    /// Room for `more` hands to come (the whole-match scorer knows how many).
-    pub(super) fn reserve(&mut self, more: usize) {
-        self.hands.reserve(more);
-    }
-
     /// Scores the next hand and credits it: refused (and not recorded) after
     /// the game has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS), off the rotation, or when
     /// the hand itself cannot be scored.
     pub fn record(&mut self, hand: &SeatedHand) -> Result<(), MatchError> {
         let result = self.admit(hand)?;
         let index = self.hands.len();
-        if let Some(winner) = result.winner.and_then(Seat::new)
-            && counts_as_won(self.profile, result.points)
+        if let Some(winner) = result.result.winner.and_then(Seat::new)
+            && counts_as_won(self.profile, result.result.points)
         {
-            let points = u64::from(result.points);
+            let points = u64::from(result.result.points);
             self.sheet.credit(self.profile, winner, points, index);
         }
         self.hands.push((result, self.sheet.running));
@@ -180,9 +175,38 @@ impl<'p> ThreeTally<'p> {
     }
 }
 
+/// Three players: the format of [`ThreeTally`], scored hand by hand.
+///
+/// ```
+/// use gin_rules::{score_match, CountHand, MatchHand, Preset, SeatedHand};
+/// let knock = |k: &str, d: &str, kd, dd| SeatedHand {
+///     players: [k.into(), d.into()],
+///     hand: MatchHand::Counts(CountHand {
+///         knocker: k.into(), knocker_deadwood: kd, defender_deadwood: dd,
+///         big_gin: false, upcard: None,
+///     }),
+/// };
+/// let players = ["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+/// // Ann beats Bob, so Bob sits out and Ann meets Cy.
+/// let hands = [knock("Ann", "Bob", 4, 20), knock("Cy", "Ann", 2, 30)];
+/// let score = score_match(&Preset::Standard.profile(), &players, &hands).unwrap();
+/// assert_eq!(score.hands[1].1, [16, 0, 28]);
+/// ```
+impl MatchFormat for [String; 3] {
+    type Hand = SeatedHand;
+    type Score = ThreeScore;
+    type Tally<'p> = ThreeTally<'p>;
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<ThreeTally<'p>, MatchError> {
+        ThreeTally::new(profile, self.clone())
+    }
+}
+
 impl FormatTally for ThreeTally<'_> {
     type Hand = SeatedHand;
     type Score = ThreeScore;
+    fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
     fn admits(&self, hand: &SeatedHand) -> Result<(), MatchError> {
         self.admit(hand).map(drop)
     }
@@ -194,41 +218,10 @@ impl FormatTally for ThreeTally<'_> {
     }
 }
 
-/// Scores a three-player match hand by hand.
-///
-/// ```
-/// use gin_rules::{score_three, CountHand, MatchHand, Preset, SeatedHand};
-/// let knock = |k: &str, d: &str, kd, dd| SeatedHand {
-///     players: [k.into(), d.into()],
-///     hand: MatchHand::Counts(CountHand {
-///         knocker: k.into(), knocker_deadwood: kd, defender_deadwood: dd,
-///         big_gin: false, upcard: None,
-///     }),
-/// };
-/// let players = ["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
-/// // Ann beats Bob, so Bob sits out and Ann meets Cy.
-/// let hands = [knock("Ann", "Bob", 4, 20), knock("Cy", "Ann", 2, 30)];
-/// let score = score_three(&Preset::Standard.profile(), &players, &hands).unwrap();
-/// assert_eq!(score.hands[1].1, [16, 0, 28]);
-/// ```
-pub fn score_three(
-    profile: &Profile,
-    players: &[String; 3],
-    hands: &[SeatedHand],
-) -> Result<ThreeScore, MatchError> {
-    within_max_hands(hands.len())?;
-    let mut tally = ThreeTally::new(profile, players.clone())?;
-    tally.reserve(hands.len());
-    for hand in hands {
-        tally.record(hand)?;
-    }
-    Ok(tally.into_score())
-}
-
 /// Who plays next: after a won hand the winner and the player who sat out;
 /// after a void hand the same two.
 pub(crate) fn next_pair(hand: &ScoredSeatedHand) -> [usize; 2] {
-    match (hand.winner, hand.loser()) {
+    match (hand.result.winner, hand.loser()) {
         (Some(winner), Some(loser)) => {
             let sat_out = (0..3).find(|&p| p != winner && p != loser).unwrap_or(loser);
             [winner, sat_out]

@@ -5,7 +5,8 @@ use super::hollywood::{Entries, sum_of_games};
 use super::seated::validate_names;
 use super::tally::{Sheet, counts_as_won, next_hand};
 use super::{
-    FormatTally, GameScore, MatchError, MatchHand, MatchScore, Players, ScoredMatchHand, Tally,
+    FormatTally, GameScore, HandResult, MatchError, MatchFormat, MatchHand, MatchScore, Player,
+    Players, ScoredMatchHand, Tally,
 };
 use crate::profile::Profile;
 
@@ -24,7 +25,7 @@ use crate::profile::Profile;
 ///     big_gin: false, upcard: None,
 /// });
 /// tally.record(&hand).unwrap();
-/// assert_eq!(tally.hands()[0].points, 35);
+/// assert_eq!(tally.hands()[0].result.points, 35);
 /// assert_eq!((tally.totals(), tally.is_complete()), ([0, 35], false));
 /// ```
 #[derive(Debug, Clone)]
@@ -49,11 +50,6 @@ impl<'p> MatchTally<'p> {
         })
     }
 
-    /// Room for `more` hands to come (the whole-match scorer knows how many).
-    pub(super) fn reserve(&mut self, more: usize) {
-        self.hands.reserve(more);
-    }
-
     /// Scores the next hand and credits it: refused (and not recorded) after
     /// the game, every Hollywood game, has ended, past [`MAX_MATCH_HANDS`](crate::MAX_MATCH_HANDS),
     /// or when the hand itself cannot be scored.
@@ -69,13 +65,9 @@ impl<'p> MatchTally<'p> {
         };
         let game_totals: Vec<[u64; 2]> = self.games.iter().map(|g| g.running).collect();
         self.hands.push(ScoredMatchHand {
-            knocker: won.as_ref().map(|w| w.knocker.index()),
-            winner: won.as_ref().map(|w| w.winner.index()),
-            outcome: won.as_ref().map(|w| w.outcome),
-            points: won.as_ref().map_or(0, |w| w.points),
-            knocker_deadwood: won.as_ref().map(|w| w.knocker_deadwood),
-            defender_deadwood: won.as_ref().map(|w| w.defender_deadwood),
-            breakdown: won.as_ref().map(|w| w.breakdown),
+            result: won
+                .as_ref()
+                .map_or_else(HandResult::default, |w| w.result(Player::index)),
             scored_in,
             totals: sum_totals(&game_totals),
             game_totals,
@@ -153,9 +145,22 @@ impl<'p> MatchTally<'p> {
     }
 }
 
+/// Two players: the format of [`MatchTally`].
+impl MatchFormat for Players<String> {
+    type Hand = MatchHand;
+    type Score = MatchScore;
+    type Tally<'p> = MatchTally<'p>;
+    fn tally<'p>(&self, profile: &'p Profile) -> Result<MatchTally<'p>, MatchError> {
+        MatchTally::new(profile, self.clone())
+    }
+}
+
 impl FormatTally for MatchTally<'_> {
     type Hand = MatchHand;
     type Score = MatchScore;
+    fn reserve(&mut self, more: usize) {
+        self.hands.reserve(more);
+    }
     fn admits(&self, hand: &MatchHand) -> Result<(), MatchError> {
         self.admit(hand).map(drop)
     }

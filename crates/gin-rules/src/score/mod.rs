@@ -41,8 +41,8 @@ pub use hand_score::{
 /// Whether nothing of a knock is a joker: no card, declared meld or layoff
 /// of either hand, and no joker map given. Such a knock's reply searches take
 /// the bit-mask twin wherever it applies ([`Search::Fastest`]); any other
-/// knock's take the joker search, so that each knock lists the defender's
-/// layoffs in the order it always has.
+/// knock's take the joker search: a joker-free knock's layoffs are listed
+/// wave by wave, any other knock's meld by meld.
 pub(crate) fn joker_free(knocker: &KnockerHand, defender: &DefenderHand) -> bool {
     let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
     let melds_natural =

@@ -13,7 +13,7 @@
 //!   pass, a reply, and the waiting seat's actions; in the reply, a single
 //!   layoff of each defender card is accepted exactly when the card is in
 //!   `layable`;
-//! - the one exception API.md pins: at the 50th-card offer a take that
+//! - the one exception docs/LIVE.md states: at the 50th-card offer a take that
 //!   cannot end in a knock is not listed, the audit accepts the take, and
 //!   nothing is then listed; and its twin under `joker_pickup_must_meld`: a
 //!   joker on the pile that no knock could meld is not listed as a take

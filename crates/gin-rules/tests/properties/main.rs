@@ -10,6 +10,8 @@
 //!   tries every meld of every subset with every card a joker could stand for.
 //! - [`fuzz`]: arbitrary input and arbitrary legal hands through every entry
 //!   point: no panic, and the invariants a caller relies on.
+//! - [`toy_format`]: a match format defined outside the crate, scored
+//!   through the public `MatchFormat`.
 //!
 //! The oracles share no code with the engine: cards cross over as text through
 //! the public parser, or through the public `Card` accessors. One binary, so the
@@ -33,4 +35,5 @@ mod fuzz;
 mod live;
 mod oracle;
 mod oracle_play;
+mod toy_format;
 mod wild_oracle;

@@ -2,9 +2,7 @@ use super::*;
 use crate::audit::scoring_upcard;
 use crate::audit::tests::play_outs::{PlayOut, play_out};
 use crate::profile::{Preset, ProfileOverrides};
-use crate::{
-    CountHand, Move, PartnershipDeal, SeatedHand, Team, score_match, score_partnership, score_three,
-};
+use crate::{CountHand, Move, PartnershipDeal, SeatedHand, Team, score_match};
 
 fn players() -> Players<String> {
     Players::new("Ann".to_string(), "Bob".to_string())
@@ -383,7 +381,7 @@ fn legal_three(seed: u64, profile: &Profile) -> (Vec<RecordedHand>, Vec<SeatedHa
         recorded.push(record);
         counted.push(counts);
         let players: [String; 3] = all.clone().try_into().unwrap();
-        if score_three(profile, &players, &counted).unwrap().complete {
+        if score_match(profile, &players, &counted).unwrap().complete {
             break;
         }
         if let Some(winner) = winner {
@@ -430,10 +428,7 @@ fn legal_partnership(
         counted.push(PartnershipDeal {
             tables: [one_counts, two_counts],
         });
-        if score_partnership(profile, &teams(), &counted)
-            .unwrap()
-            .complete
-        {
+        if score_match(profile, &teams(), &counted).unwrap().complete {
             break;
         }
     }
@@ -448,9 +443,9 @@ fn random_three_player_matches_audit_to_the_totals_of_their_counts() {
     for seed in 0..12 {
         let profile = &profiles[seed as usize % 2];
         let (recorded, counted) = legal_three(seed, profile);
-        let audit = audit_three(profile, &players, &recorded).unwrap();
+        let audit = audit_match(profile, &players, &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
-        let expected = score_three(profile, &players, &counted).unwrap();
+        let expected = score_match(profile, &players, &counted).unwrap();
         assert!(expected.complete);
         assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
         assert_eq!(audit.score.nets, expected.nets, "seed {seed}");
@@ -474,7 +469,7 @@ fn a_three_player_hand_off_the_rotation_is_rotation_broken() {
     if recorded[1].dealer == *sat_out {
         recorded[1].dealer = at_table[1].clone();
     }
-    let audit = audit_three(&standard, &players, &recorded).unwrap();
+    let audit = audit_match(&standard, &players, &recorded).unwrap();
     let violation = audit.violation.unwrap();
     assert_eq!(
         (violation.hand, violation.violation.code),
@@ -484,7 +479,7 @@ fn a_three_player_hand_off_the_rotation_is_rotation_broken() {
     // Without `non_dealer` the hand cannot be seated.
     recorded[0].non_dealer = None;
     assert_eq!(
-        audit_three(&standard, &players, &recorded),
+        audit_match(&standard, &players, &recorded),
         Err(MatchAuditError::NonDealerRequired {
             hand: 0,
             table: None
@@ -498,9 +493,9 @@ fn random_partnership_matches_audit_to_the_totals_of_their_counts() {
     let mut deals = 0;
     for seed in 0..10 {
         let (recorded, counted) = legal_partnership(seed, &profile, 40);
-        let audit = audit_partnership(&profile, &teams(), &recorded).unwrap();
+        let audit = audit_match(&profile, &teams(), &recorded).unwrap();
         assert!(audit.is_legal(), "seed {seed}: {:?}", audit.violation);
-        let expected = score_partnership(&profile, &teams(), &counted).unwrap();
+        let expected = score_match(&profile, &teams(), &counted).unwrap();
         assert!(expected.complete);
         assert_eq!(audit.score.final_tally, expected.final_tally, "seed {seed}");
         assert!(audit.hands.iter().all(|tables| tables.len() == 2));
@@ -517,21 +512,21 @@ fn a_partnership_deal_off_its_pairings_is_pairing_broken_and_a_last_deal_may_be_
     // Deal 1 played with deal 0's pairings.
     let mut repeated = recorded.clone();
     repeated[1] = recorded[0].clone();
-    let audit = audit_partnership(&profile, &teams(), &repeated).unwrap();
+    let audit = audit_match(&profile, &teams(), &repeated).unwrap();
     let violation = audit.violation.unwrap();
     assert_eq!((violation.hand, violation.table), (1, None));
     assert_eq!(violation.violation.code, ViolationCode::PairingBroken);
     // The last deal with one table still being played: legal, not scored.
     let mut in_progress = recorded.clone();
     in_progress[2][1].actions.truncate(1);
-    let audit = audit_partnership(&profile, &teams(), &in_progress).unwrap();
+    let audit = audit_match(&profile, &teams(), &in_progress).unwrap();
     assert!(audit.is_legal(), "{:?}", audit.violation);
     assert_eq!(audit.score.deals.len(), 2);
     assert_eq!(audit.hands.len(), 3);
     // The same table stopping early in a deal that is not the last.
     let mut unfinished = recorded.clone();
     unfinished[1][1].actions.truncate(1);
-    let violation = audit_partnership(&profile, &teams(), &unfinished)
+    let violation = audit_match(&profile, &teams(), &unfinished)
         .unwrap()
         .violation
         .unwrap();

@@ -49,7 +49,7 @@
 use std::sync::LazyLock;
 
 use super::params::Params;
-use crate::card::LANE;
+use crate::card::{LANE, lowest_bits};
 use crate::deadwood::natural::lane_deadwood;
 
 /// A segment where no run can hold the jokers.
@@ -102,17 +102,6 @@ fn left_i(lane: u32) -> i32 {
     i32::try_from(left(lane)).unwrap_or(IMPOSSIBLE)
 }
 
-/// The lowest `count` cards of `bits`.
-fn lowest(mut bits: u32, count: u32) -> u32 {
-    let mut picked = 0;
-    for _ in 0..count {
-        let low = bits & bits.wrapping_neg();
-        picked |= low;
-        bits &= !low;
-    }
-    picked
-}
-
 /// The value of the cards of a lane.
 fn lane_value(mut bits: u32) -> u32 {
     let mut sum = 0;
@@ -142,7 +131,8 @@ fn segment_least(bits: u32, low: u32, high: u32, jokers: u32, min_natural: u32) 
                 continue;
             }
             let span = ((1u32 << len) - 1) << start;
-            let held_fillers = lowest(bits & span, jokers - missing);
+            // A subset of a lane's 32 bits: the narrowing loses nothing.
+            let held_fillers = lowest_bits(u64::from(bits & span), jokers - missing) as u32;
             let below = bits & ((1 << start) - 1);
             let above = bits & !((1 << (end + 1)) - 1);
             let count = left(below) + left(above) + lane_value(held_fillers);

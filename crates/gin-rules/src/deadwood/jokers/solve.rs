@@ -1,7 +1,7 @@
 //! The wild-card deadwood solver: footprints, the fast least count, and the
 //! plans behind an arrangement (the argument is in the module docs of [`super`]).
 
-use crate::card::{CardSet, LANE};
+use crate::card::{CardSet, LANE, lowest_bits};
 use crate::deadwood::natural::{min_deadwood, run_cards};
 use crate::meld::MeldKind;
 
@@ -83,18 +83,6 @@ static LANE_VALUE: [u8; 8192] = {
 #[inline]
 const fn rank_value(bit: u32) -> u32 {
     if bit >= 9 { 10 } else { bit + 1 }
-}
-
-/// The lowest `count` cards of `bits` (fewer when it has fewer).
-#[inline]
-fn lowest(mut bits: u64, count: u32) -> u64 {
-    let mut picked = 0;
-    for _ in 0..count {
-        let low = bits & bits.wrapping_neg();
-        picked |= low;
-        bits &= !low;
-    }
-    picked
 }
 
 /// Cards of `avail` in some natural meld within `avail`: a run of three or a
@@ -264,7 +252,7 @@ impl RunLane {
             let held_fillers = if extra == 0 {
                 0
             } else {
-                lowest(self.cards & w.span, extra)
+                lowest_bits(self.cards & w.span, extra)
             };
             let held_cost = if extra == 0 { 0 } else { value(held_fillers) };
             if extra > 0 && held_cost >= extra * p.joker_deadwood {
@@ -352,7 +340,7 @@ fn offer_set(
             held_fillers: if extra == 0 {
                 0
             } else {
-                lowest(held_here, extra)
+                lowest_bits(held_here, extra)
             },
             held_cost,
             inside_value: held_count * each,

@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::*;
+use super::super::*;
 use crate::card::{CardSet, Rank, Suit};
 use crate::deadwood::min_deadwood;
 use crate::profile::JokerRules;
@@ -215,16 +215,16 @@ proptest! {
         for h in &s.hands {
             let summed = h.game_totals.iter().fold([0, 0], |a, t| [a[0] + t[0], a[1] + t[1]]);
             prop_assert_eq!(h.totals, summed);
-            prop_assert_eq!(h.winner.is_none(), h.scored_in.is_empty() && h.points == 0 && h.outcome.is_none());
+            prop_assert_eq!(h.result.winner.is_none(), h.scored_in.is_empty() && h.result.points == 0 && h.result.outcome.is_none());
         }
         for (g, game) in s.games.iter().enumerate() {
             for p in 0..2 {
                 let t = &game.final_tally[p];
                 prop_assert_eq!(t.total, parts(t));
                 let won: Vec<&ScoredMatchHand> = s.hands.iter()
-                    .filter(|h| h.winner == Some(p) && h.scored_in.contains(&g))
+                    .filter(|h| h.result.winner == Some(p) && h.scored_in.contains(&g))
                     .collect();
-                prop_assert_eq!(t.hand_points, won.iter().map(|h| u64::from(h.points)).sum::<u64>());
+                prop_assert_eq!(t.hand_points, won.iter().map(|h| u64::from(h.result.points)).sum::<u64>());
                 prop_assert_eq!(t.hands_won, won.len() as u64);
             }
             let running = |at: usize| s.hands[at].game_totals[g];

@@ -22,11 +22,11 @@
 //!
 //! What a batch holds (its line, answer chunks and the spool's memory part)
 //! is reserved in the process's memory budget before the first byte is
-//! read ([`super::budget`]); without room within the wait, the batch is
+//! read ([`crate::http::admission::budget`]); without room within the wait, the batch is
 //! answered 503 `overloaded`, unread, and the connection closes.
 //!
 //! A batch sent as `application/json` (a JSON array of lines) is answered
-//! with the same line function by the JSON batch instead ([`super::bulk`]
+//! with the same line function by the JSON batch instead ([`super`]
 //! chooses).
 //!
 //! # Framing
@@ -51,13 +51,14 @@ use std::time::{Duration, Instant};
 use actix_web::http::header;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpRequest, HttpResponse, web};
-use clap::Args;
 use futures_core::Stream;
 
-use super::auth::Throttle;
-use super::drain::{DrainBound, answer_then_drain};
-use super::json::BodyTimeout;
-use super::problem::{ErrorCode, Problem, ProblemResponse};
+use crate::http::admission::auth::Throttle;
+use crate::http::admission::budget;
+use crate::http::admission::drain::{DrainBound, answer_then_drain};
+use crate::http::admission::limits::BatchLimits;
+use crate::http::json::BodyTimeout;
+use crate::http::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 pub use gin_contract::lines::{LineAnswer, Tally, answer_line};
 
@@ -65,37 +66,6 @@ pub use gin_contract::lines::{LineAnswer, Tally, answer_line};
 pub const NDJSON: &str = "application/x-ndjson";
 /// Answers are handed to actix in chunks of about this size.
 const OUT_CHUNK: usize = 32 * 1024;
-
-/// The limits of one batch, set by flags (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Args)]
-pub struct BatchLimits {
-    /// Longest line of a batch, in bytes (1024 to 16777216).
-    #[arg(long = "batch-max-line-bytes", env = "GIN_REFEREE_BATCH_MAX_LINE_BYTES",
-          value_name = "BYTES", default_value_t = 64 * 1024,
-          value_parser = clap::value_parser!(u32).range(1024..=16_777_216))]
-    pub line_bytes: u32,
-    /// Most lines in one batch (1 to 100000000).
-    #[arg(long = "batch-max-lines", env = "GIN_REFEREE_BATCH_MAX_LINES", value_name = "N",
-          default_value_t = 10_000_000,
-          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub lines: u64,
-    /// Seconds one batch may take from its first byte to its last answer
-    /// (1 to 86400).
-    #[arg(long = "batch-timeout", env = "GIN_REFEREE_BATCH_TIMEOUT", value_name = "SECONDS",
-          default_value_t = 600,
-          value_parser = clap::value_parser!(u64).range(1..=86_400))]
-    pub timeout_secs: u64,
-}
-
-impl Default for BatchLimits {
-    fn default() -> Self {
-        BatchLimits {
-            line_bytes: 64 * 1024,
-            lines: 10_000_000,
-            timeout_secs: 600,
-        }
-    }
-}
 
 /// Checks a batch request's framing headers: NDJSON, no content coding.
 fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
@@ -135,9 +105,9 @@ fn check_headers(request: &HttpRequest) -> Result<(), Problem> {
 
 /// Streams the answers of an NDJSON batch (see the module docs). `operation`
 /// names the single endpoint for the metrics. The routes reach it through
-/// [`super::bulk::respond`], which sends a JSON array elsewhere. A batch the
+/// [`super::respond`], which sends a JSON array elsewhere. A batch the
 /// memory budget refuses is answered, then up to `drain_limit` bytes of its
-/// body are read and dropped ([`super::drain`]).
+/// body are read and dropped ([`crate::http::admission::drain`]).
 pub async fn stream<A: LineAnswer + Unpin + 'static>(
     request: HttpRequest,
     payload: web::Payload,
@@ -152,7 +122,7 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
         .copied()
         .unwrap_or_default();
     let held = held(&limits);
-    let reservation = match super::budget::reserve(super::budget::of(&request), held).await {
+    let reservation = match budget::reserve(budget::of(&request), held).await {
         Ok(reservation) => reservation,
         Err(problem) => {
             let within = request
@@ -197,10 +167,7 @@ pub async fn stream<A: LineAnswer + Unpin + 'static>(
 /// its answer chunks, and the spool's memory part.
 fn held(limits: &BatchLimits) -> usize {
     let read_chunk = 64 * 1024;
-    limits.line_bytes as usize
-        + read_chunk
-        + super::budget::STREAM_STATE
-        + super::spool::MEMORY_HELD
+    limits.line_bytes as usize + read_chunk + budget::STREAM_STATE + super::spool::MEMORY_HELD
 }
 
 /// The line reader and answer writer of one batch.

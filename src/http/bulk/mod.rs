@@ -1,16 +1,23 @@
-//! The bulk endpoints' one entry: a batch is answered by its content type,
-//! as a JSON array ([`super::json_batch`], `application/json`) or as NDJSON
-//! lines streamed ([`super::ndjson`], the default), with the same line
-//! function either way. Both answer from [`super::ndjson`]'s line engine
-//! ([`LineAnswer`], [`super::ndjson::answer_line`]); this module is the only
-//! one that knows both.
+//! The bulk endpoints: `POST /v1/{resource}/batch`, one request of the
+//! single endpoint per line.
+//!
+//! [`respond`] is their one entry: a batch is answered by its content type,
+//! as a JSON array ([`json_batch`], `application/json`) or as NDJSON lines
+//! streamed ([`ndjson`], the default), with the same line function either
+//! way. Both answer from [`ndjson`]'s line engine ([`LineAnswer`],
+//! [`ndjson::answer_line`]); this module is the only one that knows both.
+//! Answers an NDJSON client has not read yet wait in [`spool`].
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::auth::Throttle;
-use super::json_batch;
-use super::ndjson::{self, LineAnswer};
-use super::problem::HttpProblem;
+pub mod json_batch;
+pub mod ndjson;
+pub mod spool;
+
+use ndjson::LineAnswer;
+
+use crate::http::admission::auth::Throttle;
+use crate::http::problem::HttpProblem;
 
 /// Answers a batch (see the module docs). `operation` names the single
 /// endpoint for the metrics.

@@ -107,7 +107,7 @@ fn pad(presented: &[u8]) -> Option<Padded> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::http::auth::Operations;
+    use crate::http::admission::auth::Operations;
     use sha2::{Digest, Sha256};
 
     /// A table of `keys`, each with the id `key-<n>`.

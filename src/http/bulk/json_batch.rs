@@ -41,7 +41,7 @@
 //! One batch holds the limit plus a chunk, whatever its answers' total size
 //! (an answer may be many times its request: all arrangements, an audit).
 //! Concurrent JSON batches together stay within the memory budget
-//! ([`super::budget`]): each reserves its body (declared, or the limit) and
+//! ([`crate::http::admission::budget`]): each reserves its body (declared, or the limit) and
 //! its answer chunks before reading a byte, and waits for room, or is refused
 //! with 503 `overloaded`. NDJSON stays the way to send more, streamed,
 //! without a size limit.
@@ -60,14 +60,15 @@ use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use utoipa::openapi::{OpenApi, RefOr};
 
-use super::auth::Throttle;
-use super::budget::{self, Reservation};
-use super::drain::{DrainBound, answer_then_drain};
-use super::json::body::{self, Coding, ReadError, UnsupportedCoding};
-use super::json::{BodyTimeout, closing_with_unread};
-use super::ndjson::{BatchLimits, LineAnswer, Tally, answer_line};
-use super::problem::ProblemResponse;
-use super::problem::{ErrorCode, Problem};
+use super::ndjson::{LineAnswer, Tally, answer_line};
+use crate::http::admission::auth::Throttle;
+use crate::http::admission::budget::{self, Reservation};
+use crate::http::admission::drain::{DrainBound, answer_then_drain, closing_with_unread};
+use crate::http::admission::limits::BatchLimits;
+use crate::http::json::body::{self, Coding};
+use crate::http::json::{BodyTimeout, content_coding, read_problem, too_slow};
+use crate::http::problem::ProblemResponse;
+use crate::http::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
 
 /// The media type of a JSON batch, in and out.
@@ -219,50 +220,17 @@ async fn read(
     if declared.is_some_and(|length| length > limit as u64) {
         return Err(too_large(limit));
     }
-    let coding = Coding::from_headers(request.headers()).map_err(|UnsupportedCoding(named)| {
-        Problem::new(
-            ErrorCode::UnsupportedContentEncoding,
-            format!(
-                "Content-Encoding {named} is not supported: send the body as is, \
-                 or in one of {} (one coding, not stacked)",
-                body::SUPPORTED_CODINGS
-            ),
-        )
-    })?;
+    let coding = content_coding(request)?;
     let expected = declared.and_then(|length| usize::try_from(length).ok());
     let read = body::read(payload, coding, limit, expected);
     let deadline = body_timeout(request);
     let read = match deadline {
-        Some(deadline) => {
-            actix_web::rt::time::timeout(deadline, read)
-                .await
-                .map_err(|_elapsed| {
-                    Problem::new(
-                        ErrorCode::RequestTimeout,
-                        format!("the body did not arrive within {} ms", deadline.as_millis()),
-                    )
-                })?
-        }
+        Some(deadline) => actix_web::rt::time::timeout(deadline, read)
+            .await
+            .map_err(|_elapsed| too_slow(deadline))?,
         None => read.await,
     };
-    read.map_err(|error| match error {
-        ReadError::TooLarge => too_large(limit),
-        ReadError::TooInflated { encoded } => Problem::new(
-            ErrorCode::PayloadTooLarge,
-            format!(
-                "the body inflates to more than {} times its {encoded} encoded bytes",
-                body::MAX_INFLATION_RATIO
-            ),
-        ),
-        ReadError::Corrupt(error) => Problem::new(
-            ErrorCode::MalformedJson,
-            format!("the body could not be decoded: {error}"),
-        ),
-        ReadError::Payload(error) => Problem::new(
-            ErrorCode::MalformedJson,
-            format!("the body could not be read: {error}"),
-        ),
-    })
+    read.map_err(|error| read_problem(error, || too_large(limit)))
 }
 
 fn too_large(limit: usize) -> Problem {
@@ -480,7 +448,7 @@ impl<A: LineAnswer + Unpin> Stream for Answers<A> {
 /// array of lines, `maxItems` included) and its example read as an array.
 pub fn document(api: &mut OpenApi) {
     for path in PATHS {
-        let Some(operation) = super::openapi::post_operation(api, path) else {
+        let Some(operation) = crate::http::openapi::post_operation(api, path) else {
             continue;
         };
         if let Some(RefOr::T(body)) = operation.request_body.as_mut()

@@ -26,7 +26,7 @@
 //! answer. A body past a bound (declared longer than the limit, still coming
 //! at the deadline, or cut off) ends the drain: the connection then closes as
 //! for any body refused unread, after `--client-disconnect-timeout` of
-//! discarding (the module docs of [`super::json`]). A drain waiting for its
+//! discarding (the module docs of [`crate::http::json`]). A drain waiting for its
 //! client is also subject to the connection guard (`--stall-timeout`, and
 //! shedding near `--max-connections`), like any connection: a slow sender
 //! cannot hold a connection longer than a served body could.
@@ -173,6 +173,46 @@ impl MessageBody for AnswerThenDrain {
             return Poll::Ready(None);
         }
         this.poll_drain(cx).map(|()| None)
+    }
+}
+
+/// `answer`, after which the connection closes, the request's unread payload
+/// kept alive until the answer is written (see [`WithUnreadBody`]): the way
+/// to refuse a body that has not been read to its end.
+pub(crate) fn closing_with_unread(
+    mut response: HttpResponseBuilder,
+    answer: impl Into<Bytes>,
+    unread: Payload,
+) -> HttpResponse {
+    response.force_close();
+    response.body(BoxBody::new(WithUnreadBody {
+        answer: Some(answer.into()),
+        _unread: unread,
+    }))
+}
+
+/// An answer body that keeps the request's unread payload alive until the
+/// answer has been written. actix-http decides whether to close a connection
+/// when it finishes writing an answer: a request payload neither finished nor
+/// dropped means "close"; a dropped one, of a chunked body, means "read the
+/// rest first" (with no time limit).
+struct WithUnreadBody {
+    answer: Option<Bytes>,
+    _unread: Payload,
+}
+
+impl MessageBody for WithUnreadBody {
+    type Error = std::convert::Infallible;
+
+    fn size(&self) -> BodySize {
+        BodySize::Sized(self.answer.as_ref().map_or(0, |answer| answer.len() as u64))
+    }
+
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Poll::Ready(self.answer.take().map(Ok))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::*;
+use super::super::*;
 use crate::profile::{Preset, ProfileOverrides, ShutoutRule};
 
 fn counts(
@@ -50,7 +50,7 @@ fn three_player_example() -> Vec<SeatedHand> {
 
 #[test]
 fn three_players_worked_example() {
-    let score = score_three(
+    let score = score_match(
         &Preset::Standard.profile(),
         &three(),
         &three_player_example(),
@@ -78,7 +78,7 @@ fn three_players_rotation_is_checked() {
     let mut hands = three_player_example();
     // After Ann beat Bob, Bob sits out: Ann and Bob again breaks the rotation.
     hands[1] = counts("Bob", "Ann", 2, 10);
-    let error = score_three(&Preset::Standard.profile(), &three(), &hands).unwrap_err();
+    let error = score_match(&Preset::Standard.profile(), &three(), &hands).unwrap_err();
     assert!(matches!(error, MatchError::RotationBroken { .. }));
     assert_eq!(error.hand(), Some(1));
     assert!(error.to_string().contains("Ann and Cy"), "{error}");
@@ -86,7 +86,7 @@ fn three_players_rotation_is_checked() {
     let mut hands = three_player_example();
     hands[2] = counts("Bob", "Ann", 6, 6);
     assert_eq!(
-        score_three(&Preset::Standard.profile(), &three(), &hands)
+        score_match(&Preset::Standard.profile(), &three(), &hands)
             .unwrap_err()
             .hand(),
         Some(2)
@@ -96,13 +96,13 @@ fn three_players_rotation_is_checked() {
 #[test]
 fn three_players_refuse_unknown_names_self_play_and_hollywood() {
     let profile = Preset::Standard.profile();
-    let error = score_three(&profile, &three(), &[counts("Ann", "Dee", 4, 20)]).unwrap_err();
+    let error = score_match(&profile, &three(), &[counts("Ann", "Dee", 4, 20)]).unwrap_err();
     assert!(matches!(error, MatchError::UnknownPlayer { hand: 0, .. }));
-    let error = score_three(&profile, &three(), &[counts("Ann", "Ann", 4, 20)]).unwrap_err();
+    let error = score_match(&profile, &three(), &[counts("Ann", "Ann", 4, 20)]).unwrap_err();
     assert!(matches!(error, MatchError::SamePlayerTwice { .. }));
-    let error = score_three(&Preset::Hollywood.profile(), &three(), &[]).unwrap_err();
+    let error = score_match(&Preset::Hollywood.profile(), &three(), &[]).unwrap_err();
     assert!(matches!(error, MatchError::HollywoodNotDefined { .. }));
-    let error = score_three(
+    let error = score_match(
         &profile,
         &three(),
         &[three_player_example(), vec![counts("Ann", "Bob", 1, 20)]].concat(),
@@ -122,14 +122,14 @@ fn three_players_flat_shutout_follows_the_profile() {
     }
     .resolve()
     .unwrap();
-    let score = score_three(&fifty, &three(), &three_player_example()).unwrap();
+    let score = score_match(&fifty, &three(), &three_player_example()).unwrap();
     assert_eq!(score.final_tally[0].shutout_bonus, 50);
     assert_eq!(score.nets.unwrap().iter().sum::<i64>(), 0);
 }
 
 #[test]
 fn three_players_unfinished_has_no_nets() {
-    let score = score_three(
+    let score = score_match(
         &Preset::Standard.profile(),
         &three(),
         &three_player_example()[..3],
@@ -171,7 +171,7 @@ fn partnership_example() -> Vec<PartnershipDeal> {
 
 #[test]
 fn partnership_worked_example() {
-    let score = score_partnership(
+    let score = score_match(
         &Preset::Partnership.profile(),
         &teams(),
         &partnership_example(),
@@ -200,7 +200,7 @@ fn partnership_worked_example() {
 #[test]
 fn bicycle_partnership_examples() {
     // One partner wins 12, the other loses 10: the side scores 2.
-    let one = score_partnership(
+    let one = score_match(
         &Preset::Partnership.profile(),
         &teams(),
         &[deal(
@@ -212,7 +212,7 @@ fn bicycle_partnership_examples() {
     assert_eq!(one.deals[0].table_results, [12, -10]);
     assert_eq!((one.deals[0].winner, one.deals[0].points), (Some(0), 2));
     // Both partners win, 16 and 12: the side scores 28.
-    let both = score_partnership(
+    let both = score_match(
         &Preset::Partnership.profile(),
         &teams(),
         &[deal(
@@ -229,14 +229,14 @@ fn partnership_pairings_alternate_and_are_checked() {
     let mut deals = partnership_example();
     // Deal 2 must pair Ann with Dee and Cy with Bob, not Ann with Bob again.
     deals[1] = deal(counts("Ann", "Bob", 3, 15), counts("Dee", "Cy", 2, 12));
-    let error = score_partnership(&Preset::Partnership.profile(), &teams(), &deals).unwrap_err();
+    let error = score_match(&Preset::Partnership.profile(), &teams(), &deals).unwrap_err();
     assert!(matches!(error, MatchError::PairingBroken { .. }));
     assert_eq!(error.hand(), Some(1));
     assert!(error.to_string().contains("Ann with Dee"), "{error}");
     // The tables may come in either order.
     let mut deals = partnership_example();
     deals[0].tables.swap(0, 1);
-    assert!(score_partnership(&Preset::Partnership.profile(), &teams(), &deals).is_ok());
+    assert!(score_match(&Preset::Partnership.profile(), &teams(), &deals).is_ok());
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn partnership_errors_name_the_table() {
         counts("Ann", "Bob", 3, 15),
         counts("Dee", "Cy", 12, 12),
     )];
-    let error = score_partnership(&Preset::Partnership.profile(), &teams(), &deals).unwrap_err();
+    let error = score_match(&Preset::Partnership.profile(), &teams(), &deals).unwrap_err();
     assert!(
         matches!(&error, MatchError::AtTable { error, .. } if matches!(**error, MatchError::Count { error: CountError::KnockOverLimit { .. }, .. }))
     );
@@ -257,7 +257,7 @@ fn partnership_errors_name_the_table() {
             ..
         }
     ));
-    let error = score_partnership(&Preset::Hollywood.profile(), &teams(), &[]).unwrap_err();
+    let error = score_match(&Preset::Hollywood.profile(), &teams(), &[]).unwrap_err();
     assert!(matches!(error, MatchError::HollywoodNotDefined { .. }));
 }
 
@@ -292,14 +292,14 @@ proptest! {
             } else {
                 counts(&names[a], &names[b], knocker_count, defender_count)
             };
-            let scored = match score_three(&Preset::Standard.profile(), &names, &[hands.clone(), vec![hand.clone()]].concat()) {
+            let scored = match score_match(&Preset::Standard.profile(), &names, &[hands.clone(), vec![hand.clone()]].concat()) {
                 Ok(score) => score,
                 Err(MatchError::GameOver { .. }) => break,
                 Err(error) => return Err(TestCaseError::fail(error.to_string())),
             };
             hands.push(hand);
             let last = &scored.hands.last().unwrap().0;
-            pair = match (last.winner, last.loser()) {
+            pair = match (last.result.winner, last.loser()) {
                 (Some(w), Some(l)) => [w, 3 - w - l],
                 _ => pair,
             };
@@ -326,7 +326,7 @@ proptest! {
             };
             deals.push(deal(one, two));
         }
-        let score = match score_partnership(&Preset::Partnership.profile(), &teams(), &deals) {
+        let score = match score_match(&Preset::Partnership.profile(), &teams(), &deals) {
             Ok(score) => score,
             Err(MatchError::GameOver { .. }) => return Ok(()),
             Err(error) => return Err(TestCaseError::fail(error.to_string())),
@@ -336,7 +336,7 @@ proptest! {
             .iter()
             .map(|d| { let [one, two] = d.tables.clone(); deal(two, one) })
             .collect();
-        let again = score_partnership(&Preset::Partnership.profile(), &teams(), &swapped).unwrap();
+        let again = score_match(&Preset::Partnership.profile(), &teams(), &swapped).unwrap();
         prop_assert_eq!(again.final_tally, score.final_tally);
         prop_assert_eq!(
             again.deals.iter().map(|d| (d.winner, d.points, d.totals)).collect::<Vec<_>>(),

@@ -39,7 +39,7 @@
 //! of 128 KiB in flight to the socket: under half a MiB ([`MEMORY_HELD`]) on
 //! top of what the line reader holds (`ndjson`'s module docs), whatever the
 //! body. The batch reserves both in the memory budget before it reads a byte
-//! ([`super::budget`]), and holds them until its answer is gone.
+//! ([`crate::http::admission::budget`]), and holds them until its answer is gone.
 //! The file's pages live in the page cache, which the kernel reclaims.
 //!
 //! # Cost
@@ -66,8 +66,8 @@ use clap::Args;
 use futures_core::Stream;
 use prometheus::{IntCounter, IntGauge, Opts};
 
-use super::budget::Reservation;
-use super::problem::{ErrorCode, Problem};
+use crate::http::admission::budget::Reservation;
+use crate::http::problem::{ErrorCode, Problem};
 use crate::monitoring::metrics::Metrics;
 
 /// Answers held in memory per batch before the spool file is used.

@@ -7,10 +7,9 @@ use std::future::{Ready, ready};
 
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
+use clap::Args;
 use utoipa::openapi::schema::{ArrayItems, Schema};
 use utoipa::openapi::{OpenApi, RefOr};
-
-use super::ndjson::BatchLimits;
 
 pub use gin_contract::limits::{
     DEFAULT_MAX_AUDIT_ACTIONS, DEFAULT_MAX_MATCH_HANDS, DEFAULT_MAX_MELDS, DEFAULT_MAX_NAME_LENGTH,
@@ -36,6 +35,38 @@ impl FromRequest for ServerLimits {
         )))
     }
 }
+/// The limits of one batch, set by flags (see the module docs of
+/// [`crate::http::bulk::ndjson`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Args)]
+pub struct BatchLimits {
+    /// Longest line of a batch, in bytes (1024 to 16777216).
+    #[arg(long = "batch-max-line-bytes", env = "GIN_REFEREE_BATCH_MAX_LINE_BYTES",
+          value_name = "BYTES", default_value_t = 64 * 1024,
+          value_parser = clap::value_parser!(u32).range(1024..=16_777_216))]
+    pub line_bytes: u32,
+    /// Most lines in one batch (1 to 100000000).
+    #[arg(long = "batch-max-lines", env = "GIN_REFEREE_BATCH_MAX_LINES", value_name = "N",
+          default_value_t = 10_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub lines: u64,
+    /// Seconds one batch may take from its first byte to its last answer
+    /// (1 to 86400).
+    #[arg(long = "batch-timeout", env = "GIN_REFEREE_BATCH_TIMEOUT", value_name = "SECONDS",
+          default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout_secs: u64,
+}
+
+impl Default for BatchLimits {
+    fn default() -> Self {
+        BatchLimits {
+            line_bytes: 64 * 1024,
+            lines: 10_000_000,
+            timeout_secs: 600,
+        }
+    }
+}
+
 /// The ceilings in the OpenAPI document.
 pub trait LimitsInOpenApi {
     fn apply_to_openapi(&self, api: &mut OpenApi, batch: &BatchLimits) -> Vec<String>;

@@ -41,7 +41,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest, web};
 use prometheus::{IntCounterVec, Opts};
 
-use super::problem::{ErrorCode, Problem, ProblemResponse};
+use crate::http::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 
 mod remembered;
@@ -488,7 +488,7 @@ pub fn document(api: &mut utoipa::openapi::OpenApi, keys: KeysInForce) {
             SECURITY_SCHEME.to_owned(),
             utoipa::openapi::RefOr::T(SecurityScheme::Http(scheme)),
         );
-    let refusals = super::problem::error_responses(&[
+    let refusals = crate::http::problem::error_responses(&[
         ErrorCode::Unauthorized,
         ErrorCode::Forbidden,
         ErrorCode::RateLimited,

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use super::*;
+use super::super::*;
 use crate::profile::{
     BoxBonusTiming, Preset, ProfileOverrides, Settlement, ShutoutRule, ShutoutTest,
 };
@@ -146,7 +146,7 @@ proptest! {
             let hand = seated(&names, pair, raw);
             let before = tally.score();
             let tried = [taken.clone(), vec![hand.clone()]].concat();
-            match (tally.record(&hand), score_three(&profile, &names, &tried)) {
+            match (tally.record(&hand), score_match(&profile, &names, &tried)) {
                 (Ok(()), Ok(expected)) => {
                     taken.push(hand);
                     prop_assert_eq!(tally.totals(), expected.hands.last().unwrap().1);
@@ -188,7 +188,7 @@ proptest! {
             };
             let before = tally.score();
             let tried = [taken.clone(), vec![deal.clone()]].concat();
-            match (tally.record(&deal), score_partnership(&profile, &teams, &tried)) {
+            match (tally.record(&deal), score_match(&profile, &teams, &tried)) {
                 (Ok(()), Ok(expected)) => {
                     taken.push(deal);
                     prop_assert_eq!(tally.totals(), expected.deals.last().unwrap().totals);
@@ -233,7 +233,7 @@ fn the_tallies_refuse_what_the_scorers_refuse_before_the_first_hand() {
     ];
     assert_eq!(
         PartnershipTally::new(&standard, &teams).unwrap_err(),
-        score_partnership(&standard, &teams, &[]).unwrap_err()
+        score_match(&standard, &teams, &[]).unwrap_err()
     );
     assert_eq!(Team::seat_order(&teams), ["Ann", "Cy", "Bob", "Dee"]);
     assert_eq!(partnership_pairings(0), [[0, 2], [1, 3]]);

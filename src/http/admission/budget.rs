@@ -52,7 +52,7 @@ use prometheus::proto::MetricFamily;
 use prometheus::{IntCounter, IntGauge, Opts};
 use tokio::sync::Semaphore;
 
-use super::problem::{ErrorCode, Problem, ProblemResponse};
+use crate::http::problem::{ErrorCode, Problem, ProblemResponse};
 use crate::monitoring::metrics::Metrics;
 
 /// `--memory-budget`'s default: 256 MiB.
