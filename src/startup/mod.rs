@@ -54,6 +54,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::config::Config;
 use crate::http::admission::auth::{ApiKeys, KeysInForce, Operations};
 use crate::http::admission::budget::MemoryBudget;
+use crate::http::admission::drain::{DrainBound, RefusalBound};
 use crate::http::admission::limits::BatchLimits;
 use crate::http::admission::limits::RequestLimits;
 use crate::http::fallback::Routes;
@@ -202,7 +203,8 @@ pub fn app(
         .app_data(crate::http::json::path_config())
         .app_data(web::PayloadConfig::new(shared.body_limit))
         .app_data(metrics.clone())
-        .app_data(shared.routes.clone());
+        .app_data(shared.routes.clone())
+        .app_data(RefusalBound(refusal_bound));
     let app = match &shared.api_keys {
         Some(keys) => app.app_data(keys.clone()),
         None => app,
@@ -397,4 +399,19 @@ async fn shutdown_signal() {
         _ = interrupt.recv() => "SIGINT",
     };
     tracing::info!(signal = name, "shutting down: finishing in-flight requests");
+}
+
+/// The bound a refusal before the route drains to (see
+/// [`RefusalBound`]): a batch's body limit for `/batch` paths, as a refused
+/// batch drains, else the route's JSON limit, within the body timeout.
+fn refusal_bound(request: &actix_web::HttpRequest) -> DrainBound {
+    let limit = if request.path().ends_with("/batch") {
+        crate::http::bulk::json_batch::body_limit(request)
+    } else {
+        crate::http::json::body_limit(request)
+    };
+    let within = request
+        .app_data::<crate::http::json::BodyTimeout>()
+        .and_then(|timeout| timeout.0);
+    DrainBound::of(request, limit, within)
 }

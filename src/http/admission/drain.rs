@@ -78,21 +78,27 @@ impl DrainBound {
     }
 }
 
-/// The bound for a request refused before its route ran (an API key's 401,
-/// 403 or 429): the body limit its route would read to (a batch's for
-/// `/batch` paths, as a refused batch drains, else the route's JSON limit),
-/// within the body timeout.
+/// How far a request refused before its route ran (an API key's 401, 403 or
+/// 429) is drained: the body limit its route would read to, within the body
+/// timeout. The server registers it as app data, since it knows every route's
+/// limit; admission itself imports neither the JSON extractor nor the bulk
+/// paths, which sit above it.
+#[derive(Clone, Copy)]
+pub struct RefusalBound(pub fn(&HttpRequest) -> DrainBound);
+
+/// The bound for a request refused before its route ran ([`RefusalBound`]);
+/// without one registered, the default JSON body limit and no time bound
+/// beyond the connection's own.
 pub fn before_route(request: &HttpRequest) -> DrainBound {
-    let limit = if request.path().ends_with("/batch") {
-        super::json_batch::body_limit(request)
-    } else {
-        super::json::body_limit(request)
-    };
-    let within = request
-        .app_data::<super::json::BodyTimeout>()
-        .and_then(|timeout| timeout.0);
-    DrainBound::of(request, limit, within)
+    match request.app_data::<RefusalBound>() {
+        Some(bound) => (bound.0)(request),
+        None => DrainBound::of(request, DEFAULT_REFUSAL_DRAIN, None),
+    }
 }
+
+/// The JSON routes' default body limit, for a server that registered no
+/// [`RefusalBound`].
+const DEFAULT_REFUSAL_DRAIN: usize = 64 * 1024;
 
 /// `answer` with `Connection: close`, then `unread` read to its end within
 /// `bound` (see the module docs).
