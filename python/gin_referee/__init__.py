@@ -50,6 +50,7 @@ __all__ = [
     "hand_state",
     "match_state",
     "deal_from_seeds",
+    "rate_players",
     "signing_key",
     "OPERATION_IDS",
     "CARDS",
@@ -247,6 +248,15 @@ def deal_from_seeds(body: Body) -> Dict[str, Any]:
     Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
     """
     return _answer_operation("deal_from_seeds", body)
+
+
+def rate_players(body: Body) -> Dict[str, Any]:
+    """``POST /v1/ratings``: Weng-Lin ratings (Bradley-Terry, full pairing)
+    after results applied in order, and the standings.
+
+    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
+    """
+    return _answer_operation("rate_players", body)
 
 
 def signing_key(pem: Optional[str]) -> None:

@@ -47,5 +47,7 @@ def match_state(body: Body) -> Dict[str, Any]:
     """POST /v1/matches/state."""
 def deal_from_seeds(body: Body) -> Dict[str, Any]:
     """POST /v1/deals."""
+def rate_players(body: Body) -> Dict[str, Any]:
+    """POST /v1/ratings."""
 def signing_key(pem: Optional[str]) -> None:
     """Configures (or, with None, removes) the Ed25519 key that signs receipts."""

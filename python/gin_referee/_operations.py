@@ -31,6 +31,7 @@ OPERATION_IDS = (
     "hand_state",
     "match_state",
     "deal_from_seeds",
+    "rate_players",
 )
 
 

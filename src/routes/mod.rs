@@ -60,6 +60,7 @@ pub mod matches;
 pub mod melds;
 pub mod problems;
 pub mod profiles;
+pub mod ratings;
 pub mod state;
 
 /// Registers every documented route. Called once per worker to build the
@@ -79,6 +80,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(audit::configure)
         .configure(state::configure)
         .configure(deals::configure)
+        .configure(ratings::configure)
         .configure(problems::configure);
 }
 
@@ -131,6 +133,7 @@ mod tests {
         ("melds", &[include_str!("melds.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
+        ("ratings", &[include_str!("ratings.rs")]),
         ("state", &[include_str!("state.rs")]),
     ];
 

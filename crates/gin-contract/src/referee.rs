@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::answers::{
-    audit, deals, hands, layoffs, match_audit, match_state, matches, melds, state,
+    audit, deals, hands, layoffs, match_audit, match_state, matches, melds, ratings, state,
 };
 use crate::json::{from_slice, too_large};
 use crate::limits::{DEFAULT_BODY_LIMIT, DEFAULT_MATCH_AUDIT_BODY_LIMIT, RequestLimits};
@@ -34,11 +34,12 @@ pub enum Operation {
     HandState,
     MatchState,
     DealFromSeeds,
+    RatePlayers,
 }
 
 impl Operation {
     /// Every operation, in the order of the API's resources.
-    pub const ALL: [Operation; 10] = [
+    pub const ALL: [Operation; 11] = [
         Operation::AnalyzeHand,
         Operation::ValidateMelds,
         Operation::Layoffs,
@@ -49,6 +50,7 @@ impl Operation {
         Operation::HandState,
         Operation::MatchState,
         Operation::DealFromSeeds,
+        Operation::RatePlayers,
     ];
 
     /// The OpenAPI `operationId` of the single endpoint.
@@ -64,6 +66,7 @@ impl Operation {
             Operation::HandState => "hand_state",
             Operation::MatchState => "match_state",
             Operation::DealFromSeeds => "deal_from_seeds",
+            Operation::RatePlayers => "rate_players",
         }
     }
 
@@ -139,6 +142,7 @@ impl Referee {
             Operation::HandState => json(state::respond(from_slice(body)?, limits)),
             Operation::MatchState => json(match_state::respond(&from_slice(body)?, limits)),
             Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
+            Operation::RatePlayers => json(ratings::rate(&from_slice(body)?, limits)),
         }
     }
 }

@@ -12,6 +12,7 @@ mod matches;
 mod pictures;
 mod pictures_cost;
 mod pictures_exact;
+mod ratings;
 mod receipts;
 mod referee;
 mod state;
