@@ -1,0 +1,219 @@
+//! The players: a bot's spec as `--bot NAME=SPEC` gives it, and the three
+//! kinds of player it makes, each answering one decision at a time.
+//!
+//! - Built-in (`random`, `simple`, `strong[:knobs]`): called in process, on
+//!   the seat's view only.
+//! - A process (`cmd:PROGRAM ARGS...`, split on whitespace, no shell): one
+//!   per worker, serving its matches in turn, protocol 1 over stdin/stdout
+//!   (see [`super::protocol`]).
+//! - A URL (`http://HOST:PORT/PATH`): one POST per decision on a kept-alive
+//!   connection per worker, the same JSON as a process's line.
+
+use std::fmt;
+
+use gin_rules::{LegalAction, LiveHand, Seat};
+use serde_json::Value;
+
+use super::process::Process;
+use super::web::WebBot;
+
+/// A bot as given on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spec {
+    /// A built-in bot: its name and the knobs after `:` (`strong:samples=64`).
+    Builtin { name: String, knobs: String },
+    /// A program and its arguments.
+    Command(Vec<String>),
+    /// An HTTP bot's URL.
+    Url(String),
+}
+
+/// The built-in bots' names.
+pub const BUILTIN: [&str; 3] = ["random", "simple", "strong"];
+
+impl Spec {
+    /// Reads `SPEC` (the part after `NAME=`).
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        if let Some(command) = text.strip_prefix("cmd:") {
+            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                return Err("`cmd:` needs a program".into());
+            }
+            return Ok(Spec::Command(words));
+        }
+        if text.starts_with("http://") {
+            return Ok(Spec::Url(text.to_owned()));
+        }
+        if text.starts_with("https://") {
+            return Err("HTTPS bots are not supported: use http:// (a local proxy may add TLS)".into());
+        }
+        let (name, knobs) = text.split_once(':').unwrap_or((text, ""));
+        if BUILTIN.contains(&name) {
+            return Ok(Spec::Builtin {
+                name: name.to_owned(),
+                knobs: knobs.to_owned(),
+            });
+        }
+        Err(format!(
+            "unknown bot `{text}`: one of random, simple, strong[:knobs], cmd:PROGRAM ..., http://..."
+        ))
+    }
+
+    /// Whether the bot is played in this process.
+    pub fn is_builtin(&self) -> bool {
+        matches!(self, Spec::Builtin { .. })
+    }
+}
+
+/// `NAME=SPEC`.
+pub fn parse_named(text: &str) -> Result<(String, Spec), String> {
+    let (name, spec) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: expected NAME=SPEC"))?;
+    if name.trim().is_empty() || name.chars().count() > 40 {
+        return Err(format!("`{name}`: a bot's name has 1 to 40 characters"));
+    }
+    Ok((name.to_owned(), Spec::parse(spec)?))
+}
+
+/// Why a bot lost its match by forfeit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// Its answer was not JSON, or not `{"move": ...}` or a listed entry.
+    Malformed(String),
+    /// It answered a move that is not listed now.
+    Illegal(String),
+    /// It said nothing within `--move-timeout`.
+    Timeout,
+    /// Its process exited (or was killed after a timeout), or its URL could
+    /// not be reached.
+    Exited(String),
+}
+
+impl Fault {
+    /// The reason's name, as records write it.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Fault::Malformed(_) => "malformed",
+            Fault::Illegal(_) => "illegal",
+            Fault::Timeout => "timeout",
+            Fault::Exited(_) => "exited",
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Malformed(why) => write!(f, "malformed answer: {why}"),
+            Fault::Illegal(why) => write!(f, "illegal move: {why}"),
+            Fault::Timeout => f.write_str("no answer within the move timeout"),
+            Fault::Exited(why) => write!(f, "the bot exited: {why}"),
+        }
+    }
+}
+
+/// One decision: the hand, the seat to act and its listed moves, and how to
+/// build the state a remote bot is sent.
+pub struct Turn<'a> {
+    pub live: &'a LiveHand,
+    pub seat: Seat,
+    pub legal: &'a [LegalAction],
+    /// The player's name in the record.
+    pub you: &'a str,
+    /// The seat's state answer (`/v1/matches/state`, or `/v1/hands/state`
+    /// with `--unit hand`), built only for remote bots.
+    pub state: &'a dyn Fn() -> Result<Value, String>,
+    /// A number that differs for every decision of the arena, for the
+    /// built-in bots' seeds.
+    pub salt: u64,
+}
+
+/// A player that answers decisions: an index into `turn.legal`.
+pub enum Player {
+    Builtin(Builtin),
+    Process(Process),
+    Web(WebBot),
+}
+
+impl Player {
+    /// The player a worker keeps for `spec`.
+    pub fn new(spec: &Spec, timeout: std::time::Duration) -> Player {
+        match spec {
+            Spec::Builtin { name, knobs } => Player::Builtin(Builtin::new(name, knobs)),
+            Spec::Command(words) => Player::Process(Process::new(words.clone(), timeout)),
+            Spec::Url(url) => Player::Web(WebBot::new(url, timeout)),
+        }
+    }
+
+    /// Before a match: a process bot that exited is started again here.
+    pub fn start_match(&mut self) -> Result<(), Fault> {
+        match self {
+            Player::Process(process) => process.ensure_running(),
+            _ => Ok(()),
+        }
+    }
+
+    /// The move chosen for this turn.
+    pub fn decide(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
+        match self {
+            Player::Builtin(bot) => Ok(bot.choose(turn)),
+            Player::Process(process) => {
+                let line = super::protocol::request_line(turn)?;
+                let answer = process.ask(&line)?;
+                super::protocol::read_answer(&answer, turn.legal)
+            }
+            Player::Web(web) => {
+                let line = super::protocol::request_line(turn)?;
+                let answer = web.ask(&line)?;
+                super::protocol::read_answer(&answer, turn.legal)
+            }
+        }
+    }
+
+    /// The tail of a process's stderr, for a forfeit's record.
+    pub fn stderr_tail(&self) -> Option<String> {
+        match self {
+            Player::Process(process) => Some(process.stderr_tail()),
+            _ => None,
+        }
+    }
+
+    /// At the end of the run: a process's stdin closed, then the signals.
+    pub fn finish(&mut self) {
+        if let Player::Process(process) = self {
+            process.stop();
+        }
+    }
+}
+
+/// A built-in bot.
+pub struct Builtin {
+    seed: u64,
+}
+
+impl Builtin {
+    fn new(_name: &str, knobs: &str) -> Builtin {
+        let seed = knobs
+            .split(',')
+            .find_map(|knob| knob.strip_prefix("seed="))
+            .and_then(|seed| seed.parse().ok())
+            .unwrap_or(0);
+        Builtin { seed }
+    }
+
+    /// A listed move, uniformly, from the bot's seed and the decision's salt
+    /// (the `random` bot; the others until the rules crate's bots are in).
+    fn choose(&mut self, turn: &Turn<'_>) -> usize {
+        let n = turn.legal.len().max(1) as u64;
+        (splitmix(self.seed ^ splitmix(turn.salt)) % n) as usize
+    }
+}
+
+/// SplitMix64: a well-mixed 64-bit value from any 64-bit input.
+pub fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
