@@ -217,6 +217,7 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+pub mod bots;
 #[cfg(feature = "serde")]
 pub mod bounded;
 pub mod card;
