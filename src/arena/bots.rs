@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use gin_rules::bots::{self, BotError, BotName, BotSpec};
 use gin_rules::{LegalAction, LiveHand, Seat};
 use serde_json::Value;
 
@@ -20,8 +21,8 @@ use super::web::WebBot;
 /// A bot as given on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Spec {
-    /// A built-in bot: its name and the knobs after `:` (`strong:samples=64`).
-    Builtin { name: String, knobs: String },
+    /// A built-in bot, its seed and knobs after `:` (`strong:samples=64,seed=3`).
+    Builtin(BotSpec),
     /// A program and its arguments.
     Command(Vec<String>),
     /// An HTTP bot's URL.
@@ -49,10 +50,7 @@ impl Spec {
         }
         let (name, knobs) = text.split_once(':').unwrap_or((text, ""));
         if BUILTIN.contains(&name) {
-            return Ok(Spec::Builtin {
-                name: name.to_owned(),
-                knobs: knobs.to_owned(),
-            });
+            return Builtin::parse(name, knobs).map(|bot| Spec::Builtin(bot.spec));
         }
         Err(format!(
             "unknown bot `{text}`: one of random, simple, strong[:knobs], cmd:PROGRAM ..., http://..."
@@ -61,7 +59,7 @@ impl Spec {
 
     /// Whether the bot is played in this process.
     pub fn is_builtin(&self) -> bool {
-        matches!(self, Spec::Builtin { .. })
+        matches!(self, Spec::Builtin(_))
     }
 }
 
@@ -124,9 +122,6 @@ pub struct Turn<'a> {
     /// The seat's state answer (`/v1/matches/state`, or `/v1/hands/state`
     /// with `--unit hand`), built only for remote bots.
     pub state: &'a dyn Fn() -> Result<Value, String>,
-    /// A number that differs for every decision of the arena, for the
-    /// built-in bots' seeds.
-    pub salt: u64,
 }
 
 /// A player that answers decisions: an index into `turn.legal`.
@@ -140,7 +135,7 @@ impl Player {
     /// The player a worker keeps for `spec`.
     pub fn new(spec: &Spec, timeout: std::time::Duration) -> Player {
         match spec {
-            Spec::Builtin { name, knobs } => Player::Builtin(Builtin::new(name, knobs)),
+            Spec::Builtin(bot) => Player::Builtin(Builtin { spec: *bot }),
             Spec::Command(words) => Player::Process(Process::new(words.clone(), timeout)),
             Spec::Url(url) => Player::Web(WebBot::new(url, timeout)),
         }
@@ -157,7 +152,7 @@ impl Player {
     /// The move chosen for this turn.
     pub fn decide(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
         match self {
-            Player::Builtin(bot) => Ok(bot.choose(turn)),
+            Player::Builtin(bot) => bot.choose(turn),
             Player::Process(process) => {
                 let line = super::protocol::request_line(turn)?;
                 let answer = process.ask(&line)?;
@@ -187,33 +182,42 @@ impl Player {
     }
 }
 
-/// A built-in bot.
+/// A built-in bot: `gin_rules::bots`, on the seat's view only.
 pub struct Builtin {
-    seed: u64,
+    spec: BotSpec,
 }
 
 impl Builtin {
-    fn new(_name: &str, knobs: &str) -> Builtin {
-        let seed = knobs
-            .split(',')
-            .find_map(|knob| knob.strip_prefix("seed="))
-            .and_then(|seed| seed.parse().ok())
-            .unwrap_or(0);
-        Builtin { seed }
+    /// Reads `NAME[:knob=value,...]`: the knobs of the rules crate's bots
+    /// (`samples` for `strong`) and `seed` (default 0).
+    pub fn parse(name: &str, knobs: &str) -> Result<Builtin, String> {
+        let name: BotName = name.parse().map_err(|e: BotError| e.to_string())?;
+        let mut spec = BotSpec::new(name, 0);
+        for knob in knobs.split(',').filter(|knob| !knob.is_empty()) {
+            let (key, value) = knob
+                .split_once('=')
+                .ok_or_else(|| format!("`{knob}`: a knob is KEY=VALUE"))?;
+            match key {
+                "seed" => spec.seed = value.parse().map_err(|_| format!("seed `{value}`: a whole number"))?,
+                "samples" => {
+                    spec.knobs.samples =
+                        Some(value.parse().map_err(|_| format!("samples `{value}`: a whole number"))?);
+                }
+                other => return Err(format!("`{other}` is not a knob (seed, samples)")),
+            }
+        }
+        spec.validate().map_err(|e| e.to_string())?;
+        Ok(Builtin { spec })
     }
 
-    /// A listed move, uniformly, from the bot's seed and the decision's salt
-    /// (the `random` bot; the others until the rules crate's bots are in).
-    fn choose(&mut self, turn: &Turn<'_>) -> usize {
-        let n = turn.legal.len().max(1) as u64;
-        (splitmix(self.seed ^ splitmix(turn.salt)) % n) as usize
+    /// The bot's choice, as an index into `turn.legal` (the view lists the
+    /// same moves in the same order; the action is found again all the same).
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
+        let chosen = bots::choose_for(turn.live, turn.seat, &self.spec)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        turn.legal
+            .iter()
+            .position(|entry| entry.action == chosen.action)
+            .ok_or_else(|| Fault::Illegal("the bot chose a move not listed".into()))
     }
-}
-
-/// SplitMix64: a well-mixed 64-bit value from any 64-bit input.
-pub fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -362,7 +362,6 @@ fn play_game(
         names: [name(a), name(b)],
         first_dealer: leg,
         nonce_base: seeds::nonce_base(pairing, plan.pairs, pair),
-        salt: bots::splitmix(index as u64),
     };
     // Two distinct keys of the map, borrowed at once.
     let mut taken_a = players.remove(&a);

@@ -50,8 +50,6 @@ pub struct Game<'a> {
     pub names: [&'a str; 2],
     pub first_dealer: usize,
     pub nonce_base: u64,
-    /// Distinguishes this game's decisions for the built-in bots' seeds.
-    pub salt: u64,
 }
 
 /// How a game ended, for its record line and the report.
@@ -228,7 +226,6 @@ fn play_one_hand(
             legal: &legal,
             you,
             state: &state,
-            salt: game.salt ^ ((played.hands.wrapping_add(1)) << 40) ^ decision as u64,
         };
         let Some(player) = players.get_mut(who) else {
             return HandOutcome::Over;
