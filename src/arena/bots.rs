@@ -46,7 +46,9 @@ impl Spec {
             return Ok(Spec::Url(text.to_owned()));
         }
         if text.starts_with("https://") {
-            return Err("HTTPS bots are not supported: use http:// (a local proxy may add TLS)".into());
+            return Err(
+                "HTTPS bots are not supported: use http:// (a local proxy may add TLS)".into(),
+            );
         }
         let (name, knobs) = text.split_once(':').unwrap_or((text, ""));
         if BUILTIN.contains(&name) {
@@ -198,10 +200,17 @@ impl Builtin {
                 .split_once('=')
                 .ok_or_else(|| format!("`{knob}`: a knob is KEY=VALUE"))?;
             match key {
-                "seed" => spec.seed = value.parse().map_err(|_| format!("seed `{value}`: a whole number"))?,
+                "seed" => {
+                    spec.seed = value
+                        .parse()
+                        .map_err(|_| format!("seed `{value}`: a whole number"))?
+                }
                 "samples" => {
-                    spec.knobs.samples =
-                        Some(value.parse().map_err(|_| format!("samples `{value}`: a whole number"))?);
+                    spec.knobs.samples = Some(
+                        value
+                            .parse()
+                            .map_err(|_| format!("samples `{value}`: a whole number"))?,
+                    );
                 }
                 other => return Err(format!("`{other}` is not a knob (seed, samples)")),
             }

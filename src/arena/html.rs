@@ -14,7 +14,10 @@ pub fn page(report: &Value, lines: &[Value]) -> String {
         Value::Null => "-".into(),
         other => other.to_string(),
     };
-    let percent = |v: &Value| v.as_f64().map_or("-".into(), |x| format!("{:.1}%", 100.0 * x));
+    let percent = |v: &Value| {
+        v.as_f64()
+            .map_or("-".into(), |x| format!("{:.1}%", 100.0 * x))
+    };
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -73,5 +76,7 @@ pub fn page(report: &Value, lines: &[Value]) -> String {
 fn sheet(record: &Value) -> Option<String> {
     let request: MatchAuditRequest = serde_json::from_value(record.clone()).ok()?;
     let answer = match_audit::answer(&request).ok()?;
-    Drawing::of(Picture::MatchAudit(&answer)).ok().map(|drawing| drawing.svg())
+    Drawing::of(Picture::MatchAudit(&answer))
+        .ok()
+        .map(|drawing| drawing.svg())
 }

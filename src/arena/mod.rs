@@ -134,7 +134,12 @@ impl Plan {
             if names.contains(&name) {
                 return Err(format!("two bots are named {name}"));
             }
-            spec_texts.push(text.split_once('=').map(|(_, s)| s).unwrap_or_default().to_owned());
+            spec_texts.push(
+                text.split_once('=')
+                    .map(|(_, s)| s)
+                    .unwrap_or_default()
+                    .to_owned(),
+            );
             names.push(name);
             specs.push(spec);
         }
@@ -181,7 +186,8 @@ fn read_profile(text: Option<&str>) -> Result<(Profile, Value), String> {
     };
     let spec: ProfileSpec =
         serde_json::from_value(json.clone()).map_err(|e| format!("--profile: {e}"))?;
-    let profile = resolve_profile(Some(&spec)).map_err(|problem| format!("--profile: {}", problem.detail))?;
+    let profile =
+        resolve_profile(Some(&spec)).map_err(|problem| format!("--profile: {}", problem.detail))?;
     Ok((profile, json))
 }
 
@@ -235,7 +241,15 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
     let done = records::prepare(&paths.out, &plan, args.resume)?;
     let stop = Arc::new(AtomicBool::new(false));
     watch_interrupt(Arc::clone(&stop));
-    play_all(&plan, &seed, &paths.out, done, workers.max(1), &stop, &signer)?;
+    play_all(
+        &plan,
+        &seed,
+        &paths.out,
+        done,
+        workers.max(1),
+        &stop,
+        &signer,
+    )?;
     let lines = records::read_all(&paths.out)?;
     let complete = lines.len() == plan.games();
     let revealed = complete.then_some(seed_hex.as_str());
@@ -376,5 +390,12 @@ fn play_game(
     if let Some(player) = taken_b {
         players.insert(b, player);
     }
-    records::line(&game, pair, leg, plan.unit, played.unwrap_or_default(), signer)
+    records::line(
+        &game,
+        pair,
+        leg,
+        plan.unit,
+        played.unwrap_or_default(),
+        signer,
+    )
 }

@@ -14,8 +14,7 @@ use gin_contract::answers::{match_state, state};
 use gin_contract::wire::live::move_json;
 use gin_rules::fair_deal::{self, ServerSeed};
 use gin_rules::{
-    HandEnd, LiveHand, MatchPhase, MatchViewer, Players, Profile, RecordedHand, Seat, Seating,
-    Side,
+    HandEnd, LiveHand, MatchPhase, MatchViewer, Players, Profile, RecordedHand, Seat, Seating, Side,
 };
 use serde_json::{Value, json};
 
@@ -27,7 +26,9 @@ pub const MAX_DECISIONS: usize = 1000;
 pub const MAX_HANDS: u64 = 1000;
 
 /// Whole matches, or single hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     Match,
@@ -128,13 +129,9 @@ fn empty_record(setup: &Setup<'_>, game: &Game<'_>) -> Value {
 }
 
 fn deal(setup: &Setup<'_>, nonce: u64) -> Option<LiveHand> {
-    let deal = fair_deal::deal_with_jokers(
-        setup.seed,
-        setup.client_seed,
-        nonce,
-        setup.profile.jokers(),
-    )
-    .ok()?;
+    let deal =
+        fair_deal::deal_with_jokers(setup.seed, setup.client_seed, nonce, setup.profile.jokers())
+            .ok()?;
     LiveHand::new(setup.profile.clone(), deal).ok()
 }
 
@@ -150,10 +147,18 @@ fn play_hand_unit(
     let Some(mut live) = deal(setup, game.nonce_base) else {
         return;
     };
-    let outcome = play_one_hand(setup, game, players, played, &mut live, dealer, &|live, seat| {
-        serde_json::to_value(state::held_answer(live, Some(seat), false))
-            .map_err(|e| e.to_string())
-    });
+    let outcome = play_one_hand(
+        setup,
+        game,
+        players,
+        played,
+        &mut live,
+        dealer,
+        &|live, seat| {
+            serde_json::to_value(state::held_answer(live, Some(seat), false))
+                .map_err(|e| e.to_string())
+        },
+    );
     let mut record = json!({"profile": setup.profile_json, "deal": live.deal(),
         "actions": live.actions().iter().map(move_json).collect::<Vec<_>>()});
     if setup.profile_json.is_null()
@@ -181,7 +186,11 @@ fn play_hand_unit(
 }
 
 /// Sets the score from a forfeit or a stall, or else from `decided`.
-fn settle(played: &mut Played, outcome: HandOutcome, decided: impl FnOnce(&mut Played) -> [f64; 2]) {
+fn settle(
+    played: &mut Played,
+    outcome: HandOutcome,
+    decided: impl FnOnce(&mut Played) -> [f64; 2],
+) {
     played.score = match outcome {
         HandOutcome::Forfeit(loser) => lost_by(loser),
         HandOutcome::Stalled(loser) => {
@@ -233,7 +242,9 @@ fn play_one_hand(
         let started = Instant::now();
         let chosen = player.decide(&turn);
         let nanos = started.elapsed().as_nanos() as u64;
-        if let (Some(count), Some(time)) = (played.decisions.get_mut(who), played.nanos.get_mut(who)) {
+        if let (Some(count), Some(time)) =
+            (played.decisions.get_mut(who), played.nanos.get_mut(who))
+        {
             *count += 1;
             *time += nanos;
         }
@@ -285,8 +296,19 @@ fn play_match(
         played.hands += 1;
         hands_json.push(hand_json(game.names, dealer, &live));
         recorded.push(RecordedHand {
-            dealer: game.names.get(dealer).copied().unwrap_or_default().to_owned(),
-            non_dealer: Some(game.names.get(1 - dealer).copied().unwrap_or_default().to_owned()),
+            dealer: game
+                .names
+                .get(dealer)
+                .copied()
+                .unwrap_or_default()
+                .to_owned(),
+            non_dealer: Some(
+                game.names
+                    .get(1 - dealer)
+                    .copied()
+                    .unwrap_or_default()
+                    .to_owned(),
+            ),
             deal: live.deal().clone(),
             seeds: None,
             actions: live.actions().to_vec(),
@@ -294,7 +316,8 @@ fn play_match(
         if !matches!(outcome, HandOutcome::Over) {
             break;
         }
-        let Ok(now) = gin_rules::match_state(setup.profile, &names, &recorded, MatchViewer::Referee)
+        let Ok(now) =
+            gin_rules::match_state(setup.profile, &names, &recorded, MatchViewer::Referee)
         else {
             break;
         };
@@ -312,7 +335,8 @@ fn play_match(
             played.stalled = Some(None);
         }
     }
-    played.record = json!({"profile": setup.profile_json, "players": game.names, "hands": hands_json});
+    played.record =
+        json!({"profile": setup.profile_json, "players": game.names, "hands": hands_json});
     if setup.profile_json.is_null()
         && let Some(object) = played.record.as_object_mut()
     {
@@ -325,10 +349,12 @@ fn play_match(
             }
         }
     }
-    settle(played, outcome, |_| match score.as_ref().and_then(|s| s.complete.then_some(s.winner)) {
-        Some(Some(0)) => [1.0, 0.0],
-        Some(Some(_)) => [0.0, 1.0],
-        _ => [0.5, 0.5],
+    settle(played, outcome, |_| {
+        match score.as_ref().and_then(|s| s.complete.then_some(s.winner)) {
+            Some(Some(0)) => [1.0, 0.0],
+            Some(Some(_)) => [0.0, 1.0],
+            _ => [0.5, 0.5],
+        }
     });
 }
 

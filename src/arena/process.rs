@@ -122,10 +122,11 @@ impl Process {
         let Some(running) = &mut self.running else {
             return Err(Fault::Exited("not running".into()));
         };
-        let sent = running
-            .stdin
-            .as_mut()
-            .map(|stdin| stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()));
+        let sent = running.stdin.as_mut().map(|stdin| {
+            stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.flush())
+        });
         if !matches!(sent, Some(Ok(()))) {
             let why = self.exit_status();
             return Err(Fault::Exited(why));
@@ -168,7 +169,9 @@ impl Process {
     pub fn stderr_tail(&self) -> String {
         self.stderr
             .lock()
-            .map(|tail| String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).into_owned())
+            .map(|tail| {
+                String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).into_owned()
+            })
             .unwrap_or_default()
     }
 

@@ -1,5 +1,5 @@
 //! The records file: one game a line, in (pairing, pair, leg) order, each
-//! line written whole with one `write` and synced to disk before the next.
+//! line written whole with one `write` (no buffer holds part of a line).
 //!
 //! A line: `{"pairing": [bot, bot], "pair", "leg", "record", "nonces",
 //! "forfeit"?, "stalled"?, "seats"? (with `--unit hand`), "receipt"? (with a
@@ -29,7 +29,14 @@ use super::Plan;
 use super::play::{Game, Played, Unit};
 
 /// The game's line (newline included).
-pub fn line(game: &Game<'_>, pair: usize, leg: usize, unit: Unit, played: Played, signer: &Signer) -> String {
+pub fn line(
+    game: &Game<'_>,
+    pair: usize,
+    leg: usize,
+    unit: Unit,
+    played: Played,
+    signer: &Signer,
+) -> String {
     let name = |i: usize| game.names.get(i).copied().unwrap_or_default();
     let by_bot = |values: [Value; 2]| {
         let mut map = Map::new();
@@ -65,7 +72,8 @@ pub fn line(game: &Game<'_>, pair: usize, leg: usize, unit: Unit, played: Played
     object.insert("record".into(), record);
     object.insert("nonces".into(), json!(played.nonces));
     if let Some((who, fault, tail)) = &played.forfeit {
-        let mut forfeit = json!({"player": name(*who), "reason": fault.reason(), "detail": fault.to_string()});
+        let mut forfeit =
+            json!({"player": name(*who), "reason": fault.reason(), "detail": fault.to_string()});
         if let (Some(tail), Some(object)) = (tail, forfeit.as_object_mut()) {
             object.insert("stderr_tail".into(), json!(tail));
         }
@@ -105,10 +113,13 @@ impl Signer {
             Unit::Match => {
                 let body = serde_json::to_vec(record).ok()?;
                 let request = from_slice(&body).ok()?;
-                serde_json::to_value(match_audit::respond(&request, &body, &limits, keys).ok()?).ok()?
+                serde_json::to_value(match_audit::respond(&request, &body, &limits, keys).ok()?)
+                    .ok()?
             }
             Unit::Hand => {
-                record.as_object_mut()?.insert("receipt".into(), json!(true));
+                record
+                    .as_object_mut()?
+                    .insert("receipt".into(), json!(true));
                 let body = serde_json::to_vec(record).ok()?;
                 let request = from_slice(&body).ok()?;
                 serde_json::to_value(audit::verdict(request, &body, &limits, keys).ok()?).ok()?
@@ -127,7 +138,10 @@ pub fn prepare(path: &Path, plan: &Plan, resume: bool) -> Result<usize, String> 
         return Ok(0);
     }
     let bytes = std::fs::read(path).unwrap_or_default();
-    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+    let whole = bytes
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |at| at + 1);
     if whole < bytes.len() {
         let file = OpenOptions::new()
             .write(true)

@@ -127,7 +127,13 @@ fn pairing(names: [&str; 2], games: &[&Value], index: usize) -> Value {
     let (share, ci) = clustered_ci(&scores);
     let sweeps_a = scores.iter().filter(|&&s| s == 1.0).count() as u64;
     let sweeps_b = scores.iter().filter(|&&s| s == 0.0).count() as u64;
-    let per_hand = |p: f64| if hands > 0.0 { json!(p / hands) } else { Value::Null };
+    let per_hand = |p: f64| {
+        if hands > 0.0 {
+            json!(p / hands)
+        } else {
+            Value::Null
+        }
+    };
     json!({
         "index": index,
         "bots": names,
@@ -190,7 +196,10 @@ fn ratings(lines: &[Value]) -> (Value, Value) {
             .filter_map(Value::as_str)
             .collect();
         let [a, b] = names.as_slice() else { continue };
-        let (sa, sb) = (number(&line["result"]["score"][a]), number(&line["result"]["score"][b]));
+        let (sa, sb) = (
+            number(&line["result"]["score"][a]),
+            number(&line["result"]["score"][b]),
+        );
         let ranks = match sa.partial_cmp(&sb) {
             Some(std::cmp::Ordering::Greater) => vec![1, 2],
             Some(std::cmp::Ordering::Less) => vec![2, 1],
@@ -217,7 +226,10 @@ fn by_bot(plan: &Plan, lines: &[Value]) -> Value {
         let mut forfeits = 0u64;
         let mut stalls = 0u64;
         for line in lines {
-            if !line["pairing"].as_array().is_some_and(|p| p.contains(&json!(bot))) {
+            if !line["pairing"]
+                .as_array()
+                .is_some_and(|p| p.contains(&json!(bot)))
+            {
                 continue;
             }
             games += 1;
@@ -226,7 +238,11 @@ fn by_bot(plan: &Plan, lines: &[Value]) -> Value {
             forfeits += u64::from(line["forfeit"]["player"] == json!(bot));
             stalls += u64::from(line["stalled"]["player"] == json!(bot));
         }
-        let per = if decisions > 0.0 { json!(seconds / decisions) } else { Value::Null };
+        let per = if decisions > 0.0 {
+            json!(seconds / decisions)
+        } else {
+            Value::Null
+        };
         out.insert(
             bot.clone(),
             json!({"games": games, "decisions": decisions, "seconds_per_decision": per,

@@ -74,7 +74,12 @@ fn check_line(
     let deals: Vec<&Value> = if hand_unit {
         vec![&record["deal"]]
     } else {
-        record["hands"].as_array().into_iter().flatten().map(|hand| &hand["deal"]).collect()
+        record["hands"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|hand| &hand["deal"])
+            .collect()
     };
     if deals.len() > nonces.len() {
         return Err(format!("{} deals and {} nonces", deals.len(), nonces.len()));
@@ -114,8 +119,10 @@ fn jokers_of(record: &Value) -> Result<u8, String> {
     let spec = match record.get("profile") {
         None | Some(Value::Null) => None,
         Some(profile) => Some(
-            serde_json::from_value::<gin_contract::wire::profile_spec::ProfileSpec>(profile.clone())
-                .map_err(|e| format!("profile: {e}"))?,
+            serde_json::from_value::<gin_contract::wire::profile_spec::ProfileSpec>(
+                profile.clone(),
+            )
+            .map_err(|e| format!("profile: {e}"))?,
         ),
     };
     let profile = gin_contract::wire::profile_spec::resolve_profile(spec.as_ref())

@@ -110,7 +110,11 @@ impl WebBot {
             Err(e) if is_timeout(&e) => return Err(Exchange::Fault(Fault::Timeout)),
             Err(_) => return Err(Exchange::Stale),
         }
-        let code = status.split_whitespace().nth(1).unwrap_or_default().to_owned();
+        let code = status
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or_default()
+            .to_owned();
         let (length, close) = read_headers(connection).map_err(Exchange::Fault)?;
         let mut answer = Vec::new();
         let read = match length {
@@ -118,7 +122,11 @@ impl WebBot {
                 answer.resize(n, 0);
                 connection.read_exact(&mut answer)
             }
-            Some(n) => return Err(Exchange::Fault(Fault::Malformed(format!("an answer of {n} bytes")))),
+            Some(n) => {
+                return Err(Exchange::Fault(Fault::Malformed(format!(
+                    "an answer of {n} bytes"
+                ))));
+            }
             None => connection
                 .take(MAX_ANSWER as u64)
                 .read_to_end(&mut answer)
@@ -162,7 +170,11 @@ fn read_headers(connection: &mut BufReader<TcpStream>) -> Result<(Option<usize>,
     for _ in 0..100 {
         let mut line = String::new();
         match connection.read_line(&mut line) {
-            Ok(0) => return Err(Fault::Exited("connection closed in the answer's head".into())),
+            Ok(0) => {
+                return Err(Fault::Exited(
+                    "connection closed in the answer's head".into(),
+                ));
+            }
             Ok(_) => {}
             Err(e) if is_timeout(&e) => return Err(Fault::Timeout),
             Err(e) => return Err(Fault::Exited(e.to_string())),

@@ -22,14 +22,20 @@ async fn results_applied_in_order_rate_every_player_and_rank_them() {
     for (name, results) in [("Ann", 2), ("Bob", 2), ("Cy", 1)] {
         let rating = &answer["ratings"][name];
         assert_eq!(rating["results"], results, "{name}");
-        let (mu, sigma) = (rating["mu"].as_f64().unwrap(), rating["sigma"].as_f64().unwrap());
+        let (mu, sigma) = (
+            rating["mu"].as_f64().unwrap(),
+            rating["sigma"].as_f64().unwrap(),
+        );
         assert_eq!(rating["rating"].as_f64().unwrap(), mu - 3.0 * sigma);
     }
     // The order of the results matters: the same two, the other way round.
     let reversed = json!({"results": [body["results"][1], body["results"][0]]});
     let response = app.post_json(PATH, &reversed.to_string()).await;
     let other: Value = response.json().await.expect("JSON");
-    assert_ne!(other["ratings"]["Ann"]["mu"], answer["ratings"]["Ann"]["mu"]);
+    assert_ne!(
+        other["ratings"]["Ann"]["mu"],
+        answer["ratings"]["Ann"]["mu"]
+    );
 }
 
 #[tokio::test]
@@ -90,7 +96,9 @@ fn the_costliest_body_within_the_limit_stays_within_the_request_bounds() {
     let mut results = Vec::new();
     let mut body = String::new();
     for n in 0.. {
-        let teams: Vec<Value> = (0..16).map(|p| json!([format!("{}", n * 16 + p)])).collect();
+        let teams: Vec<Value> = (0..16)
+            .map(|p| json!([format!("{}", n * 16 + p)]))
+            .collect();
         results.push(json!({"teams": teams, "ranks": (1..=16).collect::<Vec<u32>>()}));
         let next = json!({"results": results}).to_string();
         if next.len() > 64 * 1024 {
@@ -99,7 +107,11 @@ fn the_costliest_body_within_the_limit_stays_within_the_request_bounds() {
         body = next;
     }
     let ((status, _, answer), cost) = server.measure(|| {
-        server.post(PATH, &[("content-type", "application/json")], body.as_bytes())
+        server.post(
+            PATH,
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        )
     });
     assert_eq!(status, 200);
     assert_within_request_bounds("the costliest ratings", body.len(), answer.len(), cost);
