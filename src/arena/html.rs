@@ -1,6 +1,10 @@
 //! `--report-html`: the report as one page (standings, pairings, each game's
 //! score sheet one click away), a maud template like the pictures'.
 
+// The JSON read here is `serde_json::Value`, whose `[]` answers `Null` for a
+// missing key or index and never panics (only `IndexMut` can).
+#![allow(clippy::indexing_slicing)]
+
 use gin_contract::answers::match_audit::{self, MatchAuditRequest};
 use maud::{DOCTYPE, PreEscaped, html};
 

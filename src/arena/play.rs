@@ -14,7 +14,8 @@ use gin_contract::answers::{match_state, state};
 use gin_contract::wire::live::move_json;
 use gin_rules::fair_deal::{self, ServerSeed};
 use gin_rules::{
-    HandEnd, LiveHand, MatchPhase, MatchViewer, Players, Profile, RecordedHand, Seat, Seating, Side,
+    HandEnd, LiveHand, MatchPhase, MatchScore, MatchViewer, Players, Profile, RecordedHand, Seat,
+    Seating, Side,
 };
 use serde_json::{Value, json};
 
@@ -335,6 +336,18 @@ fn play_match(
             played.stalled = Some(None);
         }
     }
+    finish_match(setup, game, played, hands_json, score.as_ref(), outcome);
+}
+
+/// The match's record and score, once it is over (or stopped).
+fn finish_match(
+    setup: &Setup<'_>,
+    game: &Game<'_>,
+    played: &mut Played,
+    hands_json: Vec<Value>,
+    score: Option<&MatchScore>,
+    outcome: HandOutcome,
+) {
     played.record =
         json!({"profile": setup.profile_json, "players": game.names, "hands": hands_json});
     if setup.profile_json.is_null()
@@ -342,7 +355,7 @@ fn play_match(
     {
         object.remove("profile");
     }
-    if let Some(score) = &score {
+    if let Some(score) = score {
         for hand in &score.hands {
             if let Some(points) = hand.winner.and_then(|w| played.hand_points.get_mut(w)) {
                 *points += u64::from(hand.points);
@@ -350,7 +363,7 @@ fn play_match(
         }
     }
     settle(played, outcome, |_| {
-        match score.as_ref().and_then(|s| s.complete.then_some(s.winner)) {
+        match score.and_then(|s| s.complete.then_some(s.winner)) {
             Some(Some(0)) => [1.0, 0.0],
             Some(Some(_)) => [0.0, 1.0],
             _ => [0.5, 0.5],

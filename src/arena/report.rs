@@ -19,6 +19,10 @@
 //! result applied in record order by the code that answers `POST
 //! /v1/ratings`.
 
+// The JSON read here is `serde_json::Value`, whose `[]` answers `Null` for a
+// missing key or index and never panics (only `IndexMut` can).
+#![allow(clippy::indexing_slicing)]
+
 use std::collections::BTreeMap;
 
 use gin_contract::answers::ratings::{Outcome, Table};

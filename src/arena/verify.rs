@@ -5,6 +5,10 @@
 //! the line gives), and that every record audits legal (the audit of
 //! `POST /v1/matches/audit`, or `/v1/hands/audit` with `--unit hand`).
 
+// The JSON read here is `serde_json::Value`, whose `[]` answers `Null` for a
+// missing key or index and never panics (only `IndexMut` can).
+#![allow(clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use gin_contract::answers::{audit, match_audit};

@@ -241,7 +241,7 @@ impl Table {
             for ((&at, moved), new) in team.iter().zip(moved_team).zip(after_team) {
                 let old = self.ratings.get(at).copied().ok_or(OutOfRange)?;
                 let mu = old.rating + (new.rating - moved.rating);
-                if !mu.is_finite() || !(new.uncertainty.is_finite() && new.uncertainty > 0.0) {
+                if !(mu.is_finite() && new.uncertainty.is_finite() && new.uncertainty > 0.0) {
                     return Err(OutOfRange);
                 }
                 updates.push((at, mu, new.uncertainty));
@@ -349,7 +349,8 @@ fn invalid(pointer: String, message: String) -> Problem {
 }
 
 fn check_rating(pointer: &str, rating: &RatingGiven) -> Result<(), Problem> {
-    if !(rating.mu.abs() <= MAX_MAGNITUDE) {
+    // JSON has no NaN, so every mu compares.
+    if rating.mu.abs() > MAX_MAGNITUDE {
         return Err(invalid(
             format!("{pointer}/mu"),
             format!("mu {} is beyond ±1e6", rating.mu),
