@@ -236,6 +236,7 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
     } else {
         seeds::create(&paths.seed)?
     };
+    let started = std::time::Instant::now();
     let commitment = seed.commitment();
     println!("commitment {commitment}");
     let done = records::prepare(&paths.out, &plan, args.resume)?;
@@ -253,7 +254,18 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
     let lines = records::read_all(&paths.out)?;
     let complete = lines.len() == plan.games();
     let revealed = complete.then_some(seed_hex.as_str());
-    let report = report::build(&plan, &lines, &commitment, revealed);
+    let mut report = report::build(&plan, &lines, &commitment, revealed);
+    if let Some(object) = report.as_object_mut() {
+        object.insert(
+            "run".into(),
+            serde_json::json!({
+                "workers": workers.max(1),
+                "games_played": lines.len().saturating_sub(done),
+                "wall_seconds": started.elapsed().as_secs_f64(),
+                "cpu_seconds": own_cpu_seconds(),
+            }),
+        );
+    }
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     std::fs::write(&paths.report, text + "\n")
         .map_err(|e| format!("cannot write {}: {e}", paths.report.display()))?;
@@ -266,6 +278,17 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
     } else {
         Ended::Interrupted
     })
+}
+
+/// The CPU time this process has used (its threads, not its children's:
+/// the bots' processes), from `/proc/self/stat`, in clock ticks of 1/100 s.
+fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = stat.get(stat.rfind(')')? + 2..)?;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after `)`.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// SIGINT sets `stop`: no new game is dealt, those in progress finish.

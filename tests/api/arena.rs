@@ -449,6 +449,66 @@ fn a_run_killed_and_resumed_plays_no_game_twice() {
     ok(&run.verify());
 }
 
+/// SIGINT: the games in progress finish, no new one is dealt, and the
+/// partial report gives the commitment only; `--resume` then completes it.
+#[test]
+fn sigint_writes_the_report_so_far_with_the_commitment_only() {
+    let run = Run::new();
+    let slow = run.python(
+        "slow.py",
+        "import json, sys, time\nfor line in sys.stdin:\n    time.sleep(0.002)\n    state = json.loads(line)['state']\n    print(json.dumps({'move': state['legal_actions'][0]['move']}), flush=True)\n",
+    );
+    let args = [
+        "--bot",
+        &format!("slow={slow}"),
+        "--bot",
+        "r=random",
+        "--pairs",
+        "8",
+        "--unit",
+        "hand",
+        "--workers",
+        "1",
+    ];
+    let child = run
+        .command(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let records = run.path("records.ndjson");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while line_count(&records) < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    let output = child.wait_with_output().expect("ends");
+    assert_eq!(output.status.code(), Some(130));
+    let report = run.report();
+    let games = run.records().len();
+    assert!(games < 16, "{games} games");
+    assert_eq!(
+        (report["complete"].clone(), report["games"].clone()),
+        (json!(false), json!(games))
+    );
+    assert!(report["deals"]["server_seed"].is_null());
+    let printed = String::from_utf8_lossy(&output.stdout).to_string();
+    assert_eq!(
+        printed.trim(),
+        format!(
+            "commitment {}",
+            report["deals"]["commitment"].as_str().unwrap()
+        )
+    );
+    ok(&run.arena(&[&args[..], &["--resume"]].concat()));
+    assert_eq!(run.records().len(), 16);
+    ok(&run.verify());
+}
+
 fn line_count(path: &Path) -> usize {
     std::fs::read(path)
         .map(|bytes| bytes.iter().filter(|&&b| b == b'\n').count())
