@@ -66,7 +66,7 @@ def test_every_preset_counts_alike_and_inputs_convert(rng):
     masks = masks_of(dense_hands(rng, 200))
     standard = gr.min_deadwood_many(masks)
     for preset in ["oklahoma", "straight", "tournament", "hollywood", "pagat",
-                   "schneider", "open-gin", "partnership", "jokers"]:
+                   "schneider", "open-gin", "partnership", "jokers", "eaai"]:
         assert np.array_equal(gr.min_deadwood_many(masks, profile=preset), standard)
     assert np.array_equal(gr.min_deadwood_many(masks.astype(np.int64)), standard)
     assert np.array_equal(gr.min_deadwood_many([int(m) for m in masks]), standard)

@@ -33,6 +33,7 @@ PROFILES = [
     "open-gin",
     "partnership",
     "jokers",
+    "eaai",
     {"base": "jokers", "jokers": 1},
     {"base": "tournament", "jokers": 2, "joker_pickup_must_meld": True},
     {"base": "oklahoma", "stock_end": "fiftieth_card", "big_gin_bonus": 31},

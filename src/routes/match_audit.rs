@@ -43,7 +43,9 @@ name the `table`. Beyond each hand's own checks: no hand after the game \
 (every Hollywood game) ended (`hand_after_game_end`); the dealer is the one the profile's \
 `next_dealer` seats in a two-player match (`alternate`, the default: the deal passes after \
 every hand, a void one too; `winner`: the winner of a hand deals the next, and after a hand \
-that scores nothing the same dealer deals again; the first hand's dealer is free): \
+that scores nothing the same dealer deals again; `alternate_after_scored`, the `eaai` preset's: \
+the deal passes after a hand that scores, and after one that scores nothing the same dealer \
+deals again; the first hand's dealer is free): \
 `wrong_dealer`; a hand that stops \
 before its end is a match in progress when it is the last, `hand_unfinished` otherwise; seeded \
 deals share one commitment and client seed with strictly increasing nonces \

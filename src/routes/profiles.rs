@@ -14,7 +14,7 @@ use gin_rules::{Preset, Profile};
     tag = "profiles",
     summary = "List the rule profiles",
     description = "Every preset (standard, oklahoma, straight, tournament, hollywood, pagat, \
-        schneider, open-gin, partnership, jokers) with every parameter resolved; the five joker \
+        schneider, open-gin, partnership, jokers, eaai) with every parameter resolved; the five joker \
         parameters (`jokers`, `joker_deadwood`, `joker_min_natural`, `joker_layoff`, \
         `joker_pickup_must_meld`) appear only in a profile that plays with jokers. Any scoring \
         request may name one or override its parameters.",

@@ -354,7 +354,7 @@ impl ErrorCode {
                 Some(("/hand/3", InvalidValue)),
             ),
             UnknownProfile => (
-                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers",
+                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers, eaai",
                 Some(("/profile", UnknownProfile)),
             ),
             InvalidProfile => (

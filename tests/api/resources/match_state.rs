@@ -6,8 +6,10 @@
 //! A play-out keeps a match's record and asks the referee's state (no
 //! `seat`) what may be done: in `deal` it deals a shuffled deck (or a deal
 //! from seeds) to the players `next_deal` names; in `play` each bot takes a
-//! listed move (a knock whenever one is listed, the best reply in the reply,
-//! else a random move), so that every match ends. At every step:
+//! listed move (a knock whenever one is listed, one of the listed replies at
+//! random in the reply, else a random move), so that every match ends. A
+//! last hand stopped at its knock is in play, its table in `reply`: the bots
+//! are asked for every reply (counted). At every step:
 //!
 //! - **No leak** (every player's view and the public's, read as bytes): what
 //!   a viewer may know is tracked here from the transcript, independently of
@@ -21,6 +23,8 @@
 //!   record legal for `/v1/matches/audit`; in `deal`, a hand seated as
 //!   `next_deal` says is accepted and one seated otherwise is refused with
 //!   the audit's code (`wrong_dealer`, `rotation_broken`, `pairing_broken`).
+//! - **The reply**: a table in `reply` lists what `/v1/hands/state` lists
+//!   for the same hand.
 //! - **The score**: once `over`, `score` is `/v1/matches/audit`'s `match` for
 //!   the record and `/v1/matches/score`'s answer for the hands as counts.
 
@@ -376,6 +380,16 @@ fn upcard(game: &Game, table: &Value) -> String {
     dealt.upcard.to_string()
 }
 
+/// The upcard as the scorer reads it: a joker turned up has no rank and no
+/// suit and counts as a face card that is not a spade (the rules' reading),
+/// so the scorer, which takes a natural card, is given one such.
+fn scoring_upcard(card: String) -> String {
+    match card.as_str() {
+        "X1" | "X2" => "KH".to_owned(),
+        _ => card,
+    }
+}
+
 /// The counts of every scored hand, as `/v1/matches/score` takes them.
 fn count_hands(game: &Game, record: &[Value], audit: &Value) -> Vec<Value> {
     let one = |table: &Value, audited: &Value| -> Value {
@@ -398,7 +412,7 @@ fn count_hands(game: &Game, record: &[Value], audit: &Value) -> Vec<Value> {
             "knocker": players[knocker],
             "knocker_deadwood": result["knocker"]["deadwood"],
             "defender_deadwood": result["defender"]["deadwood"],
-            "upcard": upcard(game, table),
+            "upcard": scoring_upcard(upcard(game, table)),
         });
         if knock.get("discard").is_none() {
             hand["big_gin"] = json!(true);
@@ -452,13 +466,36 @@ fn best_discard<'a>(game: &Game, table: &Value, listed: &'a [Value]) -> Option<&
         })
 }
 
-/// Plays one whole match through the state alone; returns (hands, views
-/// checked).
-fn play_match(game: &Game, seed: u64, leaks: bool) -> (usize, usize) {
+/// What one match played through the state counted.
+#[derive(Default)]
+struct Played {
+    hands: usize,
+    views: usize,
+    /// Tables the state put in `reply`, and the replies appended to them.
+    replies_listed: usize,
+    replies_appended: usize,
+    /// The final score equal to `/v1/matches/audit`'s (1 once over).
+    finals_equal: usize,
+}
+
+/// A table in `reply` lists exactly what `/v1/hands/state` lists for the
+/// same hand (the referee's view).
+fn assert_reply_as_hand_state(game: &Game, record: &Value, table: &Value) {
+    let body = json!({"profile": game.profile, "deal": record["deal"],
+                      "actions": record["actions"]});
+    let alone = call(Operation::HandState, &body).expect("a hand state");
+    assert_eq!(alone["phase"], "reply", "{alone}");
+    assert_eq!(alone["legal_actions"], table["legal_actions"]);
+    assert_eq!(alone["layable"], table["layable"]);
+    assert_eq!(alone["laid_down"], table["laid_down"]);
+}
+
+/// Plays one whole match through the state alone.
+fn play_match(game: &Game, seed: u64, leaks: bool) -> Played {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut hands: Vec<Value> = Vec::new();
     let mut nonce = rng.gen_range(0..5);
-    let mut views = 0;
+    let mut played = Played::default();
     let started = std::time::Instant::now();
     for step in 0..20_000 {
         let body = game.body(&hands);
@@ -471,7 +508,7 @@ fn play_match(game: &Game, seed: u64, leaks: bool) -> (usize, usize) {
             assert_eq!(without_receipt(audit["match"].clone()), referee["score"]);
         }
         if leaks {
-            views += no_leak(game, &body, &referee, step);
+            played.views += no_leak(game, &body, &referee, step);
         }
         match referee["phase"].as_str() {
             Some("over") => {
@@ -482,14 +519,19 @@ fn play_match(game: &Game, seed: u64, leaks: bool) -> (usize, usize) {
                 let score = call(Operation::ScoreMatch, &scored).expect("a score");
                 assert_eq!(referee["score"], score, "the scorer, from counts");
                 assert!(referee["score"]["complete"] == true);
+                assert_eq!(without_receipt(audit["match"].clone()), referee["score"]);
+                played.finals_equal += 1;
+                played.hands = hands.len();
                 eprintln!(
-                    "{:?} {}: {} hands, {step} steps, {views} views, {:?}",
+                    "{:?} {}: {} hands, {step} steps, {} views, {} replies, {:?}",
                     game.format,
                     game.profile,
                     hands.len(),
+                    played.views,
+                    played.replies_appended,
                     started.elapsed()
                 );
-                return (hands.len(), views);
+                return played;
             }
             Some("deal") => {
                 let next = &referee["next_deal"];
@@ -530,10 +572,20 @@ fn play_match(game: &Game, seed: u64, leaks: bool) -> (usize, usize) {
                         .iter()
                         .filter(|a| a["kind"] == "knock" || a["kind"] == "big_gin")
                         .collect();
+                    let replies: Vec<&Value> = listed
+                        .iter()
+                        .filter(|a| a["kind"] == "best_reply" || a["kind"] == "no_layoffs")
+                        .collect();
+                    if table["phase"] == "reply" {
+                        assert!(!replies.is_empty(), "{table}");
+                        assert_reply_as_hand_state(game, last_table(&mut hands, index), table);
+                        played.replies_listed += 1;
+                    }
                     let pick = if let Some(knock) = knocks.choose(&mut rng) {
                         knock
-                    } else if let Some(best) = listed.iter().find(|a| a["kind"] == "best_reply") {
-                        best
+                    } else if let Some(reply) = replies.choose(&mut rng) {
+                        played.replies_appended += 1;
+                        reply
                     } else if let Some(keep) = best_discard(game, table, listed) {
                         keep
                     } else {
@@ -583,6 +635,7 @@ fn games() -> Vec<(&'static str, Game)> {
             game(Format::Two, to("hollywood", 30), false, 0),
         ),
         ("two, jokers", game(Format::Two, to("jokers", 60), false, 2)),
+        ("two, eaai", game(Format::Two, to("eaai", 60), false, 0)),
         (
             "three, standard",
             game(Format::Three, to("standard", 60), false, 0),
@@ -607,15 +660,27 @@ fn games() -> Vec<(&'static str, Game)> {
 /// seated against the rules refused.
 #[test]
 fn whole_matches_play_through_the_state_alone() {
-    let (mut matches, mut total) = (0, 0);
+    let (mut matches, mut total, mut formats) = (0, Played::default(), 0);
     for (name, game) in games() {
+        formats += 1;
         for seed in 0..2 {
-            let (hands, _) = play_match(&game, seed, false);
-            assert!(hands > 0, "{name}");
-            (matches, total) = (matches + 1, total + hands);
+            let played = play_match(&game, seed, false);
+            assert!(played.hands > 0, "{name}");
+            assert!(played.replies_listed > 0, "{name}: no reply was asked for");
+            assert_eq!(played.replies_appended, played.replies_listed, "{name}");
+            matches += 1;
+            total.hands += played.hands;
+            total.replies_listed += played.replies_listed;
+            total.replies_appended += played.replies_appended;
+            total.finals_equal += played.finals_equal;
         }
     }
-    eprintln!("{matches} matches, {total} hands played");
+    assert_eq!(total.finals_equal, matches);
+    eprintln!(
+        "{matches} matches of {formats} formats, {} hands, {} replies listed, {} appended, \
+         {} finals equal to the audit's",
+        total.hands, total.replies_listed, total.replies_appended, total.finals_equal
+    );
 }
 
 /// No card or seed a viewer cannot know is in any view of any step.
@@ -623,7 +688,7 @@ fn whole_matches_play_through_the_state_alone() {
 fn no_view_shows_a_card_or_seed_it_cannot_know() {
     let (mut matches, mut views) = (0, 0);
     for (_, game) in games() {
-        views += play_match(&game, 7, true).1;
+        views += play_match(&game, 7, true).views;
         matches += 1;
     }
     eprintln!("{matches} matches, {views} views checked");

@@ -4,10 +4,12 @@
 mod audit;
 mod audit_jokers;
 mod deals;
+mod eaai;
 mod jokers;
 mod knock_faults;
 mod match_audit;
 mod match_state;
+mod match_state_reply;
 mod matches;
 mod pictures;
 mod pictures_cost;

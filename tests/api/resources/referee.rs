@@ -200,7 +200,8 @@ async fn profiles_list_every_preset_and_unknown_names_are_404() {
             "schneider",
             "open-gin",
             "partnership",
-            "jokers"
+            "jokers",
+            "eaai"
         ]
     );
     let schneider: Value = app

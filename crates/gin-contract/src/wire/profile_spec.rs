@@ -121,8 +121,10 @@ pub struct ProfileSchema {
     #[schema(value_type = StockEndSchema)]
     stock_end: String,
     /// Who deals the next hand of a match (the match audit checks it):
-    /// `alternate`, or `winner` (the winner of a hand deals the next; after a
-    /// hand that scores nothing the same dealer deals again).
+    /// `alternate`, `winner` (the winner of a hand deals the next; after a
+    /// hand that scores nothing the same dealer deals again) or
+    /// `alternate_after_scored` (the deal passes after a hand that scores; after
+    /// one that scores nothing the same dealer deals again).
     #[schema(value_type = NextDealerSchema)]
     next_dealer: String,
     /// Points that end a game.
@@ -251,7 +253,7 @@ string_enum_schema!(
     NextDealerSchema,
     "NextDealer",
     "Who deals the next hand of a match.",
-    ["alternate", "winner"]
+    ["alternate", "winner", "alternate_after_scored"]
 );
 string_enum_schema!(
     BoxBonusTimingSchema,

@@ -3,14 +3,19 @@
 //!
 //! An app that runs a match keeps its record (the hands as the match audit
 //! takes them, the last one possibly in progress) and asks before every move.
-//! The record is audited exactly as [`audit_match`] and its siblings audit it
-//! (one engine), then:
+//! The record is audited exactly as [`audit_match`](super::audit_match) and
+//! its siblings audit it (one engine), but for a last hand stopped at its
+//! knock, then:
 //!
 //! - **`over`**: the scored hands complete the match (a winner, or a tie
 //!   that ends it, as Hollywood's can).
 //! - **`play`**: the last hand (a partnership's last deal) has a table that
-//!   has not ended; each of its tables is answered as [`hand_state`] answers
-//!   it, a partnership table that ended staying listed until its deal ends.
+//!   has not ended, or whose record stops at its knock: the defender is
+//!   still to reply, so that table is in `reply` and its hand is not scored
+//!   yet (an earlier hand stopped at its knock is scored with the best
+//!   reply, as the match audit scores it). Each table is answered as
+//!   [`hand_state`] answers it, a partnership table that ended staying
+//!   listed until its deal ends.
 //! - **`deal`**: otherwise; [`NextDeal`] says who plays the next hand by the
 //!   very rules the audit checks ([`next_dealer`] for two players, the
 //!   three-player rotation, the partnership pairings), and for seeded deals
@@ -40,8 +45,8 @@
 //! at most four hand states beyond the audit.
 
 use super::matches::{
-    MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_match, audit_partnership,
-    audit_three, next_dealer,
+    LastKnock, MatchAudit, MatchAuditError, MatchViolation, RecordedHand, audit_partnership_as,
+    audit_three_as, audit_two, awaits_reply, next_dealer,
 };
 use super::story::{StoryViewer, story};
 use super::{Action, AuditError, HandState, Seat, View, Violation, ViolationCode, hand_state};
@@ -193,7 +198,7 @@ pub fn match_state(
     hands: &[RecordedHand],
     viewer: MatchViewer<'_>,
 ) -> Result<MatchState<MatchScore>, MatchAuditError> {
-    let audit = audit_match(profile, players, hands)?;
+    let audit = audit_two(profile, players, hands, LastKnock::AwaitsReply)?;
     let [first, second] = players.clone().into_array();
     let names = |hand: &RecordedHand| {
         let other = if hand.dealer == first {
@@ -235,7 +240,7 @@ pub fn three_state(
     hands: &[RecordedHand],
     viewer: MatchViewer<'_>,
 ) -> Result<MatchState<ThreeScore>, MatchAuditError> {
-    let audit = audit_three(profile, players, hands)?;
+    let audit = audit_three_as(profile, players, hands, LastKnock::AwaitsReply)?;
     let seating = |score: &ThreeScore| {
         let (last, _) = score.hands.last()?;
         let pair = three_next_pair(last);
@@ -263,7 +268,7 @@ pub fn partnership_state(
     deals: &[[RecordedHand; 2]],
     viewer: MatchViewer<'_>,
 ) -> Result<MatchState<PartnershipScore>, MatchAuditError> {
-    let audit = audit_partnership(profile, teams, deals)?;
+    let audit = audit_partnership_as(profile, teams, deals, LastKnock::AwaitsReply)?;
     let order = Team::seat_order(teams);
     let seating = |score: &PartnershipScore| {
         // Nothing is announced before the first deal, as for the other formats.
@@ -326,11 +331,13 @@ impl Live<'_> {
             state.violation = Some(self.scrubbed(found, &state.tables));
             return Ok(state);
         }
+        let last = self.deals.last().copied().unwrap_or_default();
         let in_play = audit.hands.len() == self.deals.len()
-            && audit
-                .hands
-                .last()
-                .is_some_and(|tables| tables.iter().any(|t| t.end.is_none()));
+            && audit.hands.last().is_some_and(|tables| {
+                tables.iter().zip(last).any(|(table, record)| {
+                    table.end.is_none() || awaits_reply(table.end.as_ref(), &record.actions)
+                })
+            });
         if in_play {
             let deal = self.deals.last().copied().unwrap_or_default();
             state.tables = self.tables(deal, &names, None)?;

@@ -26,7 +26,9 @@
 //!    [`NextDealer::Alternate`] the deal passes after every hand, a void one
 //!    too; under [`NextDealer::Winner`] the winner of a hand deals the next, and
 //!    after a hand that scored nothing (void, or a tie won for 0) the same
-//!    dealer deals again: [`ViolationCode::WrongDealer`]. With three players or
+//!    dealer deals again; under [`NextDealer::AlternateAfterScored`] the deal
+//!    passes after a hand that scored and stays after one that did not:
+//!    [`ViolationCode::WrongDealer`]. With three players or
 //!    teams no source says who deals, so the dealer is only checked to be one
 //!    of the two at the table (each hand names both: `dealer` and `non_dealer`).
 //! 4. A deal given by its seeds: the server seed hashes to the commitment
@@ -169,16 +171,44 @@ fn at(hand: usize, table: Option<usize>) -> String {
     }
 }
 
+/// How the last hand (a table of the last deal) stopped right after its
+/// knock is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LastKnock {
+    /// Ended, scored with the defender's best reply: a recorder's record,
+    /// whose reply is optional (the audit).
+    Completed,
+    /// In progress, the defender still to reply (the live state).
+    AwaitsReply,
+}
+
+/// Whether `end` is a knock that the record `actions` stops right after (no
+/// reply recorded).
+pub(crate) fn awaits_reply(end: Option<&HandEnd>, actions: &[Action]) -> bool {
+    end.and_then(HandEnd::knock)
+        .is_some_and(|(_, knock, _)| knock.saturating_add(1) >= actions.len())
+}
+
 /// Audits a two-player match (see the module docs).
 pub fn audit_match(
     profile: &Profile,
     players: &Players<String>,
     hands: &[RecordedHand],
 ) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
+    audit_two(profile, players, hands, LastKnock::Completed)
+}
+
+/// [`audit_match`], the last hand stopped at its knock taken as `last_knock` says.
+pub(crate) fn audit_two(
+    profile: &Profile,
+    players: &Players<String>,
+    hands: &[RecordedHand],
+    last_knock: LastKnock,
+) -> Result<MatchAudit<MatchScore>, MatchAuditError> {
     // Validates the names with the scorer's own errors.
     let tally = MatchTally::new(profile, players.clone())?;
     let names = players.clone().into_array();
-    let mut replay = Replay::new(profile, &names, hands.len())?;
+    let mut replay = Replay::new(profile, &names, hands.len(), last_knock)?;
     let mut previous: Option<(Player, Option<Player>)> = None;
     let mut scored: Vec<MatchHand> = Vec::with_capacity(hands.len());
     for (index, hand) in hands.iter().enumerate() {
@@ -216,8 +246,18 @@ pub fn audit_three(
     players: &[String; 3],
     hands: &[RecordedHand],
 ) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
+    audit_three_as(profile, players, hands, LastKnock::Completed)
+}
+
+/// [`audit_three`], the last hand stopped at its knock taken as `last_knock` says.
+pub(crate) fn audit_three_as(
+    profile: &Profile,
+    players: &[String; 3],
+    hands: &[RecordedHand],
+    last_knock: LastKnock,
+) -> Result<MatchAudit<ThreeScore>, MatchAuditError> {
     let tally = ThreeTally::new(profile, players.clone())?;
-    let mut replay = Replay::new(profile, players, hands.len())?;
+    let mut replay = Replay::new(profile, players, hands.len(), last_knock)?;
     let mut scored: Vec<SeatedHand> = Vec::with_capacity(hands.len());
     for (index, hand) in hands.iter().enumerate() {
         let seats = replay.both_seats(hand, index, None)?;
@@ -248,9 +288,20 @@ pub fn audit_partnership(
     teams: &[Team; 2],
     deals: &[[RecordedHand; 2]],
 ) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
+    audit_partnership_as(profile, teams, deals, LastKnock::Completed)
+}
+
+/// [`audit_partnership`], a table of the last deal stopped at its knock taken
+/// as `last_knock` says.
+pub(crate) fn audit_partnership_as(
+    profile: &Profile,
+    teams: &[Team; 2],
+    deals: &[[RecordedHand; 2]],
+    last_knock: LastKnock,
+) -> Result<MatchAudit<PartnershipScore>, MatchAuditError> {
     let tally = PartnershipTally::new(profile, teams)?;
     let names = Team::seat_order(teams);
-    let mut replay = Replay::new(profile, &names, deals.len())?;
+    let mut replay = Replay::new(profile, &names, deals.len(), last_knock)?;
     let mut scored: Vec<PartnershipDeal> = Vec::with_capacity(deals.len());
     'deals: for (index, deal) in deals.iter().enumerate() {
         let last = index + 1 == deals.len();
@@ -294,11 +345,17 @@ struct Replay<'a> {
     violation: Option<MatchViolation>,
     /// A table of the last deal stopped before its end (partnership).
     in_progress: bool,
+    last_knock: LastKnock,
     seeds: SeedCheck<'a>,
 }
 
 impl<'a> Replay<'a> {
-    fn new(profile: &'a Profile, names: &'a [String], count: usize) -> Result<Self, MatchError> {
+    fn new(
+        profile: &'a Profile,
+        names: &'a [String],
+        count: usize,
+        last_knock: LastKnock,
+    ) -> Result<Self, MatchError> {
         if count > crate::MAX_MATCH_HANDS {
             return Err(MatchError::TooManyHands {
                 found: count,
@@ -311,6 +368,7 @@ impl<'a> Replay<'a> {
             hands: Vec::with_capacity(count),
             violation: None,
             in_progress: false,
+            last_knock,
             seeds: SeedCheck::default(),
         })
     }
@@ -398,6 +456,13 @@ impl<'a> Replay<'a> {
         }
         if let Some(own) = own {
             self.violation = Some(violation(own));
+            return Ok(None);
+        }
+        let awaited = last
+            && self.last_knock == LastKnock::AwaitsReply
+            && awaits_reply(end.as_ref(), replayed);
+        if awaited {
+            self.in_progress = true;
             return Ok(None);
         }
         if end.is_none() {
@@ -559,6 +624,8 @@ pub fn next_dealer(profile: &Profile, last_dealer: Player, scorer: Option<Player
         (NextDealer::Alternate, _) => last_dealer.other(),
         (NextDealer::Winner, Some(winner)) => winner,
         (NextDealer::Winner, None) => last_dealer,
+        (NextDealer::AlternateAfterScored, Some(_)) => last_dealer.other(),
+        (NextDealer::AlternateAfterScored, None) => last_dealer,
     }
 }
 
@@ -574,9 +641,10 @@ fn wrong_dealer(
     let why = match (profile.next_dealer(), scorer) {
         (NextDealer::Alternate, _) => "the deal alternates",
         (NextDealer::Winner, Some(_)) => "the winner of a hand deals the next",
-        (NextDealer::Winner, None) => {
+        (NextDealer::Winner | NextDealer::AlternateAfterScored, None) => {
             "after a hand that scores nothing the same dealer deals again"
         }
+        (NextDealer::AlternateAfterScored, Some(_)) => "the deal passes after a hand that scores",
     };
     (dealer != expected).then(|| {
         format!(

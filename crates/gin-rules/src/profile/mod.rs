@@ -103,6 +103,10 @@ pub enum NextDealer {
     /// hand that scores nothing (void, or a tie the knocker wins for 0) the same
     /// dealer deals again.
     Winner,
+    /// The EAAI challenge's rule: the deal passes after a hand that scores
+    /// points; after a void hand (or a tie won for 0, where a profile lets
+    /// ties go to the knocker) the same dealer deals again.
+    AlternateAfterScored,
 }
 
 /// When box (line) bonuses are credited.
@@ -543,7 +547,7 @@ impl Profile {
 pub enum ProfileError {
     /// No preset has this name; holds the name.
     #[error(
-        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers"
+        "unknown profile \"{0}\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers, eaai"
     )]
     UnknownPreset(String),
     /// A parameter outside its range.

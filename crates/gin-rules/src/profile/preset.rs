@@ -36,11 +36,15 @@ pub enum Preset {
     /// counts 15 in deadwood, every meld holds two natural cards, the
     /// defender may lay a joker off.
     Jokers,
+    /// The EAAI-2021 Gin Rummy challenge's game (`docs/RULES.md`, "The EAAI
+    /// challenge"): gin and undercut 25, no game, box or shutout bonus, and
+    /// the deal passes only after a hand that scores.
+    Eaai,
 }
 
 impl Preset {
     /// Every preset, in the order of the rules table.
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 11] = [
         Preset::Standard,
         Preset::Oklahoma,
         Preset::Straight,
@@ -51,6 +55,7 @@ impl Preset {
         Preset::OpenGin,
         Preset::Partnership,
         Preset::Jokers,
+        Preset::Eaai,
     ];
 
     /// The preset's name, as clients write it (`open-gin`).
@@ -66,6 +71,7 @@ impl Preset {
             Preset::OpenGin => "open-gin",
             Preset::Partnership => "partnership",
             Preset::Jokers => "jokers",
+            Preset::Eaai => "eaai",
         }
     }
 
@@ -149,6 +155,16 @@ impl Preset {
             },
             Preset::Jokers => Profile {
                 jokers: JokerRules::TWO_JOKERS,
+                ..standard
+            },
+            // A flat shutout bonus of 0 is how "no shutout bonus" is written:
+            // each doubling rule would double something.
+            Preset::Eaai => Profile {
+                next_dealer: NextDealer::AlternateAfterScored,
+                game_bonus: 0,
+                box_bonus: 0,
+                shutout: ShutoutRule::FlatBonus,
+                shutout_bonus: 0,
                 ..standard
             },
         }

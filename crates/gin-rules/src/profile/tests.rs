@@ -393,3 +393,38 @@ fn joker_parameters_appear_in_the_json_form_only_with_jokers() {
     assert_eq!(json["joker_layoff"], true);
     assert_eq!(json["joker_pickup_must_meld"], false);
 }
+
+#[test]
+fn the_eaai_preset_is_standard_without_game_box_or_shutout_bonus_and_keeps_the_deal_after_a_void() {
+    let eaai = Preset::Eaai.profile();
+    let expected = Profile {
+        name: "eaai".into(),
+        base: Preset::Eaai,
+        next_dealer: NextDealer::AlternateAfterScored,
+        game_bonus: 0,
+        box_bonus: 0,
+        shutout: ShutoutRule::FlatBonus,
+        shutout_bonus: 0,
+        ..Preset::Standard.profile()
+    };
+    assert_eq!(eaai, expected);
+    assert_eq!(
+        (
+            eaai.target,
+            eaai.gin_bonus,
+            eaai.undercut_bonus,
+            eaai.tie_is_undercut,
+            eaai.big_gin_bonus
+        ),
+        (100, 25, 25, true, None)
+    );
+    assert_eq!("eaai".parse::<Preset>(), Ok(Preset::Eaai));
+    let json = serde_json::to_value(&eaai).unwrap();
+    assert_eq!(json["next_dealer"], "alternate_after_scored");
+    assert_eq!(
+        resolve(r#"{"next_dealer": "alternate_after_scored"}"#)
+            .unwrap()
+            .next_dealer(),
+        NextDealer::AlternateAfterScored
+    );
+}

@@ -77,6 +77,8 @@ fn legal_match(seed: u64, profile: &Profile, max: usize) -> (Vec<RecordedHand>, 
             (NextDealer::Alternate, _) => dealer.other(),
             (NextDealer::Winner, Some(winner)) => winner,
             (NextDealer::Winner, None) => dealer,
+            (NextDealer::AlternateAfterScored, Some(_)) => dealer.other(),
+            (NextDealer::AlternateAfterScored, None) => dealer,
         };
     }
     (recorded, counted)
@@ -91,6 +93,7 @@ fn random_legal_matches_audit_to_the_totals_score_match_gives_their_counts() {
         Preset::Tournament.profile(),
         profile(r#"{"next_dealer": "winner"}"#),
         profile(r#"{"base": "schneider", "next_dealer": "winner"}"#),
+        Preset::Eaai.profile(),
     ];
     let (mut complete, mut hands) = (0, 0);
     for seed in 0..36 {
@@ -535,5 +538,59 @@ fn a_partnership_deal_off_its_pairings_is_pairing_broken_and_a_last_deal_may_be_
     assert_eq!(
         (violation.hand, violation.table, violation.violation.code),
         (1, Some(1), ViolationCode::HandUnfinished)
+    );
+}
+
+#[test]
+fn under_eaai_the_deal_passes_after_a_scored_hand_and_stays_after_a_void_one() {
+    let eaai = Preset::Eaai.profile();
+    let (mut after_void, mut after_scored) = (0, 0);
+    for seed in 0..30 {
+        let (recorded, counted) = legal_match(seed, &eaai, 40);
+        assert!(
+            audit_match(&eaai, &players(), &recorded)
+                .unwrap()
+                .is_legal(),
+            "seed {seed}"
+        );
+        for (index, pair) in recorded.windows(2).enumerate() {
+            let void = matches!(counted[index], MatchHand::Void);
+            assert_eq!(pair[0].dealer == pair[1].dealer, void, "seed {seed}");
+            // The other dealer is refused, with the rule's reason.
+            let mut wrong = recorded[..index + 2].to_vec();
+            wrong[index + 1].dealer = if pair[1].dealer == "Ann" {
+                "Bob"
+            } else {
+                "Ann"
+            }
+            .into();
+            let violation = audit_match(&eaai, &players(), &wrong)
+                .unwrap()
+                .violation
+                .unwrap();
+            assert_eq!(
+                (violation.hand, violation.violation.code),
+                (index + 1, ViolationCode::WrongDealer)
+            );
+            let reason = if void {
+                "after a hand that scores nothing the same dealer deals again"
+            } else {
+                "the deal passes after a hand that scores"
+            };
+            assert!(
+                violation.violation.message.contains(reason),
+                "{}",
+                violation.violation.message
+            );
+            if void {
+                after_void += 1;
+            } else {
+                after_scored += 1;
+            }
+        }
+    }
+    assert!(
+        after_void >= 3 && after_scored >= 30,
+        "{after_void} voids, {after_scored} scored"
     );
 }
