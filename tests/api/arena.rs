@@ -509,6 +509,54 @@ fn sigint_writes_the_report_so_far_with_the_commitment_only() {
     ok(&run.verify());
 }
 
+/// With `--signing-key` each record carries the match audit's receipt: its
+/// request digest is the record's, and the key signed it.
+#[test]
+fn a_signing_key_puts_the_audits_receipt_beside_each_record() {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use ed25519_dalek::pkcs8::EncodePrivateKey;
+    use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
+    use ed25519_dalek::{Signature, Verifier};
+    use sha2::{Digest, Sha256};
+
+    let run = Run::new();
+    let key = ed25519_dalek::SigningKey::from_bytes(&[5; 32]);
+    std::fs::write(
+        run.path("key.pem"),
+        key.to_pkcs8_pem(LineEnding::LF).unwrap().as_bytes(),
+    )
+    .unwrap();
+    ok(&run.arena(&[
+        "--bot",
+        "a=simple",
+        "--bot",
+        "b=random",
+        "--pairs",
+        "1",
+        "--signing-key",
+        "key.pem",
+    ]));
+    for line in run.records() {
+        let receipt = line["receipt"].as_str().expect("a receipt");
+        let parts: Vec<&str> = receipt.split('.').collect();
+        let payload: Value =
+            serde_json::from_slice(&URL_SAFE_NO_PAD.decode(parts[1]).unwrap()).unwrap();
+        assert_eq!(payload["op"], "audit_match");
+        let canonical = serde_json_canonicalizer::to_vec(&line["record"]).unwrap();
+        assert_eq!(
+            payload["request"],
+            URL_SAFE_NO_PAD.encode(Sha256::digest(&canonical))
+        );
+        let signature = Signature::from_slice(&URL_SAFE_NO_PAD.decode(parts[2]).unwrap()).unwrap();
+        let signed = format!("{}.{}", parts[0], parts[1]);
+        key.verifying_key()
+            .verify(signed.as_bytes(), &signature)
+            .expect("signed by the key");
+    }
+    ok(&run.verify());
+}
+
 fn line_count(path: &Path) -> usize {
     std::fs::read(path)
         .map(|bytes| bytes.iter().filter(|&&b| b == b'\n').count())
