@@ -22,6 +22,7 @@ pub mod protocol;
 pub mod records;
 pub mod report;
 pub mod seeds;
+mod standing;
 pub mod verify;
 mod web;
 

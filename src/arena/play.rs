@@ -13,13 +13,11 @@ use std::time::Instant;
 use gin_contract::answers::{match_state, state};
 use gin_contract::wire::live::move_json;
 use gin_rules::fair_deal::{self, ServerSeed};
-use gin_rules::{
-    HandEnd, LiveHand, MatchPhase, MatchScore, MatchViewer, Players, Profile, RecordedHand, Seat,
-    Seating, Side,
-};
+use gin_rules::{HandEnd, LiveHand, MatchScore, Players, Profile, Seat, Side};
 use serde_json::{Value, json};
 
 use super::bots::{Fault, Player, Turn};
+use super::standing::{Next, Standing};
 
 /// Decisions a hand may take before its match ends as stalled.
 pub const MAX_DECISIONS: usize = 1000;
@@ -278,11 +276,12 @@ fn play_match(
 ) {
     let [a, b] = game.names;
     let names = Players::new(a.to_owned(), b.to_owned());
-    let mut recorded: Vec<RecordedHand> = Vec::new();
+    let Some(mut standing) = Standing::new(setup.profile, &names) else {
+        return;
+    };
     let mut hands_json: Vec<Value> = Vec::new();
     let mut dealer = game.first_dealer;
     let mut outcome = HandOutcome::Over;
-    let mut score = None;
     for k in 0..MAX_HANDS {
         let nonce = game.nonce_base + k;
         played.nonces.push(nonce);
@@ -296,46 +295,18 @@ fn play_match(
         outcome = play_one_hand(setup, game, players, played, &mut live, dealer, &state_of);
         played.hands += 1;
         hands_json.push(hand_json(game.names, dealer, &live));
-        recorded.push(RecordedHand {
-            dealer: game
-                .names
-                .get(dealer)
-                .copied()
-                .unwrap_or_default()
-                .to_owned(),
-            non_dealer: Some(
-                game.names
-                    .get(1 - dealer)
-                    .copied()
-                    .unwrap_or_default()
-                    .to_owned(),
-            ),
-            deal: live.deal().clone(),
-            seeds: None,
-            actions: live.actions().to_vec(),
-        });
         if !matches!(outcome, HandOutcome::Over) {
             break;
         }
-        let Ok(now) =
-            gin_rules::match_state(setup.profile, &names, &recorded, MatchViewer::Referee)
-        else {
-            break;
-        };
-        let next = now.next_deal.as_ref().map(|next| next.seating.clone());
-        let phase = now.phase;
-        score = Some(now.score);
-        match (phase, next) {
-            (MatchPhase::Deal, Some(Seating::Two { dealer: next, .. })) => {
-                dealer = usize::from(next != a);
-            }
-            (MatchPhase::Deal, _) => dealer = 1 - dealer,
+        match standing.after(setup.profile, &names, dealer, &live) {
+            Some(Next::Deal(next)) => dealer = next,
             _ => break,
         }
         if k + 1 == MAX_HANDS {
             played.stalled = Some(None);
         }
     }
+    let score = standing.score();
     finish_match(setup, game, played, hands_json, score.as_ref(), outcome);
 }
 
