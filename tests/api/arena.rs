@@ -286,7 +286,9 @@ fn serve_first_move(stream: std::net::TcpStream) {
     }
 }
 
-const FIRST_MOVE: &str = "import json, sys\nfor line in sys.stdin:\n    state = json.loads(line)['state']\n    print(json.dumps({'move': state['legal_actions'][0]['move']}), flush=True)\n";
+/// Answers with the whole first listed entry (`{"kind", "move", ...}`),
+/// which the protocol takes as well as `{"move": ...}`.
+const FIRST_ENTRY: &str = "import json, sys\nfor line in sys.stdin:\n    state = json.loads(line)['state']\n    print(json.dumps(state['legal_actions'][0]), flush=True)\n";
 
 /// Each way a bot can fail forfeits that game with its reason (and the
 /// stderr's tail), and the rest of the arena completes and verifies.
@@ -320,7 +322,7 @@ fn each_failure_forfeits_its_game_and_the_rest_completes() {
         ));
     }
     args.push("--bot".into());
-    args.push(format!("fine={}", run.python("fine.py", FIRST_MOVE)));
+    args.push(format!("fine={}", run.python("fine.py", FIRST_ENTRY)));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let started = Instant::now();
     let output = run.arena(
@@ -377,6 +379,8 @@ fn each_failure_forfeits_its_game_and_the_rest_completes() {
     .map(|(bot, reason)| (bot.to_owned(), BTreeSet::from([reason.to_owned()])))
     .collect();
     assert_eq!(reasons, expected);
+    // `fine` never forfeits: its whole entries are taken as moves.
+    assert_eq!(run.report()["by_bot"]["fine"]["forfeits"], 0);
     // `fine` against `garbled`: every game of the pairing won by forfeit.
     let report = run.report();
     let pairing = report["pairings"]
