@@ -13,7 +13,6 @@ use std::fmt;
 
 use gin_rules::bots::{self, BotError, BotName, BotSpec};
 use gin_rules::{LegalAction, LiveHand, Seat};
-use serde_json::Value;
 
 use super::process::Process;
 use super::web::WebBot;
@@ -122,8 +121,8 @@ pub struct Turn<'a> {
     /// The player's name in the record.
     pub you: &'a str,
     /// The seat's state answer (`/v1/matches/state`, or `/v1/hands/state`
-    /// with `--unit hand`), built only for remote bots.
-    pub state: &'a dyn Fn() -> Result<Value, String>,
+    /// with `--unit hand`) as JSON text, built only for remote bots.
+    pub state: &'a dyn Fn() -> Result<String, String>,
 }
 
 /// A player that answers decisions: an index into `turn.legal`.

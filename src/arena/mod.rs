@@ -252,7 +252,8 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
         &stop,
         &signer,
     )?;
-    let lines = records::read_all(&paths.out)?;
+    let (wall, cpu) = (started.elapsed().as_secs_f64(), own_cpu_seconds());
+    let lines = records::read_summaries(&paths.out)?;
     let complete = lines.len() == plan.games();
     let revealed = complete.then_some(seed_hex.as_str());
     let mut report = report::build(&plan, &lines, &commitment, revealed);
@@ -262,8 +263,8 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
             serde_json::json!({
                 "workers": workers.max(1),
                 "games_played": lines.len().saturating_sub(done),
-                "wall_seconds": started.elapsed().as_secs_f64(),
-                "cpu_seconds": own_cpu_seconds(),
+                "wall_seconds": wall,
+                "cpu_seconds": cpu,
             }),
         );
     }
@@ -271,6 +272,7 @@ pub fn run(args: &ArenaArgs, workers: usize, signing_key: Option<&Path>) -> Resu
     std::fs::write(&paths.report, text + "\n")
         .map_err(|e| format!("cannot write {}: {e}", paths.report.display()))?;
     if let Some(html) = &paths.html {
+        let lines = records::read_all(&paths.out)?;
         std::fs::write(html, html::page(&report, &lines))
             .map_err(|e| format!("cannot write {}: {e}", html.display()))?;
     }

@@ -154,7 +154,7 @@ fn play_hand_unit(
         &mut live,
         dealer,
         &|live, seat| {
-            serde_json::to_value(state::held_answer(live, Some(seat), false))
+            serde_json::to_string(&state::held_answer(live, Some(seat), false))
                 .map_err(|e| e.to_string())
         },
     );
@@ -205,7 +205,7 @@ fn lost_by(loser: usize) -> [f64; 2] {
 }
 
 /// The state a remote player is sent, built for one seat of a held hand.
-type StateOf<'s> = dyn Fn(&LiveHand, Seat) -> Result<Value, String> + 's;
+type StateOf<'s> = dyn Fn(&LiveHand, Seat) -> Result<String, String> + 's;
 
 fn play_one_hand(
     _setup: &Setup<'_>,
@@ -352,7 +352,7 @@ fn match_view(
     dealer: usize,
     live: &LiveHand,
     who: usize,
-) -> Result<Value, String> {
+) -> Result<String, String> {
     let mut hands = done.to_vec();
     hands.push(hand_json(names, dealer, live));
     let mut body = json!({"players": names, "hands": hands,
@@ -365,5 +365,5 @@ fn match_view(
     let request: match_state::MatchStateRequest =
         serde_json::from_value(body).map_err(|e| e.to_string())?;
     let answer = match_state::answer(&request).map_err(|problem| problem.detail)?;
-    serde_json::to_value(answer).map_err(|e| e.to_string())
+    serde_json::to_string(&answer).map_err(|e| e.to_string())
 }

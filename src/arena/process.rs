@@ -1,18 +1,19 @@
 //! A process bot: started once per worker, serving its matches in turn.
 //!
-//! Its stdout is read by a thread of its own, line by line, into a channel,
-//! so that a decision waits at most `--move-timeout` for the next line; its
-//! stderr by another, which keeps the last [`STDERR_TAIL`] bytes for a
-//! forfeit's record. A process that exits (or is killed after a timeout)
+//! Its stdout is read by the worker itself, waiting with `poll(2)` for at
+//! most what is left of `--move-timeout` before each read (no thread hands
+//! the line over); its stderr by a thread that keeps the last
+//! [`STDERR_TAIL`] bytes for a forfeit's record. A process that exits (or is killed after a timeout)
 //! forfeits the match it was playing and is started again for the next one,
 //! at most [`RESTARTS`] times; then its matches are forfeits. At the end its
 //! stdin is closed, then SIGTERM after 2 s, SIGKILL after 2 more.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use std::time::{Duration, Instant};
 
 use super::bots::Fault;
@@ -27,7 +28,48 @@ const GRACE: Duration = Duration::from_secs(2);
 struct Running {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    stdout: ChildStdout,
+    /// What was read past the last line taken.
+    pending: Vec<u8>,
+}
+
+/// How reading the next line ended, short of a line.
+enum Unread {
+    Timeout,
+    Closed,
+}
+
+impl Running {
+    /// The next line of stdout, within `timeout`.
+    fn line(&mut self, timeout: Duration) -> Result<String, Unread> {
+        let deadline = Instant::now() + timeout;
+        let mut chunk = [0u8; 8192];
+        loop {
+            if let Some(end) = memchr::memchr(b'\n', &self.pending) {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                return Ok(String::from_utf8_lossy(&line).into_owned());
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Unread::Timeout);
+            }
+            let wait = Timespec {
+                tv_sec: left.as_secs() as i64,
+                tv_nsec: i64::from(left.subsec_nanos()),
+            };
+            let mut fds = [PollFd::new(&self.stdout, PollFlags::IN)];
+            match poll(&mut fds, Some(&wait)) {
+                Ok(0) => return Err(Unread::Timeout),
+                Ok(_) => {}
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(_) => return Err(Unread::Closed),
+            }
+            match self.stdout.read(&mut chunk) {
+                Ok(0) | Err(_) => return Err(Unread::Closed),
+                Ok(n) => self.pending.extend(chunk.iter().take(n)),
+            }
+        }
+    }
 }
 
 /// A process bot (see the module docs).
@@ -80,19 +122,11 @@ impl Process {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| Fault::Exited(format!("cannot start {program}: {e}")))?;
-        let stdout = child.stdout.take();
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Fault::Exited("no stdout".into()))?;
         let stderr = child.stderr.take();
-        let (send, lines) = channel();
-        if let Some(stdout) = stdout {
-            std::thread::spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if send.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
         if let Some(mut stderr) = stderr {
             let tail = Arc::clone(&self.stderr);
             std::thread::spawn(move || {
@@ -113,7 +147,8 @@ impl Process {
         Ok(Running {
             stdin: child.stdin.take(),
             child,
-            lines,
+            stdout,
+            pending: Vec::new(),
         })
     }
 
@@ -131,16 +166,16 @@ impl Process {
             let why = self.exit_status();
             return Err(Fault::Exited(why));
         }
-        match running.lines.recv_timeout(self.timeout) {
+        match running.line(self.timeout) {
             Ok(answer) => Ok(answer),
-            Err(RecvTimeoutError::Timeout) => {
+            Err(Unread::Timeout) => {
                 // Killed: it counts as a process that exited.
                 let _ = running.child.kill();
                 let _ = running.child.wait();
                 self.running = None;
                 Err(Fault::Timeout)
             }
-            Err(RecvTimeoutError::Disconnected) => Err(Fault::Exited(self.exit_status())),
+            Err(Unread::Closed) => Err(Fault::Exited(self.exit_status())),
         }
     }
 

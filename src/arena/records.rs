@@ -150,7 +150,7 @@ pub fn prepare(path: &Path, plan: &Plan, resume: bool) -> Result<usize, String> 
         file.set_len(whole as u64)
             .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
     }
-    let lines = read_all(path)?;
+    let lines = read_summaries(path)?;
     for (index, line) in lines.iter().enumerate() {
         let (pairing, pair, leg) = plan.locate(index);
         let [a, b] = plan.pairings.get(pairing).copied().unwrap_or([0, 0]);
@@ -167,6 +167,44 @@ pub fn prepare(path: &Path, plan: &Plan, resume: bool) -> Result<usize, String> 
         return Err(format!("{}: more games than the run plans", path.display()));
     }
     Ok(lines.len())
+}
+
+/// What the report reads of a line: everything but the record itself, which
+/// is skipped unparsed (it is most of the line).
+#[derive(serde::Deserialize)]
+struct Summary {
+    pairing: Value,
+    pair: Value,
+    leg: Value,
+    #[serde(default)]
+    forfeit: Option<Value>,
+    #[serde(default)]
+    stalled: Option<Value>,
+    #[serde(default)]
+    result: Value,
+}
+
+/// Every line of the records file without its `record`: for the report
+/// and for `--resume`'s check of the order.
+pub fn read_summaries(path: &Path) -> Result<Vec<Value>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut lines = Vec::new();
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let summary: Summary = serde_json::from_str(&line)
+            .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        let mut value = json!({"pairing": summary.pairing, "pair": summary.pair,
+            "leg": summary.leg, "result": summary.result});
+        if let Some(object) = value.as_object_mut() {
+            for (key, field) in [("forfeit", summary.forfeit), ("stalled", summary.stalled)] {
+                if let Some(field) = field {
+                    object.insert(key.into(), field);
+                }
+            }
+        }
+        lines.push(value);
+    }
+    Ok(lines)
 }
 
 /// Every line of the records file.
