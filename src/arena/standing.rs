@@ -21,7 +21,7 @@ pub enum Next {
 
 pub enum Standing<'p> {
     Tally(Box<MatchTally<'p>>),
-    Record(Vec<RecordedHand>, Option<MatchScore>),
+    Record(Vec<RecordedHand>, Option<Box<MatchScore>>),
 }
 
 fn player(index: usize) -> Player {
@@ -78,7 +78,7 @@ impl<'p> Standing<'p> {
                 let now =
                     gin_rules::match_state(profile, names, recorded, MatchViewer::Referee).ok()?;
                 let next = now.next_deal.as_ref().map(|next| next.seating.clone());
-                *score = Some(now.score);
+                *score = Some(Box::new(now.score));
                 match (now.phase, next) {
                     (MatchPhase::Deal, Some(Seating::Two { dealer: next, .. })) => {
                         Some(Next::Deal(usize::from(next != a)))
@@ -94,7 +94,7 @@ impl<'p> Standing<'p> {
     pub fn score(&self) -> Option<MatchScore> {
         match self {
             Standing::Tally(tally) => Some(tally.score()),
-            Standing::Record(_, score) => score.clone(),
+            Standing::Record(_, score) => score.as_deref().cloned(),
         }
     }
 }
