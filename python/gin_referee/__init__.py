@@ -51,6 +51,8 @@ __all__ = [
     "match_state",
     "deal_from_seeds",
     "rate_players",
+    "move_hand",
+    "move_match",
     "signing_key",
     "OPERATION_IDS",
     "CARDS",
@@ -257,6 +259,25 @@ def rate_players(body: Body) -> Dict[str, Any]:
     Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
     """
     return _answer_operation("rate_players", body)
+
+
+def move_hand(body: Body) -> Dict[str, Any]:
+    """``POST /v1/hands/move``: a bot's move for a seat of a hand (the
+    state's body with ``seat`` and ``bot``); the move is one the state lists
+    for that seat, exactly as listed.
+
+    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
+    """
+    return _answer_operation("move_hand", body)
+
+
+def move_match(body: Body) -> Dict[str, Any]:
+    """``POST /v1/matches/move``: a bot's move for a player of a match (the
+    match state's body with ``seat`` and ``bot``), with its ``table``.
+
+    Returns the 200 answer as a dict; a refusal raises :class:`Problem`.
+    """
+    return _answer_operation("move_match", body)
 
 
 def signing_key(pem: Optional[str]) -> None:

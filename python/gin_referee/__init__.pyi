@@ -49,5 +49,9 @@ def deal_from_seeds(body: Body) -> Dict[str, Any]:
     """POST /v1/deals."""
 def rate_players(body: Body) -> Dict[str, Any]:
     """POST /v1/ratings."""
+def move_hand(body: Body) -> Dict[str, Any]:
+    """POST /v1/hands/move."""
+def move_match(body: Body) -> Dict[str, Any]:
+    """POST /v1/matches/move."""
 def signing_key(pem: Optional[str]) -> None:
     """Configures (or, with None, removes) the Ed25519 key that signs receipts."""

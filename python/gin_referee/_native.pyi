@@ -57,6 +57,12 @@ class Hand:
     def apply_id(self, id: int) -> None:
         """Applies one of OpenSpiel's ids (55 then the knock card's id; the
         melds and the reply are played by the referee)."""
+    def bot_id(self, name: str = "simple", seed: int = 0) -> int:
+        """The OpenSpiel id the bot ``name`` (``"random"``, ``"simple"``,
+        ``"strong"``) with ``seed`` plays now for the seat to act, seeing only
+        that seat's view, as ``move_hand`` of ``record()`` would answer: 55
+        for a knock, then, once 55 is applied, the knock card. Raises
+        ``Problem`` (``not_to_act``) once the hand is over."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """``legal_ids()`` as a bool array of 56."""
     def observation(self, seat: Seat) -> npt.NDArray[np.int8]:
@@ -69,3 +75,30 @@ class Hand:
         """Once over: (winner's seat, points), (None, 0) when void; else None."""
 
 def _restore_hand(record: bytes, knocking: bool) -> Hand: ...
+
+class _HandBatch:
+    """Many hands held in Rust and stepped together (``gin_referee.vector``):
+    the arrays below are allocated once and written in place by ``reset``
+    and ``step``, without the GIL."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        profile: Union[str, Mapping[str, Any], None] = None,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+        opponent: Optional[str] = None,
+        seat: Optional[Seat] = None,
+    ) -> None: ...
+    def reset(self, seed: Optional[int] = None) -> None: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> None: ...
+    def _random_steps(self, steps: int, seed: int) -> None: ...
+    num_envs: int
+    threads: int
+    seed: int
+    observation: npt.NDArray[np.int8]
+    reward: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
+    action_mask: npt.NDArray[np.bool_]
+    current_player: npt.NDArray[np.int8]

@@ -32,6 +32,8 @@ OPERATION_IDS = (
     "match_state",
     "deal_from_seeds",
     "rate_players",
+    "move_hand",
+    "move_match",
 )
 
 

@@ -7,11 +7,13 @@ use gin_contract::problem::{ErrorCode, Problem as ContractProblem};
 use gin_contract::wire::live::LegalEntry;
 use gin_contract::wire::transcript::{TranscriptAction, replay_problem};
 use gin_rules::Seat;
+use gin_rules::selfplay::{ACTION_IDS, PLANES};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde_json::json;
 
+use crate::hand_bot;
 use crate::hand_ids;
 use crate::hand_seed;
 use crate::held::{Hand, json_text, loads, seat_of};
@@ -25,7 +27,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, (Vec<u8>, bool));
 impl Hand {
     #[new]
     #[pyo3(signature = (profile = None, deal = None, seed = None))]
-    fn new(
+    pub(crate) fn new(
         py: Python<'_>,
         profile: Option<&Bound<'_, PyAny>>,
         deal: Option<&Bound<'_, PyAny>>,
@@ -90,7 +92,7 @@ impl Hand {
         openspiel: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_of(py, seat)?;
-        let answer = gin_contract::answers::state::held_answer(&self.live, seat, openspiel);
+        let answer = gin_contract::answers::state::held_answer(self.live(), seat, openspiel);
         let bytes = serde_json::to_vec(&answer)
             .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
         loads(py, &bytes)
@@ -121,9 +123,9 @@ impl Hand {
         let Some(seat) = seat_of(py, Some(seat))? else {
             return Err(pyo3::exceptions::PyValueError::new_err("a seat is needed"));
         };
-        let order = hand_seed::shuffled(py, seed, self.live.profile().jokers())?;
+        let order = hand_seed::shuffled(py, seed, self.live().profile().jokers())?;
         let live = self
-            .live
+            .live()
             .resample(seat, &order)
             .map_err(|error| raise(py, replay_problem(error)))?;
         Ok(self.with_live(live))
@@ -134,13 +136,22 @@ impl Hand {
         let restore = py.import("gin_referee._native")?.getattr("_restore_hand")?;
         let record = serde_json::to_vec(&self.record_json())
             .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
-        Ok((restore, (record, self.knocking)))
+        Ok((restore, (record, self.play.knocking())))
+    }
+
+    /// The OpenSpiel id the bot `name` (`random`, `simple`, `strong`) with
+    /// `seed` plays now for the seat to act, seeing only that seat's view
+    /// (joker-free profiles; see `crate::hand_bot`).
+    #[pyo3(signature = (name = "simple", seed = 0))]
+    fn bot_id(&mut self, py: Python<'_>, name: &str, seed: u64) -> PyResult<u32> {
+        let spec = hand_bot::spec(py, name, seed)?;
+        hand_bot::bot_id(py, self, &spec)
     }
 
     /// OpenSpiel's ids listed now, ascending (joker-free profiles).
     fn legal_ids(&mut self, py: Python<'_>) -> PyResult<Vec<u32>> {
         hand_ids::check_natural(py, self)?;
-        Ok(hand_ids::legal_ids(self))
+        Ok(self.play.legal_ids())
     }
 
     /// Applies one of OpenSpiel's ids; one not listed raises and changes
@@ -152,12 +163,8 @@ impl Hand {
     /// The listed ids as a numpy bool array of 56.
     fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         hand_ids::check_natural(py, self)?;
-        let mut mask = vec![false; hand_ids::IDS];
-        for id in hand_ids::legal_ids(self) {
-            if let Some(slot) = mask.get_mut(id as usize) {
-                *slot = true;
-            }
-        }
+        let mut mask = vec![false; ACTION_IDS];
+        self.play.write_mask(&mut mask);
         Ok(PyArray1::from_vec(py, mask))
     }
 
@@ -170,10 +177,8 @@ impl Hand {
         seat: &str,
     ) -> PyResult<Bound<'py, numpy::PyArray2<i8>>> {
         let seat = seat_of(py, Some(seat))?.unwrap_or(Seat::NonDealer);
-        let planes: Vec<i8> = hand_ids::planes(self, seat)
-            .into_iter()
-            .map(|bit| i8::from(bit == 1))
-            .collect();
+        let mut planes = vec![0; PLANES];
+        self.play.write_planes(seat, &mut planes);
         let array = PyArray1::from_vec(py, planes);
         array.reshape([5, 52])
     }
@@ -187,14 +192,16 @@ impl Hand {
     /// Once the hand is over: `(winner, points)`, the winner's seat name, or
     /// `(None, 0)` for a void hand; `None` while it is played.
     fn outcome(&mut self) -> Option<(Option<&'static str>, u32)> {
-        hand_ids::outcome(self).map(|(winner, points)| (winner.map(Seat::name), points))
+        self.play
+            .outcome()
+            .map(|(winner, points)| (winner.map(Seat::name), points))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Hand(profile={}, actions={})",
             self.profile,
-            self.live.actions().len()
+            self.live().actions().len()
         )
     }
 }

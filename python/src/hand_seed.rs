@@ -12,22 +12,15 @@
 
 use gin_contract::problem::{ErrorCode, Problem as ContractProblem};
 use gin_rules::HandCard;
-use gin_rules::fair_deal::{self, ServerSeed};
+use gin_rules::fair_deal::ServerSeed;
+use gin_rules::selfplay::{CLIENT_SEED, deal_server_seed, resample_order};
 use pyo3::prelude::*;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use crate::problem::raise;
 
-/// The client seed of every deal a `Hand` draws from an int.
-pub const CLIENT_SEED: &str = "gin-referee/Hand";
-/// The label of a hand's own deal.
-const DEAL_LABEL: &str = "gin-referee/Hand/seed:";
-/// The label of a resample's order.
-const RESAMPLE_LABEL: &str = "gin-referee/Hand/resample:";
-
 /// An int from 0 to 2**64 - 1, or the problem `invalid_body` at `/seed`.
-fn seed_of(py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub fn seed_of(py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.extract::<u64>().map_err(|_| {
         let detail = "a seed is an int from 0 to 2**64 - 1";
         raise(
@@ -41,17 +34,9 @@ fn seed_of(py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
-/// The server seed of `label` and `seed`, as 64 lowercase hex digits.
-fn server_seed(label: &str, seed: u64) -> String {
-    Sha256::digest(format!("{label}{seed}").as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 /// The deal of `Hand(seed=n)`, as its record writes it: seeds and commitment.
 pub fn seeded(py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let server = server_seed(DEAL_LABEL, seed_of(py, seed)?);
+    let server = deal_server_seed(seed_of(py, seed)?);
     let commitment = ServerSeed::from_hex(&server)
         .map(|seed| seed.commitment())
         .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
@@ -64,13 +49,6 @@ pub fn seeded(py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<Value> {
 /// The deck (with the profile's `jokers`) in the order a resample from
 /// `seed` ranks the unknown cards.
 pub fn shuffled(py: Python<'_>, seed: &Bound<'_, PyAny>, jokers: u8) -> PyResult<Vec<HandCard>> {
-    let server = ServerSeed::from_hex(&server_seed(RESAMPLE_LABEL, seed_of(py, seed)?))
-        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
-    let deal = fair_deal::deal_with_jokers(&server, CLIENT_SEED, 0, jokers)
-        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
-    let mut order = deal.dealer;
-    order.extend(deal.non_dealer);
-    order.push(deal.upcard);
-    order.extend(deal.stock);
-    Ok(order)
+    resample_order(seed_of(py, seed)?, jokers)
+        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))
 }

@@ -15,7 +15,8 @@ use gin_contract::problem::{ErrorCode, Problem as ContractProblem};
 use gin_contract::wire::live::move_json;
 use gin_contract::wire::profile_spec::resolve_profile;
 use gin_contract::wire::transcript::{Replay, TranscriptAction, deal_problem, replay_problem};
-use gin_rules::{Action, LegalAction, LiveHand, Refusal, Seat, StatePhase};
+use gin_rules::selfplay::{IdHand, Listing};
+use gin_rules::{Action, LiveHand, Refusal, Seat};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::{Value, json};
@@ -33,15 +34,13 @@ use crate::problem::{illegal, raise};
 #[pyclass(module = "gin_referee._native", name = "Hand")]
 #[derive(Clone)]
 pub struct Hand {
-    pub(crate) live: LiveHand,
+    /// The hand, played by moves or by OpenSpiel's ids (a knock by id
+    /// awaiting its card, the listing now).
+    pub(crate) play: IdHand,
     /// The profile as given (a preset name or an object), for the record.
     pub(crate) profile: Value,
     /// The deal as the record writes it: as given, or the seeds it came from.
     deal: Value,
-    /// OpenSpiel's 55 was applied: the knock's discard is awaited.
-    pub(crate) knocking: bool,
-    /// The listing now, computed once per action.
-    listing: Option<(StatePhase, Option<Seat>, Vec<LegalAction>)>,
 }
 
 /// JSON text of a Python value (a `str` is taken as it is written: JSON).
@@ -74,11 +73,9 @@ impl Hand {
         let live = LiveHand::new(rules, cards)
             .map_err(|error| raise(py, deal_problem(&error, "/deal")))?;
         Ok(Hand {
-            live,
+            play: IdHand::new(live),
             profile,
             deal,
-            knocking: false,
-            listing: None,
         })
     }
 
@@ -94,37 +91,35 @@ impl Hand {
             "upcard": dealt.upcard.to_string(),
             "stock": cards(&dealt.stock),
         });
+        let mut play = IdHand::new(live);
+        play.set_knocking(self.play.knocking());
         Hand {
-            live,
+            play,
             profile: self.profile.clone(),
             deal,
-            knocking: self.knocking,
-            listing: None,
         }
     }
 
+    /// The held hand.
+    pub(crate) fn live(&self) -> &LiveHand {
+        self.play.live()
+    }
+
     /// The phase, who acts and the listing now (cached until the next action).
-    pub(crate) fn listing(&mut self) -> &(StatePhase, Option<Seat>, Vec<LegalAction>) {
-        let live = &self.live;
-        self.listing.get_or_insert_with(|| live.now())
+    pub(crate) fn listing(&mut self) -> &Listing {
+        self.play.listing()
     }
 
     /// Applies an action; an illegal one raises and changes nothing.
     pub(crate) fn step(&mut self, py: Python<'_>, action: Action) -> PyResult<()> {
-        match self.live.apply(action) {
-            Ok(()) => {
-                self.listing = None;
-                self.knocking = false;
-                Ok(())
-            }
-            Err(Refusal::Illegal(violation)) => Err(illegal(py, &violation)),
-            Err(Refusal::Record(error)) => Err(raise(py, replay_problem(error))),
-        }
+        self.play
+            .apply(action)
+            .map_err(|refusal| refusal_error(py, refusal))
     }
 
     /// The record as `/v1/hands/audit` (and `/v1/hands/state`) take it.
     pub(crate) fn record_json(&self) -> Value {
-        let actions: Vec<Value> = self.live.actions().iter().map(move_json).collect();
+        let actions: Vec<Value> = self.live().actions().iter().map(move_json).collect();
         json!({"profile": self.profile, "deal": self.deal, "actions": actions})
     }
 
@@ -142,8 +137,16 @@ impl Hand {
                 from_slice(&bytes).map_err(|problem| raise(py, problem))?;
             hand.step(py, action.into())?;
         }
-        hand.knocking = knocking;
+        hand.play.set_knocking(knocking);
         Ok(hand)
+    }
+}
+
+/// The problem of an action the hand refused.
+pub(crate) fn refusal_error(py: Python<'_>, refusal: Refusal) -> PyErr {
+    match refusal {
+        Refusal::Illegal(violation) => illegal(py, &violation),
+        Refusal::Record(error) => raise(py, replay_problem(error)),
     }
 }
 

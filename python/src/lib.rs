@@ -8,11 +8,13 @@
 
 mod contract;
 mod hand;
+mod hand_bot;
 mod hand_ids;
 mod hand_seed;
 mod held;
 mod masks;
 mod problem;
+mod vector;
 
 use std::str::FromStr;
 
@@ -248,6 +250,7 @@ fn knock_limit(py: Python<'_>, profile: &str, upcard: Option<&str>) -> PyResult<
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     contract::register(module)?;
     hand::register(module)?;
+    vector::register(module)?;
     module.add_function(wrap_pyfunction!(card_mask, module)?)?;
     module.add_function(wrap_pyfunction!(mask_cards, module)?)?;
     module.add_function(wrap_pyfunction!(min_deadwood_many, module)?)?;

@@ -34,7 +34,8 @@ started=$(date +%s)
 # target/ make an unchanged tree quick); the dependencies stay installed.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
 # The `test` extra: pytest, open_spiel (its GinRummyUtils and gin_rummy ids
-# compared), pettingzoo (gin_referee.pettingzoo and its api_test).
+# compared), pettingzoo (gin_referee.pettingzoo and its api_test), gymnasium
+# (gin_referee.vector.make, its VectorEnv and RecordEpisodeStatistics).
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "./python[spark,selfplay,test]"
 echo "check.sh: module built and installed in $(( $(date +%s) - started )) s" >&2
 

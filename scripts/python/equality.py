@@ -54,6 +54,8 @@ OPERATIONS = {
     "hand_state": ("/v1/hands/state", "audit"),
     "match_state": ("/v1/matches/state", "match_audit"),
     "deal_from_seeds": ("/v1/deals", "deals"),
+    "move_hand": ("/v1/hands/move", "audit"),
+    "move_match": ("/v1/matches/move", "match_audit"),
 }
 
 
@@ -99,7 +101,34 @@ def makers(rng):
             body["openspiel"] = True
         return body, "state_" + tag
 
+    def bot():
+        name = rng.choice(["random", "simple", "strong"])
+        bot = {"name": name}
+        if rng.random() < 0.7:
+            bot["seed"] = rng.randrange(2**32)
+        if name == "strong":
+            bot["samples"] = rng.randrange(1, 17)
+        return bot
+
+    def move_hand():
+        # A state's body with the seat and the bot: the seat to act, often
+        # (a move), the other, sometimes (not_to_act).
+        body, tag = state()
+        body["seat"] = body.get("seat") or rng.choice(["dealer", "non_dealer"])
+        body["bot"] = bot()
+        return body, "move_" + tag
+
+    def move_match():
+        body, tag = match_state()
+        body.pop("spectator", None)
+        names = body.get("players") or [p for t in body.get("teams", []) for p in t["players"]]
+        body["seat"] = body.get("seat") or (rng.choice(names) if names else "Ann")
+        body["bot"] = bot()
+        return body, "move_" + tag
+
     return {
+        "move_hand": move_hand,
+        "move_match": move_match,
         "match_state": match_state,
         "analyze_hand": lambda: corpus.analyze_body(rng),
         "validate_melds": lambda: corpus.validate_body(rng),

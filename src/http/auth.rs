@@ -12,6 +12,11 @@
 //! | fewer requests in flight than its `concurrency`| 429     | `rate_limited` (`Retry-After: 1`) |
 //! | a token in its bucket (`rate` per second)      | 429     | `rate_limited` (`Retry-After`: until the next token) |
 //!
+//! A refusal is answered at once; the body the client still sends is then
+//! read and thrown away within the memory budget's drain bounds
+//! ([`super::drain::before_route`]), never parsed nor held, so that a client
+//! that sends its whole body before it reads still reads the problem.
+//!
 //! An admitted request carries its [`Caller`] in the request's extensions:
 //! the signing key asks it whether a receipt may be given
 //! ([`crate::http::signing::ServerKeys`]), and a batch ([`Throttle`]) reads
@@ -350,8 +355,10 @@ fn rate_limited(detail: String, wait: Duration) -> Problem {
     .with_retry_after(seconds)
 }
 
-/// The refusal as a response. A body the client sent is not read: the
-/// connection closes after the answer, as for any body refused unread.
+/// The refusal as a response, answered at once. A body the client sent is
+/// then read and thrown away within the bounds of the memory budget's
+/// refusals ([`super::drain`]), so that a client that sends its whole body
+/// before it reads still reads the problem, not a reset.
 fn refuse(req: ServiceRequest, problem: &Problem) -> ServiceResponse {
     let (request, payload) = req.into_parts();
     let mut response = problem.response_builder();
@@ -359,7 +366,10 @@ fn refuse(req: ServiceRequest, problem: &Problem) -> ServiceResponse {
         response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
     }
     let response = match has_body(&request, &payload) {
-        true => super::json::closing_with_unread(response, problem.body(), payload),
+        true => {
+            let bound = super::drain::before_route(&request);
+            super::drain::answer_then_drain(response, problem.body(), payload, bound)
+        }
         false => response.body(problem.body()),
     };
     ServiceResponse::new(request, response)
@@ -425,13 +435,45 @@ impl Throttle {
     }
 }
 
-/// Declares the API keys in the OpenAPI document: the bearer scheme, and on
-/// every operation outside [`OPEN_PATHS`] the requirement and its refusals
-/// (401, 403, 429). Swagger UI's Authorize then sends the key.
-pub fn document(api: &mut utoipa::openapi::OpenApi) {
+/// Which server a document describes: its key requirements are the ones
+/// that server enforces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeysInForce {
+    /// Started with `--api-keys`: every operation outside [`OPEN_PATHS`] needs a key.
+    Required,
+    /// Started without a keys file: every operation is open.
+    Open,
+}
+
+/// What the document's description says of its key requirements.
+const KEYED_NOTE: &str = "**API keys.** This document describes a server started with \
+    `--api-keys`: every operation that declares the `api_key` bearer scheme needs \
+    `Authorization: Bearer <key>` and may be refused with 401, 403 or 429. A server started \
+    without a keys file admits everyone, and the document it serves declares no key requirement.";
+const OPEN_NOTE: &str = "**API keys.** This server was started without a keys file: every \
+    operation is open and none needs a key. A server started with `--api-keys` declares the \
+    bearer scheme on every operation that needs one.";
+
+/// Declares the API keys in the OpenAPI document as `keys` says: with keys,
+/// the bearer scheme, and on every operation outside [`OPEN_PATHS`] the
+/// requirement and its refusals (401, 403, 429), so that Swagger UI's
+/// Authorize sends the key; without, nothing but the description's note (a
+/// fuzzer or a generated client is never told of a key the server does not
+/// ask for).
+pub fn document(api: &mut utoipa::openapi::OpenApi, keys: KeysInForce) {
     use utoipa::openapi::security::{
         HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
     };
+    let note = match keys {
+        KeysInForce::Required => KEYED_NOTE,
+        KeysInForce::Open => OPEN_NOTE,
+    };
+    let description = api.info.description.get_or_insert_with(String::new);
+    description.push_str("\n\n");
+    description.push_str(note);
+    if keys == KeysInForce::Open {
+        return;
+    }
     let scheme = HttpBuilder::new()
         .scheme(HttpAuthScheme::Bearer)
         .description(Some(

@@ -4,7 +4,8 @@
 //! Python's `requests` and `urllib`, and most generated clients, send the
 //! whole body before they read a byte of the answer. A request the memory
 //! budget refuses ([`super::budget`]: 503 `overloaded`, or 413 for a body no
-//! wait would fit) is refused before its body is read. If the connection then
+//! wait would fit), and one an API key's check refuses ([`super::auth`]: 401,
+//! 403, 429, [`before_route`]), is refused before its body is read. If the connection then
 //! closed while such a client was still sending (after
 //! `--client-disconnect-timeout` of discarding, say), the kernel would answer
 //! the unread bytes with a reset, and the client would see a broken
@@ -75,6 +76,22 @@ impl DrainBound {
         };
         DrainBound { bytes, within }
     }
+}
+
+/// The bound for a request refused before its route ran (an API key's 401,
+/// 403 or 429): the body limit its route would read to (a batch's for
+/// `/batch` paths, as a refused batch drains, else the route's JSON limit),
+/// within the body timeout.
+pub fn before_route(request: &HttpRequest) -> DrainBound {
+    let limit = if request.path().ends_with("/batch") {
+        super::json_batch::body_limit(request)
+    } else {
+        super::json::body_limit(request)
+    };
+    let within = request
+        .app_data::<super::json::BodyTimeout>()
+        .and_then(|timeout| timeout.0);
+    DrainBound::of(request, limit, within)
 }
 
 /// `answer` with `Connection: close`, then `unread` read to its end within

@@ -161,18 +161,24 @@ fn acceptable(req: &HttpRequest) -> Result<(), Problem> {
     accept::negotiate(req.headers(), offers).map(|_| ())
 }
 
+/// The body limit of a JSON request to `req`'s route: the route's own
+/// (the match audit's), else the server's `--body-limit`.
+pub(crate) fn body_limit(req: &HttpRequest) -> usize {
+    let own_limit = req
+        .app_data::<RouteBodyLimits>()
+        .and_then(|routes| routes.for_path(req.path()));
+    own_limit.unwrap_or_else(|| {
+        req.app_data::<BodyLimit>()
+            .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0)
+    })
+}
+
 impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     type Error = BodyRejection;
     type Future = Pin<Box<dyn Future<Output = Result<Self, BodyRejection>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let own_limit = req
-            .app_data::<RouteBodyLimits>()
-            .and_then(|routes| routes.for_path(req.path()));
-        let limit = own_limit.unwrap_or_else(|| {
-            req.app_data::<BodyLimit>()
-                .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0)
-        });
+        let limit = body_limit(req);
         // Checked before reading so that a refused body is never read at all.
         let coding = check_content_type(req)
             .and_then(|()| acceptable(req))

@@ -96,7 +96,7 @@ const SCHEMAS: &str = "/components/schemas";
 
 /// The ceilings on component schemas, by place under [`SCHEMAS`], keyword
 /// and value. A table of data (one row per ceiling), hence its length.
-fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 29] {
+fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 33] {
     [
         (
             "MatchRequest/properties/players/items",
@@ -188,6 +188,26 @@ fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usi
             "StateRequest/properties/actions",
             "maxItems",
             limits.audit_actions,
+        ),
+        (
+            "HandMoveRequest/properties/actions",
+            "maxItems",
+            limits.audit_actions,
+        ),
+        (
+            "MatchMoveRequest/properties/players/items",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchMoveRequest/properties/seat",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "MatchMoveRequest/properties/hands",
+            "maxItems",
+            limits.match_hands,
         ),
         ("ValidateRequest/properties/melds", "maxItems", limits.melds),
         (

@@ -41,6 +41,7 @@ use actix_web::App;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt;
 
+use crate::http::auth::KeysInForce;
 use crate::http::limits::{LimitsInOpenApi, RequestLimits};
 use crate::http::ndjson::BatchLimits;
 use crate::http::{openapi, ops};
@@ -58,6 +59,7 @@ pub mod match_audit;
 pub mod match_state;
 pub mod matches;
 pub mod melds;
+pub mod moves;
 pub mod problems;
 pub mod profiles;
 pub mod ratings;
@@ -81,20 +83,32 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(state::configure)
         .configure(deals::configure)
         .configure(ratings::configure)
+        .configure(moves::configure)
         .configure(problems::configure);
 }
 
 /// The OpenAPI document of every route registered by [`configure`], with the
-/// default request ceilings: printed by `gin-referee openapi` and committed as
+/// default request ceilings, for a server started with API keys (its
+/// description says so): printed by `gin-referee openapi` and committed as
 /// `openapi/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     openapi_for(&RequestLimits::default(), &BatchLimits::default())
 }
 
+/// The document of a server with these ceilings and API keys.
+pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::openapi::OpenApi {
+    served_openapi(limits, batch, KeysInForce::Required)
+}
+
 /// The document a server with these ceilings serves at `/api-docs/openapi.json`:
 /// its `maxItems`/`maxLength` are the ones that server enforces (a batch body's
-/// `maxItems`, its `--batch-max-lines`).
-pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::openapi::OpenApi {
+/// `maxItems`, its `--batch-max-lines`), and so are its key requirements
+/// (none without a keys file).
+pub fn served_openapi(
+    limits: &RequestLimits,
+    batch: &BatchLimits,
+    keys: KeysInForce,
+) -> utoipa::openapi::OpenApi {
     let (_app, mut api) = App::new()
         .into_utoipa_app()
         .openapi(openapi::ApiDoc::openapi())
@@ -105,7 +119,7 @@ pub fn openapi_for(limits: &RequestLimits, batch: &BatchLimits) -> utoipa::opena
     // found leaves that schema without its bound (a test keeps the list whole).
     limits.apply_to_openapi(&mut api, batch);
     crate::http::json_batch::document(&mut api);
-    crate::http::auth::document(&mut api);
+    crate::http::auth::document(&mut api, keys);
     crate::http::accept::document(&mut api);
     crate::pictures::document(&mut api);
     openapi::list_error_codes(&mut api);
@@ -131,6 +145,7 @@ mod tests {
         ("match_audit", &[include_str!("match_audit.rs")]),
         ("match_state", &[include_str!("match_state.rs")]),
         ("melds", &[include_str!("melds.rs")]),
+        ("moves", &[include_str!("moves.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
         ("ratings", &[include_str!("ratings.rs")]),

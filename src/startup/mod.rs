@@ -52,7 +52,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
-use crate::http::auth::{ApiKeys, Operations};
+use crate::http::auth::{ApiKeys, KeysInForce, Operations};
 use crate::http::budget::MemoryBudget;
 use crate::http::fallback::Routes;
 use crate::http::json::{BodyLimit, BodyTimeout, RouteBodyLimits};
@@ -121,7 +121,11 @@ impl Shared {
                  GET /v1/keys lists as ephemeral; they cannot be verified after a restart"
             );
         }
-        let openapi = crate::routes::openapi_for(&config.limits, &config.batch);
+        let keys_in_force = match config.api_keys {
+            Some(_) => KeysInForce::Required,
+            None => KeysInForce::Open,
+        };
+        let openapi = crate::routes::served_openapi(&config.limits, &config.batch, keys_in_force);
         let routes = Routes::from_openapi(&openapi)
             .with(OPENAPI_PATH, &[Method::GET])
             .with("/docs", &[Method::GET])
@@ -142,6 +146,10 @@ impl Shared {
                 ),
                 (
                     crate::routes::match_state::ROUTE,
+                    config.match_audit_body_limit,
+                ),
+                (
+                    crate::routes::moves::MATCH_ROUTE,
                     config.match_audit_body_limit,
                 ),
             ]),

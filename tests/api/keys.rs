@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use crate::support::{TestApp, spawn_app_with, test_config};
 
 mod limits;
+mod refusals;
 mod rotation;
 
 /// Keys of the tests, and their holders' ids.
@@ -497,5 +498,26 @@ async fn metrics_count_requests_by_key_id_and_outcome_and_never_show_a_key() {
             .filter(|l| l.contains("_bucket{"))
             .all(|l| !l.contains("key=")),
         "{metrics}"
+    );
+}
+
+/// A server started with a keys file serves the committed document: the
+/// bearer scheme on every operation that needs a key.
+#[tokio::test]
+async fn a_keyed_server_serves_the_committed_document() {
+    let file = KeysFile::new(&standard_keys());
+    let app = spawn_keyed(&file.path).await;
+    let served: Value = app
+        .get("/api-docs/openapi.json")
+        .await
+        .json()
+        .await
+        .expect("the document");
+    let committed: Value =
+        serde_json::from_str(include_str!("../../openapi/openapi.json")).expect("committed json");
+    assert!(
+        served == committed,
+        "the served document differs from openapi/openapi.json; \
+         regenerate it with `cargo run -- openapi > openapi/openapi.json`"
     );
 }

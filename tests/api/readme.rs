@@ -16,6 +16,7 @@ pub const DOCS: &[(&str, &str)] = &[
     ("docs/JOKERS.md", include_str!("../../docs/JOKERS.md")),
     ("docs/AUDITS.md", include_str!("../../docs/AUDITS.md")),
     ("docs/LIVE.md", include_str!("../../docs/LIVE.md")),
+    ("docs/BOTS.md", include_str!("../../docs/BOTS.md")),
     ("docs/RECEIPTS.md", include_str!("../../docs/RECEIPTS.md")),
     ("docs/BULK.md", include_str!("../../docs/BULK.md")),
     ("docs/ERRORS.md", include_str!("../../docs/ERRORS.md")),

@@ -315,6 +315,16 @@ error_codes! {
     /// ratings thousands of points apart (an outcome the model holds certain),
     /// or a sigma so small that its square is zero. The pointer names the result.
     RatingsOutOfRange = ("ratings_out_of_range", UNPROCESSABLE_ENTITY, Problem, "Ratings out of range");
+    /// A bot was asked to move (`/v1/hands/move`, `/v1/matches/move`) for a
+    /// seat that has nothing to play now: the other seat is to act, the hand
+    /// is over, the match is between hands (`deal`) or over, or the player
+    /// sits this hand out. The pointer is at `seat`; ask the state who acts.
+    NotToAct = ("not_to_act", UNPROCESSABLE_ENTITY, Problem, "Not to act");
+    /// A bot was asked to move in a record that has a violation: no bot plays
+    /// after an illegal action. `errors[0]` is the violation as the audit
+    /// reports it: its `code` is the audit's (`wrong_player`, `wrong_dealer`,
+    /// ...; docs/AUDITS.md) and its `pointer` is into the request.
+    IllegalRecord = ("illegal_record", UNPROCESSABLE_ENTITY, Problem, "Illegal record");
 }
 
 impl ErrorCode {
@@ -601,6 +611,16 @@ impl ErrorCode {
             ClientSeedTooLong => (
                 "the client seed is 400 bytes of UTF-8; at most 256 are accepted",
                 Some(("/client_seed", ClientSeedTooLong)),
+            ),
+            NotToAct => (
+                "/seat: the dealer is not to act: the non-dealer is",
+                Some(("/seat", NotToAct)),
+            ),
+            // The field code of its `errors[0]` is the audit's violation
+            // code, outside this table: the example leaves it out.
+            IllegalRecord => (
+                "the record is illegal at /actions/3/card (card_not_in_hand): the dealer discarded 9C, which it does not hold; no bot plays after a violation",
+                None,
             ),
         };
         Example { detail, error: at }

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::answers::{
-    audit, deals, hands, layoffs, match_audit, match_state, matches, melds, ratings, state,
+    audit, deals, hand_move, hands, layoffs, match_audit, match_move, match_state, matches, melds,
+    ratings, state,
 };
 use crate::json::{from_slice, too_large};
 use crate::limits::{DEFAULT_BODY_LIMIT, DEFAULT_MATCH_AUDIT_BODY_LIMIT, RequestLimits};
@@ -35,11 +36,13 @@ pub enum Operation {
     MatchState,
     DealFromSeeds,
     RatePlayers,
+    MoveHand,
+    MoveMatch,
 }
 
 impl Operation {
     /// Every operation, in the order of the API's resources.
-    pub const ALL: [Operation; 11] = [
+    pub const ALL: [Operation; 13] = [
         Operation::AnalyzeHand,
         Operation::ValidateMelds,
         Operation::Layoffs,
@@ -51,6 +54,8 @@ impl Operation {
         Operation::MatchState,
         Operation::DealFromSeeds,
         Operation::RatePlayers,
+        Operation::MoveHand,
+        Operation::MoveMatch,
     ];
 
     /// The OpenAPI `operationId` of the single endpoint.
@@ -67,6 +72,8 @@ impl Operation {
             Operation::MatchState => "match_state",
             Operation::DealFromSeeds => "deal_from_seeds",
             Operation::RatePlayers => "rate_players",
+            Operation::MoveHand => "move_hand",
+            Operation::MoveMatch => "move_match",
         }
     }
 
@@ -80,7 +87,9 @@ impl Operation {
     /// The largest body the service reads for this operation by default.
     pub const fn body_limit(self) -> usize {
         match self {
-            Operation::AuditMatch | Operation::MatchState => DEFAULT_MATCH_AUDIT_BODY_LIMIT,
+            Operation::AuditMatch | Operation::MatchState | Operation::MoveMatch => {
+                DEFAULT_MATCH_AUDIT_BODY_LIMIT
+            }
             _ => DEFAULT_BODY_LIMIT,
         }
     }
@@ -143,6 +152,8 @@ impl Referee {
             Operation::MatchState => json(match_state::respond(&from_slice(body)?, limits)),
             Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
             Operation::RatePlayers => json(ratings::rate(&from_slice(body)?, limits)),
+            Operation::MoveHand => json(hand_move::respond(from_slice(body)?, limits)),
+            Operation::MoveMatch => json(match_move::respond(&from_slice(body)?, limits)),
         }
     }
 }

@@ -199,8 +199,11 @@
 //! [`deadwood`] (the least-count searches), [`layoff`] (the defender's reply),
 //! [`score`] (laying a knock down and settling it), [`matches`](mod@matches) (match
 //! formats and their tallies), [`audit`] (replaying a record, the live state
-//! in [`audit::live`], whole matches in [`audit::matches`]), [`profile`] (rule
-//! profiles and presets) and [`declared`] (checking declared melds).
+//! in [`audit::live`], whole matches in [`audit::matches`]), `selfplay` (a
+//! held hand played by OpenSpiel's action ids, many of them stepped together;
+//! with the `fair-deal` feature), [`profile`] (rule
+//! profiles and presets), [`declared`] (checking declared melds) and
+//! [`bots`] (players that see one seat's view: `random`, `simple`, `strong`).
 //!
 //! # Features
 //!
@@ -233,6 +236,8 @@ pub mod meld;
 mod openapi;
 pub mod profile;
 pub mod score;
+#[cfg(feature = "fair-deal")]
+pub mod selfplay;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;

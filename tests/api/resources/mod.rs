@@ -11,6 +11,7 @@ mod match_audit;
 mod match_state;
 mod match_state_reply;
 mod matches;
+mod moves;
 mod pictures;
 mod pictures_cost;
 mod pictures_exact;

@@ -283,6 +283,27 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         ),
     ]);
     cases.insert("POST /v1/hands/state", audit_cases.clone());
+    // The move reads the state's body: the same bodies with a seat and a
+    // bot provoke the same codes, and two of its own.
+    let bot = |body: &Value, seat: &str| {
+        let body = with(body.clone(), "seat", json!(seat));
+        with(body, "bot", json!({"name": "simple"}))
+    };
+    let mut move_cases: Vec<(&str, Value)> = audit_cases
+        .iter()
+        .map(|(code, body)| (*code, bot(body, "non_dealer")))
+        .collect();
+    move_cases.extend([
+        ("not_to_act", bot(&audit, "dealer")),
+        (
+            "illegal_record",
+            bot(
+                &json!({"deal": deal(), "actions": [{"player": "dealer", "action": "pass"}]}),
+                "non_dealer",
+            ),
+        ),
+    ]);
+    cases.insert("POST /v1/hands/move", move_cases);
     cases.insert("POST /v1/hands/audit", audit_cases);
 
     let matches = two_player_match(json!([count("Mom", 5, 15)]));
@@ -428,6 +449,28 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
         json!({"players": ["Ann", "Bob"], "hands": [], "seat": "Ann", "spectator": true}),
     ));
     cases.insert("POST /v1/matches/state", match_state_cases);
+    let mut match_move_cases: Vec<(&str, Value)> = match_audit_cases
+        .iter()
+        .map(|(code, body)| {
+            // Bob plays in every one of these matches (and is named in
+            // the faulty rosters).
+            let body = with(body.clone(), "seat", json!("Bob"));
+            (*code, with(body, "bot", json!({"name": "simple"})))
+        })
+        .collect();
+    match_move_cases.extend([
+        (
+            "not_to_act",
+            json!({"players": ["Ann", "Bob"], "hands": [], "seat": "Ann", "bot": {"name": "simple"}}),
+        ),
+        (
+            "illegal_record",
+            json!({"players": ["Ann", "Bob"], "seat": "Ann", "bot": {"name": "simple"},
+                   "hands": [{"dealer": "Ann", "deal": deal(),
+                              "actions": [{"player": "dealer", "action": "pass"}]}]}),
+        ),
+    ]);
+    cases.insert("POST /v1/matches/move", match_move_cases);
     cases.insert("POST /v1/matches/audit", match_audit_cases);
 
     cases.insert(

@@ -9,9 +9,11 @@
 
 pub mod audit;
 pub mod deals;
+pub mod hand_move;
 pub mod hands;
 pub mod layoffs;
 pub mod match_audit;
+pub mod match_move;
 pub mod match_state;
 pub mod matches;
 pub mod melds;
@@ -33,9 +35,11 @@ mod tests {
     const OPERATIONS: &[(&str, &[&str])] = &[
         ("audit", &[include_str!("audit.rs")]),
         ("deals", &[include_str!("deals.rs")]),
+        ("hand_move", &[include_str!("hand_move.rs")]),
         ("hands", &[include_str!("hands.rs")]),
         ("layoffs", &[include_str!("layoffs.rs")]),
         ("match_audit", &[include_str!("match_audit.rs")]),
+        ("match_move", &[include_str!("match_move.rs")]),
         ("match_state", &[include_str!("match_state.rs")]),
         (
             "matches",

@@ -24,14 +24,14 @@ use gin_rules::{
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
-pub const OPENSPIEL_TAKE: u32 = 52;
+pub const OPENSPIEL_TAKE: u32 = gin_rules::selfplay::TAKE;
 /// OpenSpiel's id for drawing from the stock.
-pub const OPENSPIEL_DRAW: u32 = 53;
+pub const OPENSPIEL_DRAW: u32 = gin_rules::selfplay::DRAW;
 /// OpenSpiel's id for a pass.
-pub const OPENSPIEL_PASS: u32 = 54;
+pub const OPENSPIEL_PASS: u32 = gin_rules::selfplay::PASS;
 /// OpenSpiel's id for a knock (then the card), and for taking the 50th-card
 /// discard, which OpenSpiel offers only in order to knock.
-pub const OPENSPIEL_KNOCK: u32 = 55;
+pub const OPENSPIEL_KNOCK: u32 = gin_rules::selfplay::KNOCK;
 
 /// One action the player to act may take now.
 #[derive(Debug, Serialize, ToSchema)]

@@ -7,6 +7,7 @@
 //! problems ([`crate::json`], [`crate::problem`]) and each other, never an
 //! operation.
 
+pub mod bot;
 pub mod cards;
 pub mod formats;
 pub mod hand_errors;

@@ -198,58 +198,87 @@ pub enum JokerPlace {
 /// Refuses a joker the profile's deck does not hold, in the deal (reading
 /// order) or in an action (in order): a record of another game.
 pub(super) fn check_jokers(jokers: u8, deal: &Deal, actions: &[Action]) -> Result<(), DealError> {
-    let stray = |card: &HandCard| match card {
-        HandCard::Joker(joker) if joker.number() > jokers => Some(*joker),
-        _ => None,
-    };
-    let fault = |joker: Joker, at: JokerPlace| DealError::JokerNotInDeck { joker, jokers, at };
     for (card, part, index) in slots(deal) {
-        if let Some(joker) = stray(&card) {
-            return Err(fault(joker, JokerPlace::Deal(DealSlot { part, index })));
+        if let HandCard::Joker(joker) = card
+            && joker.number() > jokers
+        {
+            let at = JokerPlace::Deal(DealSlot { part, index });
+            return Err(DealError::JokerNotInDeck { joker, jokers, at });
         }
     }
-    for (action, Action { play, .. }) in actions.iter().enumerate() {
-        let mut fields: Vec<(String, HandCard)> = Vec::new();
-        let melds = |fields: &mut Vec<(String, HandCard)>, melds: &Option<Vec<Vec<HandCard>>>| {
+    check_action_jokers(jokers, actions, 0)
+}
+
+/// The joker check of [`check_jokers`] for actions alone, the first at
+/// index `first` of the transcript (a held hand checks each action as it
+/// comes; its deal was checked once). Nothing is allocated unless a joker
+/// is out of the deck.
+pub(super) fn check_action_jokers(
+    jokers: u8,
+    actions: &[Action],
+    first: usize,
+) -> Result<(), DealError> {
+    for (offset, Action { play, .. }) in actions.iter().enumerate() {
+        let mut stray: Option<(String, Joker)> = None;
+        let mut visit = |field: &dyn Fn() -> String, card: HandCard| {
+            if let (None, HandCard::Joker(joker)) = (&stray, card)
+                && joker.number() > jokers
+            {
+                stray = Some((field(), joker));
+            }
+        };
+        let melds = |visit: &mut dyn FnMut(&dyn Fn() -> String, HandCard),
+                     melds: &Option<Vec<Vec<HandCard>>>| {
             for (m, meld) in melds.iter().flatten().enumerate() {
                 for (c, card) in meld.iter().enumerate() {
-                    fields.push((format!("melds/{m}/{c}"), *card));
+                    visit(&|| format!("melds/{m}/{c}"), *card);
                 }
             }
         };
         match play {
             Move::Pass => {}
-            Move::Draw { card, .. } => fields.extend(card.map(|c| ("card".to_owned(), c))),
-            Move::Discard { card } => fields.push(("card".to_owned(), *card)),
+            Move::Draw { card, .. } => {
+                if let Some(card) = card {
+                    visit(&|| "card".to_owned(), *card);
+                }
+            }
+            Move::Discard { card } => visit(&|| "card".to_owned(), *card),
             Move::Knock {
                 discard,
                 melds: declared,
                 jokers: map,
             } => {
-                fields.extend(discard.map(|c| ("discard".to_owned(), c)));
-                melds(&mut fields, declared);
-                fields.extend(map.iter().map(|&(j, _)| (format!("jokers/{j}"), j.into())));
+                if let Some(card) = discard {
+                    visit(&|| "discard".to_owned(), *card);
+                }
+                melds(&mut visit, declared);
+                for &(j, _) in map {
+                    visit(&|| format!("jokers/{j}"), j.into());
+                }
             }
             Move::LayOff {
                 melds: declared,
                 jokers: map,
                 layoffs,
             } => {
-                melds(&mut fields, declared);
-                fields.extend(map.iter().map(|&(j, _)| (format!("jokers/{j}"), j.into())));
+                melds(&mut visit, declared);
+                for &(j, _) in map {
+                    visit(&|| format!("jokers/{j}"), j.into());
+                }
                 for (l, layoff) in layoffs.iter().flatten().enumerate() {
-                    fields.push((format!("layoffs/{l}/card"), layoff.card));
+                    visit(&|| format!("layoffs/{l}/card"), layoff.card);
                     for (c, card) in layoff.onto.iter().flatten().enumerate() {
-                        fields.push((format!("layoffs/{l}/onto/{c}"), *card));
+                        visit(&|| format!("layoffs/{l}/onto/{c}"), *card);
                     }
                 }
             }
         }
-        if let Some((field, joker)) = fields
-            .into_iter()
-            .find_map(|(field, card)| stray(&card).map(|j| (field, j)))
-        {
-            return Err(fault(joker, JokerPlace::Action { action, field }));
+        if let Some((field, joker)) = stray {
+            let at = JokerPlace::Action {
+                action: first + offset,
+                field,
+            };
+            return Err(DealError::JokerNotInDeck { joker, jokers, at });
         }
     }
     Ok(())

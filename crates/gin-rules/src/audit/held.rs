@@ -24,12 +24,12 @@
 
 use std::sync::Arc;
 
-use super::deal::check_jokers;
+use super::deal::{check_action_jokers, check_jokers};
 use super::live::{HandState, LegalAction, StatePhase, View};
 use super::referee::{Referee, Stop};
 use super::{
-    Action, AuditError, Deal, DealError, HandEnd, JokerPlace, Move, RecordedLayoff, Seat, Source,
-    Violation, check_deal_with,
+    Action, AuditError, Deal, DealError, HandEnd, Move, RecordedLayoff, Seat, Source, Violation,
+    check_deal_with,
 };
 use crate::hand::HandCard;
 use crate::profile::Profile;
@@ -73,6 +73,12 @@ impl LiveHand {
         LiveHand::dealt(Arc::new(profile), deal)
     }
 
+    /// A hand about to begin under a profile other hands share (a batch of
+    /// hands under one profile holds it once).
+    pub fn with_profile(profile: Arc<Profile>, deal: Deal) -> Result<LiveHand, DealError> {
+        LiveHand::dealt(profile, deal)
+    }
+
     fn dealt(profile: Arc<Profile>, deal: Deal) -> Result<LiveHand, DealError> {
         check_jokers(profile.jokers(), &deal, &[])?;
         check_deal_with(&deal, profile.jokers())?;
@@ -89,21 +95,10 @@ impl LiveHand {
     /// Applies one action, or refuses it leaving the hand unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         let index = self.actions.len();
-        if let Err(mut error) = check_jokers(
-            self.profile.jokers(),
-            &self.deal,
-            std::slice::from_ref(&action),
-        ) {
-            if let DealError::JokerNotInDeck {
-                at: JokerPlace::Action { action, .. },
-                ..
-            } = &mut error
-            {
-                *action = index;
-            }
-            return Err(AuditError::Deal(error).into());
-        }
-        let mut next = self.referee.clone();
+        // The deal was checked when the hand was made: only the action is.
+        check_action_jokers(self.profile.jokers(), std::slice::from_ref(&action), index)
+            .map_err(AuditError::Deal)?;
+        let mut next = self.referee.borrowed();
         match next.step(index, &action) {
             Ok(()) => {}
             Err(Stop::Violation(code, message, field)) => {
@@ -129,7 +124,8 @@ impl LiveHand {
                 .find(|&card| !before.contains(card));
             self.stock_drawn.extend(drawn);
         }
-        self.referee = next;
+        let table = next.into_table();
+        self.referee.take_table(table);
         self.actions.push(action);
         Ok(())
     }

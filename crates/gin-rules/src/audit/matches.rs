@@ -41,7 +41,11 @@
 //!    a match in progress when it is the last hand, and
 //!    [`ViolationCode::HandUnfinished`] otherwise (reported at the hand that
 //!    stops early). In the last deal of a partnership either table may be in
-//!    progress; the deal is then not scored.
+//!    progress; the deal is then not scored. A hand whose record stops right
+//!    after its knock has ended (the defender's reply is optional): it is
+//!    scored with the best reply. Only the live match state
+//!    (`LastKnock::AwaitsReply`) takes the last hand (a table of the last
+//!    deal) stopped at its knock as in progress, its defender still to reply.
 //!
 //! # The verdict
 //!

@@ -29,7 +29,6 @@ impl Rng {
         usize::try_from(wide >> 64).unwrap_or(0)
     }
 
-    #[allow(dead_code)] // for the search's deals
     /// Shuffles `items` in place (Fisher-Yates).
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for last in (1..items.len()).rev() {

@@ -21,6 +21,7 @@ mod declarations;
 mod held;
 mod knock;
 mod now;
+mod pile;
 
 /// The stand-in for a joker turned as the first upcard where the profile
 /// reads the upcard (Oklahoma knock limit, spade doubling): a joker has no
@@ -116,7 +117,7 @@ pub(super) struct Referee<'a> {
     /// draw past the listed stock.
     seen: Hand,
     /// The discard pile, top card last.
-    pile: Vec<HandCard>,
+    pile: pile::Pile,
     /// For each seat (dealer, non-dealer), the cards it took from the discard
     /// pile and still holds: the cards of its hand the other seat has seen.
     taken: [Hand; 2],
@@ -158,7 +159,7 @@ impl<'a> Referee<'a> {
             hands: [hand(&deal.dealer), hand(&deal.non_dealer)],
             stock,
             drawn: 0,
-            pile: vec![deal.upcard],
+            pile: pile::Pile::of(deal.upcard),
             taken: [Hand::default(); 2],
             phase: Phase::UpcardOffer {
                 to: Seat::NonDealer,

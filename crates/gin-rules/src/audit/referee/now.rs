@@ -13,8 +13,8 @@ impl Referee<'_> {
     }
 
     /// A copy of the referee after `play`, if it accepts it.
-    fn after(&self, player: Seat, play: Move) -> Option<Self> {
-        let mut copy = self.clone();
+    fn after(&self, player: Seat, play: Move) -> Option<Referee<'_>> {
+        let mut copy = self.borrowed();
         copy.step(0, &Action { player, play }).ok().map(|()| copy)
     }
 

@@ -1,0 +1,343 @@
+//! `POST /v1/matches/move`: the referee plays a player's turn in a match.
+//! The body is `/v1/matches/state`'s with a required `seat` (a player's
+//! name) and the `bot`; the answer is one of the moves the state lists at
+//! that player's table, exactly as listed, the table's index in the state's
+//! `tables`, and the bot that chose it.
+//!
+//! The bot is given only the player's view of their own table (the same
+//! view `/v1/matches/state` answers with that `seat`) and the match score
+//! before this hand: the totals of the player (or their team) and of the
+//! opponent, and the target, for score-aware play.
+//!
+//! # Cost
+//!
+//! The match state's (the match audit's ceilings and body limit: one match
+//! audit, the player's table), then one bot decision, bounded by its knobs.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::limits::{RequestLimits, check_length};
+use crate::problem::{ErrorCode, Problem};
+use crate::wire::bot::{
+    BotMove, BotRequest, BotSchema, idle_message, not_to_act, play_view, violation_problem,
+};
+use crate::wire::formats::TeamSpec;
+use crate::wire::match_record::{
+    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    violation_pointer,
+};
+use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use gin_rules::bots::{BotSpec, ScoreContext, SeatView};
+use gin_rules::{
+    HandCard, MatchAuditError, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat,
+    Tally,
+};
+
+/// A match so far, the player to play for, and the bot that plays.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchMoveRequest {
+    /// A preset name (`standard` when absent) or an object overriding a
+    /// preset's parameters, as for `/v1/matches/state`.
+    #[serde(default)]
+    pub profile: Option<ProfileSpec>,
+    /// The players' names: two, or three. Absent for partnership play.
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
+    pub players: Option<Vec<String>>,
+    /// Partnership play: the two teams of two, instead of `players`.
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
+    pub teams: Option<Vec<TeamSpec>>,
+    /// The hands played, in order, as `/v1/matches/state` takes them; the
+    /// last in progress.
+    #[schema(value_type = Vec<RoundRecordSchema>)]
+    pub hands: Vec<RoundRecord>,
+    /// The player the bot plays for: it sees only what that player may know.
+    #[schema(example = "Ann")]
+    pub seat: String,
+    /// The bot.
+    #[schema(value_type = BotSchema)]
+    pub bot: BotRequest,
+    /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
+    #[serde(default, deserialize_with = "crate::json::present")]
+    #[schema(nullable = false, example = false)]
+    pub openspiel: Option<bool>,
+}
+
+/// The move the bot plays at the player's table.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchMoveResponse {
+    /// The index of the player's table in `/v1/matches/state`'s `tables`.
+    #[schema(example = 0)]
+    pub table: usize,
+    /// The move, exactly as the state lists it at that table, and the bot.
+    #[serde(flatten)]
+    pub played: BotMove,
+}
+
+fn record_of(request: &MatchMoveRequest) -> MatchRecord<'_> {
+    MatchRecord {
+        players: request.players.as_deref(),
+        teams: request.teams.as_deref(),
+        hands: &request.hands,
+    }
+}
+
+/// 422 `unknown_player` unless `seat` plays in the match.
+fn check_seat(request: &MatchMoveRequest) -> Result<(), Problem> {
+    let name = &request.seat;
+    let known = match (&request.players, &request.teams) {
+        (Some(players), _) => players.contains(name),
+        (None, Some(teams)) => teams.iter().any(|team| team.players.contains(name)),
+        (None, None) => true,
+    };
+    if known {
+        return Ok(());
+    }
+    let detail = format!("/seat: {name:?} is not a player of this match");
+    Err(Problem::new(ErrorCode::UnknownPlayer, &detail).with_error(
+        "/seat",
+        ErrorCode::UnknownPlayer,
+        detail.clone(),
+    ))
+}
+
+/// What the bot needs besides the player's table: the profile, the first
+/// upcard of each table of the round in play (by dealer), and the score.
+struct Context<'a> {
+    profile: &'a Profile,
+    upcards: Vec<(String, HandCard)>,
+    score: Option<ScoreContext>,
+    spec: BotSpec,
+    openspiel: bool,
+}
+
+fn upcards<'a>(round: impl IntoIterator<Item = &'a RecordedHand>) -> Vec<(String, HandCard)> {
+    round
+        .into_iter()
+        .map(|hand| (hand.dealer.clone(), hand.deal.upcard))
+        .collect()
+}
+
+/// The running totals of `own` and `opponent` (indices into `tally`).
+fn totals(profile: &Profile, tally: &[Tally], own: usize, opponent: usize) -> Option<ScoreContext> {
+    let total = |at: usize| {
+        tally
+            .get(at)
+            .map(|t| u32::try_from(t.total).unwrap_or(u32::MAX))
+    };
+    Some(ScoreContext {
+        own: total(own)?,
+        opponent: total(opponent)?,
+        target: profile.target(),
+    })
+}
+
+/// The move at the player's table of `state`.
+fn play_at<S>(
+    request: &MatchMoveRequest,
+    state: MatchState<S>,
+    context: &Context<'_>,
+) -> Result<MatchMoveResponse, Problem> {
+    if let Some(found) = &state.violation {
+        let pointer = violation_pointer(&record_of(request), found);
+        return Err(violation_problem(&pointer, &found.violation));
+    }
+    let name = request.seat.as_str();
+    if state.phase != MatchPhase::Play {
+        let phase = match state.phase {
+            MatchPhase::Deal => "between hands (`deal`): the next hand is to be dealt",
+            _ => "over",
+        };
+        return Err(not_to_act(format!("the match is {phase}: no one acts")));
+    }
+    let Some((index, table)) = state
+        .tables
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.dealer == name || t.non_dealer == name)
+    else {
+        return Err(not_to_act(format!("{name} sits this hand out")));
+    };
+    let seat = if table.dealer == name {
+        Seat::Dealer
+    } else {
+        Seat::NonDealer
+    };
+    if table.state.legal_actions.is_empty() {
+        return Err(not_to_act(format!(
+            "{name}: {}",
+            idle_message(&table.state, seat)
+        )));
+    }
+    let upcard = context
+        .upcards
+        .iter()
+        .find(|(dealer, _)| *dealer == table.dealer)
+        .map(|(_, upcard)| *upcard)
+        .ok_or_else(Problem::internal_unlogged)?;
+    let mut view = SeatView::from_state(context.profile, upcard, &table.state, table.log.clone())
+        .map_err(|e| Problem::internal(&e))?;
+    if let Some(score) = context.score {
+        view = view.with_score(score);
+    }
+    let played = play_view(view, &table.state, &context.spec, context.openspiel)?;
+    Ok(MatchMoveResponse {
+        table: index,
+        played,
+    })
+}
+
+/// The whole request, without HTTP.
+pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> {
+    let spec = request.bot.spec()?;
+    let profile: Profile = resolve_profile(request.profile.as_ref())?;
+    // The roster is judged before the seat is looked up in it.
+    let format = Format::of(&record_of(request), profile.jokers())?;
+    check_seat(request)?;
+    let viewer = MatchViewer::Player(&request.seat);
+    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
+    let name = request.seat.as_str();
+    let mut context = Context {
+        profile: &profile,
+        upcards: Vec::new(),
+        score: None,
+        spec,
+        openspiel: request.openspiel == Some(true),
+    };
+    match format {
+        Format::Two(players, hands) => {
+            let state =
+                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
+            let names = &state.score.players;
+            let own = usize::from(names.get(1).is_some_and(|n| n == name));
+            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
+            context.upcards = upcards(hands.last());
+            play_at(request, state, &context)
+        }
+        Format::Three(players, hands) => {
+            let state =
+                gin_rules::three_state(&profile, &players, &hands, viewer).map_err(problem)?;
+            let at = |who: &str| players.iter().position(|p| p == who);
+            let opponent = state.tables.first().and_then(|t| {
+                at(if t.dealer == name {
+                    &t.non_dealer
+                } else {
+                    &t.dealer
+                })
+            });
+            if let (Some(own), Some(opponent)) = (at(name), opponent) {
+                context.score = totals(&profile, &state.score.final_tally, own, opponent);
+            }
+            context.upcards = upcards(hands.last());
+            play_at(request, state, &context)
+        }
+        Format::Teams(teams, deals) => {
+            let state =
+                gin_rules::partnership_state(&profile, &teams, &deals, viewer).map_err(problem)?;
+            let own = usize::from(
+                teams
+                    .get(1)
+                    .is_some_and(|t| t.players.iter().any(|p| p == name)),
+            );
+            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
+            context.upcards = upcards(deals.last().into_iter().flatten());
+            play_at(request, state, &context)
+        }
+    }
+}
+
+/// `/v1/matches/move`: the match audit's ceilings checked, then the move.
+pub fn respond(
+    request: &MatchMoveRequest,
+    limits: &RequestLimits,
+) -> Result<MatchMoveResponse, Problem> {
+    check_record_limits(&record_of(request), limits)?;
+    check_length("/seat", &request.seat, limits.name_length)?;
+    answer(request)
+}
+
+/// Examples for the OpenAPI document and the guides, each answered by the
+/// real bots so that they cannot drift from what the service answers.
+pub mod examples {
+    use serde_json::{Value, json};
+
+    use crate::wire::transcript::examples::{deal, knock_actions};
+
+    fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
+        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
+    }
+
+    fn first(count: usize) -> Value {
+        match knock_actions() {
+            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
+            other => other,
+        }
+    }
+
+    /// An `eaai` match, the second hand in play: Ann drew 2H; `simple`
+    /// plays her turn (with OpenSpiel's ids).
+    pub fn two_play() -> Value {
+        json!({
+            "profile": "eaai",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Ann", first(3))],
+            "seat": "Ann",
+            "bot": {"name": "simple"},
+            "openspiel": true,
+        })
+    }
+
+    /// The same match as the second hand is dealt: `strong`, with the
+    /// smallest search (the document's examples are answered whenever the
+    /// service starts), decides for Ann, who trails by 60, whether to take
+    /// the upcard.
+    pub fn two_offer() -> Value {
+        json!({
+            "profile": "eaai",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Ann", json!([]))],
+            "seat": "Ann",
+            "bot": {"name": "strong", "seed": 3, "samples": 1},
+        })
+    }
+
+    /// The second hand stopped at Ann's knock: `strong` replies for Bob.
+    pub fn two_reply() -> Value {
+        json!({
+            "profile": "eaai",
+            "players": ["Ann", "Bob"],
+            "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Ann", first(4))],
+            "seat": "Bob",
+            "bot": {"name": "strong", "seed": 3, "samples": 8},
+        })
+    }
+
+    /// What the service answers to `request` (null if it does not answer 200).
+    pub fn answer(request: Value) -> Value {
+        let response = serde_json::from_value(request)
+            .ok()
+            .and_then(|r| super::answer(&r).ok());
+        serde_json::to_value(response).unwrap_or(Value::Null)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_examples_are_answered_with_a_move_at_the_players_table() {
+        let play = examples::answer(examples::two_play());
+        assert_eq!(play["table"], 0, "{play}");
+        assert_eq!(play["move"]["player"], "non_dealer");
+        let offer = examples::answer(examples::two_offer());
+        assert_eq!(offer["move"]["player"], "non_dealer", "{offer}");
+        assert_eq!(offer["bot"]["name"], "strong");
+        let reply = examples::answer(examples::two_reply());
+        assert_eq!(reply["move"]["action"], "lay_off", "{reply}");
+        assert_eq!(reply["move"]["player"], "dealer");
+    }
+}

@@ -1,0 +1,97 @@
+//! `strong`: a one-draw lookahead over deals of the cards the seat cannot
+//! place, made from the view alone.
+//!
+//! # The method
+//!
+//! A hand is a race to a low count. `strong` values a ten-card hand by the
+//! count it can expect after one more draw: for each card the seat cannot
+//! place, the least count of the eleven cards over every discard, weighed
+//! by the chance that the card is still in the stock rather than in the
+//! opponent's hand (module `search`). A discard is valued by the hand it leaves
+//! and by its danger: how often the opponent would meld it, which is why a
+//! player takes a discard.
+//!
+//! Both chances are read from `samples` deals of the hidden cards
+//! (module `deals`): the unseen cards split into the opponent's unseen cards and
+//! the stock, the opponent's hand improved the way a player improves it
+//! (it saw one more card per stock draw and kept the better ones), and a
+//! deal in which the opponent would have melded a card it let go (passed,
+//! drew past, discarded) put back.
+//!
+//! - **The knock**: gin only (a knock of least count where nothing but a
+//!   knock is listed). A player who knocks at the first chance, as most
+//!   do and as `simple` does, knocks with up to ten points; a hand kept as
+//!   low as it goes undercuts such a knock often (25 points and the
+//!   difference) and loses little to the others, and a gin is worth its
+//!   bonus. Measured against `simple` this beats every knock threshold
+//!   tried (BENCHMARKS.md). Its price shows against a player who waits as
+//!   well: more hands end dead (about one in ten of `strong` against
+//!   itself). The match score is in the view but not read yet.
+//! - **The discard**: the listed discard of least value; a tie by the seed.
+//! - **The draw** (and the upcard offer): the pile's top is taken when the
+//!   best discard after it is worth more than a stock draw (or a pass),
+//!   the stock valued over the top cards of the dealt stocks; a hand that
+//!   gins counts its bonus. A card the seat itself discarded is never
+//!   taken back, so that two such players cannot trade cards through the
+//!   pile for ever.
+//! - **The reply**: the best reply; big gin, where listed, at once; the
+//!   50th card taken when listed (a knock follows).
+//!
+//! Jokers play through the same least counts; the deals hold natural cards
+//! only.
+//!
+//! # Budget
+//!
+//! `samples` (1 to [`MAX_SAMPLES`], default [`DEFAULT_SAMPLES`]) deals per
+//! decision. A draw decision values the pile's top and each dealt stock
+//! card: at most `samples` + 1 eleven-card hands, each with eleven
+//! discards, each discard's hand with one lookahead of at most 41 unseen
+//! cards of eleven least counts: a budget in deals, never in clock time.
+
+use super::SeatView;
+use super::rng::Rng;
+use crate::audit::{LegalKind, StatePhase};
+
+mod deals;
+mod search;
+
+/// The most deals of the hidden cards a decision may sample.
+pub const MAX_SAMPLES: u32 = 256;
+/// The deals sampled per decision by default.
+pub const DEFAULT_SAMPLES: u32 = 16;
+
+/// The index of the listed action `strong` plays.
+pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
+    let legal = view.legal_actions();
+    let find = |kind: LegalKind| legal.iter().position(|a| a.kind == kind);
+    if let Some(reply) = find(LegalKind::BestReply).or(find(LegalKind::NoLayoffs)) {
+        return reply;
+    }
+    if let Some(big_gin) = find(LegalKind::BigGin) {
+        return big_gin;
+    }
+    if view.phase() == StatePhase::LastDiscardOffer {
+        return find(LegalKind::TakeDiscard)
+            .or(find(LegalKind::Pass))
+            .unwrap_or(0);
+    }
+    let gin = legal
+        .iter()
+        .position(|a| a.kind == LegalKind::Knock && a.deadwood == Some(0));
+    if let Some(gin) = gin {
+        return gin;
+    }
+    // Where only a knock may follow (a 50th card taken, a joker to meld),
+    // the knock of least count.
+    if legal.iter().all(|a| a.kind == LegalKind::Knock) {
+        let least = legal
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, a)| a.deadwood.unwrap_or(u32::MAX));
+        return least.map_or(0, |(index, _)| index);
+    }
+    if legal.len() == 1 {
+        return 0;
+    }
+    search::choose(view, samples, rng)
+}
