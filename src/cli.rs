@@ -89,6 +89,11 @@ pub enum Command {
         #[arg(value_enum)]
         operation: Operation,
     },
+    /// Play bots against each other in mirrored pairs of provably fair games,
+    /// record every game and report who is better (docs/ARENA.md); `arena
+    /// verify` checks a run. Reads --workers (default the cores) and
+    /// --signing-key (a receipt for every record).
+    Arena(gin_referee::arena::ArenaArgs),
     /// Manage API keys (see --api-keys).
     Keys {
         #[command(subcommand)]

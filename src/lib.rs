@@ -36,6 +36,7 @@
 //! # }
 //! ```
 
+pub mod arena;
 pub mod batch;
 pub mod config;
 pub mod http;

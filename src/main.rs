@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Errors) => print_error_table(),
         Some(Command::Batch { operation }) => run_batch(operation, &cli.config),
+        Some(Command::Arena(args)) => run_arena(&args, &cli.config),
         Some(Command::Keys {
             command:
                 KeysCommand::New {
@@ -63,6 +64,20 @@ fn run_batch(operation: Operation, config: &Config) -> ExitCode {
     let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     match batch::run(&job, config.batch, config.worker_count(), stdin, stdout) {
         Ok(_) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `gin-referee arena`: exit code 0 when every planned game is played (or a
+/// verification holds), 130 after SIGINT (the partial report written), 1 on
+/// an error, 2 for bad arguments.
+fn run_arena(args: &gin_referee::arena::ArenaArgs, config: &Config) -> ExitCode {
+    match gin_referee::arena::run(args, config.worker_count(), config.signing_key.as_deref()) {
+        Ok(gin_referee::arena::Ended::Complete) => ExitCode::SUCCESS,
+        Ok(gin_referee::arena::Ended::Interrupted) => ExitCode::from(130),
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::FAILURE

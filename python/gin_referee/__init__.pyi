@@ -47,6 +47,8 @@ def match_state(body: Body) -> Dict[str, Any]:
     """POST /v1/matches/state."""
 def deal_from_seeds(body: Body) -> Dict[str, Any]:
     """POST /v1/deals."""
+def rate_players(body: Body) -> Dict[str, Any]:
+    """POST /v1/ratings."""
 def move_hand(body: Body) -> Dict[str, Any]:
     """POST /v1/hands/move."""
 def move_match(body: Body) -> Dict[str, Any]:

@@ -37,6 +37,8 @@ _SUMMARIES = {
     "match_state": "``POST /v1/matches/state``: the live referee's view of a whole match\n"
     "(phase, who deals next, the tables in play, seat and spectator views).",
     "deal_from_seeds": "``POST /v1/deals``: a provably fair deal from seeds.",
+    "rate_players": "``POST /v1/ratings``: Weng-Lin ratings (Bradley-Terry, full pairing)\n"
+    "after results applied in order, and the standings.",
     "move_hand": "``POST /v1/hands/move``: a bot's move for a seat of a hand (the\n"
     "state's body with ``seat`` and ``bot``); the move is one the state lists\n"
     "for that seat, exactly as listed.",

@@ -60,6 +60,7 @@ pub mod melds;
 pub mod moves;
 pub mod problems;
 pub mod profiles;
+pub mod ratings;
 pub mod state;
 
 /// Registers every documented route. Called once per worker to build the
@@ -79,6 +80,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(audit::configure)
         .configure(state::configure)
         .configure(deals::configure)
+        .configure(ratings::configure)
         .configure(moves::configure)
         .configure(problems::configure);
 }
@@ -144,6 +146,7 @@ mod tests {
         ("moves", &[include_str!("moves.rs")]),
         ("problems", &[include_str!("problems.rs")]),
         ("profiles", &[include_str!("profiles.rs")]),
+        ("ratings", &[include_str!("ratings.rs")]),
         ("state", &[include_str!("state.rs")]),
     ];
 

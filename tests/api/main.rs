@@ -11,6 +11,7 @@
     clippy::indexing_slicing
 )]
 
+mod arena;
 mod batch;
 mod bulk;
 mod cli;

@@ -28,6 +28,7 @@ pub const DOCS: &[(&str, &str)] = &[
     ("docs/PYTHON.md", include_str!("../../docs/PYTHON.md")),
     ("docs/PICTURES.md", include_str!("../../docs/PICTURES.md")),
     ("docs/RULES.md", include_str!("../../docs/RULES.md")),
+    ("docs/ARENA.md", include_str!("../../docs/ARENA.md")),
 ];
 const ERRORS_GUIDE: &str = include_str!("../../docs/ERRORS.md");
 const CURL: &str = "curl -s localhost:8080";

@@ -272,9 +272,11 @@ error_codes! {
     TooManyHands = ("too_many_hands", UNPROCESSABLE_ENTITY, Problem, "Too many hands");
     /// A player's name is empty or only spaces.
     BlankPlayerName = ("blank_player_name", UNPROCESSABLE_ENTITY, Problem, "Blank player name");
-    /// Two players (or teams) of a match have the same name.
+    /// Two players (or teams) of a match have the same name, or one rated
+    /// result names a player twice.
     DuplicatePlayerName = ("duplicate_player_name", UNPROCESSABLE_ENTITY, Problem, "Duplicate player name");
-    /// A hand names a player who is not in the match.
+    /// A hand names a player who is not in the match, or a rated result's
+    /// winner is not among its players.
     UnknownPlayer = ("unknown_player", UNPROCESSABLE_ENTITY, Problem, "Unknown player");
     /// A hand comes after the game already ended.
     GameOver = ("game_over", UNPROCESSABLE_ENTITY, Problem, "Game over");
@@ -309,6 +311,10 @@ error_codes! {
     /// signing key is configured: the Python module in-process until
     /// `gin_referee.signing_key(pem)` is called. The service always has a key.
     SigningKeyRequired = ("signing_key_required", UNPROCESSABLE_ENTITY, Problem, "Signing key required");
+    /// A rated result whose arithmetic leaves the range of a double: its teams'
+    /// ratings thousands of points apart (an outcome the model holds certain),
+    /// or a sigma so small that its square is zero. The pointer names the result.
+    RatingsOutOfRange = ("ratings_out_of_range", UNPROCESSABLE_ENTITY, Problem, "Ratings out of range");
     /// A bot was asked to move (`/v1/hands/move`, `/v1/matches/move`) for a
     /// seat that has nothing to play now: the other seat is to act, the hand
     /// is over, the match is between hands (`deal`) or over, or the player
@@ -400,6 +406,10 @@ impl ErrorCode {
             SigningKeyRequired => (
                 "a receipt needs a signing key: call gin_referee.signing_key(pem) first",
                 None,
+            ),
+            RatingsOutOfRange => (
+                "/results/0: the ratings of this result's teams are too far apart (or a sigma too small) for the model's arithmetic",
+                Some(("/results/0", RatingsOutOfRange)),
             ),
             Unauthorized => (
                 "this operation needs an API key: send `Authorization: Bearer <key>`",

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::answers::{
     audit, deals, hand_move, hands, layoffs, match_audit, match_move, match_state, matches, melds,
-    state,
+    ratings, state,
 };
 use crate::json::{from_slice, too_large};
 use crate::limits::{DEFAULT_BODY_LIMIT, DEFAULT_MATCH_AUDIT_BODY_LIMIT, RequestLimits};
@@ -35,13 +35,14 @@ pub enum Operation {
     HandState,
     MatchState,
     DealFromSeeds,
+    RatePlayers,
     MoveHand,
     MoveMatch,
 }
 
 impl Operation {
     /// Every operation, in the order of the API's resources.
-    pub const ALL: [Operation; 12] = [
+    pub const ALL: [Operation; 13] = [
         Operation::AnalyzeHand,
         Operation::ValidateMelds,
         Operation::Layoffs,
@@ -52,6 +53,7 @@ impl Operation {
         Operation::HandState,
         Operation::MatchState,
         Operation::DealFromSeeds,
+        Operation::RatePlayers,
         Operation::MoveHand,
         Operation::MoveMatch,
     ];
@@ -69,6 +71,7 @@ impl Operation {
             Operation::HandState => "hand_state",
             Operation::MatchState => "match_state",
             Operation::DealFromSeeds => "deal_from_seeds",
+            Operation::RatePlayers => "rate_players",
             Operation::MoveHand => "move_hand",
             Operation::MoveMatch => "move_match",
         }
@@ -148,6 +151,7 @@ impl Referee {
             Operation::HandState => json(state::respond(from_slice(body)?, limits)),
             Operation::MatchState => json(match_state::respond(&from_slice(body)?, limits)),
             Operation::DealFromSeeds => json(deals::answer(&from_slice(body)?)),
+            Operation::RatePlayers => json(ratings::rate(&from_slice(body)?, limits)),
             Operation::MoveHand => json(hand_move::respond(from_slice(body)?, limits)),
             Operation::MoveMatch => json(match_move::respond(&from_slice(body)?, limits)),
         }

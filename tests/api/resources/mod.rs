@@ -15,6 +15,7 @@ mod moves;
 mod pictures;
 mod pictures_cost;
 mod pictures_exact;
+mod ratings;
 mod receipts;
 mod referee;
 mod state;

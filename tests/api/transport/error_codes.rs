@@ -474,6 +474,29 @@ fn rules_cases() -> BTreeMap<&'static str, Vec<(&'static str, Value)>> {
     cases.insert("POST /v1/matches/audit", match_audit_cases);
 
     cases.insert(
+        "POST /v1/ratings",
+        vec![
+            (
+                "blank_player_name",
+                json!({"results": [{"players": ["", "Bob"], "winner": null}]}),
+            ),
+            (
+                "duplicate_player_name",
+                json!({"results": [{"players": ["Bob", "Bob"], "winner": null}]}),
+            ),
+            (
+                "unknown_player",
+                json!({"results": [{"players": ["Ann", "Bob"], "winner": "Eve"}]}),
+            ),
+            ("players_or_teams", json!({"results": [{"winner": null}]})),
+            (
+                "ratings_out_of_range",
+                json!({"ratings": {"A": {"mu": 1e6, "sigma": 1}, "B": {"mu": -1e6, "sigma": 1}},
+                       "results": [{"players": ["A", "B"], "winner": "A"}]}),
+            ),
+        ],
+    );
+    cases.insert(
         "POST /v1/deals",
         vec![(
             "client_seed_too_long",

@@ -17,6 +17,7 @@ pub mod match_move;
 pub mod match_state;
 pub mod matches;
 pub mod melds;
+pub mod ratings;
 pub mod state;
 
 /// The committed OpenAPI document (a test of the service keeps it equal to
@@ -48,6 +49,10 @@ mod tests {
             ],
         ),
         ("melds", &[include_str!("melds.rs")]),
+        (
+            "ratings",
+            &[include_str!("ratings.rs"), include_str!("ratings/tests.rs")],
+        ),
         ("state", &[include_str!("state.rs")]),
     ];
 

@@ -1,0 +1,231 @@
+//! The players: a bot's spec as `--bot NAME=SPEC` gives it, and the three
+//! kinds of player it makes, each answering one decision at a time.
+//!
+//! - Built-in (`random`, `simple`, `strong[:knobs]`): called in process, on
+//!   the seat's view only.
+//! - A process (`cmd:PROGRAM ARGS...`, split on whitespace, no shell): one
+//!   per worker, serving its matches in turn, protocol 1 over stdin/stdout
+//!   (see [`super::protocol`]).
+//! - A URL (`http://HOST:PORT/PATH`): one POST per decision on a kept-alive
+//!   connection per worker, the same JSON as a process's line.
+
+use std::fmt;
+
+use gin_rules::bots::{self, BotError, BotName, BotSpec};
+use gin_rules::{LegalAction, LiveHand, Seat};
+
+use super::process::Process;
+use super::web::WebBot;
+
+/// A bot as given on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spec {
+    /// A built-in bot, its seed and knobs after `:` (`strong:samples=64,seed=3`).
+    Builtin(BotSpec),
+    /// A program and its arguments.
+    Command(Vec<String>),
+    /// An HTTP bot's URL.
+    Url(String),
+}
+
+/// The built-in bots' names.
+pub const BUILTIN: [&str; 3] = ["random", "simple", "strong"];
+
+impl Spec {
+    /// Reads `SPEC` (the part after `NAME=`).
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        if let Some(command) = text.strip_prefix("cmd:") {
+            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                return Err("`cmd:` needs a program".into());
+            }
+            return Ok(Spec::Command(words));
+        }
+        if text.starts_with("http://") {
+            return Ok(Spec::Url(text.to_owned()));
+        }
+        if text.starts_with("https://") {
+            return Err(
+                "HTTPS bots are not supported: use http:// (a local proxy may add TLS)".into(),
+            );
+        }
+        let (name, knobs) = text.split_once(':').unwrap_or((text, ""));
+        if BUILTIN.contains(&name) {
+            return Builtin::parse(name, knobs).map(|bot| Spec::Builtin(bot.spec));
+        }
+        Err(format!(
+            "unknown bot `{text}`: one of random, simple, strong[:knobs], cmd:PROGRAM ..., http://..."
+        ))
+    }
+
+    /// Whether the bot is played in this process.
+    pub fn is_builtin(&self) -> bool {
+        matches!(self, Spec::Builtin(_))
+    }
+}
+
+/// `NAME=SPEC`.
+pub fn parse_named(text: &str) -> Result<(String, Spec), String> {
+    let (name, spec) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: expected NAME=SPEC"))?;
+    if name.trim().is_empty() || name.chars().count() > 40 {
+        return Err(format!("`{name}`: a bot's name has 1 to 40 characters"));
+    }
+    Ok((name.to_owned(), Spec::parse(spec)?))
+}
+
+/// Why a bot lost its match by forfeit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// Its answer was not JSON, or not `{"move": ...}` or a listed entry.
+    Malformed(String),
+    /// It answered a move that is not listed now.
+    Illegal(String),
+    /// It said nothing within `--move-timeout`.
+    Timeout,
+    /// Its process exited (or was killed after a timeout), or its URL could
+    /// not be reached.
+    Exited(String),
+}
+
+impl Fault {
+    /// The reason's name, as records write it.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Fault::Malformed(_) => "malformed",
+            Fault::Illegal(_) => "illegal",
+            Fault::Timeout => "timeout",
+            Fault::Exited(_) => "exited",
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Malformed(why) => write!(f, "malformed answer: {why}"),
+            Fault::Illegal(why) => write!(f, "illegal move: {why}"),
+            Fault::Timeout => f.write_str("no answer within the move timeout"),
+            Fault::Exited(why) => write!(f, "the bot exited: {why}"),
+        }
+    }
+}
+
+/// One decision: the hand, the seat to act and its listed moves, and how to
+/// build the state a remote bot is sent.
+pub struct Turn<'a> {
+    pub live: &'a LiveHand,
+    pub seat: Seat,
+    pub legal: &'a [LegalAction],
+    /// The player's name in the record.
+    pub you: &'a str,
+    /// The seat's state answer (`/v1/matches/state`, or `/v1/hands/state`
+    /// with `--unit hand`) as JSON text, built only for remote bots.
+    pub state: &'a dyn Fn() -> Result<String, String>,
+}
+
+/// A player that answers decisions: an index into `turn.legal`.
+pub enum Player {
+    Builtin(Builtin),
+    Process(Process),
+    Web(WebBot),
+}
+
+impl Player {
+    /// The player a worker keeps for `spec`.
+    pub fn new(spec: &Spec, timeout: std::time::Duration) -> Player {
+        match spec {
+            Spec::Builtin(bot) => Player::Builtin(Builtin { spec: *bot }),
+            Spec::Command(words) => Player::Process(Process::new(words.clone(), timeout)),
+            Spec::Url(url) => Player::Web(WebBot::new(url, timeout)),
+        }
+    }
+
+    /// Before a match: a process bot that exited is started again here.
+    pub fn start_match(&mut self) -> Result<(), Fault> {
+        match self {
+            Player::Process(process) => process.ensure_running(),
+            _ => Ok(()),
+        }
+    }
+
+    /// The move chosen for this turn.
+    pub fn decide(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
+        match self {
+            Player::Builtin(bot) => bot.choose(turn),
+            Player::Process(process) => {
+                let line = super::protocol::request_line(turn)?;
+                let answer = process.ask(&line)?;
+                super::protocol::read_answer(&answer, turn.legal)
+            }
+            Player::Web(web) => {
+                let line = super::protocol::request_line(turn)?;
+                let answer = web.ask(&line)?;
+                super::protocol::read_answer(&answer, turn.legal)
+            }
+        }
+    }
+
+    /// The tail of a process's stderr, for a forfeit's record.
+    pub fn stderr_tail(&self) -> Option<String> {
+        match self {
+            Player::Process(process) => Some(process.stderr_tail()),
+            _ => None,
+        }
+    }
+
+    /// At the end of the run: a process's stdin closed, then the signals.
+    pub fn finish(&mut self) {
+        if let Player::Process(process) = self {
+            process.stop();
+        }
+    }
+}
+
+/// A built-in bot: `gin_rules::bots`, on the seat's view only.
+pub struct Builtin {
+    spec: BotSpec,
+}
+
+impl Builtin {
+    /// Reads `NAME[:knob=value,...]`: the knobs of the rules crate's bots
+    /// (`samples` for `strong`) and `seed` (default 0).
+    pub fn parse(name: &str, knobs: &str) -> Result<Builtin, String> {
+        let name: BotName = name.parse().map_err(|e: BotError| e.to_string())?;
+        let mut spec = BotSpec::new(name, 0);
+        for knob in knobs.split(',').filter(|knob| !knob.is_empty()) {
+            let (key, value) = knob
+                .split_once('=')
+                .ok_or_else(|| format!("`{knob}`: a knob is KEY=VALUE"))?;
+            match key {
+                "seed" => {
+                    spec.seed = value
+                        .parse()
+                        .map_err(|_| format!("seed `{value}`: a whole number"))?
+                }
+                "samples" => {
+                    spec.knobs.samples = Some(
+                        value
+                            .parse()
+                            .map_err(|_| format!("samples `{value}`: a whole number"))?,
+                    );
+                }
+                other => return Err(format!("`{other}` is not a knob (seed, samples)")),
+            }
+        }
+        spec.validate().map_err(|e| e.to_string())?;
+        Ok(Builtin { spec })
+    }
+
+    /// The bot's choice, as an index into `turn.legal` (the view lists the
+    /// same moves in the same order; the action is found again all the same).
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
+        let chosen = bots::choose_for(turn.live, turn.seat, &self.spec)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        turn.legal
+            .iter()
+            .position(|entry| entry.action == chosen.action)
+            .ok_or_else(|| Fault::Illegal("the bot chose a move not listed".into()))
+    }
+}
