@@ -111,7 +111,7 @@ reports it. Same limits as `/v1/matches/state` (the match audit's body limit).",
         examples(
             ("two_play" = (summary = "An eaai match: simple plays Ann's turn",
                 value = json!(match_move::examples::two_play()))),
-            ("two_offer" = (summary = "strong decides Ann's upcard offer, 60 behind",
+            ("two_offer" = (summary = "strong (one sample) decides Ann's upcard offer, 60 behind",
                 value = json!(match_move::examples::two_offer()))),
             ("two_reply" = (summary = "strong replies to Ann's knock for Bob",
                 value = json!(match_move::examples::two_reply()))),

@@ -290,8 +290,9 @@ pub mod examples {
         })
     }
 
-    /// The same match as the second hand is dealt: `strong`, with a
-    /// smaller search, decides for Ann, who trails by 60, whether to take
+    /// The same match as the second hand is dealt: `strong`, with the
+    /// smallest search (the document's examples are answered whenever the
+    /// service starts), decides for Ann, who trails by 60, whether to take
     /// the upcard.
     pub fn two_offer() -> Value {
         json!({
@@ -299,7 +300,7 @@ pub mod examples {
             "players": ["Ann", "Bob"],
             "hands": [hand("Ann", "Bob", knock_actions()), hand("Bob", "Ann", json!([]))],
             "seat": "Ann",
-            "bot": {"name": "strong", "seed": 3, "samples": 8},
+            "bot": {"name": "strong", "seed": 3, "samples": 1},
         })
     }
 
