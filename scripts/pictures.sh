@@ -10,8 +10,10 @@
 # Then the same viewer against a second service started with --api-keys (a
 # file with one key, made by `gin-referee keys new`): the page asks for the
 # key on 401, refuses a wrong one with its problem shown, draws the sheet with
-# the right one and keeps it in sessionStorage only (scripts/pictures/keyed.mjs);
-# the key must not appear in that service's log.
+# the right one and keeps it in sessionStorage only; a second key that may only
+# audit hands is answered 403 for a match, and the page shows the problem and
+# asks for another key (scripts/pictures/keyed.mjs); neither key may appear in
+# that service's log.
 #
 # Screenshots of the viewer, the sheet, the audit's sheet, the replay and the
 # problem, at 1280 x 1024 and at a phone's width (390 x 844), and of the key
@@ -49,12 +51,17 @@ rm -f "$service_log"
 # the environment (not the command line, which other users can read).
 keys_dir=$(mktemp -d)
 make_api_key "$keys_dir" viewer
+# A second key in the same file that may only audit hands: the page's 403 path.
+scoped=$("$BINARY" keys new --id viewer-hands --scope audit_hand 2>/dev/null)
+scoped_key=$(sed -n 1p <<<"$scoped")
+printf '[%s,%s]\n' "$(sed 's/^\[//; s/\]$//' "$api_keys_file")" "$(sed -n 2p <<<"$scoped")" > "$keys_dir/both.json"
+mv "$keys_dir/both.json" "$api_keys_file"
 start_service
 trap 'kill "$service_pid" 2>/dev/null || true; rm -f "$service_log"; rm -rf "$keys_dir"' EXIT
-API_KEY="$api_key" CHROMIUM_PATH="$CHROMIUM_PATH" \
+API_KEY="$api_key" SCOPED_KEY="$scoped_key" CHROMIUM_PATH="$CHROMIUM_PATH" \
     node scripts/pictures/keyed.mjs "$service_url" openapi/openapi.json "$OUT"
-if grep -qF "$api_key" "$service_log"; then
-    echo "FAIL the API key is in the service's log" >&2
+if grep -qF -e "$api_key" -e "$scoped_key" "$service_log"; then
+    echo "FAIL an API key is in the service's log" >&2
     exit 1
 fi
-echo "ok   keyed: the key is not in the service's log"
+echo "ok   keyed: no key is in the service's log"

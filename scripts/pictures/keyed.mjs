@@ -4,17 +4,21 @@
 // key asked for again; the right key draws the sheet. The key is kept in
 // sessionStorage (this tab only: another tab of the same browser does not
 // see it), never in localStorage or a cookie, and the field it was typed in
-// is emptied. Screenshots of the key prompt, the refused key and the sheet
-// are written to the directory given.
+// is emptied. A key the service knows but without the operation's scope
+// (SCOPED_KEY: it may only audit hands) is answered 403: the page shows the
+// problem and asks for another key, and the right key then draws the sheet.
+// Screenshots of the key prompt, the refused key, the key without the scope
+// and the sheet are written to the directory given.
 //
-//   API_KEY=<key> node keyed.mjs http://127.0.0.1:PORT openapi/openapi.json target/pictures
+//   API_KEY=<key> SCOPED_KEY=<key> node keyed.mjs http://127.0.0.1:PORT openapi/openapi.json target/pictures
 import { readFileSync, mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [base, documentPath, out] = process.argv.slice(2);
 const key = process.env.API_KEY;
-if (!key) {
-  console.error("API_KEY is required: the key the service was started with");
+const scoped = process.env.SCOPED_KEY;
+if (!key || !scoped) {
+  console.error("API_KEY and SCOPED_KEY are required: the keys the service was started with");
   process.exit(2);
 }
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -39,20 +43,23 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 1024 } });
-const page = await context.newPage();
 const foreign = [];
 const errors = [];
 const sent = [];
-page.on("request", (request) => {
-  if (!request.url().startsWith(base)) foreign.push(request.url());
-  if (request.method() === "POST") sent.push(request.headers()["authorization"] || "");
-});
-page.on("console", (message) => {
-  // Each 401 is logged by Chromium as a failed load: the errors expected.
-  const expected = /Failed to load resource: .* status of 401/.test(message.text());
-  if (message.type() === "error" && !expected) errors.push(message.text());
-});
-page.on("pageerror", (error) => errors.push(String(error)));
+const watch = (page) => {
+  page.on("request", (request) => {
+    if (!request.url().startsWith(base)) foreign.push(request.url());
+    if (request.method() === "POST") sent.push(request.headers()["authorization"] || "");
+  });
+  page.on("console", (message) => {
+    // Each 401 and 403 is logged by Chromium as a failed load: the errors expected.
+    const expected = /Failed to load resource: .* status of 40[13]/.test(message.text());
+    if (message.type() === "error" && !expected) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+};
+let page = await context.newPage();
+watch(page);
 
 // Waits for the page to answer the click on `button`: a picture or a problem.
 const answered = async (button) => {
@@ -127,6 +134,41 @@ await other.goto(`${base}/viewer`);
 const elsewhere = await other.evaluate((name) => sessionStorage.getItem(name), STORAGE);
 check(elsewhere === null, "another tab has no key");
 await other.close();
+
+// A key without the operation's scope, in a tab of its own (no key kept):
+// 403 shown, another key asked for, and the right key draws the sheet.
+const scopedContext = await browser.newContext({ viewport: { width: 1280, height: 1024 } });
+page = await scopedContext.newPage();
+watch(page);
+await page.goto(`${base}/viewer`);
+await page.fill("#record", JSON.stringify(match, null, 2));
+await answered("#show");
+await page.fill("#key", scoped);
+await answered("#use-key");
+const forbidden = await problem();
+check(/Forbidden/.test(forbidden) && /code: forbidden/.test(forbidden),
+  `a key without the scope shows the 403 problem: ${forbidden}`);
+check(!(await page.locator("#picture svg").count()), "no picture for a key without the scope");
+const askedAgain = await keyBoxShown();
+check(askedAgain, "after a 403 the page asks for another key");
+await page.screenshot({ path: `${out}/keyed-forbidden.png`, fullPage: true });
+if (askedAgain) {
+  await page.fill("#key", key);
+  await answered("#use-key");
+  const drawn = await page
+    .locator(`#picture text[data-row="total"][data-col="0.total"]`)
+    .first()
+    .textContent()
+    .catch(() => null);
+  check(drawn === String(answer.final[match.players[0]].total),
+    `after the 403, the right key draws the sheet (${match.players[0]}'s total ${drawn})`);
+  check(sent.at(-1) === `Bearer ${key}`, "the other key is sent as Authorization: Bearer");
+  const held = await stored();
+  check(held.session === key && held.local.length === 0 && !held.cookies.includes(key),
+    "the other key is kept in sessionStorage only");
+  check((await page.inputValue("#key")) === "", "the key field is emptied after the other key");
+}
+await scopedContext.close();
 
 check(foreign.length === 0, `no request left the service (${foreign.join(", ")})`);
 check(errors.length === 0, `no console error (${errors.join(" | ")})`);

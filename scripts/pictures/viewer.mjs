@@ -3,7 +3,8 @@
 // loads GET /viewer from the running service, a record is pasted and shown,
 // and what the page shows is checked: the match's totals and net, the
 // audit's violation, the replay's violating action, a refused record's
-// problem. No request may leave the service's origin, and no console error
+// problem, and that every text of a replay (one with a long violation message
+// among them) lies within the picture's width. No request may leave the service's origin, and no console error
 // (a Content-Security-Policy violation among them) may occur. Screenshots of
 // the viewer, the sheet and the replay, at 1280 x 1024 and at a phone's width
 // (390 x 844), are written to the directory given.
@@ -24,6 +25,30 @@ const match = example("/v1/matches/score", "source_s0");
 const matchAnswer = answerExample("/v1/matches/score", "source_s0");
 const audit = example("/v1/matches/audit", "wrong_dealer");
 const hand = example("/v1/hands/audit", "illegal_discard");
+// Long violation messages: a knock over the limit, and a knock without a
+// discard where big gin is not played (one of the longest messages the audit
+// gives; with its code, wider than the picture at one line).
+const overLimit = {
+  deal: {
+    dealer: ["7S", "8S", "TS", "JD", "QH", "KH", "3C", "4C", "7H", "4S"],
+    non_dealer: ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9D", "9H", "KC"],
+    upcard: "2C",
+    stock: ["2H", "5D"],
+  },
+  actions: [
+    { player: "non_dealer", action: "pass" },
+    { player: "dealer", action: "pass" },
+    { player: "non_dealer", action: "draw", from: "stock", card: "2H" },
+    { player: "non_dealer", action: "knock", discard: "9C" },
+    { player: "dealer", action: "lay_off" },
+  ],
+};
+const noBigGin = structuredClone(overLimit);
+noBigGin.actions[3] = { player: "non_dealer", action: "knock" };
+const longViolations = [
+  [overLimit, "knock_over_limit", /over the knock limit of 10/],
+  [noBigGin, "big_gin_not_allowed", /a knock must discard a card/],
+];
 // The same hand with a card dealt twice: refused, 422 duplicate_card.
 const refused = structuredClone(hand);
 refused.deal.dealer[0] = refused.deal.non_dealer[0];
@@ -73,6 +98,17 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 1024 }], ["p
       () => document.querySelector("#picture svg") || !document.getElementById("problem").hidden,
     );
   };
+  // The <text> boxes (as drawn, in the page's pixels) that pass the SVG's
+  // left or right edge: each as its text and how far out it reaches.
+  const outside = () =>
+    page.evaluate(() => {
+      const svg = document.querySelector("#picture svg");
+      const edge = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")]
+        .map((text) => [text, text.getBoundingClientRect()])
+        .filter(([, box]) => box.width > 0 && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5))
+        .map(([text, box]) => `"${text.textContent.slice(0, 40)}..." ${Math.round(box.left - edge.left)} to ${Math.round(box.right - edge.left)} of ${Math.round(edge.width)}`);
+    });
   const cell = (row, col) =>
     page.locator(`#picture text[data-row="${row}"][data-col="${col}"]`).first().textContent();
 
@@ -104,6 +140,20 @@ for (const [label, viewport] of [["desktop", { width: 1280, height: 1024 }], ["p
   check(/VIOLATION/.test(replay) && /discard_just_taken/.test(replay),
     `${label}: the replay marks the illegal discard`);
   await page.locator("#picture svg").screenshot({ path: `${out}/replay-${label}.png` });
+  const outOfHand = await outside();
+  check(outOfHand.length === 0, `${label}: every text of the replay is inside its width (${outOfHand.join(" | ")})`);
+
+  // A long violation message stays inside the picture, and whole.
+  for (const [record, code, end] of longViolations) {
+    await show(record);
+    const long = await page.locator("#picture svg").textContent();
+    check(/VIOLATION/.test(long) && long.includes(code) && end.test(long),
+      `${label}: the replay gives the ${code} violation, its message whole`);
+    const outOfLong = await outside();
+    check(outOfLong.length === 0,
+      `${label}: every text of the ${code} replay is inside its width (${outOfLong.join(" | ")})`);
+    await page.locator("#picture svg").screenshot({ path: `${out}/replay-${code}-${label}.png` });
+  }
 
   // A refused record: its problem, clearly.
   await show(refused);

@@ -21,7 +21,7 @@ use super::Signed;
 use super::grid::{COLUMNS, Grid, Mark, Row};
 use super::replay::{Replay, Step};
 use super::sheet::Sheet;
-use super::text::{Face, fit};
+use super::text::{Face, chars_across, fit, wrap};
 
 /// Fonts that draw the four suit symbols as text, offline: DejaVu Sans (on
 /// most Linux systems), Segoe UI Symbol (Windows), Apple Symbols (macOS,
@@ -188,26 +188,51 @@ fn cards_width(cards: usize) -> u32 {
 }
 
 const STEP: u32 = 34;
+/// Where an action's sentence and its violation message start.
+const STEP_TEXT: u32 = MARGIN + 36;
+/// The violation message's size and line height, and the most lines it
+/// takes (the audit's longest messages take three at the narrowest width).
+const MESSAGE_SIZE: u32 = 12;
+const MESSAGE_LINE: u32 = 16;
+const MESSAGE_LINES: usize = 6;
 
-fn step_markup(step: &Step, y: u32, width: u32) -> Markup {
+/// An action's violation message in lines that fit the picture's `width`,
+/// and whether it was cut.
+fn message_lines(message: &str, width: u32) -> (Vec<String>, bool) {
+    let across = width.saturating_sub(STEP_TEXT + MARGIN + 4);
+    wrap(message, chars_across(across, MESSAGE_SIZE), MESSAGE_LINES)
+}
+
+/// The height an action takes: its cards, and under them its message's lines.
+fn step_height(lines: usize) -> u32 {
+    match lines {
+        0 => STEP,
+        lines => STEP + LINE + MESSAGE_LINE * u32::try_from(lines - 1).unwrap_or(0),
+    }
+}
+
+fn step_markup(step: &Step, y: u32, width: u32, message: &(Vec<String>, bool)) -> Markup {
     let marked = step.violation.is_some();
+    let (lines, cut) = message;
     html! {
         g data-action=(step.index) {
             @if marked {
-                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(STEP + LINE) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
+                rect x=(MARGIN) y=(y - 2) width=(width - 2 * MARGIN) height=(step_height(lines.len())) fill="#fde7ea" stroke=(PreEscaped(RED)) {}
             }
             text x=(MARGIN + 4) y=(y + 18) font-weight="bold" fill=(if marked { RED } else { INK }) {
                 (step.index + 1) "."
             }
-            text x=(MARGIN + 36) y=(y + 18) fill=(if marked { RED } else { INK }) {
+            text x=(STEP_TEXT) y=(y + 18) fill=(if marked { RED } else { INK }) {
                 @if marked { tspan font-weight="bold" { "VIOLATION " } }
                 (PreEscaped(step.who)) " " (PreEscaped(step.what))
             }
             (cards_markup(&step.cards, MARGIN + 360, y))
             @if let Some(message) = &step.violation {
-                text x=(MARGIN + 36) y=(y + STEP + 14) font-size="12" fill=(PreEscaped(RED)) {
-                    @let (shown, cut) = fit(message, 150);
-                    @if cut { title { (message) } } (shown)
+                text x=(STEP_TEXT) y=(y + STEP + 14) font-size=(MESSAGE_SIZE) fill=(PreEscaped(RED)) {
+                    @if *cut { title { (message) } }
+                    @for (index, line) in lines.iter().enumerate() {
+                        @if index == 0 { (line) } @else { tspan x=(STEP_TEXT) dy=(MESSAGE_LINE) { (line) } }
+                    }
                 }
             }
         }
@@ -222,10 +247,19 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
     let steps_top = deal_top + 3 * STEP + LINE;
     let mut y = steps_top;
     let mut step_tops = Vec::with_capacity(replay.steps.len());
+    let no_message = (Vec::new(), false);
+    let mut message = None;
     for step in &replay.steps {
         step_tops.push(y);
-        y += STEP + if step.violation.is_some() { LINE } else { 0 };
+        let lines = step
+            .violation
+            .as_deref()
+            .map(|text| message_lines(text, width));
+        y += step_height(lines.as_ref().map_or(0, |(lines, _)| lines.len()));
+        message = message.or(lines);
     }
+    let message = message.unwrap_or_default();
+    let note_chars = chars_across(width - 2 * MARGIN, 13);
     let end_top = y + LINE;
     let height = end_top + STEP * u32::try_from(replay.end.len()).unwrap_or(0) + LINE + MARGIN;
     html! {
@@ -239,7 +273,7 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
             @for (line, note) in replay.notes.iter().enumerate() {
                 text x=(MARGIN) y=(52 + LINE * u32::try_from(line).unwrap_or(0)) font-size="13"
                     fill=(PreEscaped(if note.starts_with("ILLEGAL") { RED } else { "#333" })) {
-                    @let (shown, cut) = fit(note, NOTE_CHARS);
+                    @let (shown, cut) = fit(note, note_chars);
                     @if cut { title { (note) } } (shown)
                 }
             }
@@ -252,7 +286,7 @@ pub fn replay(replay: &Replay, signed: Option<&Signed>) -> String {
             }
             line x1=(MARGIN) y1=(steps_top - 8) x2=(width - MARGIN) y2=(steps_top - 8) stroke="#999" {}
             @for (step, top) in replay.steps.iter().zip(&step_tops) {
-                (step_markup(step, *top, width))
+                (step_markup(step, *top, width, if step.violation.is_some() { &message } else { &no_message }))
             }
             g data-part="end" {
                 @if !replay.end.is_empty() {

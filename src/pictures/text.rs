@@ -57,6 +57,60 @@ pub fn fit(text: &str, limit: usize) -> (Cow<'_, str>, bool) {
     (Cow::Owned(cut), true)
 }
 
+/// How many characters of a text `font_size` pixels high fit across `pixels`:
+/// reckoned at 0.6 em a character, wider than the average of the fonts the
+/// pictures name (DejaVu Sans, the widest of them, sets the audit's messages
+/// at about 0.52 em), so that a line of words stays inside in each of them.
+pub fn chars_across(pixels: u32, font_size: u32) -> usize {
+    let em_tenths = u64::from(font_size.max(1)) * 6;
+    usize::try_from(u64::from(pixels) * 10 / em_tenths)
+        .unwrap_or(usize::MAX)
+        .max(1)
+}
+
+/// `text` (cleaned) in lines of at most `per_line` characters, broken at
+/// spaces (a word longer than a line is broken inside it), at most `most`
+/// lines; and whether it was cut (the last line then ends with an ellipsis,
+/// and a picture gives the whole in a `<title>`). Every line but the last
+/// keeps the space it was broken at, so that the text read across the lines
+/// (copied, or by a screen reader) has its words apart.
+pub fn wrap(text: &str, per_line: usize, most: usize) -> (Vec<String>, bool) {
+    let per_line = per_line.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut count = 0;
+    for word in clean(text).split(' ') {
+        let length = word.chars().count();
+        if count > 0 && count + 1 + length > per_line {
+            line.push(' ');
+            lines.push(std::mem::take(&mut line));
+            count = 0;
+        } else if count > 0 {
+            line.push(' ');
+            count += 1;
+        }
+        for c in word.chars() {
+            if count == per_line {
+                lines.push(std::mem::take(&mut line));
+                count = 0;
+            }
+            line.push(c);
+            count += 1;
+        }
+    }
+    lines.push(line);
+    let cut = lines.len() > most.max(1);
+    if cut {
+        lines.truncate(most.max(1));
+        if let Some(last) = lines.last_mut() {
+            let kept: String = last.trim_end().chars().take(per_line - 1).collect();
+            *last = kept;
+            last.push('…');
+        }
+    }
+    (lines, cut)
+}
+
 /// Appends `number` in decimal (itoa: no formatting machinery).
 pub fn push_number(out: &mut String, number: impl itoa::Integer) {
     out.push_str(itoa::Buffer::new().format(number));
@@ -188,6 +242,30 @@ mod tests {
         push_number(&mut out, -42_i64);
         push_number(&mut out, 7_u64);
         assert_eq!(out, "-427");
+    }
+
+    #[test]
+    fn a_long_text_wraps_at_spaces_and_is_cut_after_its_last_line() {
+        let (lines, cut) = wrap("the knocker holds eleven cards", 12, 4);
+        assert_eq!(lines, ["the knocker ", "holds eleven ", "cards"]);
+        assert!(!cut);
+        assert_eq!(lines.concat(), "the knocker holds eleven cards");
+        let (lines, cut) = wrap("abcdefghij klm", 4, 2);
+        assert_eq!(lines, ["abcd", "efg…"]);
+        assert!(cut);
+        let (lines, cut) = wrap("a\nb", 10, 1);
+        assert_eq!((lines, cut), (vec!["a b".to_owned()], false));
+        for (text, per_line) in [("a b c d e f g h", 3), ("xxxxxxxxxxx yy", 5), ("", 1)] {
+            let (lines, _) = wrap(text, per_line, 100);
+            assert!(
+                lines
+                    .iter()
+                    .all(|line| line.trim_end().chars().count() <= per_line),
+                "{lines:?}"
+            );
+        }
+        assert_eq!(chars_across(600, 10), 100);
+        assert_eq!(chars_across(0, 0), 1);
     }
 
     #[test]

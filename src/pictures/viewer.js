@@ -1,8 +1,9 @@
 // The viewer: sends the record pasted or dropped to the operation it fits,
 // asking for the SVG, and shows the picture or the problem. Text from the
 // service is written with textContent; the SVG is parsed as XML (no script
-// runs there) and adopted. A key, when the service asks for one (401), is kept
-// in sessionStorage: this tab only.
+// runs there) and adopted. A key, when the service asks for one (401) or
+// refuses the one given for this operation (403), is asked for and kept in
+// sessionStorage: this tab only.
 "use strict";
 
 const KEY = "gin-referee-api-key";
@@ -73,11 +74,7 @@ async function show() {
     showProblem("The service could not be reached", String(error.message || error), null, null);
     return;
   }
-  if (response.status === 401) {
-    sessionStorage.removeItem(KEY);
-    document.getElementById("key-box").hidden = false;
-    document.getElementById("key").focus();
-  }
+  if (response.status === 401 || response.status === 403) askForKey(response.status);
   const type = response.headers.get("Content-Type") || "";
   if (response.ok && type.startsWith("image/svg+xml")) {
     const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
@@ -92,6 +89,18 @@ async function show() {
     problem = { title: `HTTP ${response.status}` };
   }
   showProblem(problem.title || `HTTP ${response.status}`, problem.detail, problem.code, problem.errors);
+}
+
+// Shows the key field. An unknown key (401) is forgotten; a key without this
+// operation's scope (403) stays until another is given, as it may serve
+// other records.
+function askForKey(status) {
+  if (status === 401) sessionStorage.removeItem(KEY);
+  document.getElementById("key-label").textContent = status === 403
+    ? "This key may not do this; enter another API key (kept for this tab only): "
+    : "This service needs an API key (kept for this tab only): ";
+  document.getElementById("key-box").hidden = false;
+  document.getElementById("key").focus();
 }
 
 function useKey() {

@@ -2,7 +2,8 @@
 //! and sees its score sheet or replay, drawn by the service (the page sends the
 //! record to the operation it fits, asking for `image/svg+xml`). A refused
 //! record shows its problem: title, detail, code and each pointer. Where the
-//! service asks for a key (401), the page asks the person for one, keeps it in
+//! service asks for a key (401) or refuses the key given for the operation
+//! (403), the page shows the problem and asks the person for a key, keeps it in
 //! `sessionStorage` (this tab only) and sends it as `Authorization: Bearer`.
 //!
 //! The page, its script and its stylesheet are served from the binary, from
@@ -54,7 +55,7 @@ fn page() -> String {
                             span id="route" {}
                         }
                         div id="key-box" hidden {
-                            label for="key" { "This service needs an API key (kept for this tab only): " }
+                            label id="key-label" for="key" { "This service needs an API key (kept for this tab only): " }
                             input id="key" type="password" autocomplete="off";
                             " "
                             button id="use-key" type="button" { "Use key" }
