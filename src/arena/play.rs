@@ -328,8 +328,12 @@ fn finish_match(
     }
     if let Some(score) = score {
         for hand in &score.hands {
-            if let Some(points) = hand.winner.and_then(|w| played.hand_points.get_mut(w)) {
-                *points += u64::from(hand.points);
+            if let Some(points) = hand
+                .result
+                .winner
+                .and_then(|w| played.hand_points.get_mut(w))
+            {
+                *points += u64::from(hand.result.points);
             }
         }
     }

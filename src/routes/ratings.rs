@@ -8,8 +8,8 @@
 use actix_web::{post, web};
 
 use super::ServiceConfig;
+use crate::http::admission::limits::ServerLimits;
 use crate::http::json::ValidJson;
-use crate::http::limits::ServerLimits;
 use crate::http::problem::HttpProblem;
 use gin_contract::answers::ratings::*;
 
