@@ -127,7 +127,7 @@ const SCHEMAS: &str = "/components/schemas";
 
 /// The ceilings on component schemas, by place under [`SCHEMAS`], keyword
 /// and value. A table of data (one row per ceiling), hence its length.
-fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 33] {
+fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usize); 37] {
     [
         (
             "MatchRequest/properties/players/items",
@@ -239,6 +239,26 @@ fn component_places(limits: &RequestLimits) -> [(&'static str, &'static str, usi
             "MatchMoveRequest/properties/hands",
             "maxItems",
             limits.match_hands,
+        ),
+        (
+            "RatedResult/properties/players/items",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "RatedResult/properties/winner",
+            "maxLength",
+            limits.name_length,
+        ),
+        (
+            "RatedResult/properties/teams/items",
+            "maxItems",
+            gin_contract::answers::ratings::MAX_RESULT_PLAYERS,
+        ),
+        (
+            "RatedResult/properties/teams/items/items",
+            "maxLength",
+            limits.name_length,
         ),
         ("ValidateRequest/properties/melds", "maxItems", limits.melds),
         (
