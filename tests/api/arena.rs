@@ -122,17 +122,39 @@ fn unknowable(record: &Value, seat: &str) -> BTreeSet<String> {
     let stock = cards(&record["deal"]["stock"]);
     let mut hidden: BTreeSet<String> = cards(&record["deal"][other]).into_iter().collect();
     hidden.extend(stock.iter().cloned());
+    // The opponent's hand as it goes, since a knock lays all of it face up
+    // (its melds and its deadwood), whatever the recorded knock names.
+    let mut others: BTreeSet<String> = cards(&record["deal"][other]).into_iter().collect();
     // Stock draws name no card: they take the stock's cards top first.
     let mut drawn = stock.iter();
     for action in record["actions"].as_array().into_iter().flatten() {
+        let by_other = action["player"] == other;
         if action["action"] == "draw" && action["from"] == "stock" {
             let card = drawn.next().expect("a stock card");
             if action["player"] == seat {
                 hidden.remove(card);
+            } else {
+                others.insert(card.clone());
             }
-        } else {
-            let text = action.to_string();
-            hidden.retain(|card| !text.contains(&format!("\"{card}\"")));
+            continue;
+        }
+        let text = action.to_string();
+        hidden.retain(|card| !text.contains(&format!("\"{card}\"")));
+        if !by_other {
+            continue;
+        }
+        if let Some(card) = action["card"].as_str() {
+            if action["action"] == "draw" {
+                others.insert(card.to_owned());
+            } else {
+                others.remove(card);
+            }
+        }
+        if action["action"] == "knock" {
+            if let Some(card) = action["discard"].as_str() {
+                others.remove(card);
+            }
+            hidden.retain(|card| !others.contains(card));
         }
     }
     hidden
