@@ -296,7 +296,9 @@ error_codes! {
     HollywoodNotDefined = ("hollywood_not_defined", UNPROCESSABLE_ENTITY, Problem, "Hollywood not defined");
     /// A team's name is empty or only spaces.
     BlankTeamName = ("blank_team_name", UNPROCESSABLE_ENTITY, Problem, "Blank team name");
-    /// A match names both `players` and `teams`, or neither.
+    /// A match names both `players` and `teams`, or neither; or a rated
+    /// result does not pair them with what goes with them (`players` with a
+    /// `winner`, `teams` of at least one player with one rank each).
     PlayersOrTeams = ("players_or_teams", UNPROCESSABLE_ENTITY, Problem, "Players or teams");
     /// A live match state asked for a player's view (`seat`) and the public's
     /// (`"spectator": true`) at once: a view is one or the other.

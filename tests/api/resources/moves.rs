@@ -249,6 +249,8 @@ fn every_refusal_of_a_hand_move_has_its_code_and_pointer() {
         (json!({"name": "simple", "samples": 8}), "/bot/samples"),
         (json!({"name": "genius"}), "/bot/name"),
         (json!({"name": "simple", "seed": -1}), "/bot/seed"),
+        // Past 2^53 - 1, the schema's maximum (a JSON client's exact integers).
+        (json!({"name": "simple", "seed": 1_u64 << 53}), "/bot/seed"),
         (json!({"name": "simple", "depth": 3}), "/bot"),
         (json!({"seed": 3}), "/bot/name"),
     ] {

@@ -57,8 +57,8 @@ async fn bad_input_is_refused_with_a_pointer() {
         ),
         (
             json!({"results": [{"teams": [["Ann", "Cy"], ["Bob", "Dee"]], "ranks": [1]}]}),
-            400,
-            "invalid_body",
+            422,
+            "players_or_teams",
             "/results/0/ranks",
         ),
         (

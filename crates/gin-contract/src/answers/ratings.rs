@@ -340,6 +340,16 @@ fn check_name(pointer: &str, name: &str, limits: &RequestLimits) -> Result<(), P
     Ok(())
 }
 
+/// A result whose parts do not go together: the schema states each part,
+/// not which go with which, so this is a 422 rather than a shape fault.
+fn mismatched(pointer: String, message: &str) -> Problem {
+    Problem::new(ErrorCode::PlayersOrTeams, format!("{pointer}: {message}")).with_error(
+        pointer,
+        ErrorCode::PlayersOrTeams,
+        message,
+    )
+}
+
 fn invalid(pointer: String, message: String) -> Problem {
     Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
         pointer,
@@ -394,9 +404,9 @@ fn read_result(
     let mut teams = Vec::with_capacity(names.len());
     for (t, team) in names.iter().enumerate() {
         if team.is_empty() {
-            return Err(length(
+            return Err(mismatched(
                 format!("{pointer}/teams/{t}"),
-                "a team has at least one player".into(),
+                "a team has at least one player",
             ));
         }
         let mut indices = Vec::with_capacity(team.len());
@@ -434,9 +444,9 @@ type Read = (Vec<Vec<String>>, Vec<u32>, &'static str);
 
 fn two_players(pointer: &str, result: &RatedResult, players: &[String]) -> Result<Read, Problem> {
     if result.ranks.is_some() {
-        return Err(invalid(
+        return Err(mismatched(
             format!("{pointer}/ranks"),
-            "`ranks` goes with `teams`; two players take `winner`".into(),
+            "`ranks` goes with `teams`; two players take `winner`",
         ));
     }
     let [a, b] = players else {
@@ -447,14 +457,10 @@ fn two_players(pointer: &str, result: &RatedResult, players: &[String]) -> Resul
     };
     let ranks = match &result.winner {
         None => {
-            let message = "`winner` is required with `players` (null for a tie)";
-            return Err(
-                Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
-                    format!("{pointer}/winner"),
-                    ErrorCode::MissingField,
-                    message,
-                ),
-            );
+            return Err(mismatched(
+                format!("{pointer}/winner"),
+                "`winner` is required with `players` (null for a tie)",
+            ));
         }
         Some(None) => vec![1, 1],
         Some(Some(w)) if w == a => vec![1, 2],
@@ -480,20 +486,16 @@ fn teams_and_ranks(
     teams: &[Vec<String>],
 ) -> Result<Read, Problem> {
     if result.winner.is_some() {
-        return Err(invalid(
+        return Err(mismatched(
             format!("{pointer}/winner"),
-            "`winner` goes with `players`; teams take `ranks`".into(),
+            "`winner` goes with `players`; teams take `ranks`",
         ));
     }
     let Some(ranks) = &result.ranks else {
-        let message = "`ranks` is required with `teams`";
-        return Err(
-            Problem::new(ErrorCode::InvalidBody, format!("{pointer}: {message}")).with_error(
-                format!("{pointer}/ranks"),
-                ErrorCode::MissingField,
-                message,
-            ),
-        );
+        return Err(mismatched(
+            format!("{pointer}/ranks"),
+            "`ranks` is required with `teams`",
+        ));
     };
     if teams.len() < 2 || teams.len() > MAX_RESULT_PLAYERS {
         return Err(length(
@@ -502,9 +504,9 @@ fn teams_and_ranks(
         ));
     }
     if ranks.len() != teams.len() {
-        return Err(length(
+        return Err(mismatched(
             format!("{pointer}/ranks"),
-            format!(
+            &format!(
                 "{} ranks for {} teams; one rank per team",
                 ranks.len(),
                 teams.len()

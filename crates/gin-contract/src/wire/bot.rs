@@ -57,7 +57,7 @@ impl<'de> Visitor<'de> for BotVisitor {
         while let Some(key) = map.next_key::<Cow<'de, str>>()? {
             match key.as_ref() {
                 "name" if name.is_none() => name = Some(map.next_value()?),
-                "seed" if seed.is_none() => seed = Some(map.next_value()?),
+                "seed" if seed.is_none() => seed = Some(map.next_value::<BotSeed>()?.0),
                 "name" | "seed" => return Err(de::Error::duplicate_field(field(&key))),
                 other => {
                     let Some(knob) = KNOBS.iter().find(|knob| knob.name == other) else {
@@ -75,6 +75,27 @@ impl<'de> Visitor<'de> for BotVisitor {
             seed: seed.unwrap_or(0),
             knobs,
         })
+    }
+}
+
+/// The largest seed a request may give: 2^53 - 1, the largest integer every
+/// JSON client carries exactly (JavaScript's numbers), as for a deal's nonce;
+/// the schema states it, so a larger one is a shape fault (400).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// A seed read from a request, within [`MAX_SEED`].
+struct BotSeed(u64);
+
+impl<'de> Deserialize<'de> for BotSeed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<BotSeed, D::Error> {
+        let seed = u64::deserialize(deserializer)?;
+        if seed > MAX_SEED {
+            return Err(de::Error::invalid_value(
+                de::Unexpected::Unsigned(seed),
+                &"a seed from 0 to 2^53 - 1",
+            ));
+        }
+        Ok(BotSeed(seed))
     }
 }
 
@@ -158,7 +179,7 @@ impl PartialSchema for BotSchema {
                 ObjectBuilder::new()
                     .schema_type(Type::Integer)
                     .minimum(Some(0))
-                    .maximum(Some(u64::MAX as f64))
+                    .maximum(Some(MAX_SEED as f64))
                     .default(Some(Value::from(0)))
                     .description(Some(
                         "The seed of the bot's random choices: the same body and seed give \

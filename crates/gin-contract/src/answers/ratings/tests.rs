@@ -146,14 +146,14 @@ fn bad_results_are_problems_with_pointers() {
         ),
         (
             serde_json::json!({"results": [{"teams": [["A"], ["B"], ["C"]], "ranks": [1, 2]}]}),
-            400,
-            "invalid_length",
+            422,
+            "players_or_teams",
             "/results/0/ranks",
         ),
         (
             serde_json::json!({"results": [{"players": ["A", "B"]}]}),
-            400,
-            "missing_field",
+            422,
+            "players_or_teams",
             "/results/0/winner",
         ),
         (
