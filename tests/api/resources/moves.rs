@@ -246,7 +246,6 @@ fn every_refusal_of_a_hand_move_has_its_code_and_pointer() {
             json!({"name": "strong", "samples": 1_000_000}),
             "/bot/samples",
         ),
-        (json!({"name": "simple", "samples": 8}), "/bot/samples"),
         (json!({"name": "genius"}), "/bot/name"),
         (json!({"name": "simple", "seed": -1}), "/bot/seed"),
         // Past 2^53 - 1, the schema's maximum (a JSON client's exact integers).
@@ -258,6 +257,16 @@ fn every_refusal_of_a_hand_move_has_its_code_and_pointer() {
         let found = problem(Operation::MoveHand, &body);
         assert_problem(&found, 400, "invalid_body", pointer);
     }
+    // A knob another bot reads is ignored: the answer names only the bot's own.
+    let body = move_body(
+        "standard",
+        &deal,
+        &[],
+        "non_dealer",
+        json!({"name": "simple", "samples": 8}),
+    );
+    let answered = call(Operation::MoveHand, &body).expect("an answer");
+    assert_eq!(answered["bot"], json!({"name": "simple", "seed": 0}));
     // `seat` and `bot` are required.
     let mut body = move_body("standard", &deal, &[], "non_dealer", simple);
     body.as_object_mut().unwrap().remove("seat");

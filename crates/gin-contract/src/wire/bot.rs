@@ -120,9 +120,16 @@ impl BotRequest {
     /// The rules crate's spec, every knob checked (400 `invalid_body` at
     /// `/bot/<knob>` for one out of its bounds or one the bot does not read).
     pub fn spec(&self) -> Result<BotSpec, Problem> {
+        // A knob another bot reads is ignored rather than refused: the schema
+        // lists every knob for every bot, so one body may ask any bot.
         let given: Map<String, Value> = self
             .knobs
             .iter()
+            .filter(|(name, _)| {
+                KNOBS
+                    .iter()
+                    .any(|knob| knob.name == *name && knob.bot == self.name)
+            })
             .map(|(name, value)| ((*name).to_owned(), Value::from(*value)))
             .collect();
         let knobs: Knobs =
@@ -195,7 +202,7 @@ impl PartialSchema for BotSchema {
                     .maximum(Some(f64::from(knob.max)))
                     .default(Some(Value::from(knob.default)))
                     .description(Some(format!(
-                        "`{}` only: {} ({} to {}, default {}).",
+                        "`{}` only (other bots ignore it): {} ({} to {}, default {}).",
                         knob.bot.name(),
                         knob.meaning,
                         knob.min,
