@@ -74,7 +74,7 @@ pub struct RatingsRequest {
     /// The ratings before the results, by player name (optional; a player
     /// not listed starts at mu 25, sigma 25/3); at most 10000.
     #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false)]
+    #[schema(nullable = false, value_type = Option<RatingsBefore>)]
     pub ratings: Option<BTreeMap<String, RatingGiven>>,
     /// The results, oldest first, applied one by one.
     #[schema(max_items = 10000)]
@@ -126,10 +126,21 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
+/// Ratings before the results, by player name.
+// A component of its own, so that generated clients name the map as the
+// document does.
+#[derive(Debug, Clone, ToSchema)]
+pub struct RatingsBefore(pub BTreeMap<String, RatingGiven>);
+
+/// Ratings after the results, by player name.
+#[derive(Debug, Clone, ToSchema)]
+pub struct RatingsAfter(pub BTreeMap<String, PlayerRating>);
+
 /// The ratings after, and the standings.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct RatingsResponse {
     /// Every player named in `ratings` or in a result.
+    #[schema(value_type = RatingsAfter)]
     pub ratings: BTreeMap<String, PlayerRating>,
     /// The players' names by `rating`, best first (equal ratings by name).
     pub standings: Vec<String>,

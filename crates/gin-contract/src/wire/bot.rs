@@ -178,6 +178,7 @@ impl PartialSchema for BotSchema {
                 ObjectBuilder::new()
                     .schema_type(Type::String)
                     .enum_values(Some(names))
+                    .title(Some("BotName"))
                     .description(Some("Which bot.")),
             )
             .required("name")
@@ -187,10 +188,9 @@ impl PartialSchema for BotSchema {
                     .schema_type(Type::Integer)
                     .minimum(Some(0))
                     .maximum(Some(MAX_SEED as f64))
-                    .default(Some(Value::from(0)))
                     .description(Some(
-                        "The seed of the bot's random choices: the same body and seed give \
-                         the same move.",
+                        "The seed of the bot's random choices (0 when absent): the same body \
+                         and seed give the same move.",
                     )),
             );
         for knob in KNOBS {
@@ -200,7 +200,6 @@ impl PartialSchema for BotSchema {
                     .schema_type(Type::Integer)
                     .minimum(Some(f64::from(knob.min)))
                     .maximum(Some(f64::from(knob.max)))
-                    .default(Some(Value::from(knob.default)))
                     .description(Some(format!(
                         "`{}` only (other bots ignore it): {} ({} to {}, default {}).",
                         knob.bot.name(),
@@ -237,10 +236,16 @@ pub struct BotUsed {
     /// Each knob this bot reads, as given or by default (absent for a bot
     /// without knobs).
     #[serde(skip_serializing_if = "Map::is_empty")]
-    #[schema(value_type = Option<std::collections::BTreeMap<String, u32>>, nullable = false,
+    #[schema(value_type = Option<KnobsUsed>, nullable = false,
              example = json!({"samples": 32}))]
     pub knobs: Map<String, Value>,
 }
+
+/// The knobs a bot read, by name.
+// A component of its own, so that generated clients name the map as the
+// document does.
+#[derive(Debug, Clone, utoipa::ToSchema)]
+pub struct KnobsUsed(pub std::collections::BTreeMap<String, u32>);
 
 impl BotUsed {
     fn of(spec: &BotSpec) -> BotUsed {
