@@ -15,7 +15,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa::openapi::{RefOr, schema::AdditionalProperties};
+use utoipa::openapi::{Ref, RefOr, schema::AdditionalProperties};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::problem::{ErrorCode, Problem};
@@ -164,7 +164,6 @@ pub struct BotSchema;
 
 impl PartialSchema for BotSchema {
     fn schema() -> RefOr<Schema> {
-        let names: Vec<&str> = BotName::ALL.iter().map(|bot| bot.name()).collect();
         let mut object = ObjectBuilder::new()
             .schema_type(Type::Object)
             .description(Some(
@@ -173,14 +172,7 @@ impl PartialSchema for BotSchema {
                  the seat cannot place), its `seed` and its knobs, each within its bounds (a \
                  knob out of them, or one the bot does not read, is a 400 pointing at it).",
             ))
-            .property(
-                "name",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .enum_values(Some(names))
-                    .title(Some("BotName"))
-                    .description(Some("Which bot.")),
-            )
+            .property("name", Ref::from_schema_name(BotNameSchema::name()))
             .required("name")
             .property(
                 "seed",
@@ -220,6 +212,31 @@ impl PartialSchema for BotSchema {
 impl ToSchema for BotSchema {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Bot")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((BotNameSchema::name().into(), BotNameSchema::schema()));
+    }
+}
+
+/// The names of the bots, from [`BotName::ALL`]: a component of its own so
+/// that generated clients name the enum as the document does.
+pub struct BotNameSchema;
+
+impl PartialSchema for BotNameSchema {
+    fn schema() -> RefOr<Schema> {
+        let names: Vec<&str> = BotName::ALL.iter().map(|bot| bot.name()).collect();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(names))
+            .description(Some("Which bot."))
+            .into()
+    }
+}
+
+impl ToSchema for BotNameSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("BotName")
     }
 }
 
