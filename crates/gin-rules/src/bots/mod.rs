@@ -20,6 +20,11 @@
 //!   index, so two hands that differ only in cards the seat cannot know give
 //!   the same move. [`choose_for`] does the same for a seat of a held hand
 //!   and answers the listed action itself.
+//! - [`HeldView`]: a seat's view kept up to date beside a held hand (each
+//!   action told to the seat as it is applied), equal to
+//!   [`SeatView::of_live`]'s at every decision; [`choose_held`] is
+//!   [`choose_for`] on it, for callers that play many turns of one hand
+//!   (self-play, the arena) and should not rebuild the view at each.
 //!
 //! # The bots
 //!
@@ -33,12 +38,14 @@
 
 use crate::audit::{AuditError, LegalAction, LiveHand, Seat, Violation};
 
+mod held;
 mod random;
 mod rng;
 pub mod simple;
 pub mod strong;
 mod view;
 
+pub use held::{HeldView, choose_held};
 pub use view::{ScoreContext, SeatView};
 
 /// The bots, by name.

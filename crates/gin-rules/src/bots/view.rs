@@ -35,19 +35,19 @@ pub struct ScoreContext {
 /// the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatView {
-    profile: Arc<Profile>,
-    seat: Seat,
-    phase: StatePhase,
-    upcard: HandCard,
-    hand: Hand,
-    discard_pile: Vec<HandCard>,
-    opponent_known: Hand,
-    opponent_cards: usize,
-    stock_remaining: usize,
-    laid_down: Option<LaidDown>,
-    log: Vec<Action>,
-    legal: Vec<LegalAction>,
-    score: Option<ScoreContext>,
+    pub(super) profile: Arc<Profile>,
+    pub(super) seat: Seat,
+    pub(super) phase: StatePhase,
+    pub(super) upcard: HandCard,
+    pub(super) hand: Hand,
+    pub(super) discard_pile: Vec<HandCard>,
+    pub(super) opponent_known: Hand,
+    pub(super) opponent_cards: usize,
+    pub(super) stock_remaining: usize,
+    pub(super) laid_down: Option<LaidDown>,
+    pub(super) log: Vec<Action>,
+    pub(super) legal: Vec<LegalAction>,
+    pub(super) score: Option<ScoreContext>,
 }
 
 impl SeatView {

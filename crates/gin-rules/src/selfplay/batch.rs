@@ -24,7 +24,7 @@ use super::ids::{ACTION_IDS, IdHand, PLANES};
 use super::opponent::{MAX_UNSEEN, Opponent, bot_turns};
 use super::seed::seeded_deal;
 use crate::audit::{LiveHand, Seat};
-use crate::bots::BotSpec;
+use crate::bots::{BotSpec, HeldView};
 use crate::profile::Profile;
 
 /// The arrays one reset or step writes, one row per hand, row-major.
@@ -117,6 +117,8 @@ struct Row {
     ended: bool,
     /// Against a bot: the learner's seat and the bot for this deal.
     learner: Option<(Seat, BotSpec)>,
+    /// Against a bot: the bot's view of this deal, kept up to date.
+    bot_view: Option<HeldView>,
 }
 
 impl Row {
@@ -134,7 +136,8 @@ impl Row {
             let (learner, bot) = opponent.for_deal(seed);
             self.hand = hand;
             self.learner = Some((learner, bot));
-            bot_turns(&mut self.hand, learner, &bot)?;
+            self.bot_view = None;
+            bot_turns(&mut self.hand, learner, &bot, &mut self.bot_view)?;
             if self.hand.to_act().is_some() {
                 return Ok(());
             }
@@ -221,6 +224,7 @@ impl HandBatch {
                     deals: 0,
                     ended: false,
                     learner: None,
+                    bot_view: None,
                 };
                 row.deal(&dealer, 0)?;
                 Ok(row)
@@ -389,7 +393,7 @@ fn step_row(
     let rewards = match row.hand.apply_id(action) {
         Ok(()) => {
             if let Some((learner, bot)) = &row.learner {
-                bot_turns(&mut row.hand, *learner, bot)?;
+                bot_turns(&mut row.hand, *learner, bot, &mut row.bot_view)?;
             }
             row.hand.outcome().map(|(winner, points)| {
                 let points = points as f32;

@@ -92,6 +92,14 @@ impl IdHand {
         self.listing.get_or_insert_with(|| live.now())
     }
 
+    /// The hand and its listing now (cached until the next action), read
+    /// together: a bot's held view is brought up to date from both.
+    pub fn live_and_listing(&mut self) -> (&LiveHand, &Listing) {
+        let live = &self.live;
+        let listing = self.listing.get_or_insert_with(|| live.now());
+        (live, listing)
+    }
+
     /// The phase, who acts and the ids listed now (cached until the next
     /// action); the listing it is read from is dropped at once unless it
     /// was kept already.

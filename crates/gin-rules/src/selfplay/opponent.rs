@@ -11,7 +11,7 @@
 //! gin) is dealt again unseen, as the next deal of that row.
 
 use crate::audit::{Refusal, Seat};
-use crate::bots::{BotSpec, choose_for};
+use crate::bots::{BotError, BotSpec, HeldView, choose};
 
 use super::error::BatchError;
 use super::ids::IdHand;
@@ -52,15 +52,36 @@ impl Opponent {
     }
 }
 
-/// Plays the bot's turns until the learner is to act or the hand is over.
-pub(super) fn bot_turns(hand: &mut IdHand, learner: Seat, bot: &BotSpec) -> Result<(), BatchError> {
-    while let Some(seat) = hand.to_act() {
+/// Plays the bot's turns until the learner is to act or the hand is over,
+/// each on the bot's view held beside the hand (`held`: built at the bot's
+/// first turn of a deal, `None` after a deal; see [`HeldView`]).
+pub(super) fn bot_turns(
+    hand: &mut IdHand,
+    learner: Seat,
+    bot: &BotSpec,
+    held: &mut Option<HeldView>,
+) -> Result<(), BatchError> {
+    let failed = |error: BotError| BatchError::Bot(error.to_string());
+    loop {
+        let (live, (phase, to_act, legal)) = hand.live_and_listing();
+        let Some(seat) = *to_act else { break };
         if seat == learner {
             break;
         }
-        let chosen = choose_for(hand.live(), seat, bot)
-            .map_err(|error| BatchError::Bot(error.to_string()))?;
-        hand.apply(chosen.action).map_err(refused)?;
+        let view = match held {
+            Some(view) if view.seat() == seat => view,
+            _ => held.insert(HeldView::new(live, seat).map_err(failed)?),
+        };
+        let view = view
+            .sync_listed(live, *phase, *to_act, legal)
+            .map_err(failed)?;
+        let index = choose(bot, view).map_err(failed)?;
+        let chosen = view
+            .legal_actions()
+            .get(index)
+            .map(|legal| legal.action.clone())
+            .ok_or_else(|| failed(BotError::NotToAct { seat }))?;
+        hand.apply(chosen).map_err(refused)?;
         // After the bot's knock: the learner's best reply, as after a knock
         // by ids (nothing otherwise).
         hand.best_reply().map_err(refused)?;
@@ -100,7 +121,7 @@ mod tests {
         let live = LiveHand::new(Preset::Standard.profile(), deal).expect("deal");
         let mut hand = IdHand::new(live);
         let bot = BotSpec::new(BotName::Simple, 0);
-        bot_turns(&mut hand, Seat::Dealer, &bot).expect("bot");
+        bot_turns(&mut hand, Seat::Dealer, &bot, &mut None).expect("bot");
         assert_eq!(hand.to_act(), None);
         let (winner, points) = hand.outcome().expect("over");
         assert_eq!(winner, Some(Seat::NonDealer));
