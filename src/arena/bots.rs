@@ -11,8 +11,8 @@
 
 use std::fmt;
 
-use gin_rules::bots::{self, BotError, BotName, BotSpec};
-use gin_rules::{LegalAction, LiveHand, Seat};
+use gin_rules::bots::{self, BotError, BotName, BotSpec, HeldView};
+use gin_rules::{LegalAction, LiveHand, Seat, StatePhase};
 
 use super::process::Process;
 use super::web::WebBot;
@@ -116,6 +116,8 @@ impl fmt::Display for Fault {
 /// build the state a remote bot is sent.
 pub struct Turn<'a> {
     pub live: &'a LiveHand,
+    /// Where the hand stands (the listing's phase).
+    pub phase: StatePhase,
     pub seat: Seat,
     pub legal: &'a [LegalAction],
     /// The player's name in the record.
@@ -136,7 +138,10 @@ impl Player {
     /// The player a worker keeps for `spec`.
     pub fn new(spec: &Spec, timeout: std::time::Duration) -> Player {
         match spec {
-            Spec::Builtin(bot) => Player::Builtin(Builtin { spec: *bot }),
+            Spec::Builtin(bot) => Player::Builtin(Builtin {
+                spec: *bot,
+                held: None,
+            }),
             Spec::Command(words) => Player::Process(Process::new(words.clone(), timeout)),
             Spec::Url(url) => Player::Web(WebBot::new(url, timeout)),
         }
@@ -147,6 +152,13 @@ impl Player {
         match self {
             Player::Process(process) => process.ensure_running(),
             _ => Ok(()),
+        }
+    }
+
+    /// Before a hand: a built-in bot's held view of the last hand is dropped.
+    pub fn start_hand(&mut self) {
+        if let Player::Builtin(bot) = self {
+            bot.held = None;
         }
     }
 
@@ -183,9 +195,13 @@ impl Player {
     }
 }
 
-/// A built-in bot: `gin_rules::bots`, on the seat's view only.
+/// A built-in bot: `gin_rules::bots`, on the seat's view only, held beside
+/// the hand and told each action ([`HeldView`]) rather than built again at
+/// each decision.
 pub struct Builtin {
     spec: BotSpec,
+    /// The seat's view of the hand in play (dropped at each hand's start).
+    held: Option<HeldView>,
 }
 
 impl Builtin {
@@ -215,17 +231,22 @@ impl Builtin {
             }
         }
         spec.validate().map_err(|e| e.to_string())?;
-        Ok(Builtin { spec })
+        Ok(Builtin { spec, held: None })
     }
 
-    /// The bot's choice, as an index into `turn.legal` (the view lists the
-    /// same moves in the same order; the action is found again all the same).
+    /// The bot's choice, as an index into `turn.legal` (the held view lists
+    /// the turn's own listing, in its order).
     fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, Fault> {
-        let chosen = bots::choose_for(turn.live, turn.seat, &self.spec)
-            .map_err(|e| Fault::Illegal(e.to_string()))?;
-        turn.legal
-            .iter()
-            .position(|entry| entry.action == chosen.action)
-            .ok_or_else(|| Fault::Illegal("the bot chose a move not listed".into()))
+        let illegal = |e: BotError| Fault::Illegal(e.to_string());
+        let held = match &mut self.held {
+            Some(held) if held.seat() == turn.seat => held,
+            _ => self
+                .held
+                .insert(HeldView::new(turn.live, turn.seat).map_err(illegal)?),
+        };
+        let view = held
+            .sync_listed(turn.live, turn.phase, Some(turn.seat), turn.legal)
+            .map_err(illegal)?;
+        bots::choose(&self.spec, view).map_err(illegal)
     }
 }

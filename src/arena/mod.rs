@@ -16,6 +16,7 @@
 
 pub mod bots;
 mod html;
+mod match_view;
 pub mod play;
 mod process;
 pub mod protocol;

@@ -17,6 +17,7 @@ use gin_rules::{HandEnd, LiveHand, MatchScore, Players, Profile, Seat, Side};
 use serde_json::{Value, json};
 
 use super::bots::{Fault, Player, Turn};
+use super::match_view::MatchView;
 use super::standing::{Next, Standing};
 
 /// Decisions a hand may take before its match ends as stalled.
@@ -82,14 +83,14 @@ enum HandOutcome {
 }
 
 /// The index (0 or 1) of the player at `seat` when `dealer` deals.
-fn at(seat: Seat, dealer: usize) -> usize {
+pub(super) fn at(seat: Seat, dealer: usize) -> usize {
     match seat {
         Seat::Dealer => dealer,
         Seat::NonDealer => 1 - dealer,
     }
 }
 
-fn hand_json(names: [&str; 2], dealer: usize, live: &LiveHand) -> Value {
+pub(super) fn hand_json(names: [&str; 2], dealer: usize, live: &LiveHand) -> Value {
     let name = |i: usize| names.get(i).copied().unwrap_or_default();
     json!({
         "dealer": name(dealer),
@@ -127,7 +128,7 @@ fn empty_record(setup: &Setup<'_>, game: &Game<'_>) -> Value {
     }
 }
 
-fn deal(setup: &Setup<'_>, nonce: u64) -> Option<LiveHand> {
+pub(super) fn deal(setup: &Setup<'_>, nonce: u64) -> Option<LiveHand> {
     let deal =
         fair_deal::deal_with_jokers(setup.seed, setup.client_seed, nonce, setup.profile.jokers())
             .ok()?;
@@ -216,8 +217,11 @@ fn play_one_hand(
     dealer: usize,
     state_of: &StateOf<'_>,
 ) -> HandOutcome {
+    for player in players.iter_mut() {
+        player.start_hand();
+    }
     for decision in 0.. {
-        let (_, to_act, legal) = live.now();
+        let (phase, to_act, legal) = live.now();
         let Some(seat) = to_act else {
             return HandOutcome::Over;
         };
@@ -230,6 +234,7 @@ fn play_one_hand(
         let state = || state_of(view, seat);
         let turn = Turn {
             live: view,
+            phase,
             seat,
             legal: &legal,
             you,
@@ -289,8 +294,15 @@ fn play_match(
             break;
         };
         let done = &hands_json;
-        let state_of = |live: &LiveHand, seat: Seat| {
-            match_view(setup, game.names, done, dealer, live, at(seat, dealer))
+        // The score of the hands over, kept for the hand; without it (not
+        // reached: the standing scores every hand it enters) the operation
+        // over the record.
+        let held = standing
+            .score()
+            .map(|score| MatchView::new(game.names, &score, setup.profile.hollywood()));
+        let state_of = |live: &LiveHand, seat: Seat| match &held {
+            Some(held) => held.answer(dealer, live, at(seat, dealer), seat),
+            None => match_view(setup, game.names, done, dealer, live, at(seat, dealer)),
         };
         outcome = play_one_hand(setup, game, players, played, &mut live, dealer, &state_of);
         played.hands += 1;
@@ -349,7 +361,7 @@ fn finish_match(
 /// The `/v1/matches/state` answer for player `who` of a match whose hands
 /// `done` are over and whose hand `live` is in play: built from the record by
 /// the route's own function.
-fn match_view(
+pub(super) fn match_view(
     setup: &Setup<'_>,
     names: [&str; 2],
     done: &[Value],

@@ -35,7 +35,9 @@ fn player(index: usize) -> Player {
 impl<'p> Standing<'p> {
     pub fn new(profile: &'p Profile, names: &Players<String>) -> Option<Standing<'p>> {
         if profile.jokers() > 0 {
-            return Some(Standing::Record(Vec::new(), None));
+            // The score of no hand, as the match audit gives it.
+            let none = gin_rules::match_state(profile, names, &[], MatchViewer::Referee).ok()?;
+            return Some(Standing::Record(Vec::new(), Some(Box::new(none.score))));
         }
         MatchTally::new(profile, names.clone())
             .ok()

@@ -241,7 +241,10 @@ pub struct MatchResponse {
 }
 
 impl MatchResponse {
-    pub(crate) fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
+    /// The answer of a two-player match's score (the arena builds it from
+    /// the score it keeps, hand by hand, as `/v1/matches/state` builds it
+    /// from the record).
+    pub fn new(score: &MatchScore, hollywood: bool) -> MatchResponse {
         let names = &score.players;
         let name = |player: Option<usize>| player.and_then(|p| names.get(p).cloned());
         let hands = score
