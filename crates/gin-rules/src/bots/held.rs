@@ -85,6 +85,35 @@ impl HeldView {
         to_act: Option<Seat>,
         legal: &[LegalAction],
     ) -> Result<&SeatView, BotError> {
+        self.catch_up(live)?;
+        self.view.phase = phase;
+        self.view.legal.clear();
+        if to_act == Some(self.view.seat) {
+            self.view.legal.extend_from_slice(legal);
+        }
+        Ok(&self.view)
+    }
+
+    /// [`HeldView::sync_listed`] with the listing given away rather than
+    /// lent: the view keeps it, no copy made.
+    pub fn sync_owned(
+        &mut self,
+        live: &LiveHand,
+        phase: StatePhase,
+        to_act: Option<Seat>,
+        mut legal: Vec<LegalAction>,
+    ) -> Result<&SeatView, BotError> {
+        self.catch_up(live)?;
+        self.view.phase = phase;
+        if to_act != Some(self.view.seat) {
+            legal.clear();
+        }
+        self.view.legal = legal;
+        Ok(&self.view)
+    }
+
+    /// Tells the view the actions of `live` it has not seen.
+    fn catch_up(&mut self, live: &LiveHand) -> Result<(), BotError> {
         let seen = self.view.log.len();
         if live.actions().len() < seen {
             *self = HeldView::new(live, self.view.seat)?;
@@ -96,12 +125,7 @@ impl HeldView {
         if reread {
             self.reread(live)?;
         }
-        self.view.phase = phase;
-        self.view.legal.clear();
-        if to_act == Some(self.view.seat) {
-            self.view.legal.extend_from_slice(legal);
-        }
-        Ok(&self.view)
+        Ok(())
     }
 
     /// Tells the seat one action and applies what it sees of it; `true`

@@ -92,12 +92,18 @@ impl IdHand {
         self.listing.get_or_insert_with(|| live.now())
     }
 
-    /// The hand and its listing now (cached until the next action), read
-    /// together: a bot's held view is brought up to date from both.
-    pub fn live_and_listing(&mut self) -> (&LiveHand, &Listing) {
-        let live = &self.live;
-        let listing = self.listing.get_or_insert_with(|| live.now());
-        (live, listing)
+    /// The listing now, taken out of the cache: a bot's held view keeps it
+    /// rather than a copy (the next action would drop it anyway).
+    pub(super) fn take_listing(&mut self) -> Listing {
+        match self.listing.take() {
+            Some(listing) => listing,
+            None => self.live.now(),
+        }
+    }
+
+    /// Puts back a listing taken now (the learner is to act, or nobody).
+    pub(super) fn put_listing(&mut self, listing: Listing) {
+        self.listing = Some(listing);
     }
 
     /// The phase, who acts and the ids listed now (cached until the next

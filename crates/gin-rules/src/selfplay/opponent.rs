@@ -63,17 +63,21 @@ pub(super) fn bot_turns(
 ) -> Result<(), BatchError> {
     let failed = |error: BotError| BatchError::Bot(error.to_string());
     loop {
-        let (live, (phase, to_act, legal)) = hand.live_and_listing();
-        let Some(seat) = *to_act else { break };
-        if seat == learner {
-            break;
-        }
+        let (phase, to_act, legal) = hand.take_listing();
+        let seat = match to_act {
+            Some(seat) if seat != learner => seat,
+            _ => {
+                hand.put_listing((phase, to_act, legal));
+                break;
+            }
+        };
+        let live = hand.live();
         let view = match held {
             Some(view) if view.seat() == seat => view,
             _ => held.insert(HeldView::new(live, seat).map_err(failed)?),
         };
         let view = view
-            .sync_listed(live, *phase, *to_act, legal)
+            .sync_owned(live, phase, to_act, legal)
             .map_err(failed)?;
         let index = choose(bot, view).map_err(failed)?;
         let chosen = view
