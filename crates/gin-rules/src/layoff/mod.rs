@@ -28,7 +28,7 @@ pub(crate) mod reply;
 mod tests;
 
 use crate::card::CardSet;
-use crate::hand::Hand;
+use crate::hand::{Hand, HandCard};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 
@@ -58,15 +58,27 @@ pub fn best_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> DefenderReply {
-    Search::Fastest.best_reply(knocker_melds, defender.into(), rules, layoffs_allowed)
+    let defender = defender.into();
+    Search::for_knock(false, melded(knocker_melds).chain(defender.cards()), None).best_reply(
+        knocker_melds,
+        defender,
+        rules,
+        layoffs_allowed,
+    )
+}
+
+/// Every card the knocker's melds hold, jokers as themselves.
+fn melded(knocker_melds: &[Meld]) -> impl Iterator<Item = HandCard> + '_ {
+    knocker_melds.iter().flat_map(|meld| meld.held())
 }
 
 /// Which twin of a reply search runs. The two find replies of the same count
 /// with the same layoffs, melds and deadwood, but list the layoffs in
 /// different legal playing orders (the bit-mask search wave by wave outward
 /// from the knocker's runs, the joker search meld by meld); a knock chooses
-/// the twin once, for the whole knock ([`crate::score_hand`]), so that its
-/// layoffs come in one order from every step of it.
+/// the twin once, for the whole knock, in one place ([`Search::for_knock`]),
+/// so that its layoffs come in one order from every step of it and from
+/// every entry that lays off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Search {
     /// The bit-mask search wherever it applies: no joker in the defender's
@@ -77,6 +89,32 @@ pub(crate) enum Search {
 }
 
 impl Search {
+    /// The twin a knock's reply searches take, the one place it is chosen
+    /// for every entry that lays off ([`best_reply`], [`declared_reply`],
+    /// [`crate::score_hand`], [`crate::score_laid_down`], the audits and the
+    /// live state): the bit-mask twin wherever it applies when nothing the
+    /// knock shows is a joker (`cards`: both hands and every declared meld;
+    /// `layoffs`: the defender's declared layoffs, each naming its meld), and
+    /// no joker map is named (`jokers_named`, even an empty one); the joker
+    /// search otherwise. An entry passes what it is given of the knock: the
+    /// choice only matters where the defender's layoffs are searched, and
+    /// there the same hands give the same twin.
+    pub(crate) fn for_knock(
+        jokers_named: bool,
+        cards: impl IntoIterator<Item = HandCard>,
+        layoffs: Option<&[DeclaredLayoff]>,
+    ) -> Search {
+        let natural = |card: HandCard| card.natural().is_some();
+        let layoffs_natural = layoffs.into_iter().flatten().all(|layoff| {
+            layoff.stands_for.is_none() && layoff.meld.is_some() && natural(layoff.card)
+        });
+        if !jokers_named && layoffs_natural && cards.into_iter().all(natural) {
+            Search::Fastest
+        } else {
+            Search::Jokers
+        }
+    }
+
     /// The defender's cards when the bit-mask search runs.
     fn bit_mask(self, knocker_melds: &[Meld], defender: Hand) -> Option<CardSet> {
         let knocker_natural = knocker_melds.iter().all(|m| m.joker_count() == 0);
@@ -120,7 +158,9 @@ impl Search {
 /// The defender's count after its [`best_reply`], or `None` as soon as some
 /// reply is found to count less than `floor`: a caller that only needs to
 /// know whether the best reply leaves at least `floor` (the knocker's choice
-/// of arrangement) stops at the first reply that proves it does not.
+/// of arrangement) stops at the first reply that proves it does not. A
+/// count lists no layoffs and is the same from either twin, so it takes the
+/// fastest that applies.
 pub(crate) fn best_reply_count_at_least(
     knocker_melds: &[Meld],
     defender: Hand,
@@ -153,10 +193,19 @@ pub fn declared_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> Result<DefenderReply, ReplyError> {
+    let defender = defender.into();
+    let declared_cards = declared.melds.iter().flatten().flatten().copied();
+    let search = Search::for_knock(
+        !declared.jokers.is_empty(),
+        melded(knocker_melds)
+            .chain(defender.cards())
+            .chain(declared_cards),
+        declared.layoffs.as_deref(),
+    );
     declared::declared_reply(
-        Search::Jokers,
+        search,
         knocker_melds,
-        defender.into(),
+        defender,
         declared,
         rules,
         layoffs_allowed,

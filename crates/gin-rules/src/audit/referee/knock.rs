@@ -109,12 +109,7 @@ impl Referee<'_> {
         let knocker = &hand.score.showdown.knocker;
         let declaration =
             declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
-        let joker_free = joker_free(&hand.knocker_hand, &hand.defender_hand);
-        let search = if joker_free {
-            Search::Fastest
-        } else {
-            Search::Jokers
-        };
+        let search = knock_search(&hand.knocker_hand, &hand.defender_hand);
         let score = score_laid_down(
             search,
             &self.profile,
@@ -125,13 +120,13 @@ impl Referee<'_> {
             &declaration.declared,
         )
         .map_err(|e| declaration.locate(score_fault(e, hand.knocker, true)))?;
-        if !joker_free {
+        if search == Search::Jokers {
             return Ok(ScoredHand {
                 score,
                 ..hand.clone()
             });
         }
-        // A knock without jokers keeps both hands as laid down, so that the
+        // A knock searched by the bit-mask twin keeps both hands as laid down, so that the
         // match audit scores it again from its cards as `/v1/hands/score`
         // does: the knocker's melds, the defender's declared melds and its
         // layoffs as played, each onto its meld.
