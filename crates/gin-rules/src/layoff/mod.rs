@@ -59,7 +59,8 @@ pub fn best_reply(
     layoffs_allowed: bool,
 ) -> DefenderReply {
     let defender = defender.into();
-    Search::for_knock(false, melded(knocker_melds).chain(defender.cards()), None).best_reply(
+    let jokers_shown = shows_jokers(knocker_melds, defender);
+    Search::for_knock(false, jokers_shown, None).best_reply(
         knocker_melds,
         defender,
         rules,
@@ -67,9 +68,17 @@ pub fn best_reply(
     )
 }
 
-/// Every card the knocker's melds hold, jokers as themselves.
-fn melded(knocker_melds: &[Meld]) -> impl Iterator<Item = HandCard> + '_ {
-    knocker_melds.iter().flat_map(|meld| meld.held())
+/// Whether a joker is among the knocker's melds or the defender's cards.
+pub(crate) fn shows_jokers(knocker_melds: &[Meld], defender: Hand) -> bool {
+    defender.joker_free().is_none() || knocker_melds.iter().any(|m| m.joker_count() > 0)
+}
+
+/// Whether a joker is in one of these declared melds.
+pub(crate) fn declares_jokers(melds: &Option<Vec<Vec<HandCard>>>) -> bool {
+    melds
+        .iter()
+        .flatten()
+        .any(|meld| meld.iter().any(|card| card.natural().is_none()))
 }
 
 /// Which twin of a reply search runs. The two find replies of the same count
@@ -93,25 +102,25 @@ impl Search {
     /// for every entry that lays off ([`best_reply`], [`declared_reply`],
     /// [`crate::score_hand`], [`crate::score_laid_down`], the audits and the
     /// live state): the bit-mask twin wherever it applies when nothing the
-    /// knock shows is a joker (`cards`: both hands and every declared meld;
-    /// `layoffs`: the defender's declared layoffs, each naming its meld), and
-    /// no joker map is named (`jokers_named`, even an empty one); the joker
-    /// search otherwise. An entry passes what it is given of the knock: the
-    /// choice only matters where the defender's layoffs are searched, and
-    /// there the same hands give the same twin.
+    /// knock shows is a joker (`jokers_shown`: a joker among both hands'
+    /// cards or in a declared meld; `layoffs`: the defender's declared
+    /// layoffs, each to name its meld) and no joker map is named
+    /// (`jokers_named`, even an empty one); the joker search otherwise. An
+    /// entry passes what it is given of the knock: the choice only matters
+    /// where the defender's layoffs are searched, and there the same hands
+    /// give the same twin.
     pub(crate) fn for_knock(
         jokers_named: bool,
-        cards: impl IntoIterator<Item = HandCard>,
+        jokers_shown: bool,
         layoffs: Option<&[DeclaredLayoff]>,
     ) -> Search {
-        let natural = |card: HandCard| card.natural().is_some();
         let layoffs_natural = layoffs.into_iter().flatten().all(|layoff| {
-            layoff.stands_for.is_none() && layoff.meld.is_some() && natural(layoff.card)
+            layoff.stands_for.is_none() && layoff.meld.is_some() && layoff.card.natural().is_some()
         });
-        if !jokers_named && layoffs_natural && cards.into_iter().all(natural) {
-            Search::Fastest
-        } else {
+        if jokers_named || jokers_shown || !layoffs_natural {
             Search::Jokers
+        } else {
+            Search::Fastest
         }
     }
 
@@ -194,12 +203,9 @@ pub fn declared_reply(
     layoffs_allowed: bool,
 ) -> Result<DefenderReply, ReplyError> {
     let defender = defender.into();
-    let declared_cards = declared.melds.iter().flatten().flatten().copied();
     let search = Search::for_knock(
         !declared.jokers.is_empty(),
-        melded(knocker_melds)
-            .chain(defender.cards())
-            .chain(declared_cards),
+        shows_jokers(knocker_melds, defender) || declares_jokers(&declared.melds),
         declared.layoffs.as_deref(),
     );
     declared::declared_reply(

@@ -23,8 +23,8 @@
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredMelds;
-use crate::hand::Hand;
-use crate::layoff::{DeclaredReply, Search};
+use crate::hand::{Hand, HandCard};
+use crate::layoff::{DeclaredReply, Search, declares_jokers, shows_jokers};
 use crate::profile::{JokerRules, Profile};
 
 pub(crate) mod arrangements;
@@ -42,12 +42,13 @@ pub use hand_score::{
 /// [`Search::for_knock`] chooses it: both hands' cards and declared melds,
 /// the defender's declared layoffs, and whether either names a joker map.
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
-    let knocker_melds = knocker.melds.iter().flatten().flatten();
-    let defender_melds = defender.melds.iter().flatten().flatten();
-    let cards = knocker.hand.iter().chain(&defender.hand);
+    let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
     Search::for_knock(
         knocker.jokers.is_some() || defender.jokers.is_some(),
-        cards.chain(knocker_melds).chain(defender_melds).copied(),
+        held(&knocker.hand)
+            || held(&defender.hand)
+            || declares_jokers(&knocker.melds)
+            || declares_jokers(&defender.melds),
         defender.layoffs.as_deref(),
     )
 }
@@ -127,14 +128,11 @@ pub fn score_laid_down(
     defender: Hand,
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
-    let declared_cards = reply.melds.iter().flatten().flatten().copied();
     let search = Search::for_knock(
         !reply.jokers.is_empty(),
-        knocker_hand
-            .cards()
-            .chain(knocker.melds.iter().flat_map(|meld| meld.held()))
-            .chain(defender.cards())
-            .chain(declared_cards),
+        knocker_hand.joker_free().is_none()
+            || shows_jokers(&knocker.melds, defender)
+            || declares_jokers(&reply.melds),
         reply.layoffs.as_deref(),
     );
     knock::score_laid_down(
