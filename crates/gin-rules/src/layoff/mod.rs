@@ -58,9 +58,10 @@ pub fn best_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> DefenderReply {
+    // Nothing declared: the bit-mask twin itself checks the knocker's melds
+    // and the defender's cards for a joker, all the knock shows here.
     let defender = defender.into();
-    let jokers_shown = shows_jokers(knocker_melds, defender);
-    Search::for_knock(false, jokers_shown, None).best_reply(
+    Search::for_knock(false, false, None).best_reply(
         knocker_melds,
         defender,
         rules,
@@ -69,11 +70,13 @@ pub fn best_reply(
 }
 
 /// Whether a joker is among the knocker's melds or the defender's cards.
+#[inline]
 pub(crate) fn shows_jokers(knocker_melds: &[Meld], defender: Hand) -> bool {
     defender.joker_free().is_none() || knocker_melds.iter().any(|m| m.joker_count() > 0)
 }
 
 /// Whether a joker is in one of these declared melds.
+#[inline]
 pub(crate) fn declares_jokers(melds: &Option<Vec<Vec<HandCard>>>) -> bool {
     melds
         .iter()
@@ -108,7 +111,10 @@ impl Search {
     /// (`jokers_named`, even an empty one); the joker search otherwise. An
     /// entry passes what it is given of the knock: the choice only matters
     /// where the defender's layoffs are searched, and there the same hands
-    /// give the same twin.
+    /// give the same twin. The bit-mask twin checks the knocker's melds and
+    /// the cards it searches itself: an entry that searches every card of
+    /// the defender may leave those out of `jokers_shown`.
+    #[inline]
     pub(crate) fn for_knock(
         jokers_named: bool,
         jokers_shown: bool,

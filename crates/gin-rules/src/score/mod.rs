@@ -41,6 +41,7 @@ pub use hand_score::{
 /// The twin of the reply searches a knock of these hands takes, as
 /// [`Search::for_knock`] chooses it: both hands' cards and declared melds,
 /// the defender's declared layoffs, and whether either names a joker map.
+#[inline]
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
     let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
     Search::for_knock(
