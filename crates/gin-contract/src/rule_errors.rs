@@ -49,24 +49,16 @@ impl RuleError for HandError {
             | HandError::BigGinNotPlayed
             | HandError::NotBigGin { .. }
             | HandError::KnockOverLimit { .. }
-            | HandError::Reply(_) => {
-                ViolationCode::of_knock(self).map_or(ErrorCode::InternalError, rule_code)
-            }
+            | HandError::Reply(_) => ViolationCode::of_knock(self)
+                .map_or(ErrorCode::InternalError, |code| code.error_code()),
         }
     }
 }
 
 impl RuleError for ReplyError {
     fn error_code(&self) -> ErrorCode {
-        rule_code(ViolationCode::of_reply(self))
+        ViolationCode::of_reply(self).error_code()
     }
-}
-
-/// The problem code of a broken knock or layoff rule: the code of the same
-/// name (every rule [`ViolationCode::of_knock`] names has one: the test
-/// below).
-fn rule_code(code: ViolationCode) -> ErrorCode {
-    ErrorCode::from_name(code.as_str()).unwrap_or(ErrorCode::InternalError)
 }
 
 impl RuleError for MeldProblemCode {
@@ -151,6 +143,47 @@ impl RuleError for MatchError {
     }
 }
 
+/// The row of an audit's violation: a bot asked to move in a record that
+/// breaks a rule answers with the violation's own code, so each code of the
+/// audit has its row (of the same name: a test holds them equal).
+impl RuleError for ViolationCode {
+    fn error_code(&self) -> ErrorCode {
+        match self {
+            ViolationCode::WrongPlayer => ErrorCode::WrongPlayer,
+            ViolationCode::UpcardOfferViolated => ErrorCode::UpcardOfferViolated,
+            ViolationCode::PassNotAllowed => ErrorCode::PassNotAllowed,
+            ViolationCode::MustDrawFirst => ErrorCode::MustDrawFirst,
+            ViolationCode::AlreadyDrew => ErrorCode::AlreadyDrew,
+            ViolationCode::ExpectedCardMismatch => ErrorCode::ExpectedCardMismatch,
+            ViolationCode::CardNotInHand => ErrorCode::CardNotInHand,
+            ViolationCode::DiscardJustTaken => ErrorCode::DiscardJustTaken,
+            ViolationCode::StockExhausted => ErrorCode::StockExhausted,
+            ViolationCode::FiftiethCardTakeWithoutKnock => ErrorCode::FiftiethCardTakeWithoutKnock,
+            ViolationCode::KnockOverLimit => ErrorCode::KnockOverLimit,
+            ViolationCode::InvalidMelds => ErrorCode::InvalidMelds,
+            ViolationCode::BigGinNotAllowed => ErrorCode::BigGinNotAllowed,
+            ViolationCode::NotBigGin => ErrorCode::NotBigGin,
+            ViolationCode::LayOffWithoutKnock => ErrorCode::LayOffWithoutKnock,
+            ViolationCode::LayoffsNotAllowed => ErrorCode::LayoffsNotAllowed,
+            ViolationCode::LayoffCardNotInHand => ErrorCode::LayoffCardNotInHand,
+            ViolationCode::LayoffCardRepeated => ErrorCode::LayoffCardRepeated,
+            ViolationCode::LayoffMeldNotFound => ErrorCode::LayoffMeldNotFound,
+            ViolationCode::LayoffDoesNotFit => ErrorCode::LayoffDoesNotFit,
+            ViolationCode::JokerNotMelded => ErrorCode::JokerNotMelded,
+            ViolationCode::HandIsVoid => ErrorCode::HandIsVoid,
+            ViolationCode::ActionAfterHandEnded => ErrorCode::ActionAfterHandEnded,
+            ViolationCode::DealCommitmentMismatch => ErrorCode::DealCommitmentMismatch,
+            ViolationCode::WrongDealer => ErrorCode::WrongDealer,
+            ViolationCode::HandAfterGameEnd => ErrorCode::HandAfterGameEnd,
+            ViolationCode::HandUnfinished => ErrorCode::HandUnfinished,
+            ViolationCode::DealSeedsDiffer => ErrorCode::DealSeedsDiffer,
+            ViolationCode::DealNonceNotIncreasing => ErrorCode::DealNonceNotIncreasing,
+            ViolationCode::RotationBroken => ErrorCode::RotationBroken,
+            ViolationCode::PairingBroken => ErrorCode::PairingBroken,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,5 +250,16 @@ mod tests {
         };
         assert_eq!(ViolationCode::of_knock(&error), None);
         assert_eq!(error.error_code(), ErrorCode::WrongCardCount);
+    }
+
+    #[test]
+    fn every_violation_answers_with_the_row_of_its_own_name() {
+        for violation in ViolationCode::ALL {
+            let name = serde_json::to_value(violation).unwrap();
+            let code = violation.error_code();
+            assert_eq!(name, code.as_str(), "{violation:?}");
+            assert_eq!(code.status(), http::StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(code.scope(), crate::error_codes::Scope::Problem);
+        }
     }
 }
