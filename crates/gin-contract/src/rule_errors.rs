@@ -1,7 +1,10 @@
 //! The row of the error table for each error the rules library returns: one
 //! exhaustive `match` per error type, so that a variant the library adds
 //! does not compile until it is given its code here. The library itself
-//! names no code; a problem's code comes from its error's type.
+//! names no code; a problem's code comes from its error's type. A knock's or
+//! a reply's fault is the one exception: the library names the rule it
+//! breaks ([`ViolationCode::of_knock`]), as the audits report it, and the
+//! problem carries that rule's code, the same name in the error table.
 
 use crate::problem::ErrorCode;
 use gin_rules::{
@@ -40,31 +43,21 @@ impl RuleError for HandError {
         match self {
             HandError::Read { fault, .. } => fault.error_code(),
             HandError::InBothHands { .. } => ErrorCode::DuplicateCard,
-            HandError::InvalidMelds(_) => ErrorCode::InvalidMelds,
             HandError::WrongCardCount { .. } => ErrorCode::WrongCardCount,
             HandError::Profile(error) => error.error_code(),
-            HandError::BigGinNotPlayed => ErrorCode::BigGinNotAllowed,
-            HandError::NotBigGin { .. } => ErrorCode::NotBigGin,
-            HandError::KnockOverLimit { .. } => ErrorCode::KnockOverLimit,
-            HandError::Reply(error) => error.error_code(),
+            HandError::InvalidMelds(_)
+            | HandError::BigGinNotPlayed
+            | HandError::NotBigGin { .. }
+            | HandError::KnockOverLimit { .. }
+            | HandError::Reply(_) => ViolationCode::of_knock(self)
+                .map_or(ErrorCode::InternalError, |code| code.error_code()),
         }
     }
 }
 
 impl RuleError for ReplyError {
-    /// A joker's `stands_for` at fault, or a joker laid off against the
-    /// rules, does not fit: `layoff_does_not_fit`.
     fn error_code(&self) -> ErrorCode {
-        match self {
-            ReplyError::Melds(_) => ErrorCode::InvalidMelds,
-            ReplyError::NotAllowedOnGin { .. } => ErrorCode::LayoffsNotAllowed,
-            ReplyError::CardNotInHand { .. } => ErrorCode::LayoffCardNotInHand,
-            ReplyError::AlreadyLaidOff { .. } => ErrorCode::LayoffCardRepeated,
-            ReplyError::NoSuchMeld { .. } => ErrorCode::LayoffMeldNotFound,
-            ReplyError::StandsFor { .. }
-            | ReplyError::JokerLayoffNotAllowed { .. }
-            | ReplyError::DoesNotFit { .. } => ErrorCode::LayoffDoesNotFit,
-        }
+        ViolationCode::of_reply(self).error_code()
     }
 }
 
@@ -194,6 +187,70 @@ impl RuleError for ViolationCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gin_rules::{HandCard, Joker};
+
+    /// One refusal of every kind a knock or a reply breaks a rule with.
+    fn rule_errors() -> Vec<HandError> {
+        let card = HandCard::Joker(Joker::X1);
+        let stands_for = "5H".parse().unwrap();
+        let replies = [
+            ReplyError::Melds(Vec::new()),
+            ReplyError::NotAllowedOnGin { index: 0 },
+            ReplyError::CardNotInHand {
+                index: 0,
+                card,
+                melded: false,
+            },
+            ReplyError::AlreadyLaidOff { index: 0, card },
+            ReplyError::NoSuchMeld { index: 0, meld: 3 },
+            ReplyError::StandsFor {
+                index: 0,
+                card,
+                reason: "",
+            },
+            ReplyError::JokerLayoffNotAllowed {
+                index: 0,
+                joker: Joker::X1,
+            },
+            ReplyError::DoesNotFit {
+                index: 0,
+                card,
+                stands_for,
+                meld: 0,
+                reason: "",
+            },
+        ];
+        let mut errors = vec![
+            HandError::KnockOverLimit {
+                deadwood: 11,
+                limit: 10,
+            },
+            HandError::BigGinNotPlayed,
+            HandError::NotBigGin { deadwood: 3 },
+            HandError::InvalidMelds(Vec::new()),
+        ];
+        errors.extend(replies.into_iter().map(HandError::Reply));
+        errors
+    }
+
+    #[test]
+    fn every_broken_knock_rule_answers_with_the_code_of_its_name() {
+        for error in rule_errors() {
+            let rule = ViolationCode::of_knock(&error).unwrap();
+            assert_eq!(error.error_code().as_str(), rule.as_str(), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn a_fault_of_the_hands_breaks_no_rule_of_the_knock() {
+        let error = HandError::WrongCardCount {
+            side: gin_rules::Side::Knocker,
+            expected: "10 cards",
+            found: 9,
+        };
+        assert_eq!(ViolationCode::of_knock(&error), None);
+        assert_eq!(error.error_code(), ErrorCode::WrongCardCount);
+    }
 
     #[test]
     fn every_violation_answers_with_the_row_of_its_own_name() {

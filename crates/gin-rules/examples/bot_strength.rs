@@ -260,7 +260,7 @@ fn report(args: &Args, tally: &Tally, elapsed: Duration) {
     let p = sign_test(swept, lost);
     let hands = tally.hands.max(1) as f64;
     println!(
-        "| {} (samples {}) vs {} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p:.2e} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {} (samples {}) vs {} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         args.bot.samples(),
         args.against.name.name(),
@@ -295,22 +295,26 @@ fn report(args: &Args, tally: &Tally, elapsed: Duration) {
 }
 
 /// The exact two-sided sign test: the chance, with a fair coin, of a split
-/// at least as uneven as `a` against `b`.
-fn sign_test(a: u64, b: u64) -> f64 {
+/// at least as uneven as `a` against `b`, written as `m.mme-x` from its
+/// logarithm (a split of thousands of pairs gives a chance far below the
+/// smallest double).
+fn sign_test(a: u64, b: u64) -> String {
     let n = a + b;
-    if n == 0 {
-        return 1.0;
-    }
     let k = a.min(b);
-    // log C(n, i) summed by a running product, in log space for large n.
+    // ln C(n, i) 2^-n for i = 0..=k by a running product, summed in log
+    // space (log-sum-exp) so that no term underflows.
     let ln_half_n = n as f64 * 0.5f64.ln();
     let mut ln_choose = 0.0f64;
-    let mut tail = 0.0f64;
+    let mut terms = Vec::new();
     for i in 0..=k {
         if i > 0 {
             ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
         }
-        tail += (ln_choose + ln_half_n).exp();
+        terms.push(ln_choose + ln_half_n);
     }
-    (2.0 * tail).min(1.0)
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ln_tail = top + terms.iter().map(|t| (t - top).exp()).sum::<f64>().ln();
+    let log10 = ((2.0f64.ln() + ln_tail) / 10.0f64.ln()).min(0.0);
+    let exponent = log10.floor();
+    format!("{:.1}e{}", 10f64.powf(log10 - exponent), exponent as i64)
 }

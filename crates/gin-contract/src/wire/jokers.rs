@@ -300,21 +300,40 @@ pub struct DefenderHand {
     pub layoffs: Option<Vec<HandLayoff>>,
 }
 
+// The wire's knocker and defender hands mirror the rules' `KnockerHand` and
+// `DefenderHand` rather than being them: the wire reads the joker map as an
+// object keyed `X1`/`X2` (refusing `[null, null]` and `{"X1": null}`), bounds
+// every list as it is read, and makes a layoff name its meld, none of which
+// the rules' types (a list of pairs, an optional meld) need. Each `rules()`
+// destructures both sides in full, so that a field added to either does not
+// compile until it is carried across here.
 impl DefenderHand {
     /// The hand and its declared reply, for the rules.
     pub fn rules(&self) -> gin_rules::DefenderHand {
+        let DefenderHand {
+            hand,
+            melds,
+            jokers,
+            layoffs,
+        } = self;
         gin_rules::DefenderHand {
-            hand: self.hand.clone(),
-            melds: self.melds.clone(),
-            jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
-            layoffs: self.layoffs.as_ref().map(|layoffs| {
+            hand: hand.clone(),
+            melds: melds.clone(),
+            jokers: jokers.map(|jokers| jokers.pairs().collect()),
+            layoffs: layoffs.as_ref().map(|layoffs| {
                 layoffs
                     .iter()
-                    .map(|layoff| DeclaredLayoff {
-                        card: layoff.card,
-                        stands_for: layoff.stands_for,
-                        meld: Some(layoff.meld),
-                    })
+                    .map(
+                        |&HandLayoff {
+                             card,
+                             meld,
+                             stands_for,
+                         }| DeclaredLayoff {
+                            card,
+                            stands_for,
+                            meld: Some(meld),
+                        },
+                    )
                     .collect()
             }),
         }
@@ -335,10 +354,15 @@ impl KnockerHand {
                 )],
             ));
         }
+        let KnockerHand {
+            hand,
+            melds,
+            jokers,
+        } = self;
         Ok(gin_rules::KnockerHand {
-            hand: self.hand.clone(),
-            melds: self.melds.clone(),
-            jokers: self.jokers.map(|jokers| jokers.pairs().collect()),
+            hand: hand.clone(),
+            melds: melds.clone(),
+            jokers: jokers.map(|jokers| jokers.pairs().collect()),
         })
     }
 }

@@ -692,11 +692,12 @@ fn knock_seats(end: &HandEnd) -> Option<(Seat, Seat, bool, Scored<'_>)> {
         Side::Defender => knocker.other(),
     };
     let scored = match end {
-        // A knock without jokers is re-scored from its cards (its hands
+        // A knock the bit-mask twin searched is re-scored from its cards (its hands
         // hold the reply as laid down); one with jokers, whose reply the
         // score holds, from its counts.
         HandEnd::Scored(scored)
-            if crate::score::joker_free(&scored.knocker_hand, &scored.defender_hand) =>
+            if crate::score::knock_search(&scored.knocker_hand, &scored.defender_hand)
+                == crate::layoff::Search::Fastest =>
         {
             Scored::Cards(scored)
         }

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use crate::layoff::ReplyError;
+use crate::score::HandError;
+
 /// The stable reason an action is illegal. Each names one rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -230,6 +233,45 @@ mod tests {
         for code in ViolationCode::ALL {
             let json = serde_json::to_value(code).unwrap();
             assert_eq!(json, code.as_str());
+        }
+    }
+}
+
+/// The rule a knock's or a reply's refusal breaks: the one mapping from the
+/// scorer's errors to violation codes, for the audits here and for the
+/// service's problems, whose knock and layoff codes carry the same names.
+/// It sits beside the codes rather than beside the errors so that the
+/// scorer's modules do not import the audit's.
+impl ViolationCode {
+    /// The rule a refused reply breaks. A joker's `stands_for` at fault, or
+    /// a joker laid off against the rules, does not fit.
+    pub const fn of_reply(error: &ReplyError) -> ViolationCode {
+        match error {
+            ReplyError::Melds(_) => ViolationCode::InvalidMelds,
+            ReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
+            ReplyError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
+            ReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
+            ReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
+            ReplyError::StandsFor { .. }
+            | ReplyError::JokerLayoffNotAllowed { .. }
+            | ReplyError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
+        }
+    }
+
+    /// The rule a refused knock breaks; `None` for a fault of the hands
+    /// themselves (a card twice, a wrong count, a joker the deck lacks, the
+    /// profile), which no dealt and replayed hand can have.
+    pub const fn of_knock(error: &HandError) -> Option<ViolationCode> {
+        match error {
+            HandError::KnockOverLimit { .. } => Some(ViolationCode::KnockOverLimit),
+            HandError::BigGinNotPlayed => Some(ViolationCode::BigGinNotAllowed),
+            HandError::NotBigGin { .. } => Some(ViolationCode::NotBigGin),
+            HandError::InvalidMelds(_) => Some(ViolationCode::InvalidMelds),
+            HandError::Reply(reply) => Some(ViolationCode::of_reply(reply)),
+            HandError::WrongCardCount { .. }
+            | HandError::Read { .. }
+            | HandError::InBothHands { .. }
+            | HandError::Profile(_) => None,
         }
     }
 }

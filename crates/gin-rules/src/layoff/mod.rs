@@ -28,7 +28,7 @@ pub(crate) mod reply;
 mod tests;
 
 use crate::card::CardSet;
-use crate::hand::Hand;
+use crate::hand::{Hand, HandCard};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 
@@ -58,15 +58,39 @@ pub fn best_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> DefenderReply {
-    Search::Fastest.best_reply(knocker_melds, defender.into(), rules, layoffs_allowed)
+    // Nothing declared: the bit-mask twin itself checks the knocker's melds
+    // and the defender's cards for a joker, all the knock shows here.
+    let defender = defender.into();
+    Search::for_knock(false, false, None).best_reply(
+        knocker_melds,
+        defender,
+        rules,
+        layoffs_allowed,
+    )
+}
+
+/// Whether a joker is among the knocker's melds or the defender's cards.
+#[inline]
+pub(crate) fn shows_jokers(knocker_melds: &[Meld], defender: Hand) -> bool {
+    defender.joker_free().is_none() || knocker_melds.iter().any(|m| m.joker_count() > 0)
+}
+
+/// Whether a joker is in one of these declared melds.
+#[inline]
+pub(crate) fn declares_jokers(melds: &Option<Vec<Vec<HandCard>>>) -> bool {
+    melds
+        .iter()
+        .flatten()
+        .any(|meld| meld.iter().any(|card| card.natural().is_none()))
 }
 
 /// Which twin of a reply search runs. The two find replies of the same count
 /// with the same layoffs, melds and deadwood, but list the layoffs in
 /// different legal playing orders (the bit-mask search wave by wave outward
 /// from the knocker's runs, the joker search meld by meld); a knock chooses
-/// the twin once, for the whole knock ([`crate::score_hand`]), so that its
-/// layoffs come in one order from every step of it.
+/// the twin once, for the whole knock, in one place ([`Search::for_knock`]),
+/// so that its layoffs come in one order from every step of it and from
+/// every entry that lays off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Search {
     /// The bit-mask search wherever it applies: no joker in the defender's
@@ -77,6 +101,35 @@ pub(crate) enum Search {
 }
 
 impl Search {
+    /// The twin a knock's reply searches take, the one place it is chosen
+    /// for every entry that lays off ([`best_reply`], [`declared_reply`],
+    /// [`crate::score_hand`], [`crate::score_laid_down`], the audits and the
+    /// live state): the bit-mask twin wherever it applies when nothing the
+    /// knock shows is a joker (`jokers_shown`: a joker among both hands'
+    /// cards or in a declared meld; `layoffs`: the defender's declared
+    /// layoffs, each to name its meld) and no joker map is named
+    /// (`jokers_named`, even an empty one); the joker search otherwise. An
+    /// entry passes what it is given of the knock: the choice only matters
+    /// where the defender's layoffs are searched, and there the same hands
+    /// give the same twin. The bit-mask twin checks the knocker's melds and
+    /// the cards it searches itself: an entry that searches every card of
+    /// the defender may leave those out of `jokers_shown`.
+    #[inline]
+    pub(crate) fn for_knock(
+        jokers_named: bool,
+        jokers_shown: bool,
+        layoffs: Option<&[DeclaredLayoff]>,
+    ) -> Search {
+        let layoffs_natural = layoffs.into_iter().flatten().all(|layoff| {
+            layoff.stands_for.is_none() && layoff.meld.is_some() && layoff.card.natural().is_some()
+        });
+        if jokers_named || jokers_shown || !layoffs_natural {
+            Search::Jokers
+        } else {
+            Search::Fastest
+        }
+    }
+
     /// The defender's cards when the bit-mask search runs.
     fn bit_mask(self, knocker_melds: &[Meld], defender: Hand) -> Option<CardSet> {
         let knocker_natural = knocker_melds.iter().all(|m| m.joker_count() == 0);
@@ -120,7 +173,9 @@ impl Search {
 /// The defender's count after its [`best_reply`], or `None` as soon as some
 /// reply is found to count less than `floor`: a caller that only needs to
 /// know whether the best reply leaves at least `floor` (the knocker's choice
-/// of arrangement) stops at the first reply that proves it does not.
+/// of arrangement) stops at the first reply that proves it does not. A
+/// count lists no layoffs and is the same from either twin, so it takes the
+/// fastest that applies.
 pub(crate) fn best_reply_count_at_least(
     knocker_melds: &[Meld],
     defender: Hand,
@@ -153,10 +208,16 @@ pub fn declared_reply(
     rules: &JokerRules,
     layoffs_allowed: bool,
 ) -> Result<DefenderReply, ReplyError> {
+    let defender = defender.into();
+    let search = Search::for_knock(
+        !declared.jokers.is_empty(),
+        shows_jokers(knocker_melds, defender) || declares_jokers(&declared.melds),
+        declared.layoffs.as_deref(),
+    );
     declared::declared_reply(
-        Search::Jokers,
+        search,
         knocker_melds,
-        defender.into(),
+        defender,
         declared,
         rules,
         layoffs_allowed,

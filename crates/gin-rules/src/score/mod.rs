@@ -24,7 +24,7 @@ use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredMelds;
 use crate::hand::{Hand, HandCard};
-use crate::layoff::{DeclaredReply, Search};
+use crate::layoff::{DeclaredReply, Search, declares_jokers, shows_jokers};
 use crate::profile::{JokerRules, Profile};
 
 pub(crate) mod arrangements;
@@ -38,25 +38,20 @@ pub use hand_score::{
     Side, settle,
 };
 
-/// Whether nothing of a knock is a joker: no card, declared meld or layoff
-/// of either hand, and no joker map given. Such a knock's reply searches take
-/// the bit-mask twin wherever it applies ([`Search::Fastest`]); any other
-/// knock's take the joker search: a joker-free knock's layoffs are listed
-/// wave by wave, any other knock's meld by meld.
-pub(crate) fn joker_free(knocker: &KnockerHand, defender: &DefenderHand) -> bool {
-    let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
-    let melds_natural =
-        |melds: &Option<Vec<Vec<HandCard>>>| melds.iter().flatten().all(|meld| natural(meld));
-    let layoffs_natural = defender.layoffs.iter().flatten().all(|layoff| {
-        layoff.stands_for.is_none() && layoff.meld.is_some() && layoff.card.natural().is_some()
-    });
-    knocker.jokers.is_none()
-        && defender.jokers.is_none()
-        && natural(&knocker.hand)
-        && natural(&defender.hand)
-        && melds_natural(&knocker.melds)
-        && melds_natural(&defender.melds)
-        && layoffs_natural
+/// The twin of the reply searches a knock of these hands takes, as
+/// [`Search::for_knock`] chooses it: both hands' cards and declared melds,
+/// the defender's declared layoffs, and whether either names a joker map.
+#[inline]
+pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
+    let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
+    Search::for_knock(
+        knocker.jokers.is_some() || defender.jokers.is_some(),
+        held(&knocker.hand)
+            || held(&defender.hand)
+            || declares_jokers(&knocker.melds)
+            || declares_jokers(&defender.melds),
+        defender.layoffs.as_deref(),
+    )
 }
 
 /// Scores a whole hand from the cards: both hands laid down (declared melds
@@ -69,11 +64,7 @@ pub fn score_hand(
     knocker: &KnockerHand,
     defender: &DefenderHand,
 ) -> Result<HandScore, HandError> {
-    let search = if joker_free(knocker, defender) {
-        Search::Fastest
-    } else {
-        Search::Jokers
-    };
+    let search = knock_search(knocker, defender);
     let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
         melds: melds.clone(),
         stands_for: knocker.jokers.clone().unwrap_or_default(),
@@ -138,8 +129,15 @@ pub fn score_laid_down(
     defender: Hand,
     reply: &DeclaredReply,
 ) -> Result<HandScore, HandError> {
+    let search = Search::for_knock(
+        !reply.jokers.is_empty(),
+        knocker_hand.joker_free().is_none()
+            || shows_jokers(&knocker.melds, defender)
+            || declares_jokers(&reply.melds),
+        reply.layoffs.as_deref(),
+    );
     knock::score_laid_down(
-        Search::Jokers,
+        search,
         profile,
         upcard,
         knocker_hand,

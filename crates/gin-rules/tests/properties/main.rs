@@ -10,6 +10,8 @@
 //!   tries every meld of every subset with every card a joker could stand for.
 //! - [`fuzz`]: arbitrary input and arbitrary legal hands through every entry
 //!   point: no panic, and the invariants a caller relies on.
+//! - [`same_layoffs`]: every public entry that lays off lists the same
+//!   layoffs in the same order for the same hands, with and without jokers.
 //! - [`toy_format`]: a match format defined outside the crate, scored
 //!   through the public `MatchFormat`.
 //!
@@ -35,5 +37,6 @@ mod fuzz;
 mod live;
 mod oracle;
 mod oracle_play;
+mod same_layoffs;
 mod toy_format;
 mod wild_oracle;

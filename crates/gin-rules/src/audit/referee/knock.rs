@@ -109,12 +109,7 @@ impl Referee<'_> {
         let knocker = &hand.score.showdown.knocker;
         let declaration =
             declaration(&knocker.melds, melds, jokers, layoffs, hand.knocker.other())?;
-        let joker_free = joker_free(&hand.knocker_hand, &hand.defender_hand);
-        let search = if joker_free {
-            Search::Fastest
-        } else {
-            Search::Jokers
-        };
+        let search = knock_search(&hand.knocker_hand, &hand.defender_hand);
         let score = score_laid_down(
             search,
             &self.profile,
@@ -125,13 +120,13 @@ impl Referee<'_> {
             &declaration.declared,
         )
         .map_err(|e| declaration.locate(score_fault(e, hand.knocker, true)))?;
-        if !joker_free {
+        if search == Search::Jokers {
             return Ok(ScoredHand {
                 score,
                 ..hand.clone()
             });
         }
-        // A knock without jokers keeps both hands as laid down, so that the
+        // A knock searched by the bit-mask twin keeps both hands as laid down, so that the
         // match audit scores it again from its cards as `/v1/hands/score`
         // does: the knocker's melds, the defender's declared melds and its
         // layoffs as played, each onto its meld.
@@ -179,11 +174,17 @@ fn joker_not_melded(player: Seat, joker: Joker, melds_declared: bool) -> Stop {
     )
 }
 
-/// Turns the scorer's refusal of a knock or a reply into a violation.
+/// Turns the scorer's refusal of a knock or a reply into a violation: the
+/// code from [`ViolationCode::of_knock`], the words and the field here.
 fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
+    // The deal and the replay keep every card in the deck and in one hand
+    // only: a fault of the hands themselves is the referee's own.
+    let Some(code) = ViolationCode::of_knock(&error) else {
+        return Stop::Inconsistent(error.to_string());
+    };
     let defender = knocker.other();
-    let melds_field = Some("melds".to_owned());
-    let (code, message, field) = match &error {
+    let melds_field = || Some("melds".to_owned());
+    let (message, field) = match &error {
         HandError::KnockOverLimit { limit, .. } => {
             let how = if melds_declared {
                 "with the declared melds"
@@ -197,13 +198,11 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
                 ""
             };
             (
-                ViolationCode::KnockOverLimit,
                 format!("{knocker} knocked {how}: {error}{gin_only}"),
-                if melds_declared { melds_field } else { None },
+                melds_declared.then(melds_field).flatten(),
             )
         }
         HandError::BigGinNotPlayed => (
-            ViolationCode::BigGinNotAllowed,
             format!(
                 "{knocker} knocked without discarding, which is big gin (all 11 cards melded), \
                  but this profile does not play big gin: a knock must discard a card"
@@ -211,7 +210,6 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             None,
         ),
         HandError::NotBigGin { deadwood } => (
-            ViolationCode::NotBigGin,
             format!(
                 "{knocker} knocked without discarding (big gin), but the 11 cards do not all \
                  meld: {deadwood} deadwood is left"
@@ -219,7 +217,6 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             None,
         ),
         HandError::InvalidMelds(faults) => (
-            ViolationCode::InvalidMelds,
             format!(
                 "{knocker}'s declared melds are not legal: {}",
                 faults_text(faults)
@@ -227,7 +224,6 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             first_fault_field(faults),
         ),
         HandError::Reply(ReplyError::Melds(faults)) => (
-            ViolationCode::InvalidMelds,
             format!(
                 "{defender}'s declared melds are not legal: {}",
                 faults_text(faults)
@@ -235,28 +231,16 @@ fn score_fault(error: HandError, knocker: Seat, melds_declared: bool) -> Stop {
             first_fault_field(faults),
         ),
         HandError::Reply(reply) => {
-            let code = match reply {
-                ReplyError::NotAllowedOnGin { .. } => ViolationCode::LayoffsNotAllowed,
-                ReplyError::CardNotInHand { .. } => ViolationCode::LayoffCardNotInHand,
-                ReplyError::AlreadyLaidOff { .. } => ViolationCode::LayoffCardRepeated,
-                ReplyError::NoSuchMeld { .. } => ViolationCode::LayoffMeldNotFound,
-                ReplyError::Melds(_)
-                | ReplyError::StandsFor { .. }
-                | ReplyError::JokerLayoffNotAllowed { .. }
-                | ReplyError::DoesNotFit { .. } => ViolationCode::LayoffDoesNotFit,
-            };
             let field = match reply {
                 ReplyError::NotAllowedOnGin { .. } => "layoffs".to_owned(),
                 other => format!("layoffs/{}", other.index().unwrap_or_default()),
             };
-            (code, format!("{defender}'s {reply}"), Some(field))
+            (format!("{defender}'s {reply}"), Some(field))
         }
-        // The deal and the replay keep every card in the deck and in one hand
-        // only.
         HandError::WrongCardCount { .. }
         | HandError::Read { .. }
         | HandError::InBothHands { .. }
-        | HandError::Profile(_) => return Stop::Inconsistent(error.to_string()),
+        | HandError::Profile(_) => (error.to_string(), None),
     };
     Stop::Violation(code, message, field)
 }

@@ -12,7 +12,7 @@ use crate::layoff::{DeclaredLayoff, DeclaredReply, ReplyError, Search};
 use crate::meld::Meld;
 use crate::profile::{Profile, StockEnd};
 use crate::score::knock::score_laid_down;
-use crate::score::{DefenderHand, HandError, KnockerHand, joker_free, score_hand};
+use crate::score::{DefenderHand, HandError, KnockerHand, knock_search, score_hand};
 use std::sync::Arc;
 
 use super::shared::Shared;
