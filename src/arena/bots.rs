@@ -9,12 +9,10 @@
 //! - A URL (`http://HOST:PORT/PATH`): one POST per decision on a kept-alive
 //!   connection per worker, the same JSON as a process's line.
 
-use std::fmt;
-
 use gin_rules::bots::{self, BotError, BotName, BotSpec, HeldView};
-use gin_rules::{LegalAction, LiveHand, Seat, StatePhase};
 
 use super::process::Process;
+use super::turn::{Fault, Turn};
 use super::web::WebBot;
 
 /// A bot as given on the command line.
@@ -73,58 +71,6 @@ pub fn parse_named(text: &str) -> Result<(String, Spec), String> {
         return Err(format!("`{name}`: a bot's name has 1 to 40 characters"));
     }
     Ok((name.to_owned(), Spec::parse(spec)?))
-}
-
-/// Why a bot lost its match by forfeit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Fault {
-    /// Its answer was not JSON, or not `{"move": ...}` or a listed entry.
-    Malformed(String),
-    /// It answered a move that is not listed now.
-    Illegal(String),
-    /// It said nothing within `--move-timeout`.
-    Timeout,
-    /// Its process exited (or was killed after a timeout), or its URL could
-    /// not be reached.
-    Exited(String),
-}
-
-impl Fault {
-    /// The reason's name, as records write it.
-    pub fn reason(&self) -> &'static str {
-        match self {
-            Fault::Malformed(_) => "malformed",
-            Fault::Illegal(_) => "illegal",
-            Fault::Timeout => "timeout",
-            Fault::Exited(_) => "exited",
-        }
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::Malformed(why) => write!(f, "malformed answer: {why}"),
-            Fault::Illegal(why) => write!(f, "illegal move: {why}"),
-            Fault::Timeout => f.write_str("no answer within the move timeout"),
-            Fault::Exited(why) => write!(f, "the bot exited: {why}"),
-        }
-    }
-}
-
-/// One decision: the hand, the seat to act and its listed moves, and how to
-/// build the state a remote bot is sent.
-pub struct Turn<'a> {
-    pub live: &'a LiveHand,
-    /// Where the hand stands (the listing's phase).
-    pub phase: StatePhase,
-    pub seat: Seat,
-    pub legal: &'a [LegalAction],
-    /// The player's name in the record.
-    pub you: &'a str,
-    /// The seat's state answer (`/v1/matches/state`, or `/v1/hands/state`
-    /// with `--unit hand`) as JSON text, built only for remote bots.
-    pub state: &'a dyn Fn() -> Result<String, String>,
 }
 
 /// A player that answers decisions: an index into `turn.legal`.

@@ -24,6 +24,7 @@ pub mod records;
 pub mod report;
 pub mod seeds;
 mod standing;
+pub mod turn;
 pub mod verify;
 mod web;
 

@@ -16,9 +16,10 @@ use gin_rules::fair_deal::{self, ServerSeed};
 use gin_rules::{HandEnd, LiveHand, MatchScore, Players, Profile, Seat, Side};
 use serde_json::{Value, json};
 
-use super::bots::{Fault, Player, Turn};
+use super::bots::Player;
 use super::match_view::MatchView;
 use super::standing::{Next, Standing};
+use super::turn::{Fault, Turn};
 
 /// Decisions a hand may take before its match ends as stalled.
 pub const MAX_DECISIONS: usize = 1000;

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use std::time::{Duration, Instant};
 
-use super::bots::Fault;
+use super::turn::Fault;
 
 /// Bytes of stderr kept for a forfeit's record.
 pub const STDERR_TAIL: usize = 2048;

@@ -13,7 +13,7 @@
 
 use serde_json::Value;
 
-use super::bots::{Fault, Turn};
+use super::turn::{Fault, Turn};
 use gin_contract::wire::live::move_json;
 use gin_rules::LegalAction;
 

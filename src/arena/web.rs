@@ -12,7 +12,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use super::bots::Fault;
+use super::turn::Fault;
 
 /// Largest answer read from a bot.
 const MAX_ANSWER: usize = 1 << 20;
