@@ -35,18 +35,16 @@ use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type}
 
 use crate::limits::RequestLimits;
 use crate::problem::Problem;
-use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
-};
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
+use crate::wire::formats::{MatchAnswer, TeamSpec};
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
-use crate::wire::score_sheet::MatchResponse;
 use crate::wire::transcript::AuditResponse;
-use gin_rules::{self, MatchAudit, MatchAuditError, Profile, Team, ViolationCode};
+use gin_rules::{self, MatchAudit, MatchAuditError, Profile, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
@@ -380,23 +378,30 @@ fn verdict<S>(
 /// The whole operation, without HTTP.
 pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    match Format::of(&record_of(request), profile.jokers())? {
-        Format::Two(players, hands) => {
-            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
-            let score = MatchResponse::new(&audit.score, profile.hollywood());
-            verdict(request, audit, MatchAnswer::TwoPlayers(score))
-        }
-        Format::Three(players, hands) => {
-            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
-            let score = ThreePlayerMatchResponse::new(&audit.score);
-            verdict(request, audit, MatchAnswer::ThreePlayers(score))
-        }
-        Format::Teams(teams, deals) => {
-            let audit = gin_rules::audit_match(&profile, &teams, &deals).map_err(problem)?;
-            let score = PartnershipMatchResponse::new(&audit.score, &Team::seat_order(&teams));
-            verdict(request, audit, MatchAnswer::Partnership(score))
-        }
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        Audit { request, profile },
+    )
+}
+
+/// The match audit, for any format.
+struct Audit<'a> {
+    request: &'a MatchAuditRequest,
+    profile: Profile,
+}
+
+impl FormatOperation for Audit<'_> {
+    type Output = MatchAuditResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchAuditResponse, Problem> {
+        let Audit { request, profile } = self;
+        let record = record_of(request);
+        let deals = F::record_deals(&record, profile.jokers())?;
+        let problem = |e: MatchAuditError| audit_problem(&record, &e);
+        let audit = gin_rules::audit_match(&profile, &format, &deals).map_err(problem)?;
+        let score = format.answer(&audit.score, &profile);
+        verdict(request, audit, score)
     }
 }
 

@@ -22,9 +22,10 @@ use crate::problem::{ErrorCode, Problem};
 use crate::wire::bot::{
     BotMove, BotRequest, BotSchema, idle_message, not_to_act, play_view, violation_problem,
 };
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::TeamSpec;
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
@@ -194,58 +195,51 @@ fn play_at<S>(
 pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> {
     let spec = request.bot.spec()?;
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    // The roster is judged before the seat is looked up in it.
-    let format = Format::of(&record_of(request), profile.jokers())?;
-    check_seat(request)?;
-    let viewer = MatchViewer::Player(&request.seat);
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    let name = request.seat.as_str();
-    let mut context = Context {
-        profile: &profile,
-        upcards: Vec::new(),
-        score: None,
-        spec,
-        openspiel: request.openspiel == Some(true),
-    };
-    match format {
-        Format::Two(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let names = &state.score.players;
-            let own = usize::from(names.get(1).is_some_and(|n| n == name));
-            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
-            context.upcards = upcards(hands.last());
-            play_at(request, state, &context)
-        }
-        Format::Three(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let at = |who: &str| players.iter().position(|p| p == who);
-            let opponent = state.tables.first().and_then(|t| {
-                at(if t.dealer == name {
-                    &t.non_dealer
-                } else {
-                    &t.dealer
-                })
-            });
-            if let (Some(own), Some(opponent)) = (at(name), opponent) {
-                context.score = totals(&profile, &state.score.final_tally, own, opponent);
-            }
-            context.upcards = upcards(hands.last());
-            play_at(request, state, &context)
-        }
-        Format::Teams(teams, deals) => {
-            let state =
-                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
-            let own = usize::from(
-                teams
-                    .get(1)
-                    .is_some_and(|t| t.players.iter().any(|p| p == name)),
-            );
-            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
-            context.upcards = upcards(deals.last().into_iter().flatten());
-            play_at(request, state, &context)
-        }
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        Move {
+            request,
+            profile: &profile,
+            spec,
+        },
+    )
+}
+
+/// The move, for any format.
+struct Move<'a> {
+    request: &'a MatchMoveRequest,
+    profile: &'a Profile,
+    spec: BotSpec,
+}
+
+impl FormatOperation for Move<'_> {
+    type Output = MatchMoveResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchMoveResponse, Problem> {
+        let Move {
+            request,
+            profile,
+            spec,
+        } = self;
+        let record = record_of(request);
+        let deals = F::record_deals(&record, profile.jokers())?;
+        // The roster and the record are judged before the seat is looked up.
+        check_seat(request)?;
+        let viewer = MatchViewer::Player(&request.seat);
+        let problem = |e: MatchAuditError| audit_problem(&record, &e);
+        let state = gin_rules::match_state(profile, &format, &deals, viewer).map_err(problem)?;
+        let score = format
+            .sides(&state.score, &state.tables, &request.seat)
+            .and_then(|(tally, own, opponent)| totals(profile, tally, own, opponent));
+        let context = Context {
+            profile,
+            upcards: upcards(deals.last().map(AsRef::as_ref).unwrap_or_default()),
+            score,
+            spec,
+            openspiel: request.openspiel == Some(true),
+        };
+        play_at(request, state, &context)
     }
 }
 

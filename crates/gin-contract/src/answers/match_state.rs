@@ -23,21 +23,19 @@ use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_length};
 use crate::problem::{ErrorCode, Problem};
-use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
-};
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
+use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use crate::wire::score_sheet::MatchResponse;
 use crate::wire::transcript::{ActionSchema, ActionViolation, AuditResult};
 use gin_rules::{
     LiveTable, MatchAuditError, MatchPhase, MatchState, MatchViewer, NextDeal, Profile, Seat,
-    Seating, StatePhase, Team,
+    Seating, StatePhase,
 };
 
 /// A match so far, and whose view to answer with.
@@ -395,27 +393,40 @@ fn response<S>(
 pub fn answer(request: &MatchStateRequest) -> Result<MatchStateResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
     let viewer = viewer(request)?;
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    Ok(match Format::of(&record_of(request), profile.jokers())? {
-        Format::Two(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let score = MatchResponse::new(&state.score, profile.hollywood());
-            response(request, state, MatchAnswer::TwoPlayers(score))
-        }
-        Format::Three(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let score = ThreePlayerMatchResponse::new(&state.score);
-            response(request, state, MatchAnswer::ThreePlayers(score))
-        }
-        Format::Teams(teams, deals) => {
-            let state =
-                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
-            let score = PartnershipMatchResponse::new(&state.score, &Team::seat_order(&teams));
-            response(request, state, MatchAnswer::Partnership(score))
-        }
-    })
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        State {
+            request,
+            profile,
+            viewer,
+        },
+    )
+}
+
+/// The live match state, for any format.
+struct State<'a> {
+    request: &'a MatchStateRequest,
+    profile: Profile,
+    viewer: MatchViewer<'a>,
+}
+
+impl FormatOperation for State<'_> {
+    type Output = MatchStateResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchStateResponse, Problem> {
+        let State {
+            request,
+            profile,
+            viewer,
+        } = self;
+        let record = record_of(request);
+        let deals = F::record_deals(&record, profile.jokers())?;
+        let problem = |e: MatchAuditError| audit_problem(&record, &e);
+        let state = gin_rules::match_state(&profile, &format, &deals, viewer).map_err(problem)?;
+        let score = format.answer(&state.score, &profile);
+        Ok(response(request, state, score))
+    }
 }
 
 /// `/v1/matches/state`: the match audit's ceilings checked, then the state.

@@ -8,13 +8,12 @@ use utoipa::ToSchema;
 use crate::limits::{RequestLimits, check_items, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::rule_errors::RuleError;
-use crate::wire::formats::{Roster, TeamSpec, check_roster_limits, shape_problem, wrong_shape};
+use crate::wire::formats::{TeamSpec, check_roster_limits, shape_problem, wrong_shape};
 use crate::wire::transcript::{
     ActionSchema, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
 use gin_rules::{
-    Action, DealSeeds, MatchAuditError, MatchError, MatchViolation, Players, RecordedHand, Team,
-    ViolationCode,
+    Action, DealSeeds, MatchAuditError, MatchError, MatchViolation, RecordedHand, ViolationCode,
 };
 
 /// The parts of a match request that make its record.
@@ -253,13 +252,6 @@ pub fn audit_problem(request: &MatchRecord<'_>, error: &MatchAuditError) -> Prob
 
 // ---- Handler ---------------------------------------------------------------
 
-/// The match's format, with its hands in the shape the format takes.
-pub enum Format {
-    Two(Players<String>, Vec<RecordedHand>),
-    Three([String; 3], Vec<RecordedHand>),
-    Teams([Team; 2], Vec<[RecordedHand; 2]>),
-}
-
 const TWO_TABLES: &str = "a partnership hand is a deal of two tables: `{\"tables\": [hand, hand]}`";
 const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"actions\"}`; \
     deals of two tables belong to partnership play (`teams`)";
@@ -289,45 +281,34 @@ pub fn recorded(record: &HandRecord, at: &str, jokers: u8) -> Result<RecordedHan
     })
 }
 
-impl Format {
-    pub fn of(request: &MatchRecord<'_>, jokers: u8) -> Result<Format, Problem> {
-        let single = || -> Result<Vec<RecordedHand>, Problem> {
-            request
-                .hands
-                .iter()
-                .enumerate()
-                .map(|(index, round)| match round {
-                    RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
-                    RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
-                })
-                .collect()
-        };
-        let roster = Roster::of(request.players, request.teams)?;
-        Ok(match roster {
-            Roster::Two(players) => Format::Two(players, single()?),
-            Roster::Three(players) => Format::Three(players, single()?),
-            Roster::Teams(teams) => {
-                let deals = request
-                    .hands
-                    .iter()
-                    .enumerate()
-                    .map(|(index, round)| match round {
-                        RoundRecord::Deal(tables) => match tables.as_slice() {
-                            [one, two] => Ok([
-                                recorded(one, &base(index, Some(0)), jokers)?,
-                                recorded(two, &base(index, Some(1)), jokers)?,
-                            ]),
-                            _ => Err(shape_problem(
-                                &format!("/hands/{index}/tables"),
-                                &format!("a deal has two tables, not {}", tables.len()),
-                            )),
-                        },
-                        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Format::Teams(teams, deals)
-            }
-        })
+/// Round `index` of a format that plays one table a hand, or the 422 saying
+/// a deal of two tables belongs to partnership play.
+pub fn one_table(index: usize, round: &RoundRecord, jokers: u8) -> Result<RecordedHand, Problem> {
+    match round {
+        RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
+        RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
+    }
+}
+
+/// Round `index` of partnership play: a deal of two tables, or the 422
+/// saying what a deal is.
+pub fn two_tables(
+    index: usize,
+    round: &RoundRecord,
+    jokers: u8,
+) -> Result<[RecordedHand; 2], Problem> {
+    match round {
+        RoundRecord::Deal(tables) => match tables.as_slice() {
+            [one, two] => Ok([
+                recorded(one, &base(index, Some(0)), jokers)?,
+                recorded(two, &base(index, Some(1)), jokers)?,
+            ]),
+            _ => Err(shape_problem(
+                &format!("/hands/{index}/tables"),
+                &format!("a deal has two tables, not {}", tables.len()),
+            )),
+        },
+        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
     }
 }
 
