@@ -38,7 +38,7 @@ use crate::problem::Problem;
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::{MatchAnswer, TeamSpec};
 use crate::wire::match_record::{
-    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
@@ -48,39 +48,33 @@ use gin_rules::{self, MatchAudit, MatchAuditError, Profile, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
-/// A match's record: the players (or teams) and every hand, in the order
-/// played.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchAuditRequest {
-    /// A preset name (`standard` when absent) or an object overriding a preset's
-    /// parameters. `next_dealer` says who deals each hand after the first.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names, distinct and not blank: two, or three for
-    /// three-player play. Absent for partnership play (`teams`).
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`. Each hand
-    /// is then a deal `{"tables": [hand, hand]}`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands in the order played (deals, in partnership play). The last
-    /// may stop before its end (a match in progress); any other that does is
-    /// `hand_unfinished`.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// The client's own result, in the shape of the answer's `match` (any part
-    /// of it): compared field by field.
-    #[serde(default, deserialize_with = "claimed_object")]
-    #[schema(value_type = Option<Claim>)]
-    pub claimed: Option<Value>,
-    /// Accepted for uniformity: a match audit is always signed.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = true)]
-    pub receipt: Option<bool>,
+match_record_request! {
+    /// A match's record: the players (or teams) and every hand, in the order
+    /// played.
+    pub struct MatchAuditRequest {
+        /// A preset name (`standard` when absent) or an object overriding a preset's
+        /// parameters. `next_dealer` says who deals each hand after the first.
+        profile,
+        /// The players' names, distinct and not blank: two, or three for
+        /// three-player play. Absent for partnership play (`teams`).
+        players,
+        /// Partnership play: the two teams of two, instead of `players`. Each hand
+        /// is then a deal `{"tables": [hand, hand]}`.
+        teams,
+        /// The hands in the order played (deals, in partnership play). The last
+        /// may stop before its end (a match in progress); any other that does is
+        /// `hand_unfinished`.
+        hands,
+        /// The client's own result, in the shape of the answer's `match` (any part
+        /// of it): compared field by field.
+        #[serde(default, deserialize_with = "claimed_object")]
+        #[schema(value_type = Option<Claim>)]
+        pub claimed: Option<Value>,
+        /// Accepted for uniformity: a match audit is always signed.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = true)]
+        pub receipt: Option<bool>,
+    }
 }
 
 /// `claimed` is an object (or null, absent): the shape of `match`, as its
@@ -307,14 +301,6 @@ fn check_claim(claimed: &Value, score: &MatchAnswer) -> Result<ClaimCheck, Probl
 }
 
 /// The record in the request.
-fn record_of(request: &MatchAuditRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
-}
-
 /// The verdict's parts that do not depend on the format.
 fn verdict<S>(
     request: &MatchAuditRequest,
@@ -332,7 +318,7 @@ fn verdict<S>(
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
-        pointer: violation_pointer(&record_of(request), found),
+        pointer: violation_pointer(&request.record(), found),
     });
     let partnership = request.teams.is_some();
     let mut hands: Vec<RoundAudit> = audit
@@ -396,7 +382,7 @@ impl FormatOperation for Audit<'_> {
 
     fn run<F: WireFormat>(self, format: F) -> Result<MatchAuditResponse, Problem> {
         let Audit { request, profile } = self;
-        let record = record_of(request);
+        let record = request.record();
         let deals = F::record_deals(&record, profile.jokers())?;
         let problem = |e: MatchAuditError| audit_problem(&record, &e);
         let audit = gin_rules::audit_match(&profile, &format, &deals).map_err(problem)?;
@@ -463,7 +449,7 @@ pub fn respond(
     limits: &RequestLimits,
     keys: &Keys,
 ) -> Result<MatchAuditResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     let profile = resolve_profile(request.profile.as_ref())?;
     let mut audit = answer(request)?;
     audit.receipt = keys.sign_if_keyed("audit_match", &profile, body, &audit)?;

@@ -25,7 +25,7 @@ use crate::wire::bot::{
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::TeamSpec;
 use crate::wire::match_record::{
-    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
@@ -35,36 +35,30 @@ use gin_rules::{
     Tally,
 };
 
-/// A match so far, the player to play for, and the bot that plays.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchMoveRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/matches/state`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names: two, or three. Absent for partnership play.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands played, in order, as `/v1/matches/state` takes them; the
-    /// last in progress.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// The player the bot plays for: it sees only what that player may know.
-    #[schema(example = "Ann")]
-    pub seat: String,
-    /// The bot.
-    #[schema(value_type = BotSchema)]
-    pub bot: BotRequest,
-    /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+match_record_request! {
+    /// A match so far, the player to play for, and the bot that plays.
+    pub struct MatchMoveRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/matches/state`.
+        profile,
+        /// The players' names: two, or three. Absent for partnership play.
+        players,
+        /// Partnership play: the two teams of two, instead of `players`.
+        teams,
+        /// The hands played, in order, as `/v1/matches/state` takes them; the
+        /// last in progress.
+        hands,
+        /// The player the bot plays for: it sees only what that player may know.
+        #[schema(example = "Ann")]
+        pub seat: String,
+        /// The bot.
+        #[schema(value_type = BotSchema)]
+        pub bot: BotRequest,
+        /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub openspiel: Option<bool>,
+    }
 }
 
 /// The move the bot plays at the player's table.
@@ -76,14 +70,6 @@ pub struct MatchMoveResponse {
     /// The move, exactly as the state lists it at that table, and the bot.
     #[serde(flatten)]
     pub played: BotMove,
-}
-
-fn record_of(request: &MatchMoveRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
 }
 
 /// 422 `unknown_player` unless `seat` plays in the match.
@@ -143,7 +129,7 @@ fn play_at<S>(
     context: &Context<'_>,
 ) -> Result<MatchMoveResponse, Problem> {
     if let Some(found) = &state.violation {
-        let pointer = violation_pointer(&record_of(request), found);
+        let pointer = violation_pointer(&request.record(), found);
         return Err(violation_problem(&pointer, &found.violation));
     }
     let name = request.seat.as_str();
@@ -222,7 +208,7 @@ impl FormatOperation for Move<'_> {
             profile,
             spec,
         } = self;
-        let record = record_of(request);
+        let record = request.record();
         let deals = F::record_deals(&record, profile.jokers())?;
         // The roster and the record are judged before the seat is looked up.
         check_seat(request)?;
@@ -248,7 +234,7 @@ pub fn respond(
     request: &MatchMoveRequest,
     limits: &RequestLimits,
 ) -> Result<MatchMoveResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     check_length("/seat", &request.seat, limits.name_length)?;
     answer(request)
 }

@@ -28,7 +28,7 @@ use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
@@ -38,40 +38,34 @@ use gin_rules::{
     Seating, StatePhase,
 };
 
-/// A match so far, and whose view to answer with.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchStateRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/matches/audit`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names: two, or three. Absent for partnership play.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands played, in order, as `/v1/matches/audit` takes them; the
-    /// last may be in progress.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// Answer with what this player may know: their own table as their seat
-    /// sees it, any other table as the public does.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = "Ann")]
-    pub seat: Option<String>,
-    /// Answer with what the public may know (for broadcasting): every table
-    /// as a spectator sees it. Not with `seat`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub spectator: Option<bool>,
-    /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+match_record_request! {
+    /// A match so far, and whose view to answer with.
+    pub struct MatchStateRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/matches/audit`.
+        profile,
+        /// The players' names: two, or three. Absent for partnership play.
+        players,
+        /// Partnership play: the two teams of two, instead of `players`.
+        teams,
+        /// The hands played, in order, as `/v1/matches/audit` takes them; the
+        /// last may be in progress.
+        hands,
+        /// Answer with what this player may know: their own table as their seat
+        /// sees it, any other table as the public does.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = "Ann")]
+        pub seat: Option<String>,
+        /// Answer with what the public may know (for broadcasting): every table
+        /// as a spectator sees it. Not with `seat`.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub spectator: Option<bool>,
+        /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub openspiel: Option<bool>,
+    }
 }
 
 /// The first violation of the match, as `/v1/matches/audit` reports it (with
@@ -278,14 +272,6 @@ pub struct MatchStateResponse {
 // ---- The answer ------------------------------------------------------------
 
 /// The record in the request.
-fn record_of(request: &MatchStateRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
-}
-
 /// The viewer the request names: a player of the match, the public, or the
 /// referee.
 fn viewer(request: &MatchStateRequest) -> Result<MatchViewer<'_>, Problem> {
@@ -372,7 +358,7 @@ fn response<S>(
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
-        pointer: violation_pointer(&record_of(request), found),
+        pointer: violation_pointer(&request.record(), found),
     });
     MatchStateResponse {
         legal: violation.is_none(),
@@ -420,7 +406,7 @@ impl FormatOperation for State<'_> {
             profile,
             viewer,
         } = self;
-        let record = record_of(request);
+        let record = request.record();
         let deals = F::record_deals(&record, profile.jokers())?;
         let problem = |e: MatchAuditError| audit_problem(&record, &e);
         let state = gin_rules::match_state(&profile, &format, &deals, viewer).map_err(problem)?;
@@ -434,7 +420,7 @@ pub fn respond(
     request: &MatchStateRequest,
     limits: &RequestLimits,
 ) -> Result<MatchStateResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     if let Some(seat) = &request.seat {
         check_length("/seat", seat, limits.name_length)?;
     }
