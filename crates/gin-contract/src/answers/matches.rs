@@ -230,24 +230,18 @@ fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
     dispatch(
         request.players.as_deref(),
         request.teams.as_deref(),
-        Score {
-            request: &request,
-            profile,
-        },
+        Score(&request, profile),
     )
 }
 
-/// The score operation, for any format.
-struct Score<'a> {
-    request: &'a MatchRequest,
-    profile: Profile,
-}
+/// The score operation, for any format: the request and its profile.
+struct Score<'a>(&'a MatchRequest, Profile);
 
 impl FormatOperation for Score<'_> {
     type Output = MatchAnswer;
 
     fn run<F: WireFormat>(self, format: F) -> Result<MatchAnswer, Problem> {
-        let Score { request, profile } = self;
+        let Score(request, profile) = self;
         let hands = F::score_hands(&request.hands)?;
         let problem = |error: MatchError| {
             match_problem(

@@ -124,11 +124,7 @@ impl WireFormat for Players<String> {
         }
     }
 
-    fn record_deal(
-        index: usize,
-        round: &RoundRecord,
-        jokers: u8,
-    ) -> Result<gin_rules::RecordedHand, Problem> {
+    fn record_deal(index: usize, round: &RoundRecord, jokers: u8) -> Result<Self::Deal, Problem> {
         one_table(index, round, jokers)
     }
 
@@ -152,11 +148,7 @@ impl WireFormat for [String; 3] {
         seated(hand, format!("/hands/{index}"))
     }
 
-    fn record_deal(
-        index: usize,
-        round: &RoundRecord,
-        jokers: u8,
-    ) -> Result<gin_rules::RecordedHand, Problem> {
+    fn record_deal(index: usize, round: &RoundRecord, jokers: u8) -> Result<Self::Deal, Problem> {
         one_table(index, round, jokers)
     }
 
@@ -199,11 +191,7 @@ impl WireFormat for [Team; 2] {
         }
     }
 
-    fn record_deal(
-        index: usize,
-        round: &RoundRecord,
-        jokers: u8,
-    ) -> Result<[gin_rules::RecordedHand; 2], Problem> {
+    fn record_deal(index: usize, round: &RoundRecord, jokers: u8) -> Result<Self::Deal, Problem> {
         two_tables(index, round, jokers)
     }
 
