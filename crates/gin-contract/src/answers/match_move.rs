@@ -31,8 +31,7 @@ use crate::wire::match_record::{
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use gin_rules::bots::{BotSpec, ScoreContext, SeatView};
 use gin_rules::{
-    HandCard, MatchAuditError, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat,
-    Tally,
+    HandCard, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat, Tally,
 };
 
 match_record_request! {
@@ -203,26 +202,21 @@ impl FormatOperation for Move<'_> {
     type Output = MatchMoveResponse;
 
     fn run<F: WireFormat>(self, format: F) -> Result<MatchMoveResponse, Problem> {
-        let Move {
-            request,
-            profile,
-            spec,
-        } = self;
+        let (request, profile) = (self.request, self.profile);
         let record = request.record();
         let deals = F::record_deals(&record, profile.jokers())?;
         // The roster and the record are judged before the seat is looked up.
         check_seat(request)?;
-        let viewer = MatchViewer::Player(&request.seat);
-        let problem = |e: MatchAuditError| audit_problem(&record, &e);
-        let state = gin_rules::match_state(profile, &format, &deals, viewer).map_err(problem)?;
-        let score = format
-            .sides(&state.score, &state.tables, &request.seat)
-            .and_then(|(tally, own, opponent)| totals(profile, tally, own, opponent));
+        let state =
+            gin_rules::match_state(profile, &format, &deals, MatchViewer::Player(&request.seat))
+                .map_err(|e| audit_problem(&record, &e))?;
         let context = Context {
             profile,
             upcards: upcards(deals.last().map(AsRef::as_ref).unwrap_or_default()),
-            score,
-            spec,
+            score: format
+                .sides(&state.score, &state.tables, &request.seat)
+                .and_then(|(tally, own, opponent)| totals(profile, tally, own, opponent)),
+            spec: self.spec,
             openspiel: request.openspiel == Some(true),
         };
         play_at(request, state, &context)
@@ -244,18 +238,9 @@ pub fn respond(
 pub mod examples {
     use serde_json::{Value, json};
 
-    use crate::wire::transcript::examples::{deal, knock_actions};
-
-    fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
-        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
-    }
-
-    fn first(count: usize) -> Value {
-        match knock_actions() {
-            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
-            other => other,
-        }
-    }
+    use crate::wire::transcript::examples::{
+        first_actions as first, knock_actions, match_hand as hand,
+    };
 
     /// An `eaai` match, the second hand in play: Ann drew 2H; `simple`
     /// plays her turn (with OpenSpiel's ids).

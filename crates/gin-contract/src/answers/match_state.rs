@@ -433,20 +433,9 @@ pub mod examples {
     use gin_rules::fair_deal::{ServerSeed, deal_with_jokers};
     use serde_json::{Value, json};
 
-    use crate::wire::transcript::examples::{deal, knock_actions};
-
-    /// The example hand (the non-dealer knocks with 2 and wins 60 after the
-    /// dealer's layoffs), dealt by `dealer` against `non_dealer`.
-    fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
-        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
-    }
-
-    fn first(count: usize) -> Value {
-        match knock_actions() {
-            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
-            other => other,
-        }
-    }
+    use crate::wire::transcript::examples::{
+        first_actions as first, knock_actions, match_hand as hand,
+    };
 
     /// Two players, one hand over: Bob deals the next (the deal alternates).
     pub fn two_deal() -> Value {
