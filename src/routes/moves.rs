@@ -25,12 +25,16 @@ pub fn configure(cfg: &mut super::ServiceConfig) {
 
 gin_contract::problem_responses!(
     /// The error answers of `/v1/hands/move`.
-    HandMoveErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong, NotToAct, IllegalRecord]
+    HandMoveErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong, NotToAct,
+        // The audit's violations, each answered with its own code.
+        WrongPlayer, UpcardOfferViolated, PassNotAllowed, MustDrawFirst, AlreadyDrew, ExpectedCardMismatch, CardNotInHand, DiscardJustTaken, StockExhausted, FiftiethCardTakeWithoutKnock, KnockOverLimit, InvalidMelds, BigGinNotAllowed, NotBigGin, LayOffWithoutKnock, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, JokerNotMelded, HandIsVoid, ActionAfterHandEnded, DealCommitmentMismatch]
 );
 
 gin_contract::problem_responses!(
     /// The error answers of `/v1/matches/move`.
-    MatchMoveErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape, NotToAct, IllegalRecord]
+    MatchMoveErrors: [MalformedJson, InvalidBody, PayloadTooLarge, Overloaded, UnsupportedMediaType, UnsupportedContentEncoding, RequestTimeout, UnknownProfile, InvalidProfile, InvalidProfileCombination, DuplicateCard, WrongCardCount, UnrecordedDraw, JokerNotInDeck, ClientSeedTooLong, BlankPlayerName, DuplicatePlayerName, UnknownPlayer, HollywoodNotDefined, BlankTeamName, PlayersOrTeams, WrongHandShape, NotToAct,
+        // The audit's violations, each answered with its own code.
+        WrongPlayer, UpcardOfferViolated, PassNotAllowed, MustDrawFirst, AlreadyDrew, ExpectedCardMismatch, CardNotInHand, DiscardJustTaken, StockExhausted, FiftiethCardTakeWithoutKnock, KnockOverLimit, InvalidMelds, BigGinNotAllowed, NotBigGin, LayOffWithoutKnock, LayoffsNotAllowed, LayoffCardNotInHand, LayoffCardRepeated, LayoffMeldNotFound, LayoffDoesNotFit, JokerNotMelded, HandIsVoid, ActionAfterHandEnded, DealCommitmentMismatch, WrongDealer, HandAfterGameEnd, HandUnfinished, DealSeedsDiffer, DealNonceNotIncreasing, RotationBroken, PairingBroken]
 );
 
 /// A bot's move for one seat of a hand.
@@ -52,8 +56,8 @@ cards, the pile, the cards it saw taken, its own story of the hand, the profile)
 that differ only in cards the seat cannot know, or a deal given by its seeds and the same deal \
 as cards, give the same move for the same body. Deterministic: the same body, the same move.\n\n\
 A seat that is not to act, or a hand that is over: 422 `not_to_act`. A record with a violation: \
-422 `illegal_record`, whose `errors[0]` is the violation with its code and pointer, as the \
-audit reports it. Same limits as `/v1/hands/state`.",
+422 with the violation's own code (`wrong_player`, `discard_just_taken`, ...: every code of the \
+audit), `errors[0]` the violation with that code and its pointer, as the audit reports it. Same limits as `/v1/hands/state`.",
     request_body(
         content = hand_move::HandMoveRequest,
         examples(
@@ -104,8 +108,8 @@ shows it to that player, and the match score before this hand (the player's or t
 the opponent's, the target), for score-aware play.\n\n\
 A player with nothing to play (the other seat is to act, the player sits the hand out, the \
 match is between hands, `deal`, or `over`): 422 `not_to_act`. A record with a violation: 422 \
-`illegal_record`, `errors[0]` the violation with its code and pointer, as the match audit \
-reports it. Same limits as `/v1/matches/state` (the match audit's body limit).",
+with the violation's own code (every code of the match audit), `errors[0]` the violation with \
+that code and its pointer, as the match audit reports it. Same limits as `/v1/matches/state` (the match audit's body limit).",
     request_body(
         content = match_move::MatchMoveRequest,
         examples(

@@ -16,6 +16,9 @@
 
 use http::StatusCode;
 
+mod examples;
+pub use examples::Example;
+
 /// Where a code appears in a problem document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -215,13 +218,18 @@ error_codes! {
     /// it was; name it in the draw (`"card"`) or list it in the stock.
     UnrecordedDraw = ("unrecorded_draw", UNPROCESSABLE_ENTITY, Problem, "Unrecorded draw");
     /// Declared melds that are not a legal arrangement of the hand; `errors[]`
-    /// names each faulty meld with a meld fault (`too_short`, `mixed_ranks`,
-    /// ...) or a card in two melds or not in the hand.
+    /// names each faulty meld with a meld fault (`too_short`, `mixed_ranks`, ...)
+    /// or a card in two melds or not in the hand. Also a bot's move asked in a
+    /// record that breaks this rule (the audit's violation of this name,
+    /// `errors[0]` pointing at the action).
     InvalidMelds = ("invalid_melds", UNPROCESSABLE_ENTITY, Problem, "Invalid melds");
     /// A card is declared in two melds of one arrangement.
     CardInTwoMelds = ("card_in_two_melds", UNPROCESSABLE_ENTITY, Field, "Card in two melds");
-    /// A declared meld holds a card that is not in the hand.
-    CardNotInHand = ("card_not_in_hand", UNPROCESSABLE_ENTITY, Field, "Card not in hand");
+    /// A declared meld holds a card that is not in the hand (in `errors[]` of
+    /// `invalid_melds`); or, as the problem's code, a bot was asked to move in a
+    /// record where a player discards or knocks with a card it does not hold (the
+    /// audit's violation of this name, `errors[0]` pointing at the action).
+    CardNotInHand = ("card_not_in_hand", UNPROCESSABLE_ENTITY, Problem, "Card not in hand");
     /// A meld of fewer than three cards.
     TooShort = ("too_short", UNPROCESSABLE_ENTITY, Field, "Too short");
     /// Cards of different ranks, two of which share a rank: neither a set nor
@@ -245,28 +253,43 @@ error_codes! {
     /// The profile takes its knock limit from the upcard (Oklahoma) and the
     /// request has no `upcard`.
     UpcardRequired = ("upcard_required", UNPROCESSABLE_ENTITY, Problem, "Upcard required");
-    /// The knocker's deadwood is over the hand's knock limit.
+    /// The knocker's deadwood is over the hand's knock limit. Also a bot's move
+    /// asked in a record that breaks this rule (the audit's violation of this
+    /// name, `errors[0]` pointing at the action).
     KnockOverLimit = ("knock_over_limit", UNPROCESSABLE_ENTITY, Problem, "Knock over limit");
-    /// Big gin is claimed under a profile that does not score it.
+    /// Big gin is claimed under a profile that does not score it. Also a bot's
+    /// move asked in a record that breaks this rule (the audit's violation of
+    /// this name, `errors[0]` pointing at the action).
     BigGinNotAllowed = ("big_gin_not_allowed", UNPROCESSABLE_ENTITY, Problem, "Big gin not allowed");
     /// Big gin is claimed with deadwood: big gin means all eleven cards meld.
     BigGinWithDeadwood = ("big_gin_with_deadwood", UNPROCESSABLE_ENTITY, Problem, "Big gin with deadwood");
-    /// Big gin is claimed for eleven cards that do not all meld.
+    /// Big gin is claimed for eleven cards that do not all meld. Also a bot's
+    /// move asked in a record that breaks this rule (the audit's violation of
+    /// this name, `errors[0]` pointing at the action).
     NotBigGin = ("not_big_gin", UNPROCESSABLE_ENTITY, Problem, "Not big gin");
     /// A deadwood count no ten-card hand can have (above 98, or a defender
     /// count in a gin hand that no hand reaches).
     ImpossibleCount = ("impossible_count", UNPROCESSABLE_ENTITY, Problem, "Impossible count");
     /// Layoffs are declared against a gin hand or under a profile that forbids
-    /// them.
+    /// them. Also a bot's move asked in a record that breaks this rule (the
+    /// audit's violation of this name, `errors[0]` pointing at the action).
     LayoffsNotAllowed = ("layoffs_not_allowed", UNPROCESSABLE_ENTITY, Problem, "Layoffs not allowed");
-    /// A declared layoff names a card the defender does not hold.
+    /// A declared layoff names a card the defender does not hold. Also a bot's
+    /// move asked in a record that breaks this rule (the audit's violation of
+    /// this name, `errors[0]` pointing at the action).
     LayoffCardNotInHand = ("layoff_card_not_in_hand", UNPROCESSABLE_ENTITY, Problem, "Layoff card not in hand");
-    /// A declared layoff lays off the same card twice.
+    /// A declared layoff lays off the same card twice. Also a bot's move asked in
+    /// a record that breaks this rule (the audit's violation of this name,
+    /// `errors[0]` pointing at the action).
     LayoffCardRepeated = ("layoff_card_repeated", UNPROCESSABLE_ENTITY, Problem, "Layoff card repeated");
-    /// A declared layoff names a meld the knocker did not lay down.
+    /// A declared layoff names a meld the knocker did not lay down. Also a bot's
+    /// move asked in a record that breaks this rule (the audit's violation of
+    /// this name, `errors[0]` pointing at the action).
     LayoffMeldNotFound = ("layoff_meld_not_found", UNPROCESSABLE_ENTITY, Problem, "Layoff meld not found");
     /// A declared layoff does not extend the meld it names (as that meld stands
-    /// after the layoffs before it).
+    /// after the layoffs before it). Also a bot's move asked in a record that
+    /// breaks this rule (the audit's violation of this name, `errors[0]` pointing
+    /// at the action).
     LayoffDoesNotFit = ("layoff_does_not_fit", UNPROCESSABLE_ENTITY, Problem, "Layoff does not fit");
     /// A match with more hands than `--max-match-hands`.
     TooManyHands = ("too_many_hands", UNPROCESSABLE_ENTITY, Problem, "Too many hands");
@@ -286,10 +309,14 @@ error_codes! {
     /// does not allow.
     KnockerNotFirst = ("knocker_not_first", UNPROCESSABLE_ENTITY, Problem, "Knocker not first");
     /// In a three-player match, a hand is not played by the two players the
-    /// rotation gives (the loser of a hand sits out the next).
+    /// rotation gives (the loser of a hand sits out the next). Also a bot's move
+    /// asked in a record that breaks this rule (the audit's violation of this
+    /// name, `errors[0]` pointing at the action).
     RotationBroken = ("rotation_broken", UNPROCESSABLE_ENTITY, Problem, "Rotation broken");
-    /// In a partnership match, a deal's two tables do not each seat one player
-    /// of each team, or seat a player twice.
+    /// In a partnership match, a deal's two tables do not each seat one player of
+    /// each team, or seat a player twice. Also a bot's move asked in a record
+    /// that breaks this rule (the audit's violation of this name, `errors[0]`
+    /// pointing at the action).
     PairingBroken = ("pairing_broken", UNPROCESSABLE_ENTITY, Problem, "Pairing broken");
     /// Hollywood scoring is asked for three players or for teams, for which no
     /// source defines it.
@@ -322,11 +349,90 @@ error_codes! {
     /// is over, the match is between hands (`deal`) or over, or the player
     /// sits this hand out. The pointer is at `seat`; ask the state who acts.
     NotToAct = ("not_to_act", UNPROCESSABLE_ENTITY, Problem, "Not to act");
-    /// A bot was asked to move in a record that has a violation: no bot plays
-    /// after an illegal action. `errors[0]` is the violation as the audit
-    /// reports it: its `code` is the audit's (`wrong_player`, `wrong_dealer`,
-    /// ...; docs/AUDITS.md) and its `pointer` is into the request.
-    IllegalRecord = ("illegal_record", UNPROCESSABLE_ENTITY, Problem, "Illegal record");
+    // A bot asked to move (`/v1/hands/move`, `/v1/matches/move`) in a record
+    // that breaks a rule answers with the violation's own code, as the audit
+    // names it, and `errors[0]` pointing at the action: no bot plays after an
+    // illegal action. These rows are the violations only a record can show;
+    // the others share the row of the same fault above (`card_not_in_hand`,
+    // `knock_over_limit`, the layoff codes, ...).
+    /// A bot was asked to move in a record where a player acts while the other is
+    /// to act: the audit's violation of this name, `errors[0]` pointing at the
+    /// action.
+    WrongPlayer = ("wrong_player", UNPROCESSABLE_ENTITY, Problem, "Wrong player");
+    /// A bot was asked to move in a record where the first turn does not follow
+    /// the upcard offer (the non-dealer is offered the upcard first, then the
+    /// dealer, then the non-dealer draws from the stock): the audit's violation
+    /// of this name, `errors[0]` pointing at the action.
+    UpcardOfferViolated = ("upcard_offer_violated", UNPROCESSABLE_ENTITY, Problem, "Upcard offer violated");
+    /// A bot was asked to move in a record where a player passes outside the
+    /// upcard offer and the 50th-card offer: the audit's violation of this name,
+    /// `errors[0]` pointing at the action.
+    PassNotAllowed = ("pass_not_allowed", UNPROCESSABLE_ENTITY, Problem, "Pass not allowed");
+    /// A bot was asked to move in a record where a player discards or knocks
+    /// before drawing: the audit's violation of this name, `errors[0]` pointing
+    /// at the action.
+    MustDrawFirst = ("must_draw_first", UNPROCESSABLE_ENTITY, Problem, "Must draw first");
+    /// A bot was asked to move in a record where a player draws twice in one
+    /// turn: the audit's violation of this name, `errors[0]` pointing at the
+    /// action.
+    AlreadyDrew = ("already_drew", UNPROCESSABLE_ENTITY, Problem, "Already drew");
+    /// A bot was asked to move in a record where a draw names a card that is not
+    /// the one on top: the audit's violation of this name, `errors[0]` pointing
+    /// at the action.
+    ExpectedCardMismatch = ("expected_card_mismatch", UNPROCESSABLE_ENTITY, Problem, "Expected card mismatch");
+    /// A bot was asked to move in a record where a player discards, or knocks
+    /// with, the card just taken from the discard pile: the audit's violation of
+    /// this name, `errors[0]` pointing at the action.
+    DiscardJustTaken = ("discard_just_taken", UNPROCESSABLE_ENTITY, Problem, "Discard just taken");
+    /// A bot was asked to move in a record where a player draws from the stock
+    /// when only its last two cards remain: the audit's violation of this name,
+    /// `errors[0]` pointing at the action.
+    StockExhausted = ("stock_exhausted", UNPROCESSABLE_ENTITY, Problem, "Stock exhausted");
+    /// A bot was asked to move in a record where under the tournament 50th-card
+    /// rule, a player takes the discard and does not knock: the audit's violation
+    /// of this name, `errors[0]` pointing at the action.
+    FiftiethCardTakeWithoutKnock = ("fiftieth_card_take_without_knock", UNPROCESSABLE_ENTITY, Problem, "Fiftieth card taken without a knock");
+    /// A bot was asked to move in a record where a player lays off before anyone
+    /// knocked: the audit's violation of this name, `errors[0]` pointing at the
+    /// action.
+    LayOffWithoutKnock = ("lay_off_without_knock", UNPROCESSABLE_ENTITY, Problem, "Lay-off without a knock");
+    /// A bot was asked to move in a record where under `joker_pickup_must_meld`,
+    /// a joker taken from the pile is not melded that turn: the audit's violation
+    /// of this name, `errors[0]` pointing at the action.
+    JokerNotMelded = ("joker_not_melded", UNPROCESSABLE_ENTITY, Problem, "Joker not melded");
+    /// A bot was asked to move in a record where a player acts after the hand
+    /// became void at the end of the stock: the audit's violation of this name,
+    /// `errors[0]` pointing at the action.
+    HandIsVoid = ("hand_is_void", UNPROCESSABLE_ENTITY, Problem, "Hand is void");
+    /// A bot was asked to move in a record where a player acts after the hand
+    /// ended with a knock and the defender's reply: the audit's violation of this
+    /// name, `errors[0]` pointing at the action.
+    ActionAfterHandEnded = ("action_after_hand_ended", UNPROCESSABLE_ENTITY, Problem, "Action after hand ended");
+    /// A bot was asked to move in a record where a deal given by its seeds has a
+    /// server seed that does not hash to the commitment given with it: the
+    /// audit's violation of this name, `errors[0]` pointing at the action.
+    DealCommitmentMismatch = ("deal_commitment_mismatch", UNPROCESSABLE_ENTITY, Problem, "Deal commitment mismatch");
+    /// A bot was asked to move in a record where a match's hand is dealt by the
+    /// wrong player under the profile's `next_dealer`: the audit's violation of
+    /// this name, `errors[0]` pointing at the action.
+    WrongDealer = ("wrong_dealer", UNPROCESSABLE_ENTITY, Problem, "Wrong dealer");
+    /// A bot was asked to move in a record where a match's hand is recorded after
+    /// the game ended: the audit's violation of this name, `errors[0]` pointing
+    /// at the action.
+    HandAfterGameEnd = ("hand_after_game_end", UNPROCESSABLE_ENTITY, Problem, "Hand after game end");
+    /// A bot was asked to move in a record where a match's hand stops before its
+    /// end and another hand follows: the audit's violation of this name,
+    /// `errors[0]` pointing at the action.
+    HandUnfinished = ("hand_unfinished", UNPROCESSABLE_ENTITY, Problem, "Hand unfinished");
+    /// A bot was asked to move in a record where a match's seeded deal has a
+    /// commitment or client seed that is not the match's, or a hand is given by
+    /// its cards in a seeded match: the audit's violation of this name,
+    /// `errors[0]` pointing at the action.
+    DealSeedsDiffer = ("deal_seeds_differ", UNPROCESSABLE_ENTITY, Problem, "Deal seeds differ");
+    /// A bot was asked to move in a record where a match's seeded deal has a
+    /// nonce no greater than the previous hand's: the audit's violation of this
+    /// name, `errors[0]` pointing at the action.
+    DealNonceNotIncreasing = ("deal_nonce_not_increasing", UNPROCESSABLE_ENTITY, Problem, "Deal nonce not increasing");
 }
 
 impl ErrorCode {
@@ -349,299 +455,12 @@ impl ErrorCode {
     pub fn type_uri(self) -> String {
         format!("{TYPE_PATH}{}", self.as_str())
     }
-
-    /// An example occurrence: a `detail` and, where the code points into the
-    /// body, the pointer and field code of its `errors[]` entry.
-    // A table of data, hence its length: one row per code, the match keeping
-    // it exhaustive.
-    pub fn example(self) -> Example {
-        use ErrorCode::*;
-        let (detail, at) = match self {
-            MalformedJson => (
-                "the body is not valid JSON: expected `,` or `}` at line 1 column 18",
-                None,
-            ),
-            InvalidBody => (
-                "the body does not match the request schema at /hand/3: invalid card \"1X\"",
-                Some(("/hand/3", InvalidValue)),
-            ),
-            UnknownProfile => (
-                "unknown profile \"okla\"; the presets are standard, oklahoma, straight, tournament, hollywood, pagat, schneider, open-gin, partnership, jokers, eaai",
-                Some(("/profile", UnknownProfile)),
-            ),
-            InvalidProfile => (
-                "invalid value for gin_bonus: 10001 is above the maximum of 10000",
-                Some(("/profile/gin_bonus", InvalidProfile)),
-            ),
-            MalformedRequest => ("the body could not be read: connection reset", None),
-            BadRequest => ("Bad Request: a header value is not valid", None),
-            NotFound => ("no resource at /v1/nothing-here", None),
-            MethodNotAllowed => ("GET is not allowed here; the methods are: POST", None),
-            NotAcceptable => (
-                "nothing in Accept \"image/svg+xml\" is offered here; this operation answers application/json",
-                None,
-            ),
-            RequestTimeout => ("the request body did not arrive in time", None),
-            BatchTimeout => (
-                "a batch must be answered within 600 s (--batch-timeout); lines after 120000 were not read",
-                None,
-            ),
-            PayloadTooLarge => ("the body is larger than the limit of 65536 bytes", None),
-            LineTooLong => (
-                "line 3 is longer than 65536 bytes (--batch-max-line-bytes)",
-                None,
-            ),
-            TooManyLines => ("a batch has at most 10000000 lines", None),
-            SpoolFailed => (
-                "the server could not hold the answers not yet read (--batch-spool-dir): No space left on device (os error 28); the lines after the last one answered were not read",
-                None,
-            ),
-            UnsupportedMediaType => (
-                "expected Content-Type application/json, got text/plain",
-                None,
-            ),
-            UnsupportedContentEncoding => (
-                "Content-Encoding br is not supported: send the body as is, or in one of gzip, deflate (one coding, not stacked)",
-                None,
-            ),
-            RequestHeadTooLarge => ("the request head is too large", None),
-            SigningKeyRequired => (
-                "a receipt needs a signing key: call gin_referee.signing_key(pem) first",
-                None,
-            ),
-            RatingsOutOfRange => (
-                "/results/0: the ratings of this result's teams are too far apart (or a sigma too small) for the model's arithmetic",
-                Some(("/results/0", RatingsOutOfRange)),
-            ),
-            Unauthorized => (
-                "this operation needs an API key: send `Authorization: Bearer <key>`",
-                None,
-            ),
-            Forbidden => (
-                "the API key \"desk\" may not call analyze_hand: its scopes are audit_hand, audit_match",
-                None,
-            ),
-            RateLimited => (
-                "the API key \"batch\" is over its rate of 50 requests per second: retry after 1 s",
-                None,
-            ),
-            Overloaded => (
-                "the server's memory budget is in use by other requests: this one was not read; send it again after 1 s",
-                None,
-            ),
-            InternalError => (
-                "the server failed to handle this request; the cause has been logged",
-                None,
-            ),
-            MissingField => (
-                "the body does not match the request schema at /hand: missing field `hand`",
-                Some(("/hand", MissingField)),
-            ),
-            UnknownField => (
-                "the body does not match the request schema at /hnad: unknown field `hnad`, expected one of `hand`, `profile`, `upcard`, `all_arrangements`",
-                Some(("/hnad", UnknownField)),
-            ),
-            InvalidType => (
-                "the body does not match the request schema at /hand/0: invalid type: integer `7`, expected a card such as \"7S\"",
-                Some(("/hand/0", InvalidType)),
-            ),
-            InvalidLength => (
-                "the body does not match the request schema at /melds/0: invalid length 2, expected 3 or more cards",
-                Some(("/melds/0", InvalidLength)),
-            ),
-            UnknownVariant => (
-                "the body does not match the request schema at /profile/knock_limit: unknown variant `upcrd`, expected `upcard`",
-                Some(("/profile/knock_limit", UnknownVariant)),
-            ),
-            DuplicateField => (
-                "the body does not match the request schema at /hand: duplicate field `hand`",
-                Some(("/hand", DuplicateField)),
-            ),
-            InvalidValue => (
-                "the body does not match the request schema at /hand/3: invalid card \"1X\"",
-                Some(("/hand/3", InvalidValue)),
-            ),
-            TooManyItems => (
-                "/hands: 10001 hands; at most 10000 are accepted",
-                Some(("/hands", TooManyItems)),
-            ),
-            TooLong => (
-                "/players/0: 65 characters; at most 64 are accepted",
-                Some(("/players/0", TooLong)),
-            ),
-            DuplicateCard => (
-                "7S appears twice in the hand",
-                Some(("/hand/4", DuplicateCard)),
-            ),
-            JokerNotInDeck => (
-                "X1 is not in the deck: this profile plays without jokers (use the \"jokers\" preset, or \"jokers\": 1 or 2 in the profile)",
-                Some(("/hand/3", JokerNotInDeck)),
-            ),
-            WrongCardCount => (
-                "the hand must hold 10 or 11 cards, not 9",
-                Some(("/hand", WrongCardCount)),
-            ),
-            UnrecordedDraw => (
-                "the deal is impossible: action 2 draws from the stock past the 0 cards it lists without naming the card drawn",
-                Some(("/actions/2/card", UnrecordedDraw)),
-            ),
-            InvalidMelds => (
-                "the declared melds are not a legal arrangement of the hand",
-                Some(("/knocker/melds/1", WrapAround)),
-            ),
-            CardInTwoMelds => (
-                "the declared melds are not a legal arrangement of the hand",
-                Some(("/knocker/melds/1/0", CardInTwoMelds)),
-            ),
-            CardNotInHand => (
-                "the declared melds are not a legal arrangement of the hand",
-                Some(("/knocker/melds/0/2", CardNotInHand)),
-            ),
-            TooShort | MixedRanks | MixedSuits | Gap | WrapAround => (
-                "the declared melds are not a legal arrangement of the hand",
-                Some(("/knocker/melds/0", self)),
-            ),
-            TooFewNaturals => (
-                "the knocker's declared melds are not legal",
-                Some(("/knocker/melds/0", TooFewNaturals)),
-            ),
-            JokerStandsFor => (
-                "the knocker's declared melds are not legal",
-                Some(("/knocker/melds/0/1", JokerStandsFor)),
-            ),
-            InvalidProfileCombination => (
-                "ace_upcard_knock_limit applies only when knock_limit is \"upcard\"",
-                Some(("/profile/ace_upcard_knock_limit", InvalidProfileCombination)),
-            ),
-            UpcardRequired => (
-                "the profile takes its knock limit from the upcard: send \"upcard\"",
-                Some(("/upcard", UpcardRequired)),
-            ),
-            KnockOverLimit => (
-                "the knocker's deadwood is 12, over the knock limit of 10",
-                Some(("/knocker/hand", KnockOverLimit)),
-            ),
-            BigGinNotAllowed => (
-                "the profile does not score big gin",
-                Some(("/hands/0/big_gin", BigGinNotAllowed)),
-            ),
-            BigGinWithDeadwood => (
-                "big gin is claimed with 3 points of deadwood",
-                Some(("/hands/0/knocker_deadwood", BigGinWithDeadwood)),
-            ),
-            NotBigGin => (
-                "big gin is claimed but the eleven cards leave 4 points of deadwood",
-                Some(("/knocker/hand", NotBigGin)),
-            ),
-            ImpossibleCount => (
-                "no ten-card hand has 99 points of deadwood",
-                Some(("/hands/0/defender_deadwood", ImpossibleCount)),
-            ),
-            LayoffsNotAllowed => (
-                "the defender cannot lay off on a gin hand",
-                Some(("/defender/layoffs/0", LayoffsNotAllowed)),
-            ),
-            LayoffCardNotInHand => (
-                "layoff 0: the defender does not hold 9H",
-                Some(("/defender/layoffs/0", LayoffCardNotInHand)),
-            ),
-            LayoffCardRepeated => (
-                "layoff 1: 9H is laid off twice",
-                Some(("/defender/layoffs/1", LayoffCardRepeated)),
-            ),
-            LayoffMeldNotFound => (
-                "layoff 0: the knocker has no meld 3",
-                Some(("/defender/layoffs/0", LayoffMeldNotFound)),
-            ),
-            LayoffDoesNotFit => (
-                "layoff 0: 9H does not extend meld 0",
-                Some(("/defender/layoffs/0", LayoffDoesNotFit)),
-            ),
-            TooManyHands => ("the match has 501 hands; at most 500 are accepted", None),
-            BlankPlayerName => (
-                "player 1 has a blank name",
-                Some(("/players/1", BlankPlayerName)),
-            ),
-            DuplicatePlayerName => (
-                "two players are called Ann",
-                Some(("/players/1", DuplicatePlayerName)),
-            ),
-            UnknownPlayer => (
-                "hand 0 names Eve, who is not a player",
-                Some(("/hands/0/knocker", UnknownPlayer)),
-            ),
-            GameOver => (
-                "hand 6 comes after the game ended at hand 5",
-                Some(("/hands/6", GameOver)),
-            ),
-            SamePlayerTwice => (
-                "hand 0 names Ann as knocker and defender",
-                Some(("/hands/0/defender", SamePlayerTwice)),
-            ),
-            KnockerNotFirst => (
-                "hand 2 lists Cy first, who did not knock",
-                Some(("/hands/2/players", KnockerNotFirst)),
-            ),
-            RotationBroken => (
-                "hand 1 is played by Ann and Bob, but Bob lost hand 0 and sits out",
-                Some(("/hands/1", RotationBroken)),
-            ),
-            PairingBroken => (
-                "deal 0 seats Ann and Cy, partners, at one table",
-                Some(("/hands/0/tables/0", PairingBroken)),
-            ),
-            HollywoodNotDefined => (
-                "Hollywood scoring is not defined for three players",
-                Some(("/profile", HollywoodNotDefined)),
-            ),
-            BlankTeamName => (
-                "a team has a blank name",
-                Some(("/teams/0/name", BlankTeamName)),
-            ),
-            PlayersOrTeams => (
-                ": a match names either players or teams",
-                Some(("", PlayersOrTeams)),
-            ),
-            SeatOrSpectator => (
-                "/spectator: a view is a player's (`seat`) or the public's (`spectator`), not both",
-                Some(("/spectator", SeatOrSpectator)),
-            ),
-            WrongHandShape => (
-                "/hands/0: a two-player match takes hands, not partnership deals",
-                Some(("/hands/0", WrongHandShape)),
-            ),
-            ClientSeedTooLong => (
-                "the client seed is 400 bytes of UTF-8; at most 256 are accepted",
-                Some(("/client_seed", ClientSeedTooLong)),
-            ),
-            NotToAct => (
-                "/seat: the dealer is not to act: the non-dealer is",
-                Some(("/seat", NotToAct)),
-            ),
-            // The field code of its `errors[0]` is the audit's violation
-            // code, outside this table: the example leaves it out.
-            IllegalRecord => (
-                "the record is illegal at /actions/3/card (card_not_in_hand): the dealer discarded 9C, which it does not hold; no bot plays after a violation",
-                None,
-            ),
-        };
-        Example { detail, error: at }
-    }
 }
 
 /// The path under which the service describes each code; a problem's `type`
 /// is this path and the code, relative to the service's own URL (RFC 9457
 /// allows a relative reference, resolved against the request's URL).
 pub const TYPE_PATH: &str = "/problems/";
-
-/// One example occurrence of a code, for the documentation.
-#[derive(Debug, Clone, Copy)]
-pub struct Example {
-    /// The `detail` of the example.
-    pub detail: &'static str,
-    /// The pointer and field code of its `errors[]` entry, if it has one.
-    pub error: Option<(&'static str, ErrorCode)>,
-}
 
 /// The error table of docs/ERRORS.md, in Markdown: code, status, title, description.
 pub fn markdown_table() -> String {

@@ -6,7 +6,7 @@
 use crate::problem::ErrorCode;
 use gin_rules::{
     ArrangementProblem, CountError, DealError, DeclaredFaultCode, HandError, HandReadFault,
-    MatchError, MeldProblemCode, ProfileError, ReplyError,
+    MatchError, MeldProblemCode, ProfileError, ReplyError, ViolationCode,
 };
 
 /// An error (or fault) of the rules library, and the code it answers with.
@@ -146,6 +146,63 @@ impl RuleError for MatchError {
             MatchError::HollywoodNotDefined { .. } => ErrorCode::HollywoodNotDefined,
             MatchError::BlankTeamName => ErrorCode::BlankTeamName,
             MatchError::AtTable { error, .. } => error.error_code(),
+        }
+    }
+}
+
+/// The row of an audit's violation: a bot asked to move in a record that
+/// breaks a rule answers with the violation's own code, so each code of the
+/// audit has its row (of the same name: a test holds them equal).
+impl RuleError for ViolationCode {
+    fn error_code(&self) -> ErrorCode {
+        match self {
+            ViolationCode::WrongPlayer => ErrorCode::WrongPlayer,
+            ViolationCode::UpcardOfferViolated => ErrorCode::UpcardOfferViolated,
+            ViolationCode::PassNotAllowed => ErrorCode::PassNotAllowed,
+            ViolationCode::MustDrawFirst => ErrorCode::MustDrawFirst,
+            ViolationCode::AlreadyDrew => ErrorCode::AlreadyDrew,
+            ViolationCode::ExpectedCardMismatch => ErrorCode::ExpectedCardMismatch,
+            ViolationCode::CardNotInHand => ErrorCode::CardNotInHand,
+            ViolationCode::DiscardJustTaken => ErrorCode::DiscardJustTaken,
+            ViolationCode::StockExhausted => ErrorCode::StockExhausted,
+            ViolationCode::FiftiethCardTakeWithoutKnock => ErrorCode::FiftiethCardTakeWithoutKnock,
+            ViolationCode::KnockOverLimit => ErrorCode::KnockOverLimit,
+            ViolationCode::InvalidMelds => ErrorCode::InvalidMelds,
+            ViolationCode::BigGinNotAllowed => ErrorCode::BigGinNotAllowed,
+            ViolationCode::NotBigGin => ErrorCode::NotBigGin,
+            ViolationCode::LayOffWithoutKnock => ErrorCode::LayOffWithoutKnock,
+            ViolationCode::LayoffsNotAllowed => ErrorCode::LayoffsNotAllowed,
+            ViolationCode::LayoffCardNotInHand => ErrorCode::LayoffCardNotInHand,
+            ViolationCode::LayoffCardRepeated => ErrorCode::LayoffCardRepeated,
+            ViolationCode::LayoffMeldNotFound => ErrorCode::LayoffMeldNotFound,
+            ViolationCode::LayoffDoesNotFit => ErrorCode::LayoffDoesNotFit,
+            ViolationCode::JokerNotMelded => ErrorCode::JokerNotMelded,
+            ViolationCode::HandIsVoid => ErrorCode::HandIsVoid,
+            ViolationCode::ActionAfterHandEnded => ErrorCode::ActionAfterHandEnded,
+            ViolationCode::DealCommitmentMismatch => ErrorCode::DealCommitmentMismatch,
+            ViolationCode::WrongDealer => ErrorCode::WrongDealer,
+            ViolationCode::HandAfterGameEnd => ErrorCode::HandAfterGameEnd,
+            ViolationCode::HandUnfinished => ErrorCode::HandUnfinished,
+            ViolationCode::DealSeedsDiffer => ErrorCode::DealSeedsDiffer,
+            ViolationCode::DealNonceNotIncreasing => ErrorCode::DealNonceNotIncreasing,
+            ViolationCode::RotationBroken => ErrorCode::RotationBroken,
+            ViolationCode::PairingBroken => ErrorCode::PairingBroken,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_violation_answers_with_the_row_of_its_own_name() {
+        for violation in ViolationCode::ALL {
+            let name = serde_json::to_value(violation).unwrap();
+            let code = violation.error_code();
+            assert_eq!(name, code.as_str(), "{violation:?}");
+            assert_eq!(code.status(), http::StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(code.scope(), crate::error_codes::Scope::Problem);
         }
     }
 }

@@ -237,7 +237,7 @@ fn every_refusal_of_a_hand_move_has_its_code_and_pointer() {
         Operation::MoveHand,
         &move_body("standard", &deal, &wrong, "non_dealer", simple.clone()),
     );
-    assert_problem(&found, 422, "illegal_record", "/actions/0/player");
+    assert_problem(&found, 422, "upcard_offer_violated", "/actions/0/player");
     assert_eq!(found["errors"][0]["code"], "upcard_offer_violated");
     // Knobs: out of bounds, or not the bot's; an unknown bot; an unknown field.
     for (bot, pointer) in [
@@ -385,8 +385,95 @@ fn a_match_move_is_the_players_listed_move_and_refused_between_hands() {
         Operation::MoveMatch,
         &match_body(&["Ann", "Bob"], json!(record), "Ann"),
     );
-    assert_problem(&found, 422, "illegal_record", "/hands/1/dealer");
+    assert_problem(&found, 422, "wrong_dealer", "/hands/1/dealer");
     assert_eq!(found["errors"][0]["code"], "wrong_dealer");
+}
+
+/// `action` spoiled one way or another: another player, another card,
+/// another kind, or a layoff out of turn.
+fn spoiled(action: &Value, how: usize, rng: &mut StdRng) -> Value {
+    let mut action = action.clone();
+    let object = action.as_object_mut().unwrap();
+    match how % 5 {
+        0 => {
+            let other = if object["player"] == "dealer" {
+                "non_dealer"
+            } else {
+                "dealer"
+            };
+            object.insert("player".into(), json!(other));
+        }
+        1 => {
+            let card = gin_rules::Card::deck().nth(rng.gen_range(0..52)).unwrap();
+            for field in ["card", "discard"] {
+                if object.contains_key(field) {
+                    object.insert(field.into(), json!(card.to_string()));
+                }
+            }
+        }
+        2 => {
+            object.retain(|key, _| key == "player");
+            object.insert("action".into(), json!("pass"));
+        }
+        3 => {
+            object.retain(|key, _| key == "player");
+            object.insert("action".into(), json!("draw"));
+            object.insert("from".into(), json!("stock"));
+        }
+        _ => {
+            let card = object.get("card").cloned().unwrap_or(json!("AS"));
+            object.retain(|key, _| key == "player");
+            object.insert("action".into(), json!("discard"));
+            object.insert("card".into(), card);
+        }
+    }
+    action
+}
+
+#[test]
+fn a_move_in_a_record_that_breaks_a_rule_answers_the_audits_violation_code_and_pointer() {
+    // Hands played by simple, each with one action spoiled: whatever the
+    // audit finds wrong, the move answers 422 with that violation's own code
+    // and pointer, for either seat.
+    let mut rng = StdRng::seed_from_u64(31);
+    let mut codes = BTreeSet::new();
+    for hand in 0..60 {
+        let deal = shuffled_deal(&mut rng);
+        let mut actions: Vec<Value> = Vec::new();
+        for step in 0..40 {
+            let state = call(
+                Operation::HandState,
+                &json!({"deal": deal, "actions": actions}),
+            )
+            .unwrap();
+            let Some(seat) = state["to_act"].as_str() else {
+                break;
+            };
+            let body = move_body("standard", &deal, &actions, seat, bot_for(1, step));
+            actions.push(call(Operation::MoveHand, &body).unwrap()["move"].clone());
+        }
+        let at = rng.gen_range(0..actions.len());
+        actions[at] = spoiled(&actions[at], hand, &mut rng);
+        let audit = call(
+            Operation::AuditHand,
+            &json!({"deal": deal, "actions": actions}),
+        )
+        .unwrap();
+        let Some(violation) = audit["violation"].as_object() else {
+            continue;
+        };
+        for seat in ["dealer", "non_dealer"] {
+            let body = move_body("standard", &deal, &actions, seat, bot_for(1, 0));
+            let found = problem(Operation::MoveHand, &body);
+            let code = violation["code"].as_str().unwrap();
+            assert_problem(&found, 422, code, violation["pointer"].as_str().unwrap());
+            assert_eq!(found["errors"][0]["code"], code, "{found}");
+            assert_eq!(found["type"], format!("/problems/{code}"), "{found}");
+        }
+        codes.insert(violation["code"].as_str().unwrap().to_owned());
+    }
+    // The spoils reach eight rules (this seed), not one.
+    assert!(codes.len() >= 8, "{codes:?}");
 }
 
 #[actix_web::test]

@@ -19,6 +19,7 @@ use utoipa::openapi::{Ref, RefOr, schema::AdditionalProperties};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::problem::{ErrorCode, Problem};
+use crate::rule_errors::RuleError;
 use crate::wire::live::LegalEntry;
 use crate::wire::transcript::ActionViolation;
 use gin_rules::bots::{self, BotError, BotName, BotSpec, KNOBS, Knobs, SeatView};
@@ -389,24 +390,22 @@ pub fn idle_message(state: &HandState, seat: Seat) -> String {
     }
 }
 
-/// 422 `illegal_record`: the record has a violation, which `errors[0]`
-/// gives with its own code (the audit's) and its pointer into the request;
-/// the message is the one the seat may read.
+/// 422 with the violation's own code (the audit's, each a row of the error
+/// table): the record breaks a rule, which `errors[0]` gives with that code
+/// and its pointer into the request; the message is the one the seat may
+/// read.
 pub fn violation_problem(pointer: &str, violation: &Violation) -> Problem {
-    let code = serde_json::to_value(violation.code)
-        .ok()
-        .and_then(|code| code.as_str().map(str::to_owned))
-        .unwrap_or_default();
+    let code = violation.code.error_code();
     let mut problem = Problem::new(
-        ErrorCode::IllegalRecord,
+        code,
         format!(
-            "the record is illegal at {pointer} ({code}): {}; no bot plays after a violation",
+            "the record breaks a rule at {pointer}: {}; no bot plays after an illegal action",
             violation.message
         ),
     );
     problem.errors.push(crate::problem::FieldError {
         pointer: pointer.to_owned(),
-        code,
+        code: code.as_str().to_owned(),
         message: violation.message.clone(),
     });
     problem

@@ -83,6 +83,22 @@ pub enum ViolationCode {
 }
 
 impl ViolationCode {
+    /// Whether only a match's record can break this rule (who deals, the
+    /// game's end, the seating, the match's seeds): a hand's own record
+    /// cannot.
+    pub const fn is_of_a_match(self) -> bool {
+        matches!(
+            self,
+            ViolationCode::WrongDealer
+                | ViolationCode::HandAfterGameEnd
+                | ViolationCode::HandUnfinished
+                | ViolationCode::DealSeedsDiffer
+                | ViolationCode::DealNonceNotIncreasing
+                | ViolationCode::RotationBroken
+                | ViolationCode::PairingBroken
+        )
+    }
+
     /// Every code, in the order of the docs.
     pub const ALL: [ViolationCode; 31] = [
         ViolationCode::WrongPlayer,
