@@ -722,6 +722,88 @@ def match_audit_body(rng):
     return body, tag
 
 
+def cut_actions(rng, actions):
+    """A prefix of a hand's actions: a hand still in play (most of the time)."""
+    return actions[:rng.randrange(len(actions) + 1)]
+
+
+def bot(rng):
+    """A bot of the move operations: mostly the cheap ones, `strong` with few samples."""
+    x = rng.random()
+    if x < 0.45:
+        b = {"name": "random"}
+    elif x < 0.9:
+        b = {"name": "simple"}
+    else:
+        b = {"name": "strong", "samples": rng.randint(1, 3)}
+    if rng.random() < 0.7:
+        b["seed"] = rng.randrange(2**32)
+    return b
+
+
+BAD_BOTS = [{"name": "nobody"}, {}, {"name": "strong", "samples": 0}, {"name": "random", "seed": -1},
+            {"name": "simple", "knob": 1}, "simple", {"name": "strong", "samples": 257}]
+
+
+def hand_state_body(rng, move=False):
+    """(body, tag) of /v1/hands/state (or /v1/hands/move): a played-out hand,
+    mostly cut short, seen from a seat (or as the referee)."""
+    body, tag, *_ = audit_record(rng, jokers=2 if rng.random() < 0.2 else 0)
+    body.pop("receipt", None)
+    if rng.random() < 0.7:
+        body["actions"] = cut_actions(rng, body["actions"])
+        tag += "_cut"
+    seats = ["dealer", "non_dealer"]
+    if move:
+        body["seat"] = rng.choice(seats)
+        body["bot"] = bot(rng)
+    elif rng.random() < 0.7:
+        body["seat"] = rng.choice(seats)
+    if rng.random() < 0.3:
+        body["openspiel"] = rng.random() < 0.8
+    x = rng.random()
+    if x < 0.04:
+        body["seat"] = rng.choice(["north", "", 1, None])
+        tag += "_error_seat"
+    elif x < 0.07 and move:
+        body["bot"] = rng.choice(BAD_BOTS)
+        tag += "_error_bot"
+    elif x < 0.09:
+        body["spectator"] = True
+        tag += "_error_unknown_field"
+    return body, ("move_" if move else "state_") + tag
+
+
+def match_state_body(rng, move=False):
+    """(body, tag) of /v1/matches/state (or /v1/matches/move): a match audit's
+    body with its last hand (or deal) mostly cut short, seen by a player, the
+    public or the referee."""
+    body, tag = match_audit_body(rng)
+    body.pop("claimed", None)
+    hands = body["hands"]
+    if hands and rng.random() < 0.75:
+        last = hands[-1]
+        for table in last.get("tables", [last]):
+            table["actions"] = cut_actions(rng, table["actions"])
+        tag += "_cut"
+    names = body.get("players") or [p for t in body.get("teams", []) for p in t["players"]]
+    x = rng.random()
+    if move:
+        body["seat"] = rng.choice(names) if x < 0.95 else rng.choice(["Zed", ""])
+        body["bot"] = bot(rng) if rng.random() < 0.97 else rng.choice(BAD_BOTS)
+    elif x < 0.6:
+        body["seat"] = rng.choice(names)
+    elif x < 0.8:
+        body["spectator"] = True
+    elif x < 0.83:
+        body["seat"], body["spectator"] = rng.choice(names), True
+    elif x < 0.86:
+        body["seat"] = "Zed"
+    if rng.random() < 0.3:
+        body["openspiel"] = rng.random() < 0.8
+    return body, ("move_" if move else "state_") + tag
+
+
 def count_hand(rng, knocker, defender=None, big=False):
     kd = 0 if rng.random() < 0.2 else rng.randint(1, 10)
     h = {"knocker": knocker, "knocker_deadwood": kd, "defender_deadwood": rng.randint(0, 90)}
@@ -1097,6 +1179,22 @@ def build(c):
         else:
             body, tag = audit_maker()
         c.add("POST /v1/hands/audit", P, "/v1/hands/audit", respell(rng, body, 0.05), tag=tag)
+    # the live state and the bots' moves, of a hand and of a match
+    lives = [
+        ("POST /v1/hands/state", "/v1/hands/state", 1200, lambda: hand_state_body(rng), "state"),
+        ("POST /v1/hands/move", "/v1/hands/move", 700, lambda: hand_state_body(rng, move=True), "hand_move"),
+        ("POST /v1/matches/state", "/v1/matches/state", 900, lambda: match_state_body(rng), "match_state"),
+        ("POST /v1/matches/move", "/v1/matches/move", 600, lambda: match_state_body(rng, move=True), "match_move"),
+    ]
+    for op, path, count, maker, key in lives:
+        for _ in range(c.n(count)):
+            if rng.random() < 0.05:
+                good, _ = maker()
+                body, tag = malformed(rng, good) if rng.random() < 0.5 else invalid_shape(rng, good, key)
+                tag = "error_" + tag
+            else:
+                body, tag = maker()
+            c.add(op, P, path, body, tag=tag)
     for _ in range(c.n(600)):
         if rng.random() < 0.06:
             good, _ = match_audit_body(rng)

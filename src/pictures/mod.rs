@@ -103,22 +103,13 @@ fn signed<T: Serialize>(
     }))
 }
 
-/// A match answer's receipt, whatever its format.
-const fn match_receipt(answer: &MatchAnswer) -> Option<&String> {
-    match answer {
-        MatchAnswer::TwoPlayers(answer) => answer.receipt.as_ref(),
-        MatchAnswer::ThreePlayers(answer) => answer.receipt.as_ref(),
-        MatchAnswer::Partnership(answer) => answer.receipt.as_ref(),
-    }
-}
-
 impl Drawing {
     /// Lays out the picture of an answer.
     pub fn of(picture: Picture<'_>) -> Result<Drawing, Problem> {
         Ok(match picture {
             Picture::MatchScore(answer) => {
                 let mut sheet = Sheet::score(answer);
-                let signed = signed(answer, match_receipt(answer), &mut sheet.notes)?;
+                let signed = signed(answer, answer.receipt(), &mut sheet.notes)?;
                 Drawing {
                     model: Model::Sheet(sheet),
                     signed,

@@ -35,54 +35,46 @@ use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type}
 
 use crate::limits::RequestLimits;
 use crate::problem::Problem;
-use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
-};
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
+use crate::wire::formats::{MatchAnswer, TeamSpec};
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
-use crate::wire::score_sheet::MatchResponse;
 use crate::wire::transcript::AuditResponse;
-use gin_rules::{self, MatchAudit, MatchAuditError, Profile, Team, ViolationCode};
+use gin_rules::{self, MatchAudit, MatchAuditError, Profile, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
-/// A match's record: the players (or teams) and every hand, in the order
-/// played.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchAuditRequest {
-    /// A preset name (`standard` when absent) or an object overriding a preset's
-    /// parameters. `next_dealer` says who deals each hand after the first.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names, distinct and not blank: two, or three for
-    /// three-player play. Absent for partnership play (`teams`).
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`. Each hand
-    /// is then a deal `{"tables": [hand, hand]}`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands in the order played (deals, in partnership play). The last
-    /// may stop before its end (a match in progress); any other that does is
-    /// `hand_unfinished`.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// The client's own result, in the shape of the answer's `match` (any part
-    /// of it): compared field by field.
-    #[serde(default, deserialize_with = "claimed_object")]
-    #[schema(value_type = Option<Claim>)]
-    pub claimed: Option<Value>,
-    /// Accepted for uniformity: a match audit is always signed.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = true)]
-    pub receipt: Option<bool>,
+match_record_request! {
+    /// A match's record: the players (or teams) and every hand, in the order
+    /// played.
+    pub struct MatchAuditRequest {
+        /// A preset name (`standard` when absent) or an object overriding a preset's
+        /// parameters. `next_dealer` says who deals each hand after the first.
+        profile,
+        /// The players' names, distinct and not blank: two, or three for
+        /// three-player play. Absent for partnership play (`teams`).
+        players,
+        /// Partnership play: the two teams of two, instead of `players`. Each hand
+        /// is then a deal `{"tables": [hand, hand]}`.
+        teams,
+        /// The hands in the order played (deals, in partnership play). The last
+        /// may stop before its end (a match in progress); any other that does is
+        /// `hand_unfinished`.
+        hands,
+        /// The client's own result, in the shape of the answer's `match` (any part
+        /// of it): compared field by field.
+        #[serde(default, deserialize_with = "claimed_object")]
+        #[schema(value_type = Option<Claim>)]
+        pub claimed: Option<Value>,
+        /// Accepted for uniformity: a match audit is always signed.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = true)]
+        pub receipt: Option<bool>,
+    }
 }
 
 /// `claimed` is an object (or null, absent): the shape of `match`, as its
@@ -309,14 +301,6 @@ fn check_claim(claimed: &Value, score: &MatchAnswer) -> Result<ClaimCheck, Probl
 }
 
 /// The record in the request.
-fn record_of(request: &MatchAuditRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
-}
-
 /// The verdict's parts that do not depend on the format.
 fn verdict<S>(
     request: &MatchAuditRequest,
@@ -334,7 +318,7 @@ fn verdict<S>(
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
-        pointer: violation_pointer(&record_of(request), found),
+        pointer: violation_pointer(&request.record(), found),
     });
     let partnership = request.teams.is_some();
     let mut hands: Vec<RoundAudit> = audit
@@ -380,23 +364,30 @@ fn verdict<S>(
 /// The whole operation, without HTTP.
 pub fn answer(request: &MatchAuditRequest) -> Result<MatchAuditResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    match Format::of(&record_of(request), profile.jokers())? {
-        Format::Two(players, hands) => {
-            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
-            let score = MatchResponse::new(&audit.score, profile.hollywood());
-            verdict(request, audit, MatchAnswer::TwoPlayers(score))
-        }
-        Format::Three(players, hands) => {
-            let audit = gin_rules::audit_match(&profile, &players, &hands).map_err(problem)?;
-            let score = ThreePlayerMatchResponse::new(&audit.score);
-            verdict(request, audit, MatchAnswer::ThreePlayers(score))
-        }
-        Format::Teams(teams, deals) => {
-            let audit = gin_rules::audit_match(&profile, &teams, &deals).map_err(problem)?;
-            let score = PartnershipMatchResponse::new(&audit.score, &Team::seat_order(&teams));
-            verdict(request, audit, MatchAnswer::Partnership(score))
-        }
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        Audit { request, profile },
+    )
+}
+
+/// The match audit, for any format.
+struct Audit<'a> {
+    request: &'a MatchAuditRequest,
+    profile: Profile,
+}
+
+impl FormatOperation for Audit<'_> {
+    type Output = MatchAuditResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchAuditResponse, Problem> {
+        let Audit { request, profile } = self;
+        let record = request.record();
+        let deals = F::record_deals(&record, profile.jokers())?;
+        let problem = |e: MatchAuditError| audit_problem(&record, &e);
+        let audit = gin_rules::audit_match(&profile, &format, &deals).map_err(problem)?;
+        let score = format.answer(&audit.score, &profile);
+        verdict(request, audit, score)
     }
 }
 
@@ -458,7 +449,7 @@ pub fn respond(
     limits: &RequestLimits,
     keys: &Keys,
 ) -> Result<MatchAuditResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     let profile = resolve_profile(request.profile.as_ref())?;
     let mut audit = answer(request)?;
     audit.receipt = keys.sign_if_keyed("audit_match", &profile, body, &audit)?;

@@ -22,48 +22,42 @@ use crate::problem::{ErrorCode, Problem};
 use crate::wire::bot::{
     BotMove, BotRequest, BotSchema, idle_message, not_to_act, play_view, violation_problem,
 };
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::TeamSpec;
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use gin_rules::bots::{BotSpec, ScoreContext, SeatView};
 use gin_rules::{
-    HandCard, MatchAuditError, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat,
-    Tally,
+    HandCard, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat, Tally,
 };
 
-/// A match so far, the player to play for, and the bot that plays.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchMoveRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/matches/state`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names: two, or three. Absent for partnership play.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands played, in order, as `/v1/matches/state` takes them; the
-    /// last in progress.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// The player the bot plays for: it sees only what that player may know.
-    #[schema(example = "Ann")]
-    pub seat: String,
-    /// The bot.
-    #[schema(value_type = BotSchema)]
-    pub bot: BotRequest,
-    /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+match_record_request! {
+    /// A match so far, the player to play for, and the bot that plays.
+    pub struct MatchMoveRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/matches/state`.
+        profile,
+        /// The players' names: two, or three. Absent for partnership play.
+        players,
+        /// Partnership play: the two teams of two, instead of `players`.
+        teams,
+        /// The hands played, in order, as `/v1/matches/state` takes them; the
+        /// last in progress.
+        hands,
+        /// The player the bot plays for: it sees only what that player may know.
+        #[schema(example = "Ann")]
+        pub seat: String,
+        /// The bot.
+        #[schema(value_type = BotSchema)]
+        pub bot: BotRequest,
+        /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub openspiel: Option<bool>,
+    }
 }
 
 /// The move the bot plays at the player's table.
@@ -75,14 +69,6 @@ pub struct MatchMoveResponse {
     /// The move, exactly as the state lists it at that table, and the bot.
     #[serde(flatten)]
     pub played: BotMove,
-}
-
-fn record_of(request: &MatchMoveRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
 }
 
 /// 422 `unknown_player` unless `seat` plays in the match.
@@ -142,7 +128,7 @@ fn play_at<S>(
     context: &Context<'_>,
 ) -> Result<MatchMoveResponse, Problem> {
     if let Some(found) = &state.violation {
-        let pointer = violation_pointer(&record_of(request), found);
+        let pointer = violation_pointer(&request.record(), found);
         return Err(violation_problem(&pointer, &found.violation));
     }
     let name = request.seat.as_str();
@@ -194,58 +180,46 @@ fn play_at<S>(
 pub fn answer(request: &MatchMoveRequest) -> Result<MatchMoveResponse, Problem> {
     let spec = request.bot.spec()?;
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    // The roster is judged before the seat is looked up in it.
-    let format = Format::of(&record_of(request), profile.jokers())?;
-    check_seat(request)?;
-    let viewer = MatchViewer::Player(&request.seat);
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    let name = request.seat.as_str();
-    let mut context = Context {
-        profile: &profile,
-        upcards: Vec::new(),
-        score: None,
-        spec,
-        openspiel: request.openspiel == Some(true),
-    };
-    match format {
-        Format::Two(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let names = &state.score.players;
-            let own = usize::from(names.get(1).is_some_and(|n| n == name));
-            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
-            context.upcards = upcards(hands.last());
-            play_at(request, state, &context)
-        }
-        Format::Three(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let at = |who: &str| players.iter().position(|p| p == who);
-            let opponent = state.tables.first().and_then(|t| {
-                at(if t.dealer == name {
-                    &t.non_dealer
-                } else {
-                    &t.dealer
-                })
-            });
-            if let (Some(own), Some(opponent)) = (at(name), opponent) {
-                context.score = totals(&profile, &state.score.final_tally, own, opponent);
-            }
-            context.upcards = upcards(hands.last());
-            play_at(request, state, &context)
-        }
-        Format::Teams(teams, deals) => {
-            let state =
-                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
-            let own = usize::from(
-                teams
-                    .get(1)
-                    .is_some_and(|t| t.players.iter().any(|p| p == name)),
-            );
-            context.score = totals(&profile, &state.score.final_tally, own, 1 - own);
-            context.upcards = upcards(deals.last().into_iter().flatten());
-            play_at(request, state, &context)
-        }
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        Move {
+            request,
+            profile: &profile,
+            spec,
+        },
+    )
+}
+
+/// The move, for any format.
+struct Move<'a> {
+    request: &'a MatchMoveRequest,
+    profile: &'a Profile,
+    spec: BotSpec,
+}
+
+impl FormatOperation for Move<'_> {
+    type Output = MatchMoveResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchMoveResponse, Problem> {
+        let (request, profile) = (self.request, self.profile);
+        let record = request.record();
+        let deals = F::record_deals(&record, profile.jokers())?;
+        // The roster and the record are judged before the seat is looked up.
+        check_seat(request)?;
+        let state =
+            gin_rules::match_state(profile, &format, &deals, MatchViewer::Player(&request.seat))
+                .map_err(|e| audit_problem(&record, &e))?;
+        let context = Context {
+            profile,
+            upcards: upcards(deals.last().map(AsRef::as_ref).unwrap_or_default()),
+            score: format
+                .sides(&state.score, &state.tables, &request.seat)
+                .and_then(|(tally, own, opponent)| totals(profile, tally, own, opponent)),
+            spec: self.spec,
+            openspiel: request.openspiel == Some(true),
+        };
+        play_at(request, state, &context)
     }
 }
 
@@ -254,7 +228,7 @@ pub fn respond(
     request: &MatchMoveRequest,
     limits: &RequestLimits,
 ) -> Result<MatchMoveResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     check_length("/seat", &request.seat, limits.name_length)?;
     answer(request)
 }
@@ -264,18 +238,9 @@ pub fn respond(
 pub mod examples {
     use serde_json::{Value, json};
 
-    use crate::wire::transcript::examples::{deal, knock_actions};
-
-    fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
-        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
-    }
-
-    fn first(count: usize) -> Value {
-        match knock_actions() {
-            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
-            other => other,
-        }
-    }
+    use crate::wire::transcript::examples::{
+        first_actions as first, knock_actions, match_hand as hand,
+    };
 
     /// An `eaai` match, the second hand in play: Ann drew 2H; `simple`
     /// plays her turn (with OpenSpiel's ids).
@@ -317,10 +282,7 @@ pub mod examples {
 
     /// What the service answers to `request` (null if it does not answer 200).
     pub fn answer(request: Value) -> Value {
-        let response = serde_json::from_value(request)
-            .ok()
-            .and_then(|r| super::answer(&r).ok());
-        serde_json::to_value(response).unwrap_or(Value::Null)
+        crate::wire::example_answer(request, |r| super::answer(&r))
     }
 }
 

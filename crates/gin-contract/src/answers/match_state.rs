@@ -23,57 +23,49 @@ use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_length};
 use crate::problem::{ErrorCode, Problem};
-use crate::wire::formats::{
-    MatchAnswer, PartnershipMatchResponse, TeamSpec, ThreePlayerMatchResponse,
-};
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
+use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    Format, MatchRecord, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
     violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
-use crate::wire::score_sheet::MatchResponse;
 use crate::wire::transcript::{ActionSchema, ActionViolation, AuditResult};
 use gin_rules::{
     LiveTable, MatchAuditError, MatchPhase, MatchState, MatchViewer, NextDeal, Profile, Seat,
-    Seating, StatePhase, Team,
+    Seating, StatePhase,
 };
 
-/// A match so far, and whose view to answer with.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MatchStateRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/matches/audit`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The players' names: two, or three. Absent for partnership play.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-    pub players: Option<Vec<String>>,
-    /// Partnership play: the two teams of two, instead of `players`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-    pub teams: Option<Vec<TeamSpec>>,
-    /// The hands played, in order, as `/v1/matches/audit` takes them; the
-    /// last may be in progress.
-    #[schema(value_type = Vec<RoundRecordSchema>)]
-    pub hands: Vec<RoundRecord>,
-    /// Answer with what this player may know: their own table as their seat
-    /// sees it, any other table as the public does.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = "Ann")]
-    pub seat: Option<String>,
-    /// Answer with what the public may know (for broadcasting): every table
-    /// as a spectator sees it. Not with `seat`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub spectator: Option<bool>,
-    /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+match_record_request! {
+    /// A match so far, and whose view to answer with.
+    pub struct MatchStateRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/matches/audit`.
+        profile,
+        /// The players' names: two, or three. Absent for partnership play.
+        players,
+        /// Partnership play: the two teams of two, instead of `players`.
+        teams,
+        /// The hands played, in order, as `/v1/matches/audit` takes them; the
+        /// last may be in progress.
+        hands,
+        /// Answer with what this player may know: their own table as their seat
+        /// sees it, any other table as the public does.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = "Ann")]
+        pub seat: Option<String>,
+        /// Answer with what the public may know (for broadcasting): every table
+        /// as a spectator sees it. Not with `seat`.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub spectator: Option<bool>,
+        /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub openspiel: Option<bool>,
+    }
 }
 
 /// The first violation of the match, as `/v1/matches/audit` reports it (with
@@ -280,14 +272,6 @@ pub struct MatchStateResponse {
 // ---- The answer ------------------------------------------------------------
 
 /// The record in the request.
-fn record_of(request: &MatchStateRequest) -> MatchRecord<'_> {
-    MatchRecord {
-        players: request.players.as_deref(),
-        teams: request.teams.as_deref(),
-        hands: &request.hands,
-    }
-}
-
 /// The viewer the request names: a player of the match, the public, or the
 /// referee.
 fn viewer(request: &MatchStateRequest) -> Result<MatchViewer<'_>, Problem> {
@@ -374,7 +358,7 @@ fn response<S>(
         action: found.violation.action,
         code: found.violation.code,
         message: found.violation.message.clone(),
-        pointer: violation_pointer(&record_of(request), found),
+        pointer: violation_pointer(&request.record(), found),
     });
     MatchStateResponse {
         legal: violation.is_none(),
@@ -395,27 +379,40 @@ fn response<S>(
 pub fn answer(request: &MatchStateRequest) -> Result<MatchStateResponse, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
     let viewer = viewer(request)?;
-    let problem = |e: MatchAuditError| audit_problem(&record_of(request), &e);
-    Ok(match Format::of(&record_of(request), profile.jokers())? {
-        Format::Two(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let score = MatchResponse::new(&state.score, profile.hollywood());
-            response(request, state, MatchAnswer::TwoPlayers(score))
-        }
-        Format::Three(players, hands) => {
-            let state =
-                gin_rules::match_state(&profile, &players, &hands, viewer).map_err(problem)?;
-            let score = ThreePlayerMatchResponse::new(&state.score);
-            response(request, state, MatchAnswer::ThreePlayers(score))
-        }
-        Format::Teams(teams, deals) => {
-            let state =
-                gin_rules::match_state(&profile, &teams, &deals, viewer).map_err(problem)?;
-            let score = PartnershipMatchResponse::new(&state.score, &Team::seat_order(&teams));
-            response(request, state, MatchAnswer::Partnership(score))
-        }
-    })
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        State {
+            request,
+            profile,
+            viewer,
+        },
+    )
+}
+
+/// The live match state, for any format.
+struct State<'a> {
+    request: &'a MatchStateRequest,
+    profile: Profile,
+    viewer: MatchViewer<'a>,
+}
+
+impl FormatOperation for State<'_> {
+    type Output = MatchStateResponse;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchStateResponse, Problem> {
+        let State {
+            request,
+            profile,
+            viewer,
+        } = self;
+        let record = request.record();
+        let deals = F::record_deals(&record, profile.jokers())?;
+        let problem = |e: MatchAuditError| audit_problem(&record, &e);
+        let state = gin_rules::match_state(&profile, &format, &deals, viewer).map_err(problem)?;
+        let score = format.answer(&state.score, &profile);
+        Ok(response(request, state, score))
+    }
 }
 
 /// `/v1/matches/state`: the match audit's ceilings checked, then the state.
@@ -423,7 +420,7 @@ pub fn respond(
     request: &MatchStateRequest,
     limits: &RequestLimits,
 ) -> Result<MatchStateResponse, Problem> {
-    check_record_limits(&record_of(request), limits)?;
+    check_record_limits(&request.record(), limits)?;
     if let Some(seat) = &request.seat {
         check_length("/seat", seat, limits.name_length)?;
     }
@@ -436,20 +433,9 @@ pub mod examples {
     use gin_rules::fair_deal::{ServerSeed, deal_with_jokers};
     use serde_json::{Value, json};
 
-    use crate::wire::transcript::examples::{deal, knock_actions};
-
-    /// The example hand (the non-dealer knocks with 2 and wins 60 after the
-    /// dealer's layoffs), dealt by `dealer` against `non_dealer`.
-    fn hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
-        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
-    }
-
-    fn first(count: usize) -> Value {
-        match knock_actions() {
-            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
-            other => other,
-        }
-    }
+    use crate::wire::transcript::examples::{
+        first_actions as first, knock_actions, match_hand as hand,
+    };
 
     /// Two players, one hand over: Bob deals the next (the deal alternates).
     pub fn two_deal() -> Value {

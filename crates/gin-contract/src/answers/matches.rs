@@ -18,90 +18,19 @@ use crate::rule_errors::RuleError;
 use crate::wire::hand_errors::hand_problem;
 use crate::wire::profile_spec::resolve_profile;
 use crate::wire::receipt::Keys;
-use gin_rules::{
-    CardHand, MatchError, MatchHand, PartnershipDeal, Players, Profile, SeatedHand, Team,
-};
+use gin_rules::{CardHand, MatchError, MatchHand, Profile, SeatedHand};
 
+use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 pub use crate::wire::formats::{
     DealResult, PairNet, PartnershipMatchResponse, TableResult, ThreePlayerHand,
     ThreePlayerMatchResponse,
 };
-use crate::wire::formats::{MatchAnswer, Roster, check_roster_limits, wrong_shape};
+use crate::wire::formats::{MatchAnswer, check_roster_limits};
 pub use crate::wire::score_sheet::{ByName, GameResult, HandResult, MatchOutcome, MatchResponse};
 pub use request::{
     CardHandSchema, CountHandSchema, DealSchema, MatchHandSchema, MatchRequest, RecordedHand,
     VoidHandSchema,
 };
-
-/// The match's format, from `players` or `teams`, with its hands in the shape
-/// the format takes.
-enum Format {
-    Two(Players<String>, Vec<MatchHand>),
-    Three([String; 3], Vec<SeatedHand>),
-    Teams([Team; 2], Vec<PartnershipDeal>),
-}
-
-const TWO_PLAYER_HAND: &str = "a two-player hand names only its `knocker` (`defender`, \
-    `players` and `tables` belong to three-player and partnership play)";
-const SEATED_HAND: &str = "a hand of three-player or partnership play names its `knocker` and \
-    `defender` (a void hand: `{\"void\": true, \"players\": [a, b]}`)";
-const DEAL: &str = "a partnership hand is a deal: `{\"tables\": [hand, hand]}`";
-
-impl Format {
-    fn of(request: &MatchRequest) -> Result<Format, Problem> {
-        let roster = Roster::of(request.players.as_deref(), request.teams.as_deref())?;
-        Ok(match roster {
-            Roster::Two(players) => Format::Two(
-                players,
-                Self::hands(request, |index, hand| match hand {
-                    RecordedHand::Plain(hand) => Ok(hand.clone()),
-                    _ => Err(wrong_shape(format!("/hands/{index}"), TWO_PLAYER_HAND)),
-                })?,
-            ),
-            Roster::Three(players) => Format::Three(
-                players,
-                Self::hands(request, |index, hand| {
-                    seated(hand, format!("/hands/{index}"))
-                })?,
-            ),
-            Roster::Teams(teams) => Format::Teams(
-                teams,
-                Self::hands(request, |index, hand| match hand {
-                    RecordedHand::Deal(tables) => {
-                        let [one, two] = &**tables;
-                        Ok(PartnershipDeal {
-                            tables: [
-                                seated(one, format!("/hands/{index}/tables/0"))?,
-                                seated(two, format!("/hands/{index}/tables/1"))?,
-                            ],
-                        })
-                    }
-                    _ => Err(wrong_shape(format!("/hands/{index}"), DEAL)),
-                })?,
-            ),
-        })
-    }
-
-    fn hands<T>(
-        request: &MatchRequest,
-        take: impl Fn(usize, &RecordedHand) -> Result<T, Problem>,
-    ) -> Result<Vec<T>, Problem> {
-        request
-            .hands
-            .iter()
-            .enumerate()
-            .map(|(index, hand)| take(index, hand))
-            .collect()
-    }
-}
-
-/// A hand that names both its players, or the 422 saying it must.
-fn seated(hand: &RecordedHand, pointer: String) -> Result<SeatedHand, Problem> {
-    match hand {
-        RecordedHand::Seated(seated) => Ok(seated.clone()),
-        _ => Err(wrong_shape(pointer, SEATED_HAND)),
-    }
-}
 
 /// Maps a match error to a 422 whose pointer names the hand (and field) at
 /// fault. `hand_at(hand, table)` finds a recorded hand (the table of a deal
@@ -298,31 +227,32 @@ fn duplicate_pointer(request: &MatchRequest, name: &str) -> String {
 /// The whole operation, without HTTP (the examples test calls it directly).
 fn answer(request: MatchRequest) -> Result<MatchAnswer, Problem> {
     let profile: Profile = resolve_profile(request.profile.as_ref())?;
-    let format = Format::of(&request)?;
-    let problem = |error: MatchError| {
-        match_problem(
-            &error,
-            &|hand, table| recorded_at(&request, hand, table),
-            &|name| duplicate_pointer(&request, name),
-        )
-    };
-    Ok(match format {
-        Format::Two(players, hands) => {
-            let scored = gin_rules::score_match(&profile, &players, &hands).map_err(problem)?;
-            MatchAnswer::TwoPlayers(MatchResponse::new(&scored, profile.hollywood()))
-        }
-        Format::Three(players, hands) => {
-            let scored = gin_rules::score_match(&profile, &players, &hands).map_err(problem)?;
-            MatchAnswer::ThreePlayers(ThreePlayerMatchResponse::new(&scored))
-        }
-        Format::Teams(teams, deals) => {
-            let scored = gin_rules::score_match(&profile, &teams, &deals).map_err(problem)?;
-            MatchAnswer::Partnership(PartnershipMatchResponse::new(
-                &scored,
-                &Team::seat_order(&teams),
-            ))
-        }
-    })
+    dispatch(
+        request.players.as_deref(),
+        request.teams.as_deref(),
+        Score(&request, profile),
+    )
+}
+
+/// The score operation, for any format: the request and its profile.
+struct Score<'a>(&'a MatchRequest, Profile);
+
+impl FormatOperation for Score<'_> {
+    type Output = MatchAnswer;
+
+    fn run<F: WireFormat>(self, format: F) -> Result<MatchAnswer, Problem> {
+        let Score(request, profile) = self;
+        let hands = F::score_hands(&request.hands)?;
+        let problem = |error: MatchError| {
+            match_problem(
+                &error,
+                &|hand, table| recorded_at(request, hand, table),
+                &|name| duplicate_pointer(request, name),
+            )
+        };
+        let scored = gin_rules::score_match(&profile, &format, &hands).map_err(problem)?;
+        Ok(format.answer(&scored, &profile))
+    }
 }
 
 /// `/v1/matches/score`: the ceilings checked, the match scored, and signed

@@ -258,6 +258,15 @@ impl MatchAnswer {
         };
         *slot = Some(receipt);
     }
+
+    /// The receipt, whatever the format.
+    pub const fn receipt(&self) -> Option<&String> {
+        match self {
+            MatchAnswer::TwoPlayers(answer) => answer.receipt.as_ref(),
+            MatchAnswer::ThreePlayers(answer) => answer.receipt.as_ref(),
+            MatchAnswer::Partnership(answer) => answer.receipt.as_ref(),
+        }
+    }
 }
 
 // `anyOf`, not the `oneOf` a derive would write: the answers to a match with no

@@ -8,13 +8,12 @@ use utoipa::ToSchema;
 use crate::limits::{RequestLimits, check_items, check_length};
 use crate::problem::{ErrorCode, Problem};
 use crate::rule_errors::RuleError;
-use crate::wire::formats::{Roster, TeamSpec, check_roster_limits, shape_problem, wrong_shape};
+use crate::wire::formats::{TeamSpec, check_roster_limits, shape_problem, wrong_shape};
 use crate::wire::transcript::{
     ActionSchema, DealInput, DealSchema, TranscriptAction, deal_problem, seeded_deal,
 };
 use gin_rules::{
-    Action, DealSeeds, MatchAuditError, MatchError, MatchViolation, Players, RecordedHand, Team,
-    ViolationCode,
+    Action, DealSeeds, MatchAuditError, MatchError, MatchViolation, RecordedHand, ViolationCode,
 };
 
 /// The parts of a match request that make its record.
@@ -27,6 +26,64 @@ pub struct MatchRecord<'a> {
     /// The hands (deals) in the order played.
     pub hands: &'a [RoundRecord],
 }
+
+/// Declares the request of an operation that reads a match's record (audit,
+/// state, move): `profile`, `players`, `teams` and `hands`, their types and
+/// their serde and schema attributes written here once (each operation gives
+/// its own descriptions), then the operation's own fields, and `record()`.
+///
+/// A macro rather than a shared struct under `#[serde(flatten)]`: serde
+/// cannot combine `flatten` with `deny_unknown_fields` (the flattened struct
+/// takes every key the outer one does not name, so an unknown field is no
+/// longer refused), and utoipa would serve the shared part as an `allOf` of
+/// a schema of its own, changing the document clients generate from. The
+/// caller imports `ProfileSpec`, `TeamSpec`, `RoundRecord` and
+/// `RoundRecordSchema` (the derives name them as written).
+macro_rules! match_record_request {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(#[doc = $profile:literal])* profile,
+            $(#[doc = $players:literal])* players,
+            $(#[doc = $teams:literal])* teams,
+            $(#[doc = $hands:literal])* hands,
+            $($(#[$field_meta:meta])* pub $field:ident: $type:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $(#[doc = $profile])*
+            #[serde(default)]
+            pub profile: Option<ProfileSpec>,
+            $(#[doc = $players])*
+            #[serde(default, deserialize_with = "crate::json::present")]
+            #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
+            pub players: Option<Vec<String>>,
+            $(#[doc = $teams])*
+            #[serde(default, deserialize_with = "crate::json::present")]
+            #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
+            pub teams: Option<Vec<TeamSpec>>,
+            $(#[doc = $hands])*
+            #[schema(value_type = Vec<RoundRecordSchema>)]
+            pub hands: Vec<RoundRecord>,
+            $($(#[$field_meta])* pub $field: $type,)*
+        }
+
+        impl $name {
+            /// The match's record in this request.
+            pub fn record(&self) -> $crate::wire::match_record::MatchRecord<'_> {
+                $crate::wire::match_record::MatchRecord {
+                    players: self.players.as_deref(),
+                    teams: self.teams.as_deref(),
+                    hands: &self.hands,
+                }
+            }
+        }
+    };
+}
+pub(crate) use match_record_request;
 
 /// One hand as recorded: who dealt (and, with three players or teams, who
 /// played against the dealer), the deal, and the actions.
@@ -253,13 +310,6 @@ pub fn audit_problem(request: &MatchRecord<'_>, error: &MatchAuditError) -> Prob
 
 // ---- Handler ---------------------------------------------------------------
 
-/// The match's format, with its hands in the shape the format takes.
-pub enum Format {
-    Two(Players<String>, Vec<RecordedHand>),
-    Three([String; 3], Vec<RecordedHand>),
-    Teams([Team; 2], Vec<[RecordedHand; 2]>),
-}
-
 const TWO_TABLES: &str = "a partnership hand is a deal of two tables: `{\"tables\": [hand, hand]}`";
 const ONE_TABLE: &str = "with `players`, a hand is `{\"dealer\", \"deal\", \"actions\"}`; \
     deals of two tables belong to partnership play (`teams`)";
@@ -289,45 +339,34 @@ pub fn recorded(record: &HandRecord, at: &str, jokers: u8) -> Result<RecordedHan
     })
 }
 
-impl Format {
-    pub fn of(request: &MatchRecord<'_>, jokers: u8) -> Result<Format, Problem> {
-        let single = || -> Result<Vec<RecordedHand>, Problem> {
-            request
-                .hands
-                .iter()
-                .enumerate()
-                .map(|(index, round)| match round {
-                    RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
-                    RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
-                })
-                .collect()
-        };
-        let roster = Roster::of(request.players, request.teams)?;
-        Ok(match roster {
-            Roster::Two(players) => Format::Two(players, single()?),
-            Roster::Three(players) => Format::Three(players, single()?),
-            Roster::Teams(teams) => {
-                let deals = request
-                    .hands
-                    .iter()
-                    .enumerate()
-                    .map(|(index, round)| match round {
-                        RoundRecord::Deal(tables) => match tables.as_slice() {
-                            [one, two] => Ok([
-                                recorded(one, &base(index, Some(0)), jokers)?,
-                                recorded(two, &base(index, Some(1)), jokers)?,
-                            ]),
-                            _ => Err(shape_problem(
-                                &format!("/hands/{index}/tables"),
-                                &format!("a deal has two tables, not {}", tables.len()),
-                            )),
-                        },
-                        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Format::Teams(teams, deals)
-            }
-        })
+/// Round `index` of a format that plays one table a hand, or the 422 saying
+/// a deal of two tables belongs to partnership play.
+pub fn one_table(index: usize, round: &RoundRecord, jokers: u8) -> Result<RecordedHand, Problem> {
+    match round {
+        RoundRecord::Hand(record) => recorded(record, &base(index, None), jokers),
+        RoundRecord::Deal(_) => Err(wrong_shape(base(index, None), ONE_TABLE)),
+    }
+}
+
+/// Round `index` of partnership play: a deal of two tables, or the 422
+/// saying what a deal is.
+pub fn two_tables(
+    index: usize,
+    round: &RoundRecord,
+    jokers: u8,
+) -> Result<[RecordedHand; 2], Problem> {
+    match round {
+        RoundRecord::Deal(tables) => match tables.as_slice() {
+            [one, two] => Ok([
+                recorded(one, &base(index, Some(0)), jokers)?,
+                recorded(two, &base(index, Some(1)), jokers)?,
+            ]),
+            _ => Err(shape_problem(
+                &format!("/hands/{index}/tables"),
+                &format!("a deal has two tables, not {}", tables.len()),
+            )),
+        },
+        RoundRecord::Hand(_) => Err(wrong_shape(base(index, None), TWO_TABLES)),
     }
 }
 

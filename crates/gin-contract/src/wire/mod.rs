@@ -9,6 +9,7 @@
 
 pub mod bot;
 pub mod cards;
+pub mod edge;
 pub mod formats;
 pub mod hand_errors;
 pub mod jokers;

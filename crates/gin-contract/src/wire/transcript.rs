@@ -627,4 +627,18 @@ pub mod examples {
              "layoffs": [{"card": "7H", "meld": 1}, {"card": "4S", "meld": 0}]},
         ])
     }
+
+    /// The first `count` of [`knock_actions`]: the example hand in play.
+    pub fn first_actions(count: usize) -> Value {
+        match knock_actions() {
+            Value::Array(all) => Value::Array(all.into_iter().take(count).collect()),
+            other => other,
+        }
+    }
+
+    /// A match's hand of the example deal: `dealer` deals to `non_dealer`,
+    /// who play `actions`.
+    pub fn match_hand(dealer: &str, non_dealer: &str, actions: Value) -> Value {
+        json!({"dealer": dealer, "non_dealer": non_dealer, "deal": deal(), "actions": actions})
+    }
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use utoipa::ToSchema;
 
+pub use crate::wire::edge::RecordedHand;
 use crate::wire::formats::TeamSpec;
 use crate::wire::jokers::{DefenderHand, KnockerHand};
 use crate::wire::profile_spec::ProfileSpec;
@@ -38,19 +39,6 @@ pub struct MatchRequest {
     #[serde(default, deserialize_with = "crate::json::present")]
     #[schema(nullable = false, example = false)]
     pub receipt: Option<bool>,
-}
-
-/// A hand as recorded, before the match's format is known.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RecordedHand {
-    /// A two-player hand: `knocker` only (or `{"void": true}`).
-    Plain(MatchHand),
-    /// A hand naming both its players: `knocker` and `defender`, or a void hand
-    /// with `players`.
-    Seated(SeatedHand),
-    /// A partnership deal: two tables, each of which must name both its
-    /// players (checked with the match's format, as a rule: 422).
-    Deal(Box<[RecordedHand; 2]>),
 }
 
 /// Reads the hands one [`FlatHand`] at a time, each classified into its shape.
