@@ -139,6 +139,7 @@ impl Adapter {
         let seat_view = SeatView::of_live(&live, me)
             .map_err(|error| error.to_string())?
             .with_score(self.score);
+        agree(&seat_view, view, &self.cards)?;
         let index = choose(&self.spec, &seat_view).map_err(|error| error.to_string())?;
         let action = seat_view
             .legal_actions()
@@ -187,6 +188,31 @@ impl Adapter {
             }
         }
         Err("the story does not reach the table".into())
+    }
+}
+
+/// The replayed hand shows the seat what the engine's table shows it: its
+/// cards, the pile, the stock's count, the opponent's cards it saw taken.
+fn agree(ours: &SeatView, theirs: &View<'_>, cards: &Cards) -> Result<(), String> {
+    let set = |hand: gin_rules::Hand| -> Result<Hand, String> {
+        hand.cards()
+            .map(|card| cards.theirs(card))
+            .try_fold(Hand::EMPTY, |all, card| Ok(all | card?.into()))
+    };
+    let pile: Vec<Card> = ours
+        .discard_pile()
+        .iter()
+        .rev()
+        .map(|card| cards.theirs(*card))
+        .collect::<Result<_, _>>()?;
+    let same = set(ours.hand())? == theirs.hand()
+        && pile == theirs.discard_pile()
+        && ours.stock_remaining() == theirs.stock_len()
+        && set(ours.opponent_known())? == theirs.opponent_known();
+    if same {
+        Ok(())
+    } else {
+        Err("the replayed hand shows the seat another table".into())
     }
 }
 
