@@ -29,7 +29,9 @@ use std::time::{Duration, Instant};
 use gin_rules::bots::{BotSpec, ScoreContext, SeatView, choose};
 use gin_rules::{LegalAction, LegalKind, LiveHand, Move, Profile, Seat, StatePhase};
 use gin_rummy_engine::gin_rummy::{Card, Hand, Meld, Phase, best_melds, deadwood};
-use gin_rummy_engine::{DrawAction, HeuristicBot, Layoff, Strategy, TurnAction, UpcardAction, View};
+use gin_rummy_engine::{
+    DrawAction, HeuristicBot, Layoff, Strategy, TurnAction, UpcardAction, View,
+};
 
 use crate::cards::Cards;
 use crate::replay::replay;
@@ -401,9 +403,17 @@ impl Strategy for Adapter {
                         let card = cards.theirs(*card)?;
                         let melds = best_melds(view.hand() - card.into());
                         let event = Event::Knock(me, card, melds.iter().collect());
-                        Ok((TurnAction::Knock { discard: card, melds }, Some(event)))
+                        Ok((
+                            TurnAction::Knock {
+                                discard: card,
+                                melds,
+                            },
+                            Some(event),
+                        ))
                     }
-                    (LegalKind::BigGin, _) => Ok((TurnAction::BigGin(best_melds(view.hand())), None)),
+                    (LegalKind::BigGin, _) => {
+                        Ok((TurnAction::BigGin(best_melds(view.hand())), None))
+                    }
                     (other, _) => Err(format!("{other:?} at a discard")),
                 }
             },

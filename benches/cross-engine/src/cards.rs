@@ -51,5 +51,4 @@ impl Cards {
     pub fn all_theirs(&self) -> impl Iterator<Item = TheirCard> + '_ {
         self.pairs.iter().map(|(_, theirs)| *theirs)
     }
-
 }

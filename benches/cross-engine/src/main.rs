@@ -104,7 +104,11 @@ fn mix(mut z: u64) -> u64 {
 
 /// The `index`th deal of a game: the dealer's ten, the non-dealer's ten,
 /// the upcard, the stock (its first card drawn first).
-fn deal(cards: &Cards, seed: u64, index: u64) -> Result<(Hand, Hand, TheirCard, Vec<TheirCard>), String> {
+fn deal(
+    cards: &Cards,
+    seed: u64,
+    index: u64,
+) -> Result<(Hand, Hand, TheirCard, Vec<TheirCard>), String> {
     let mut deck: Vec<Card> = Card::deck().collect();
     let mut state = mix(seed ^ mix(index));
     for last in (1..deck.len()).rev() {
@@ -116,12 +120,22 @@ fn deal(cards: &Cards, seed: u64, index: u64) -> Result<(Hand, Hand, TheirCard, 
         .into_iter()
         .map(|card| cards.theirs(card.into()))
         .collect::<Result<_, _>>()?;
-    let hand = |cards: &[TheirCard]| cards.iter().fold(Hand::EMPTY, |hand, &card| hand | card.into());
+    let hand = |cards: &[TheirCard]| {
+        cards
+            .iter()
+            .fold(Hand::EMPTY, |hand, &card| hand | card.into())
+    };
     let dealer = hand(deck.get(..10).ok_or("short deck")?);
     let non_dealer = hand(deck.get(10..20).ok_or("short deck")?);
     let upcard = *deck.get(20).ok_or("short deck")?;
     // The engine draws the stock's last card first.
-    let stock = deck.get(21..).ok_or("short deck")?.iter().rev().copied().collect();
+    let stock = deck
+        .get(21..)
+        .ok_or("short deck")?
+        .iter()
+        .rev()
+        .copied()
+        .collect();
     Ok((dealer, non_dealer, upcard, stock))
 }
 
@@ -195,7 +209,9 @@ fn play_game(
                 if let Some(winner) = result.winner() {
                     let points = result.points(&rules);
                     let index = winner as usize;
-                    if let (Some(total), Some(sum)) = (totals.get_mut(index), tally.points.get_mut(index)) {
+                    if let (Some(total), Some(sum)) =
+                        (totals.get_mut(index), tally.points.get_mut(index))
+                    {
                         *total += points;
                         *sum += u64::from(points);
                     }

@@ -58,7 +58,10 @@ fn place(story: &Story, cards: &Cards) -> Result<Placement, String> {
     for (_, card) in &needs {
         placed.insert(*card);
     }
-    let mut pool: Vec<Card> = cards.all_theirs().filter(|card| !placed.contains(*card)).collect();
+    let mut pool: Vec<Card> = cards
+        .all_theirs()
+        .filter(|card| !placed.contains(*card))
+        .collect();
     if let Some((at, count)) = knock {
         // The least cards unseen stand for its deadwood: the real ones are
         // unseen too, so these count no more than they, within the limit.
@@ -81,7 +84,9 @@ fn place(story: &Story, cards: &Cards) -> Result<Placement, String> {
             opponent.push(card);
             continue;
         }
-        let draw = next_draw.next().ok_or("the opponent shows more cards than it drew")?;
+        let draw = next_draw
+            .next()
+            .ok_or("the opponent shows more cards than it drew")?;
         if *draw >= at {
             return Err("the opponent shows a card before it could have drawn it".into());
         }
@@ -94,12 +99,19 @@ fn place(story: &Story, cards: &Cards) -> Result<Placement, String> {
     })
 }
 
-fn hand_cards(cards: &Cards, hand: impl IntoIterator<Item = Card>) -> Result<Vec<HandCard>, String> {
+fn hand_cards(
+    cards: &Cards,
+    hand: impl IntoIterator<Item = Card>,
+) -> Result<Vec<HandCard>, String> {
     hand.into_iter().map(|card| cards.hand_card(card)).collect()
 }
 
 /// The referee's hand replaying `story`.
-pub fn replay(story: &Story, cards: &Cards, profile: &std::sync::Arc<Profile>) -> Result<LiveHand, String> {
+pub fn replay(
+    story: &Story,
+    cards: &Cards,
+    profile: &std::sync::Arc<Profile>,
+) -> Result<LiveHand, String> {
     let mut placement = place(story, cards)?;
     let mut stock = Vec::new();
     for (at, event) in story.events.iter().enumerate() {
@@ -115,7 +127,9 @@ pub fn replay(story: &Story, cards: &Cards, profile: &std::sync::Arc<Profile>) -
         }
     }
     while placement.opponent.len() < 10 {
-        placement.opponent.push(placement.fillers.pop_front().ok_or("out of cards")?);
+        placement
+            .opponent
+            .push(placement.fillers.pop_front().ok_or("out of cards")?);
     }
     stock.extend(placement.fillers.drain(..));
     let mine = hand_cards(cards, story.dealt.iter())?;
@@ -130,11 +144,13 @@ pub fn replay(story: &Story, cards: &Cards, profile: &std::sync::Arc<Profile>) -
         upcard: cards.hand_card(story.upcard)?,
         stock: hand_cards(cards, stock.iter().copied())?,
     };
-    let mut live = LiveHand::with_profile(profile.clone(), deal).map_err(|error| error.to_string())?;
+    let mut live =
+        LiveHand::with_profile(profile.clone(), deal).map_err(|error| error.to_string())?;
     let mut drawn = stock.iter();
     for event in &story.events {
         let action = action_of(event, &mut drawn, cards)?;
-        live.apply(action).map_err(|refusal| format!("{refusal} at {event:?}"))?;
+        live.apply(action)
+            .map_err(|refusal| format!("{refusal} at {event:?}"))?;
     }
     Ok(live)
 }

@@ -69,7 +69,11 @@ fn quantiles(samples: &mut [Duration]) -> String {
 
 pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
     let n = tally.pair_wins.len() as f64;
-    let scores: Vec<f64> = tally.pair_wins.iter().map(|&w| f64::from(w) / 2.0).collect();
+    let scores: Vec<f64> = tally
+        .pair_wins
+        .iter()
+        .map(|&w| f64::from(w) / 2.0)
+        .collect();
     let mean = scores.iter().sum::<f64>() / n.max(1.0);
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let half = 1.96 * var.sqrt() / n.max(1.0).sqrt();
@@ -101,8 +105,15 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         let [knocks, gins, undercuts] = tally.wins.get(index).copied().unwrap_or_default();
         println!("{name}: hands won: {knocks} by knock, {gins} by gin, {undercuts} by undercut");
     }
-    println!("{}: {}", args.bot.name.name(), quantiles(&mut tally.our_time.clone()));
-    println!("{against}: {} (the table's steps)", quantiles(&mut tally.their_time.clone()));
+    println!(
+        "{}: {}",
+        args.bot.name.name(),
+        quantiles(&mut tally.our_time.clone())
+    );
+    println!(
+        "{against}: {} (the table's steps)",
+        quantiles(&mut tally.their_time.clone())
+    );
     println!(
         "adapter faults: {} hands (played out by HeuristicBot){}",
         tally.faults,
