@@ -451,3 +451,23 @@ impl Strategy for Adapter {
         self.spec.name.name()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_reply_lays_off_chained_cards_onto_the_same_meld() {
+        let hand: Hand = "89.AK..".parse().unwrap();
+        let mut spread: Vec<Meld> = vec![
+            "567..."
+                .parse::<Hand>()
+                .map(|cards| Meld::try_from_cards(cards).unwrap())
+                .unwrap(),
+        ];
+        let (left, plan) = best_layoffs(hand, &mut spread);
+        assert_eq!(left, 11);
+        assert_eq!(plan.len(), 2);
+        assert!(plan.iter().all(|layoff| layoff.meld == 0));
+    }
+}

@@ -259,3 +259,63 @@ fn main() -> Result<(), Box<dyn Error>> {
     report(&args, &tally, started.elapsed());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(bot: BotName, against: &str, pairs: u64) -> Tally {
+        let args = Args {
+            pairs,
+            seconds: 600,
+            bot: BotSpec::new(bot, 0),
+            against: against.into(),
+            mc_samples: 8,
+            seed: 7,
+        };
+        let profile = Arc::new(Preset::Eaai.profile());
+        let cards = Cards::new().unwrap();
+        let mut tally = Tally::default();
+        for pair in 0..pairs {
+            for first_dealer in [Player::One, Player::Two] {
+                let mut ours = Adapter::new(args.bot, Arc::clone(&profile)).unwrap();
+                play_game(
+                    &args,
+                    &cards,
+                    &mut ours,
+                    mix(pair),
+                    first_dealer,
+                    &mut tally,
+                )
+                .unwrap();
+                tally.absorb(&mut ours);
+            }
+        }
+        tally
+    }
+
+    #[test]
+    fn every_decision_of_our_bots_is_made_on_a_replay_that_agrees_with_the_table() {
+        for (bot, against) in [
+            (BotName::Simple, "eaai"),
+            (BotName::Strong, "heuristic"),
+            (BotName::Random, "mc"),
+        ] {
+            let tally = run(bot, against, 3);
+            assert!(tally.hands >= 6, "{bot:?}: {} hands", tally.hands);
+            assert!(!tally.our_time.is_empty());
+            assert_eq!(
+                tally.faults, 0,
+                "{bot:?} vs {against}: {:?}",
+                tally.first_faults
+            );
+        }
+    }
+
+    #[test]
+    fn the_sign_test_is_exact_on_small_splits() {
+        assert!((stats::sign_test(0, 5) - 0.0625).abs() < 1e-12);
+        assert!((stats::sign_test(3, 3) - 1.0).abs() < 1e-12);
+        assert!((stats::sign_test(1, 9) - 0.021484375).abs() < 1e-12);
+    }
+}

@@ -127,7 +127,7 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
 
 /// The exact two-sided sign test: the chance, with a fair coin, of a split
 /// at least as uneven as `a` against `b`.
-fn sign_test(a: u64, b: u64) -> f64 {
+pub fn sign_test(a: u64, b: u64) -> f64 {
     let n = a + b;
     if n == 0 {
         return 1.0;
