@@ -87,9 +87,12 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         _ => "EaaiSimpleBot".into(),
     };
     println!(
-        "| {} (samples {}) vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p:.2e} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {}{} vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p:.2e} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
-        args.bot.samples(),
+        match args.bot.name {
+            gin_rules::bots::BotName::Strong => format!(" (samples {})", args.bot.samples()),
+            _ => String::new(),
+        },
         tally.pair_wins.len(),
         100.0 * mean,
         100.0 * (mean - half),
