@@ -115,10 +115,13 @@ pub struct DrawnHandAnalysis {
 }
 
 /// What each melded joker stands for, by joker: written `{"X1": "6H"}`, the
-/// map a client reads beside melds that hold jokers.
+/// map a client reads beside melds that hold jokers (only written out, so
+/// only with serde).
+#[cfg(feature = "serde")]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct StandsFor([Option<Card>; 2]);
 
+#[cfg(feature = "serde")]
 impl StandsFor {
     /// The jokers of these melds.
     pub(crate) fn of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> StandsFor {
