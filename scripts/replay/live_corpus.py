@@ -1,5 +1,5 @@
-"""Writes a corpus of the operations corpus.py leaves out, for replay.py: the
-live state (POST /v1/hands/state, /v1/matches/state), the referee's bots
+"""Writes a larger corpus of the operations corpus.py holds fewer of, for
+replay.py: the live state (POST /v1/hands/state, /v1/matches/state), the referee's bots
 (POST /v1/hands/move, /v1/matches/move: `random` and `simple`) and the ratings
 (POST /v1/ratings). The records are corpus.py's audit records, cut at a random
 action (often at a knock, so that the defender is to reply), with a seat or
