@@ -516,13 +516,7 @@ fn move_violation_codes(path: &str) -> BTreeSet<String> {
     gin_rules::ViolationCode::ALL
         .iter()
         .filter(|code| of_a_match || !code.is_of_a_match())
-        .map(|code| {
-            serde_json::to_value(code)
-                .unwrap()
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
+        .map(|code| code.as_str().to_owned())
         .collect()
 }
 

@@ -88,18 +88,10 @@ pub enum ViolationCode {
 impl ViolationCode {
     /// Whether only a match's record can break this rule (who deals, the
     /// game's end, the seating, the match's seeds): a hand's own record
-    /// cannot.
+    /// cannot. These are the faults of a whole hand but the deal's own
+    /// commitment, which one hand's record can break.
     pub const fn is_of_a_match(self) -> bool {
-        matches!(
-            self,
-            ViolationCode::WrongDealer
-                | ViolationCode::HandAfterGameEnd
-                | ViolationCode::HandUnfinished
-                | ViolationCode::DealSeedsDiffer
-                | ViolationCode::DealNonceNotIncreasing
-                | ViolationCode::RotationBroken
-                | ViolationCode::PairingBroken
-        )
+        self.of_the_whole_hand() && !matches!(self, ViolationCode::DealCommitmentMismatch)
     }
 
     /// Every code, in the order of the docs.
