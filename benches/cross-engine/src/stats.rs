@@ -1,8 +1,9 @@
-//! The tally of a run and its report (the same statistics as the rules
-//! crate's bot_strength example).
+//! The tally of a run and its report (the statistics are
+//! `gin_rules::strength`'s, as in the rules crate's bot_strength example).
 
 use std::time::Duration;
 
+use gin_rules::strength::Pairs;
 use gin_rummy_engine::gin_rummy::{Player, RoundResult};
 
 use crate::Args;
@@ -68,18 +69,11 @@ fn quantiles(samples: &mut [Duration]) -> String {
 }
 
 pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let n = tally.pair_wins.len() as f64;
-    let scores: Vec<f64> = tally
-        .pair_wins
-        .iter()
-        .map(|&w| f64::from(w) / 2.0)
-        .collect();
-    let mean = scores.iter().sum::<f64>() / n.max(1.0);
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * var.sqrt() / n.max(1.0).sqrt();
-    let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
-    let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
-    let p = sign_test(swept, lost);
+    let pairs = Pairs::of_wins(&tally.pair_wins);
+    let share = pairs
+        .share
+        .map_or_else(|| "-".into(), |share| share.to_string());
+    let (swept, lost, p) = (pairs.swept, pairs.lost, pairs.sign_test);
     let hands = tally.hands.max(1) as f64;
     let against = match args.against.as_str() {
         "mc" => format!("MonteCarloBot mc:{}", args.mc_samples),
@@ -87,16 +81,13 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         _ => "EaaiSimpleBot".into(),
     };
     println!(
-        "| {}{} vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p:.2e} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {}{} vs {against} | {} pairs | {share} | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         match args.bot.name {
             gin_rules::bots::BotName::Strong => format!(" (samples {})", args.bot.samples()),
             _ => String::new(),
         },
         tally.pair_wins.len(),
-        100.0 * mean,
-        100.0 * (mean - half),
-        100.0 * (mean + half),
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,
@@ -126,24 +117,4 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
             .map(|fault| format!("\n  {fault}"))
             .collect::<String>()
     );
-}
-
-/// The exact two-sided sign test: the chance, with a fair coin, of a split
-/// at least as uneven as `a` against `b`.
-pub fn sign_test(a: u64, b: u64) -> f64 {
-    let n = a + b;
-    if n == 0 {
-        return 1.0;
-    }
-    let k = a.min(b);
-    let ln_half_n = n as f64 * 0.5f64.ln();
-    let mut ln_choose = 0.0f64;
-    let mut tail = 0.0f64;
-    for i in 0..=k {
-        if i > 0 {
-            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-        }
-        tail += (ln_choose + ln_half_n).exp();
-    }
-    (2.0 * tail).min(1.0)
 }

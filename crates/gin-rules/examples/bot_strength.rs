@@ -19,12 +19,14 @@
 //! clustered by pair (the mean of the pairs' scores, 0, 1/2 or 1, plus or
 //! minus 1.96 times their standard deviation with n - 1 over the root of
 //! n), the exact two-sided sign test over the pairs one bot swept, points
-//! per hand, and time per decision of each bot. One core; not run by CI.
+//! per hand, and time per decision of each bot (the statistics are
+//! `gin_rules::strength`'s). One core; not run by CI.
 
 use std::error::Error;
 use std::time::{Duration, Instant};
 
 use gin_rules::bots::{BotName, BotSpec, Knobs, ScoreContext, SeatView, choose};
+use gin_rules::strength::Pairs;
 use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, NextDealer, Preset, Profile, Seat, Side};
 
 const TARGET: u32 = 100;
@@ -246,28 +248,18 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let n = tally.pair_wins.len() as f64;
-    let scores: Vec<f64> = tally
-        .pair_wins
-        .iter()
-        .map(|&w| f64::from(w) / 2.0)
-        .collect();
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * var.sqrt() / n.sqrt();
-    let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
-    let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
-    let p = sign_test(swept, lost);
+    let pairs = Pairs::of_wins(&tally.pair_wins);
+    let share = pairs
+        .share
+        .map_or_else(|| "-".into(), |share| share.to_string());
+    let (swept, lost, p) = (pairs.swept, pairs.lost, pairs.sign_test);
     let hands = tally.hands.max(1) as f64;
     println!(
-        "| {} (samples {}) vs {} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {} (samples {}) vs {} | {} pairs | {share} | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         args.bot.samples(),
         args.against.name.name(),
         tally.pair_wins.len(),
-        100.0 * mean,
-        100.0 * (mean - half),
-        100.0 * (mean + half),
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,
@@ -292,29 +284,4 @@ fn report(args: &Args, tally: &Tally, elapsed: Duration) {
             at(1.0)
         );
     }
-}
-
-/// The exact two-sided sign test: the chance, with a fair coin, of a split
-/// at least as uneven as `a` against `b`, written as `m.mme-x` from its
-/// logarithm (a split of thousands of pairs gives a chance far below the
-/// smallest double).
-fn sign_test(a: u64, b: u64) -> String {
-    let n = a + b;
-    let k = a.min(b);
-    // ln C(n, i) 2^-n for i = 0..=k by a running product, summed in log
-    // space (log-sum-exp) so that no term underflows.
-    let ln_half_n = n as f64 * 0.5f64.ln();
-    let mut ln_choose = 0.0f64;
-    let mut terms = Vec::new();
-    for i in 0..=k {
-        if i > 0 {
-            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-        }
-        terms.push(ln_choose + ln_half_n);
-    }
-    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let ln_tail = top + terms.iter().map(|t| (t - top).exp()).sum::<f64>().ln();
-    let log10 = ((2.0f64.ln() + ln_tail) / 10.0f64.ln()).min(0.0);
-    let exponent = log10.floor();
-    format!("{:.1}e{}", 10f64.powf(log10 - exponent), exponent as i64)
 }

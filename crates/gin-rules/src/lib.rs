@@ -241,6 +241,7 @@ pub mod selfplay;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
+pub mod strength;
 
 pub use audit::match_state::{
     LiveFormat, LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating,
