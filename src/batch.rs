@@ -17,22 +17,38 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
 use crate::http::admission::limits::BatchLimits;
-use crate::http::bulk::ndjson::Tally;
+use crate::http::bulk::ndjson::{LineAnswer, Tally, answer_line};
 use crate::http::problem::Problem;
 
 /// How a run answers one line: the operation the command line names
 /// (`gin-referee batch <operation>`), with what it needs besides the line.
 pub trait AnswerLine: Sync {
-    /// Answers line number `line` into `out`, as the endpoint would (see
+    /// Answers line number `line` into `answers`, as the endpoint would (by
+    /// [`Answers::answer`]).
+    fn answer_line(&self, line: u64, bytes: &[u8], answers: &mut Answers);
+}
+
+/// One thread's answers to its slice of a block, with its scratch buffer.
+#[derive(Default)]
+pub struct Answers {
+    scratch: Vec<u8>,
+    out: Vec<u8>,
+    tally: Tally,
+}
+
+impl Answers {
+    /// Answers line number `line` by `answer`, as the endpoint does (see
     /// [`answer_line`](crate::http::bulk::ndjson::answer_line)).
-    fn answer_line(
-        &self,
-        line: u64,
-        bytes: &[u8],
-        scratch: &mut Vec<u8>,
-        out: &mut Vec<u8>,
-        tally: &mut Tally,
-    );
+    pub fn answer<A: LineAnswer + ?Sized>(&mut self, answer: &A, line: u64, bytes: &[u8]) {
+        answer_line(
+            answer,
+            line,
+            bytes,
+            &mut self.scratch,
+            &mut self.out,
+            &mut self.tally,
+        );
+    }
 }
 
 /// Lines read before a block is answered: enough to keep every thread busy,
@@ -136,19 +152,14 @@ fn answer_block(
             .map(|(index, lines)| {
                 let start = first + (index * per_thread) as u64;
                 scope.spawn(move || {
-                    let mut out = Vec::with_capacity(lines.len() * 256);
-                    let mut scratch = Vec::new();
-                    let mut tally = Tally::default();
+                    let mut answers = Answers {
+                        out: Vec::with_capacity(lines.len() * 256),
+                        ..Answers::default()
+                    };
                     for (offset, line) in lines.iter().enumerate() {
-                        operation.answer_line(
-                            start + offset as u64,
-                            line,
-                            &mut scratch,
-                            &mut out,
-                            &mut tally,
-                        );
+                        operation.answer_line(start + offset as u64, line, &mut answers);
                     }
-                    (out, tally)
+                    (answers.out, answers.tally)
                 })
             })
             .collect();

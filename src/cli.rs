@@ -12,9 +12,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use gin_contract::answers::{audit, hands, layoffs, melds};
 use gin_contract::json::from_slice;
 use gin_contract::limits::RequestLimits;
-use gin_contract::lines::{self as ndjson, Tally};
 use gin_contract::wire::receipt::Keys;
-use gin_referee::batch::AnswerLine;
+use gin_referee::batch::{AnswerLine, Answers};
 use gin_referee::config::Config;
 
 /// The `gin-referee` command line.
@@ -150,50 +149,29 @@ pub struct BatchJob {
 }
 
 impl AnswerLine for BatchJob {
-    fn answer_line(
-        &self,
-        line: u64,
-        bytes: &[u8],
-        scratch: &mut Vec<u8>,
-        out: &mut Vec<u8>,
-        tally: &mut Tally,
-    ) {
+    fn answer_line(&self, line: u64, bytes: &[u8], answers: &mut Answers) {
         let (limits, keys) = (&self.limits, &self.keys);
         match self.operation {
-            Operation::Analyze => {
-                ndjson::answer_line(&hands::AnalyzeLines, line, bytes, scratch, out, tally)
-            }
-            Operation::Score => ndjson::answer_line(
+            Operation::Analyze => answers.answer(&hands::AnalyzeLines, line, bytes),
+            Operation::Score => answers.answer(
                 &|l: &[u8]| hands::scored(from_slice(l)?, l, keys),
                 line,
                 bytes,
-                scratch,
-                out,
-                tally,
             ),
-            Operation::Validate => ndjson::answer_line(
+            Operation::Validate => answers.answer(
                 &|l: &[u8]| melds::validation(from_slice(l)?, limits),
                 line,
                 bytes,
-                scratch,
-                out,
-                tally,
             ),
-            Operation::Layoffs => ndjson::answer_line(
+            Operation::Layoffs => answers.answer(
                 &|l: &[u8]| layoffs::optimal_layoffs(from_slice(l)?),
                 line,
                 bytes,
-                scratch,
-                out,
-                tally,
             ),
-            Operation::Audit => ndjson::answer_line(
+            Operation::Audit => answers.answer(
                 &|l: &[u8]| audit::verdict(from_slice(l)?, l, limits, keys),
                 line,
                 bytes,
-                scratch,
-                out,
-                tally,
             ),
         }
     }
