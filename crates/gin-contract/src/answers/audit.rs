@@ -35,6 +35,7 @@ use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_items};
 use crate::problem::Problem;
+use crate::wire::hand_record::hand_record_request;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
 use crate::wire::transcript::{
@@ -43,25 +44,20 @@ use crate::wire::transcript::{
 
 // ---- Request ---------------------------------------------------------------
 
-/// A recorded hand: the deal and every action, in order.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AuditRequest {
-    /// A preset name (`standard` when absent) or an object overriding a preset's
-    /// parameters, as for every scoring request.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The cards as dealt, or the seeds that dealt them with their commitment.
-    #[schema(value_type = DealSchema)]
-    pub deal: DealInput,
-    /// The actions in the order they were taken. An empty list is a hand not yet
-    /// begun.
-    #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<TranscriptAction>,
-    /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub receipt: Option<bool>,
+hand_record_request! {
+    /// A recorded hand: the deal and every action, in order.
+    pub struct AuditRequest {
+        /// A preset name (`standard` when absent) or an object overriding a preset's
+        /// parameters, as for every scoring request.
+        profile,
+        /// The actions in the order they were taken. An empty list is a hand not yet
+        /// begun.
+        actions,
+        /// Ask for a signed receipt of the answer (see `GET /v1/keys`).
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, example = false)]
+        pub receipt: Option<bool>,
+    }
 }
 
 // ---- Handler ---------------------------------------------------------------

@@ -22,35 +22,29 @@ use crate::problem::Problem;
 use crate::wire::bot::{
     BotMove, BotRequest, BotSchema, idle_message, not_to_act, play, violation_problem,
 };
+use crate::wire::hand_record::hand_record_request;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::transcript::{
     ActionSchema, ActionViolation, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
 use gin_rules::{Seat, StoryViewer};
 
-/// A hand so far, the seat to play for, and the bot that plays.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HandMoveRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/hands/state`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The cards as dealt, or the seeds that dealt them with their commitment.
-    #[schema(value_type = DealSchema)]
-    pub deal: DealInput,
-    /// The actions so far, in order, as `/v1/hands/state` takes them.
-    #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<TranscriptAction>,
-    /// The seat the bot plays for; the bot sees only what it may know.
-    pub seat: Seat,
-    /// The bot.
-    #[schema(value_type = BotSchema)]
-    pub bot: BotRequest,
-    /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+hand_record_request! {
+    /// A hand so far, the seat to play for, and the bot that plays.
+    pub struct HandMoveRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/hands/state`.
+        profile,
+        /// The actions so far, in order, as `/v1/hands/state` takes them.
+        actions,
+        /// The seat the bot plays for; the bot sees only what it may know.
+        pub seat: Seat,
+        /// The bot.
+        #[schema(value_type = BotSchema)]
+        pub bot: BotRequest,
+        openspiel:
+        /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
+    }
 }
 
 /// The move the bot plays: one entry of the state's `legal_actions` for the

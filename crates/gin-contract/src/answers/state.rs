@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_items};
 use crate::problem::Problem;
+use crate::wire::hand_record::hand_record_request;
 use crate::wire::live::StateResponse;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::transcript::{
@@ -21,29 +22,22 @@ use crate::wire::transcript::{
 };
 use gin_rules::{Seat, StoryViewer};
 
-/// A hand so far, and whose view to answer with.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StateRequest {
-    /// A preset name (`standard` when absent) or an object overriding a
-    /// preset's parameters, as for `/v1/hands/audit`.
-    #[serde(default)]
-    pub profile: Option<ProfileSpec>,
-    /// The cards as dealt, or the seeds that dealt them with their commitment.
-    #[schema(value_type = DealSchema)]
-    pub deal: DealInput,
-    /// The actions so far, in order, as `/v1/hands/audit` takes them.
-    #[schema(value_type = Vec<ActionSchema>)]
-    pub actions: Vec<TranscriptAction>,
-    /// Answer with what this seat may know; absent: the referee's whole table
-    /// (for the app's server only).
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false)]
-    pub seat: Option<Seat>,
-    /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, example = false)]
-    pub openspiel: Option<bool>,
+hand_record_request! {
+    /// A hand so far, and whose view to answer with.
+    pub struct StateRequest {
+        /// A preset name (`standard` when absent) or an object overriding a
+        /// preset's parameters, as for `/v1/hands/audit`.
+        profile,
+        /// The actions so far, in order, as `/v1/hands/audit` takes them.
+        actions,
+        /// Answer with what this seat may know; absent: the referee's whole table
+        /// (for the app's server only).
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false)]
+        pub seat: Option<Seat>,
+        openspiel:
+        /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
+    }
 }
 
 /// Examples for the OpenAPI document and the guides, each run through the

@@ -12,6 +12,7 @@ pub mod cards;
 pub mod edge;
 pub mod formats;
 pub mod hand_errors;
+pub mod hand_record;
 pub mod jokers;
 pub mod knock;
 pub mod live;
