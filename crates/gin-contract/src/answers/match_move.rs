@@ -53,10 +53,8 @@ match_record_request! {
         /// The bot.
         #[schema(value_type = BotSchema)]
         pub bot: BotRequest,
+        openspiel:
         /// Add OpenSpiel's `gin_rummy` action id(s) of the move.
-        #[serde(default, deserialize_with = "crate::json::present")]
-        #[schema(nullable = false, example = false)]
-        pub openspiel: Option<bool>,
     }
 }
 

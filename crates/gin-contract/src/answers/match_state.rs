@@ -61,10 +61,8 @@ match_record_request! {
         #[serde(default, deserialize_with = "crate::json::present")]
         #[schema(nullable = false, example = false)]
         pub spectator: Option<bool>,
+        openspiel:
         /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-        #[serde(default, deserialize_with = "crate::json::present")]
-        #[schema(nullable = false, example = false)]
-        pub openspiel: Option<bool>,
     }
 }
 

@@ -8,7 +8,8 @@
 /// everywhere), then the operation's own fields, then, after `openspiel:`,
 /// the description of an `openspiel` flag when the operation names moves (the
 /// marker comes first because a description right after the operation's own
-/// fields could be the start of one more of them).
+/// fields could be the start of one more of them; the match requests'
+/// macro takes the flag the same way).
 ///
 /// A macro rather than a shared struct under `#[serde(flatten)]`, for the
 /// reasons [`match_record_request`](crate::wire::match_record) gives. The

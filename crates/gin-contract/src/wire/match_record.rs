@@ -30,7 +30,9 @@ pub struct MatchRecord<'a> {
 /// Declares the request of an operation that reads a match's record (audit,
 /// state, move): `profile`, `players`, `teams` and `hands`, their types and
 /// their serde and schema attributes written here once (each operation gives
-/// its own descriptions), then the operation's own fields, and `record()`.
+/// its own descriptions), then the operation's own fields, then the
+/// `openspiel` flag after `openspiel:` as
+/// [`hand_record_request`](crate::wire::hand_record) has it, and `record()`.
 ///
 /// A macro rather than a shared struct under `#[serde(flatten)]`: serde
 /// cannot combine `flatten` with `deny_unknown_fields` (the flattened struct
@@ -48,6 +50,7 @@ macro_rules! match_record_request {
             $(#[doc = $teams:literal])* teams,
             $(#[doc = $hands:literal])* hands,
             $($(#[$field_meta:meta])* pub $field:ident: $type:ty,)*
+            $(openspiel: $(#[doc = $openspiel:literal])+)?
         }
     ) => {
         $(#[$meta])*
@@ -69,6 +72,12 @@ macro_rules! match_record_request {
             #[schema(value_type = Vec<RoundRecordSchema>)]
             pub hands: Vec<RoundRecord>,
             $($(#[$field_meta])* pub $field: $type,)*
+            $(
+                $(#[doc = $openspiel])+
+                #[serde(default, deserialize_with = "crate::json::present")]
+                #[schema(nullable = false, example = false)]
+                pub openspiel: Option<bool>,
+            )?
         }
 
         impl $name {
