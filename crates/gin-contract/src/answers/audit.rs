@@ -33,7 +33,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::limits::{RequestLimits, check_items};
+use crate::limits::RequestLimits;
 use crate::problem::Problem;
 use crate::wire::hand_record::hand_record_request;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
@@ -200,12 +200,7 @@ pub fn verdict(
 ) -> Result<AuditResponse, Problem> {
     // Each action is replayed in constant time but the knock (one or two scorer
     // calls, microseconds): with the ceiling on actions, not worth a thread hop.
-    check_items(
-        "/actions",
-        "actions",
-        request.actions.len(),
-        limits.audit_actions,
-    )?;
+    request.check_length(limits)?;
     let signed = (request.receipt == Some(true))
         .then(|| resolve_profile(request.profile.as_ref()))
         .transpose()?;

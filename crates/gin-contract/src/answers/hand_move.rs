@@ -17,7 +17,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::limits::{RequestLimits, check_items};
+use crate::limits::RequestLimits;
 use crate::problem::Problem;
 use crate::wire::bot::{
     BotMove, BotRequest, BotSchema, idle_message, not_to_act, play, violation_problem,
@@ -92,12 +92,7 @@ pub fn respond(
     request: HandMoveRequest,
     limits: &RequestLimits,
 ) -> Result<HandMoveResponse, Problem> {
-    check_items(
-        "/actions",
-        "actions",
-        request.actions.len(),
-        limits.audit_actions,
-    )?;
+    request.check_length(limits)?;
     answer(request)
 }
 

@@ -12,7 +12,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::limits::{RequestLimits, check_items};
+use crate::limits::RequestLimits;
 use crate::problem::Problem;
 use crate::wire::hand_record::hand_record_request;
 use crate::wire::live::StateResponse;
@@ -173,12 +173,7 @@ fn with_story(
 
 /// `/v1/hands/state`: the transcript's length checked, then the state.
 pub fn respond(request: StateRequest, limits: &RequestLimits) -> Result<StateResponse, Problem> {
-    check_items(
-        "/actions",
-        "actions",
-        request.actions.len(),
-        limits.audit_actions,
-    )?;
+    request.check_length(limits)?;
     answer(request)
 }
 

@@ -30,9 +30,9 @@ pub struct MatchRecord<'a> {
 /// Declares the request of an operation that reads a match's record (audit,
 /// state, move): `profile`, `players`, `teams` and `hands`, their types and
 /// their serde and schema attributes written here once (each operation gives
-/// its own descriptions), then the operation's own fields, then the
-/// `openspiel` flag after `openspiel:` as
-/// [`hand_record_request`](crate::wire::hand_record) has it, and `record()`.
+/// its own descriptions), then the operation's own fields and the
+/// `openspiel` flag as [`record_request`](crate::wire::request) takes them,
+/// and `record()`.
 ///
 /// A macro rather than a shared struct under `#[serde(flatten)]`: serde
 /// cannot combine `flatten` with `deny_unknown_fields` (the flattened struct
@@ -49,35 +49,27 @@ macro_rules! match_record_request {
             $(#[doc = $players:literal])* players,
             $(#[doc = $teams:literal])* teams,
             $(#[doc = $hands:literal])* hands,
-            $($(#[$field_meta:meta])* pub $field:ident: $type:ty,)*
-            $(openspiel: $(#[doc = $openspiel:literal])+)?
+            $($fields:tt)*
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Debug, Deserialize, ToSchema)]
-        #[serde(deny_unknown_fields)]
-        pub struct $name {
-            $(#[doc = $profile])*
-            #[serde(default)]
-            pub profile: Option<ProfileSpec>,
-            $(#[doc = $players])*
-            #[serde(default, deserialize_with = "crate::json::present")]
-            #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-            pub players: Option<Vec<String>>,
-            $(#[doc = $teams])*
-            #[serde(default, deserialize_with = "crate::json::present")]
-            #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-            pub teams: Option<Vec<TeamSpec>>,
-            $(#[doc = $hands])*
-            #[schema(value_type = Vec<RoundRecordSchema>)]
-            pub hands: Vec<RoundRecord>,
-            $($(#[$field_meta])* pub $field: $type,)*
-            $(
-                $(#[doc = $openspiel])+
+        $crate::wire::request::record_request! {
+            $(#[$meta])*
+            pub struct $name;
+            profile { $(#[doc = $profile])* }
+            record {
+                $(#[doc = $players])*
                 #[serde(default, deserialize_with = "crate::json::present")]
-                #[schema(nullable = false, example = false)]
-                pub openspiel: Option<bool>,
-            )?
+                #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
+                pub players: Option<Vec<String>>,
+                $(#[doc = $teams])*
+                #[serde(default, deserialize_with = "crate::json::present")]
+                #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
+                pub teams: Option<Vec<TeamSpec>>,
+                $(#[doc = $hands])*
+                #[schema(value_type = Vec<RoundRecordSchema>)]
+                pub hands: Vec<RoundRecord>,
+            }
+            fields { $($fields)* }
         }
 
         impl $name {

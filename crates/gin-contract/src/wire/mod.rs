@@ -19,6 +19,7 @@ pub mod live;
 pub mod match_record;
 pub mod profile_spec;
 pub mod receipt;
+pub mod request;
 pub mod score_sheet;
 pub mod transcript;
 
