@@ -35,16 +35,16 @@ use utoipa::ToSchema;
 
 use crate::limits::RequestLimits;
 use crate::problem::Problem;
-use crate::wire::hand_record::hand_record_request;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
+use crate::wire::request::record_request;
 use crate::wire::transcript::{
     ActionSchema, AuditResponse, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
 
 // ---- Request ---------------------------------------------------------------
 
-hand_record_request! {
+record_request! { hand:
     /// A recorded hand: the deal and every action, in order.
     pub struct AuditRequest {
         /// A preset name (`standard` when absent) or an object overriding a preset's

@@ -22,14 +22,14 @@ use crate::problem::Problem;
 use crate::wire::bot::{
     BotMove, BotRequest, BotSchema, idle_message, not_to_act, play, violation_problem,
 };
-use crate::wire::hand_record::hand_record_request;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::request::record_request;
 use crate::wire::transcript::{
     ActionSchema, ActionViolation, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
 use gin_rules::{Seat, StoryViewer};
 
-hand_record_request! {
+record_request! { hand:
     /// A hand so far, the seat to play for, and the bot that plays.
     pub struct HandMoveRequest {
         /// A preset name (`standard` when absent) or an object overriding a

@@ -38,17 +38,17 @@ use crate::problem::Problem;
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::{MatchAnswer, TeamSpec};
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
-    violation_pointer,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
+use crate::wire::request::record_request;
 use crate::wire::transcript::AuditResponse;
 use gin_rules::{self, MatchAudit, MatchAuditError, Profile, ViolationCode};
 
 // ---- Request ---------------------------------------------------------------
 
-match_record_request! {
+record_request! { match:
     /// A match's record: the players (or teams) and every hand, in the order
     /// played.
     pub struct MatchAuditRequest {

@@ -25,16 +25,16 @@ use crate::wire::bot::{
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::TeamSpec;
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
-    violation_pointer,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::request::record_request;
 use gin_rules::bots::{BotSpec, ScoreContext, SeatView};
 use gin_rules::{
     HandCard, MatchPhase, MatchState, MatchViewer, Profile, RecordedHand, Seat, Tally,
 };
 
-match_record_request! {
+record_request! { match:
     /// A match so far, the player to play for, and the bot that plays.
     pub struct MatchMoveRequest {
         /// A preset name (`standard` when absent) or an object overriding a

@@ -28,17 +28,17 @@ use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
-    violation_pointer,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::request::record_request;
 use crate::wire::transcript::{ActionSchema, ActionViolation, AuditResult};
 use gin_rules::{
     LiveTable, MatchAuditError, MatchPhase, MatchState, MatchViewer, NextDeal, Profile, Seat,
     Seating, StatePhase,
 };
 
-match_record_request! {
+record_request! { match:
     /// A match so far, and whose view to answer with.
     pub struct MatchStateRequest {
         /// A preset name (`standard` when absent) or an object overriding a

@@ -14,15 +14,15 @@ use utoipa::ToSchema;
 
 use crate::limits::RequestLimits;
 use crate::problem::Problem;
-use crate::wire::hand_record::hand_record_request;
 use crate::wire::live::StateResponse;
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
+use crate::wire::request::record_request;
 use crate::wire::transcript::{
     ActionSchema, DealInput, DealSchema, Replay, TranscriptAction, replay_problem,
 };
 use gin_rules::{Seat, StoryViewer};
 
-hand_record_request! {
+record_request! { hand:
     /// A hand so far, and whose view to answer with.
     pub struct StateRequest {
         /// A preset name (`standard` when absent) or an object overriding a

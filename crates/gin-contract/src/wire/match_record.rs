@@ -27,65 +27,6 @@ pub struct MatchRecord<'a> {
     pub hands: &'a [RoundRecord],
 }
 
-/// Declares the request of an operation that reads a match's record (audit,
-/// state, move): `profile`, `players`, `teams` and `hands`, their types and
-/// their serde and schema attributes written here once (each operation gives
-/// its own descriptions), then the operation's own fields and the
-/// `openspiel` flag as [`record_request`](crate::wire::request) takes them,
-/// and `record()`.
-///
-/// A macro rather than a shared struct under `#[serde(flatten)]`: serde
-/// cannot combine `flatten` with `deny_unknown_fields` (the flattened struct
-/// takes every key the outer one does not name, so an unknown field is no
-/// longer refused), and utoipa would serve the shared part as an `allOf` of
-/// a schema of its own, changing the document clients generate from. The
-/// caller imports `ProfileSpec`, `TeamSpec`, `RoundRecord` and
-/// `RoundRecordSchema` (the derives name them as written).
-macro_rules! match_record_request {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            $(#[doc = $profile:literal])* profile,
-            $(#[doc = $players:literal])* players,
-            $(#[doc = $teams:literal])* teams,
-            $(#[doc = $hands:literal])* hands,
-            $($fields:tt)*
-        }
-    ) => {
-        $crate::wire::request::record_request! {
-            $(#[$meta])*
-            pub struct $name;
-            profile { $(#[doc = $profile])* }
-            record {
-                $(#[doc = $players])*
-                #[serde(default, deserialize_with = "crate::json::present")]
-                #[schema(nullable = false, min_items = 2, max_items = 3, example = json!(["Ann", "Bob"]))]
-                pub players: Option<Vec<String>>,
-                $(#[doc = $teams])*
-                #[serde(default, deserialize_with = "crate::json::present")]
-                #[schema(value_type = Option<Vec<TeamSpec>>, nullable = false, min_items = 2, max_items = 2)]
-                pub teams: Option<Vec<TeamSpec>>,
-                $(#[doc = $hands])*
-                #[schema(value_type = Vec<RoundRecordSchema>)]
-                pub hands: Vec<RoundRecord>,
-            }
-            fields { $($fields)* }
-        }
-
-        impl $name {
-            /// The match's record in this request.
-            pub fn record(&self) -> $crate::wire::match_record::MatchRecord<'_> {
-                $crate::wire::match_record::MatchRecord {
-                    players: self.players.as_deref(),
-                    teams: self.teams.as_deref(),
-                    hands: &self.hands,
-                }
-            }
-        }
-    };
-}
-pub(crate) use match_record_request;
-
 /// One hand as recorded: who dealt (and, with three players or teams, who
 /// played against the dealer), the deal, and the actions.
 #[derive(Debug, Deserialize, ToSchema)]

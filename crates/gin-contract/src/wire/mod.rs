@@ -12,7 +12,6 @@ pub mod cards;
 pub mod edge;
 pub mod formats;
 pub mod hand_errors;
-pub mod hand_record;
 pub mod jokers;
 pub mod knock;
 pub mod live;
