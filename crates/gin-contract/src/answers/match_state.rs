@@ -28,7 +28,7 @@ use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, violation_pointer,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_violation,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::request::record_request;
@@ -66,30 +66,18 @@ record_request! { match:
     }
 }
 
-/// The first violation of the match, as `/v1/matches/audit` reports it (with
-/// `seat` or `spectator`, a message naming a card the viewer cannot know is
-/// replaced).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MatchStateViolation {
-    /// The hand's (the deal's) index, from 0.
-    #[schema(example = 3)]
-    pub hand: usize,
-    /// The table of a partnership deal (absent otherwise, and for a fault of
-    /// the whole deal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, example = 1)]
-    pub table: Option<usize>,
-    /// The action's index in the hand's transcript; null for a fault of the
-    /// whole hand.
-    #[schema(example = 7, required = true)]
-    pub action: Option<usize>,
-    /// The rule broken.
-    pub code: gin_rules::ViolationCode,
-    /// A sentence for a tournament director.
-    pub message: String,
-    /// JSON pointer into the request, down to the field at fault.
-    #[schema(example = "/hands/1/dealer")]
-    pub pointer: String,
+match_violation! {
+    /// The first violation of the match, as `/v1/matches/audit` reports it (with
+    /// `seat` or `spectator`, a message naming a card the viewer cannot know is
+    /// replaced).
+    pub struct MatchStateViolation {
+        action:
+        /// The action's index in the hand's transcript; null for a fault of the
+        /// whole hand.
+        pointer:
+        /// JSON pointer into the request, down to the field at fault.
+        example = "/hands/1/dealer",
+    }
 }
 
 /// Two players at one table of the next partnership deal.
@@ -350,14 +338,8 @@ fn response<S>(
 ) -> MatchStateResponse {
     let openspiel = request.openspiel == Some(true);
     let to_act = state.to_act().into_iter().map(str::to_owned).collect();
-    let violation = state.violation.as_ref().map(|found| MatchStateViolation {
-        hand: found.hand,
-        table: found.table,
-        action: found.violation.action,
-        code: found.violation.code,
-        message: found.violation.message.clone(),
-        pointer: violation_pointer(&request.record(), found),
-    });
+    let violation =
+        (state.violation.as_ref()).map(|found| MatchStateViolation::of(&request.record(), found));
     MatchStateResponse {
         legal: violation.is_none(),
         violation,
