@@ -7,31 +7,30 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::problem::{ErrorCode, Problem};
+use crate::wire::transcript::seeds_request;
 use gin_rules::fair_deal::{self, SeedError, ServerSeed};
 use gin_rules::{Deal, MAX_JOKERS};
 
-/// The seeds of one deal.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"server_seed": "0000000000000000000000000000000000000000000000000000000000000000",
-    "client_seed": "player", "nonce": 0}))]
-pub struct DealRequest {
-    /// The casino's secret: 32 bytes as 64 hexadecimal digits.
-    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
-    pub server_seed: String,
-    /// The player's contribution: any UTF-8 text of at most 256 bytes (a longer
-    /// one is a 422 `client_seed_too_long`).
-    #[schema(max_length = 256)]
-    pub client_seed: String,
-    /// The deal's number in the series: 0 to 2^53 - 1.
-    #[schema(minimum = 0, maximum = 9007199254740991_u64)]
-    pub nonce: u64,
-    /// Jokers in the deck: 0 (the default), 1 (`X1`) or 2 (`X1`, `X2`),
-    /// added after KC before the shuffle; the stock is longer by as many. Use
-    /// the audited profile's `jokers`.
-    #[serde(default, deserialize_with = "crate::json::present")]
-    #[schema(nullable = false, minimum = 0, maximum = 2, example = 0)]
-    pub jokers: Option<u8>,
+seeds_request! {
+    /// The seeds of one deal.
+    #[schema(example = json!({"server_seed": "0000000000000000000000000000000000000000000000000000000000000000",
+        "client_seed": "player", "nonce": 0}))]
+    pub struct DealRequest {
+        server_seed:
+        /// The casino's secret: 32 bytes as 64 hexadecimal digits.
+        client_seed:
+        /// The player's contribution: any UTF-8 text of at most 256 bytes (a longer
+        /// one is a 422 `client_seed_too_long`).
+        nonce:
+        /// The deal's number in the series: 0 to 2^53 - 1.
+    } and {
+        /// Jokers in the deck: 0 (the default), 1 (`X1`) or 2 (`X1`, `X2`),
+        /// added after KC before the shuffle; the stock is longer by as many. Use
+        /// the audited profile's `jokers`.
+        #[serde(default, deserialize_with = "crate::json::present")]
+        #[schema(nullable = false, minimum = 0, maximum = 2, example = 0)]
+        pub jokers: Option<u8>,
+    }
 }
 
 /// A deal derived from seeds, with what proves it.

@@ -89,19 +89,51 @@ pub fn replay_problem(error: AuditError) -> Problem {
     }
 }
 
-/// The seeds of a provably fair deal, as `POST /v1/deals` takes them.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Seeds {
-    /// 32 bytes as 64 hexadecimal digits.
-    #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
-    pub server_seed: String,
-    /// UTF-8, at most 256 bytes.
-    #[schema(max_length = 256)]
-    pub client_seed: String,
-    /// 0 to 2^53 - 1.
-    #[schema(minimum = 0, maximum = 9007199254740991_u64)]
-    pub nonce: u64,
+/// Declares a request that carries the seeds of a provably fair deal:
+/// `server_seed`, `client_seed` and `nonce`, their types and their schema's
+/// bounds written once (each request describes them in its own words), then
+/// the request's own fields, if any, in braces after `and`. A macro rather
+/// than a struct under `#[serde(flatten)]`, for the reasons
+/// [`record_request`](crate::wire::request) gives.
+macro_rules! seeds_request {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            server_seed: $(#[doc = $server_seed:literal])*
+            client_seed: $(#[doc = $client_seed:literal])*
+            nonce: $(#[doc = $nonce:literal])*
+        } $(and { $($fields:tt)* })?
+    ) => {
+        // The derive first: `$meta` may hold its `schema` helper attribute.
+        #[derive(Debug, Deserialize, ToSchema)]
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $(#[doc = $server_seed])*
+            #[schema(pattern = "^[0-9a-fA-F]{64}$", min_length = 64, max_length = 64)]
+            pub server_seed: String,
+            $(#[doc = $client_seed])*
+            #[schema(max_length = 256)]
+            pub client_seed: String,
+            $(#[doc = $nonce])*
+            #[schema(minimum = 0, maximum = 9007199254740991_u64)]
+            pub nonce: u64,
+            $($($fields)*)?
+        }
+    };
+}
+pub(crate) use seeds_request;
+
+seeds_request! {
+    /// The seeds of a provably fair deal, as `POST /v1/deals` takes them.
+    pub struct Seeds {
+        server_seed:
+        /// 32 bytes as 64 hexadecimal digits.
+        client_seed:
+        /// UTF-8, at most 256 bytes.
+        nonce:
+        /// 0 to 2^53 - 1.
+    }
 }
 
 /// Every field of either form, read flat so that a fault keeps its pointer
