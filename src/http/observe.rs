@@ -11,6 +11,7 @@
 //! error after this middleware).
 
 use std::future::{Future, Ready, ready};
+use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
 use std::pin::{Pin, pin};
 use std::rc::Rc;
@@ -86,14 +87,34 @@ impl Observe {
     }
 }
 
-impl<S, B> Transform<S, ServiceRequest> for Observe
+/// The services [`Observe`] wraps: actix's, answering with a body `B`.
+pub trait Wrapped<B>:
+    Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static
+{
+}
+
+impl<S, B> Wrapped<B> for S where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static
+{
+}
+
+/// The bodies a wrapped service may answer with.
+pub trait Body: MessageBody + Unpin + 'static {}
+
+impl<B: MessageBody + Unpin + 'static> Body for B {}
+
+/// What [`Observe`] answers: the wrapped service's body, or a problem's.
+type Observed<B> = ServiceResponse<EitherBody<B>>;
+
+// `B` is named by `S`'s `Response` here (an associated type binding), so
+// that the impl constrains it; `Wrapped<B>` alone would not.
+impl<S, B: Body> Transform<S, ServiceRequest> for Observe
 where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + Unpin + 'static,
 {
-    type Response = ServiceResponse<EitherBody<B>>;
+    type Response = Observed<B>;
     type Error = Error;
-    type Transform = ObserveService<S>;
+    type Transform = ObserveService<S, B>;
     type InitError = ();
     type Future = Ready<Result<Self::Transform, Self::InitError>>;
 
@@ -101,24 +122,22 @@ where
         ready(Ok(ObserveService {
             service: Rc::new(service),
             metrics: self.metrics.clone(),
+            body: PhantomData,
         }))
     }
 }
 
-pub struct ObserveService<S> {
+/// The middleware around one service `S` answering with a body `B`.
+pub struct ObserveService<S, B> {
     service: Rc<S>,
     metrics: web::Data<Metrics>,
+    body: PhantomData<fn() -> B>,
 }
 
-type BoxedResponse<B> =
-    Pin<Box<dyn Future<Output = Result<ServiceResponse<EitherBody<B>>, Error>>>>;
+type BoxedResponse<B> = Pin<Box<dyn Future<Output = Result<Observed<B>, Error>>>>;
 
-impl<S, B> Service<ServiceRequest> for ObserveService<S>
-where
-    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error> + 'static,
-    B: MessageBody + Unpin + 'static,
-{
-    type Response = ServiceResponse<EitherBody<B>>;
+impl<S: Wrapped<B>, B: Body> Service<ServiceRequest> for ObserveService<S, B> {
+    type Response = Observed<B>;
     type Error = Error;
     type Future = BoxedResponse<B>;
 
