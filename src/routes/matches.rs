@@ -46,27 +46,10 @@ gin_contract::problem_responses!(
         team ahead on a deal scores the net of both tables and the box; `totals`, `final`, \
         `winner` and `net` are per team.",
     request_body(content = MatchRequest, examples(
-        ("source_s0" = (summary = "[S0]'s walkthrough as counts (standard)", value = json!({
-            "profile": "standard",
-            "players": ["Mom", "Dad"],
-            "hands": [
-                {"knocker": "Mom", "knocker_deadwood": 5, "defender_deadwood": 15},
-                {"knocker": "Mom", "knocker_deadwood": 0, "defender_deadwood": 6},
-                {"knocker": "Mom", "knocker_deadwood": 4, "defender_deadwood": 2},
-                {"knocker": "Mom", "knocker_deadwood": 10, "defender_deadwood": 43},
-                {"knocker": "Dad", "knocker_deadwood": 0, "defender_deadwood": 10},
-                {"knocker": "Mom", "knocker_deadwood": 0, "defender_deadwood": 11}
-            ]
-        }))),
-        ("hollywood" = (summary = "Hollywood: Dad, shut out of game 1, enters game 2", value = json!({
-            "profile": "hollywood",
-            "players": ["Mom", "Dad"],
-            "hands": [
-                {"knocker": "Mom", "knocker_deadwood": 0, "defender_deadwood": 50},
-                {"knocker": "Mom", "knocker_deadwood": 0, "defender_deadwood": 40},
-                {"knocker": "Dad", "knocker_deadwood": 2, "defender_deadwood": 12}
-            ]
-        }))),
+        ("source_s0" = (summary = "[S0]'s walkthrough as counts (standard)",
+            value = json!(examples::source_s0()))),
+        ("hollywood" = (summary = "Hollywood: Dad, shut out of game 1, enters game 2",
+            value = json!(examples::hollywood()))),
         ("cards_and_void" = (summary = "A hand as cards ([S4] in docs/RULES.md), then a void hand", value = json!({
             "players": ["Elder", "Younger"],
             "hands": [

@@ -275,6 +275,47 @@ pub fn respond(
     Ok(scored)
 }
 
+/// Examples for the OpenAPI document.
+pub mod examples {
+    use serde_json::{Value, json};
+
+    /// Mom and Dad's match under `profile`, each hand as its counts: who
+    /// knocked, the knocker's deadwood and the defender's.
+    fn counted(profile: &str, hands: &[(&str, u32, u32)]) -> Value {
+        let hands: Vec<Value> = hands
+            .iter()
+            .map(|(knocker, knocker_deadwood, defender_deadwood)| {
+                json!({"knocker": knocker, "knocker_deadwood": knocker_deadwood,
+                       "defender_deadwood": defender_deadwood})
+            })
+            .collect();
+        json!({"profile": profile, "players": ["Mom", "Dad"], "hands": hands})
+    }
+
+    /// [S0]'s walkthrough (docs/RULES.md) as counts, under `standard`.
+    pub fn source_s0() -> Value {
+        counted(
+            "standard",
+            &[
+                ("Mom", 5, 15),
+                ("Mom", 0, 6),
+                ("Mom", 4, 2),
+                ("Mom", 10, 43),
+                ("Dad", 0, 10),
+                ("Mom", 0, 11),
+            ],
+        )
+    }
+
+    /// Hollywood: Mom shuts Dad out of game 1; Dad enters game 2.
+    pub fn hollywood() -> Value {
+        counted(
+            "hollywood",
+            &[("Mom", 0, 50), ("Mom", 0, 40), ("Dad", 2, 12)],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
