@@ -44,6 +44,22 @@ impl LineAnswer for Floor<'_> {
     }
 }
 
+/// Answers every line into `out` as the endpoint does, line `n` by
+/// `answerer(n)`.
+fn answer_all<A: LineAnswer>(
+    lines: &[Vec<u8>],
+    answerer: impl Fn(usize) -> A,
+    scratch: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> Tally {
+    out.clear();
+    let mut tally = Tally::default();
+    for (n, line) in lines.iter().enumerate() {
+        answer_line(&answerer(n), n as u64 + 1, line, scratch, out, &mut tally);
+    }
+    tally
+}
+
 fn bench(c: &mut Criterion) {
     let lines = lines(1000);
     let answers: Vec<_> = lines
@@ -54,40 +70,14 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(lines.len() as u64));
     let (mut out, mut scratch) = (Vec::with_capacity(1 << 20), Vec::new());
     group.bench_function("analyze", |b| {
-        b.iter(|| {
-            out.clear();
-            let mut tally = Tally::default();
-            for (n, line) in lines.iter().enumerate() {
-                answer_line(
-                    &AnalyzeLines,
-                    n as u64 + 1,
-                    line,
-                    &mut scratch,
-                    &mut out,
-                    &mut tally,
-                );
-            }
-            tally
-        })
+        b.iter(|| answer_all(&lines, |_| AnalyzeLines, &mut scratch, &mut out))
     });
     // The floor: the same reading and writing, the answer looked up instead
     // of solved.
     group.bench_function("floor_no_solving", |b| {
         b.iter(|| {
-            out.clear();
-            let mut tally = Tally::default();
-            for (n, line) in lines.iter().enumerate() {
-                let answer = answers.get(n).expect("one answer per line");
-                answer_line(
-                    &Floor(answer),
-                    n as u64 + 1,
-                    line,
-                    &mut scratch,
-                    &mut out,
-                    &mut tally,
-                );
-            }
-            tally
+            let floor = |n: usize| Floor(answers.get(n).expect("one answer per line"));
+            answer_all(&lines, floor, &mut scratch, &mut out)
         })
     });
     group.finish();
