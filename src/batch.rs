@@ -2,7 +2,7 @@
 //! and stdout, for offline jobs, on every core.
 //!
 //! Each line is answered by an [`AnswerLine`], the command line's operation,
-//! which calls [`answer_line`](crate::http::bulk::ndjson::answer_line) with the same function the endpoint
+//! which calls [`answer_line`] with the same function the endpoint
 //! calls (`hands::analysis`, `hands::scored`, ...), so a file gives the same
 //! answers offline as over HTTP; this engine knows no route. Lines are read in
 //! blocks; each block is cut into one slice per thread, answered in parallel, and written in
@@ -38,7 +38,7 @@ pub struct Answers {
 
 impl Answers {
     /// Answers line number `line` by `answer`, as the endpoint does (see
-    /// [`answer_line`](crate::http::bulk::ndjson::answer_line)).
+    /// [`answer_line`]).
     pub fn answer<A: LineAnswer + ?Sized>(&mut self, answer: &A, line: u64, bytes: &[u8]) {
         answer_line(
             answer,

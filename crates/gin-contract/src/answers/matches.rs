@@ -292,7 +292,8 @@ pub mod examples {
         json!({"profile": profile, "players": ["Mom", "Dad"], "hands": hands})
     }
 
-    /// [S0]'s walkthrough (docs/RULES.md) as counts, under `standard`.
+    /// The walkthrough of source `[S0]` (docs/RULES.md) as counts, under
+    /// `standard`.
     pub fn source_s0() -> Value {
         counted(
             "standard",

@@ -1,6 +1,6 @@
 //! The requests that read a record, a hand's (`/v1/hands/audit`, `/state`,
 //! `/move`) or a match's (`/v1/matches/audit`, `/state`, `/move`): their
-//! fields and attributes written once, in [`record_request`].
+//! fields and attributes written once, in `record_request!`.
 
 /// Declares the request of an operation that reads a record:
 ///
