@@ -42,8 +42,7 @@ pub struct KnockerHand {
     /// Declared melds, checked (legal, disjoint, from the hand, within the
     /// knock limit). Absent: the arrangement best for the knocker is chosen.
     pub melds: Option<Vec<Vec<HandCard>>>,
-    /// The card each joker of `melds` stands for. A map given, even an empty
-    /// one, makes the declaration one with jokers (checked as such).
+    /// The card each joker of `melds` stands for (an empty map is no map).
     pub jokers: Option<Vec<(Joker, Card)>>,
 }
 

@@ -40,12 +40,14 @@ pub use hand_score::{
 
 /// The twin of the reply searches a knock of these hands takes, as
 /// [`Search::for_knock`] chooses it: both hands' cards and declared melds,
-/// the defender's declared layoffs, and whether either names a joker map.
+/// the defender's declared layoffs, and whether either names a joker in
+/// its joker map (an empty map names none, as in every other entry).
 #[inline]
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
     let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
+    let names = |map: &Option<Vec<_>>| map.as_ref().is_some_and(|map| !map.is_empty());
     Search::for_knock(
-        knocker.jokers.is_some() || defender.jokers.is_some(),
+        names(&knocker.jokers) || names(&defender.jokers),
         held(&knocker.hand)
             || held(&defender.hand)
             || declares_jokers(&knocker.melds)

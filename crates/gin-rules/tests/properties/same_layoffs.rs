@@ -166,6 +166,18 @@ proptest! {
         .unwrap();
         prop_assert_eq!(&laid_down.showdown.defender.layoffs, layoffs);
 
+        // A joker map named but empty (a client that always sends one) names
+        // no joker: the same hands, the same layoffs.
+        let named = |cards: &[HandCard]| {
+            let mut knocker = KnockerHand::of_cards(cards.iter().copied());
+            knocker.jokers = Some(Vec::new());
+            knocker
+        };
+        let mut empty_map = DefenderHand::of_cards(knock.defender.iter().copied());
+        empty_map.jokers = Some(Vec::new());
+        let mapped = score_hand(profile, upcard, &named(&knock.knocker), &empty_map).unwrap();
+        prop_assert_eq!(&mapped.showdown.defender.layoffs, layoffs);
+
         if showdown.knocker.deadwood_jokers.is_empty() {
             let rules = profile.joker_rules();
             let allowed = showdown.knocker.deadwood > 0 || profile.layoffs_on_gin();
