@@ -44,12 +44,11 @@ pub use hand_score::{
 /// its joker map (an empty map names none, as in every other entry).
 #[inline]
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
-    let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
+    let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
     let names = |map: &Option<Vec<_>>| map.as_ref().is_some_and(|map| !map.is_empty());
     Search::for_knock(
         names(&knocker.jokers) || names(&defender.jokers),
-        held(&knocker.hand)
-            || held(&defender.hand)
+        !(natural(&knocker.hand) && natural(&defender.hand))
             || declares_jokers(&knocker.melds)
             || declares_jokers(&defender.melds),
         defender.layoffs.as_deref(),
