@@ -96,3 +96,15 @@ impl StandsFor {
         map
     }
 }
+
+/// The map of these pairs (a joker given twice stands for the last card
+/// given).
+impl FromIterator<(Joker, Card)> for StandsFor {
+    fn from_iter<I: IntoIterator<Item = (Joker, Card)>>(pairs: I) -> StandsFor {
+        let mut map = StandsFor::default();
+        for (joker, card) in pairs {
+            map.set(joker, card);
+        }
+        map
+    }
+}

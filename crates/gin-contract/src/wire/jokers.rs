@@ -226,10 +226,10 @@ pub struct DefenderHand {
 }
 
 // The wire's knocker and defender hands mirror the rules' `KnockerHand` and
-// `DefenderHand` rather than being them: the wire reads the joker map as an
-// object keyed `X1`/`X2` (refusing `[null, null]` and `{"X1": null}`), bounds
-// every list as it is read, and makes a layoff name its meld, none of which
-// the rules' types (a list of pairs, an optional meld) need. Each `rules()`
+// `DefenderHand` rather than being them: the wire bounds every list as it is
+// read and makes a layoff name its meld by index, neither of which the
+// rules' types (unbounded lists, an optional meld) need; the joker map is
+// the rules' own `StandsFor`. Each `rules()`
 // destructures both sides in full, so that a field added to either does not
 // compile until it is carried across here.
 impl DefenderHand {
@@ -244,7 +244,7 @@ impl DefenderHand {
         gin_rules::DefenderHand {
             hand: hand.clone(),
             melds: melds.clone(),
-            jokers: jokers.map(|jokers| jokers.pairs().collect()),
+            jokers: *jokers,
             layoffs: layoffs.as_ref().map(|layoffs| {
                 layoffs
                     .iter()
@@ -287,7 +287,7 @@ impl KnockerHand {
         Ok(gin_rules::KnockerHand {
             hand: hand.clone(),
             melds: melds.clone(),
-            jokers: jokers.map(|jokers| jokers.pairs().collect()),
+            jokers: *jokers,
         })
     }
 }

@@ -18,10 +18,11 @@ use utoipa::ToSchema;
 use super::jokers::HandArrangement;
 use super::knock::ScoreResponse;
 use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
+use gin_rules::StandsFor;
 use gin_rules::selfplay::OpenSpielIds;
 use gin_rules::{
-    Action, Arrangement, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction,
-    LegalKind, Move, Seat, Source, StatePhase, View,
+    Action, Arrangement, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind,
+    Move, Seat, Source, StatePhase, View,
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
@@ -188,9 +189,9 @@ fn melds_json(melds: &[Vec<HandCard>]) -> Value {
     )
 }
 
-fn jokers_json(jokers: &[(gin_rules::Joker, Card)]) -> Value {
+fn jokers_json(jokers: &StandsFor) -> Value {
     let map: Map<String, Value> = jokers
-        .iter()
+        .pairs()
         .map(|(joker, card)| (joker.notation().to_owned(), json!(card.to_string())))
         .collect();
     Value::Object(map)

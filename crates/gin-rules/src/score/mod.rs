@@ -20,6 +20,7 @@
 //! disjoint ones within the limit number in the low hundreds at worst, each met
 //! by one [`best_reply`](crate::best_reply) search.
 
+use crate::StandsFor;
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredMelds;
@@ -45,7 +46,7 @@ pub use hand_score::{
 #[inline]
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
     let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
-    let names = |map: &Option<Vec<_>>| map.as_ref().is_some_and(|map| !map.is_empty());
+    let names = |map: &Option<StandsFor>| map.is_some_and(|map| !map.is_empty());
     Search::for_knock(
         names(&knocker.jokers) || names(&defender.jokers),
         !(natural(&knocker.hand) && natural(&defender.hand))
@@ -68,7 +69,7 @@ pub fn score_hand(
     let search = knock_search(knocker, defender);
     let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
         melds: melds.clone(),
-        stands_for: knocker.jokers.clone().unwrap_or_default(),
+        stands_for: knocker.jokers.unwrap_or_default(),
     });
     knock::score_knock(
         search,

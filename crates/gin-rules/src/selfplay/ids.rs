@@ -391,6 +391,6 @@ fn knock_with(discard: Option<HandCard>) -> Move {
     Move::Knock {
         discard,
         melds: None,
-        jokers: Vec::new(),
+        jokers: crate::StandsFor::default(),
     }
 }
