@@ -11,7 +11,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gin_rules::{
     Action, Card, Deal, HandCard, Move, Players, ProfileOverrides, RecordedHand, RecordedLayoff,
-    Seat, Source, StandsFor, audit_match, cards,
+    Seat, Source, audit_match, cards,
 };
 
 fn list(text: &str) -> Vec<HandCard> {
@@ -56,14 +56,14 @@ fn knock_hand(dealer: &str) -> RecordedHand {
             Move::Knock {
                 discard: Some(card("KC").into()),
                 melds: Some(vec![list("AS 2S 3S"), list("4H 5H 6H"), list("9C 9D 9H")]),
-                jokers: StandsFor::default(),
+                jokers: Default::default(),
             },
         ),
         act(
             Seat::Dealer,
             Move::LayOff {
                 melds: None,
-                jokers: StandsFor::default(),
+                jokers: Default::default(),
                 layoffs: Some(vec![
                     RecordedLayoff {
                         card: card("7H").into(),
