@@ -37,9 +37,9 @@ use crate::limits::RequestLimits;
 use crate::problem::Problem;
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::{MatchAnswer, TeamSpec};
+pub use crate::wire::match_record::MatchAuditViolation;
 use crate::wire::match_record::{
     RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
-    violation_pointer,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
@@ -160,32 +160,6 @@ pub enum RoundAudit {
 pub struct DealAudit {
     /// Each table's `/v1/hands/audit` answer, in the order of the request.
     pub tables: Vec<AuditResponse>,
-}
-
-/// The first violation of a match.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MatchAuditViolation {
-    /// The hand's (the deal's) index, from 0.
-    #[schema(example = 3)]
-    pub hand: usize,
-    /// The table of a partnership deal (absent otherwise, and for a fault of
-    /// the whole deal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, example = 1)]
-    pub table: Option<usize>,
-    /// The action's index in the hand's transcript; null for a fault of the
-    /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
-    /// `rotation_broken`, `pairing_broken`, the deal's seeds).
-    #[schema(example = 7, required = true)]
-    pub action: Option<usize>,
-    /// The rule broken.
-    pub code: ViolationCode,
-    /// A sentence for a tournament director.
-    pub message: String,
-    /// JSON pointer into the request, down to the field at fault:
-    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
-    #[schema(example = "/hands/3/actions/7/card")]
-    pub pointer: String,
 }
 
 /// The client's claimed result checked against the referee's.
@@ -312,14 +286,10 @@ fn verdict<S>(
         .as_ref()
         .map(|claimed| check_claim(claimed, &score))
         .transpose()?;
-    let violation = audit.violation.as_ref().map(|found| MatchAuditViolation {
-        hand: found.hand,
-        table: found.table,
-        action: found.violation.action,
-        code: found.violation.code,
-        message: found.violation.message.clone(),
-        pointer: violation_pointer(&request.record(), found),
-    });
+    let violation = audit
+        .violation
+        .as_ref()
+        .map(|found| MatchAuditViolation::of(&request.record(), found));
     let partnership = request.teams.is_some();
     let mut hands: Vec<RoundAudit> = audit
         .hands

@@ -28,8 +28,8 @@ use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_record_request,
-    violation_pointer,
+    MatchAuditViolation, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
+    match_record_request,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::transcript::{ActionSchema, ActionViolation, AuditResult};
@@ -66,32 +66,6 @@ match_record_request! {
         #[schema(nullable = false, example = false)]
         pub openspiel: Option<bool>,
     }
-}
-
-/// The first violation of the match, as `/v1/matches/audit` reports it (with
-/// `seat` or `spectator`, a message naming a card the viewer cannot know is
-/// replaced).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MatchStateViolation {
-    /// The hand's (the deal's) index, from 0.
-    #[schema(example = 3)]
-    pub hand: usize,
-    /// The table of a partnership deal (absent otherwise, and for a fault of
-    /// the whole deal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, example = 1)]
-    pub table: Option<usize>,
-    /// The action's index in the hand's transcript; null for a fault of the
-    /// whole hand.
-    #[schema(example = 7, required = true)]
-    pub action: Option<usize>,
-    /// The rule broken.
-    pub code: gin_rules::ViolationCode,
-    /// A sentence for a tournament director.
-    pub message: String,
-    /// JSON pointer into the request, down to the field at fault.
-    #[schema(example = "/hands/1/dealer")]
-    pub pointer: String,
 }
 
 /// Two players at one table of the next partnership deal.
@@ -252,8 +226,10 @@ pub enum MatchTable {
 pub struct MatchStateResponse {
     /// As `/v1/matches/audit`: no violation in any hand or between hands.
     pub legal: bool,
-    /// As `/v1/matches/audit`: the first violation, or null.
-    pub violation: Option<MatchStateViolation>,
+    /// As `/v1/matches/audit`: the first violation, or null (with `seat` or
+    /// `spectator`, a message naming a card the viewer cannot know is
+    /// replaced).
+    pub violation: Option<MatchAuditViolation>,
     /// `deal` (the app deals the next hand), `play` (a hand or a deal's
     /// tables in progress) or `over` (the match is complete).
     pub phase: MatchPhase,
@@ -352,14 +328,10 @@ fn response<S>(
 ) -> MatchStateResponse {
     let openspiel = request.openspiel == Some(true);
     let to_act = state.to_act().into_iter().map(str::to_owned).collect();
-    let violation = state.violation.as_ref().map(|found| MatchStateViolation {
-        hand: found.hand,
-        table: found.table,
-        action: found.violation.action,
-        code: found.violation.code,
-        message: found.violation.message.clone(),
-        pointer: violation_pointer(&request.record(), found),
-    });
+    let violation = state
+        .violation
+        .as_ref()
+        .map(|found| MatchAuditViolation::of(&request.record(), found));
     MatchStateResponse {
         legal: violation.is_none(),
         violation,

@@ -2,7 +2,7 @@
 //! the hands (a partnership's deals of two tables), the format they make with
 //! the roster, the pointers into the request for a fault, and the ceilings.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_items, check_length};
@@ -214,6 +214,46 @@ pub fn tables<'a>(
                 .map(|(table, record)| (hand, Some(table), record))
                 .collect(),
         })
+}
+
+/// The first violation of a match.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchAuditViolation {
+    /// The hand's (the deal's) index, from 0.
+    #[schema(example = 3)]
+    pub hand: usize,
+    /// The table of a partnership deal (absent otherwise, and for a fault of
+    /// the whole deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = 1)]
+    pub table: Option<usize>,
+    /// The action's index in the hand's transcript; null for a fault of the
+    /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
+    /// `rotation_broken`, `pairing_broken`, the deal's seeds).
+    #[schema(example = 7, required = true)]
+    pub action: Option<usize>,
+    /// The rule broken.
+    pub code: gin_rules::ViolationCode,
+    /// A sentence for a tournament director.
+    pub message: String,
+    /// JSON pointer into the request, down to the field at fault:
+    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
+    #[schema(example = "/hands/3/actions/7/card")]
+    pub pointer: String,
+}
+
+impl MatchAuditViolation {
+    /// The violation `found` in `record`, pointed at in the request.
+    pub fn of(record: &MatchRecord<'_>, found: &MatchViolation) -> MatchAuditViolation {
+        MatchAuditViolation {
+            hand: found.hand,
+            table: found.table,
+            action: found.violation.action,
+            code: found.violation.code,
+            message: found.violation.message.clone(),
+            pointer: violation_pointer(record, found),
+        }
+    }
 }
 
 /// Where in the request a violation is.
