@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 
 use gin_contract::answers::ratings::{Outcome, Table};
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rules::fair_deal::ALGORITHM;
 use serde_json::{Map, Value, json};
 
@@ -148,45 +149,11 @@ fn pairing(names: [&str; 2], games: &[&Value], index: usize) -> Value {
         "share": {a: share, b: share.map(|s| 1.0 - s)},
         "ci95": {a: ci, b: ci.map(|[lo, hi]| [1.0 - hi, 1.0 - lo])},
         "sweeps": {a: sweeps_a, b: sweeps_b},
-        "sign_test_p": sign_test(sweeps_a, sweeps_b),
+        "sign_test_p": sign_test(sweeps_a, sweeps_b).p(),
         "points_per_hand": {a: per_hand(points[0]), b: per_hand(points[1])},
         "forfeits": {a: forfeits[0], b: forfeits[1]},
         "stalls": {a: stalls[0], b: stalls[1]},
     })
-}
-
-/// The mean of the pairs' scores and its 95% interval, mean ± 1.96 sd(n - 1)
-/// / sqrt(n), not clipped (`None` below two pairs).
-pub fn clustered_ci(scores: &[f64]) -> (Option<f64>, Option<[f64; 2]>) {
-    let n = scores.len() as f64;
-    if scores.is_empty() {
-        return (None, None);
-    }
-    let mean = scores.iter().sum::<f64>() / n;
-    if scores.len() < 2 {
-        return (Some(mean), None);
-    }
-    let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let half = 1.96 * variance.sqrt() / n.sqrt();
-    (Some(mean), Some([mean - half, mean + half]))
-}
-
-/// The exact two-sided sign test: the probability, under a fair coin, of a
-/// split of `a + b` sweeps at least as uneven as this one (1 when there are
-/// none).
-pub fn sign_test(a: u64, b: u64) -> f64 {
-    let n = a + b;
-    let k = a.min(b);
-    // log C(n, i) - n log 2, summed as probabilities for i = 0..=k.
-    let mut log_choose = 0.0f64;
-    let mut tail = 0.0f64;
-    for i in 0..=k {
-        if i > 0 {
-            log_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-        }
-        tail += (log_choose - n as f64 * std::f64::consts::LN_2).exp();
-    }
-    (2.0 * tail).min(1.0)
 }
 
 /// Weng-Lin ratings over every game, in record order.
@@ -254,27 +221,4 @@ fn by_bot(plan: &Plan, lines: &[Value]) -> Value {
         );
     }
     Value::Object(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_sign_test_is_exact() {
-        // 9 sweeps to 1: 2 * (1 + 10) / 1024.
-        assert!((sign_test(9, 1) - 22.0 / 1024.0).abs() < 1e-12);
-        assert_eq!(sign_test(0, 0), 1.0);
-        assert_eq!(sign_test(3, 3), 1.0);
-    }
-
-    #[test]
-    fn the_interval_is_the_mean_plus_or_minus_the_clustered_error() {
-        let (mean, ci) = clustered_ci(&[1.0, 0.5, 0.5, 0.0, 1.0]);
-        assert_eq!(mean, Some(0.6));
-        let sd = (0.4f64.powi(2) * 2.0 + 0.1f64.powi(2) * 2.0 + 0.6f64.powi(2)) / 4.0;
-        let half = 1.96 * sd.sqrt() / 5f64.sqrt();
-        let [lo, hi] = ci.unwrap();
-        assert!((lo - (0.6 - half)).abs() < 1e-12 && (hi - (0.6 + half)).abs() < 1e-12);
-    }
 }

@@ -192,7 +192,7 @@ fn action_of<'a>(
                         .map(|meld| hand_cards(cards, meld.cards().iter()))
                         .collect::<Result<_, _>>()?,
                 ),
-                jokers: Vec::new(),
+                jokers: gin_rules::StandsFor::default(),
             },
         ),
     };

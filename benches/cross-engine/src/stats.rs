@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rummy_engine::gin_rummy::{Player, RoundResult};
 
 use crate::Args;
@@ -68,15 +69,14 @@ fn quantiles(samples: &mut [Duration]) -> String {
 }
 
 pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let n = tally.pair_wins.len() as f64;
     let scores: Vec<f64> = tally
         .pair_wins
         .iter()
         .map(|&w| f64::from(w) / 2.0)
         .collect();
-    let mean = scores.iter().sum::<f64>() / n.max(1.0);
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * var.sqrt() / n.max(1.0).sqrt();
+    let (mean, ci) = clustered_ci(&scores);
+    let mean = mean.unwrap_or(0.0);
+    let [low, high] = ci.unwrap_or([mean, mean]);
     let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
     let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
     let p = sign_test(swept, lost);
@@ -87,7 +87,7 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         _ => "EaaiSimpleBot".into(),
     };
     println!(
-        "| {}{} vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p:.2e} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {}{} vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         match args.bot.name {
             gin_rules::bots::BotName::Strong => format!(" (samples {})", args.bot.samples()),
@@ -95,8 +95,8 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         },
         tally.pair_wins.len(),
         100.0 * mean,
-        100.0 * (mean - half),
-        100.0 * (mean + half),
+        100.0 * low,
+        100.0 * high,
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,
@@ -126,24 +126,4 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
             .map(|fault| format!("\n  {fault}"))
             .collect::<String>()
     );
-}
-
-/// The exact two-sided sign test: the chance, with a fair coin, of a split
-/// at least as uneven as `a` against `b`.
-pub fn sign_test(a: u64, b: u64) -> f64 {
-    let n = a + b;
-    if n == 0 {
-        return 1.0;
-    }
-    let k = a.min(b);
-    let ln_half_n = n as f64 * 0.5f64.ln();
-    let mut ln_choose = 0.0f64;
-    let mut tail = 0.0f64;
-    for i in 0..=k {
-        if i > 0 {
-            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-        }
-        tail += (ln_choose + ln_half_n).exp();
-    }
-    (2.0 * tail).min(1.0)
 }

@@ -24,6 +24,7 @@
 use std::error::Error;
 use std::time::{Duration, Instant};
 
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rules::bots::{BotName, BotSpec, Knobs, ScoreContext, SeatView, choose};
 use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, NextDealer, Preset, Profile, Seat, Side};
 
@@ -246,15 +247,14 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let n = tally.pair_wins.len() as f64;
     let scores: Vec<f64> = tally
         .pair_wins
         .iter()
         .map(|&w| f64::from(w) / 2.0)
         .collect();
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * var.sqrt() / n.sqrt();
+    let (mean, ci) = clustered_ci(&scores);
+    let mean = mean.unwrap_or(0.0);
+    let [low, high] = ci.unwrap_or([mean, mean]);
     let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
     let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
     let p = sign_test(swept, lost);
@@ -266,8 +266,8 @@ fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         args.against.name.name(),
         tally.pair_wins.len(),
         100.0 * mean,
-        100.0 * (mean - half),
-        100.0 * (mean + half),
+        100.0 * low,
+        100.0 * high,
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,
@@ -292,29 +292,4 @@ fn report(args: &Args, tally: &Tally, elapsed: Duration) {
             at(1.0)
         );
     }
-}
-
-/// The exact two-sided sign test: the chance, with a fair coin, of a split
-/// at least as uneven as `a` against `b`, written as `m.mme-x` from its
-/// logarithm (a split of thousands of pairs gives a chance far below the
-/// smallest double).
-fn sign_test(a: u64, b: u64) -> String {
-    let n = a + b;
-    let k = a.min(b);
-    // ln C(n, i) 2^-n for i = 0..=k by a running product, summed in log
-    // space (log-sum-exp) so that no term underflows.
-    let ln_half_n = n as f64 * 0.5f64.ln();
-    let mut ln_choose = 0.0f64;
-    let mut terms = Vec::new();
-    for i in 0..=k {
-        if i > 0 {
-            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-        }
-        terms.push(ln_choose + ln_half_n);
-    }
-    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let ln_tail = top + terms.iter().map(|t| (t - top).exp()).sum::<f64>().ln();
-    let log10 = ((2.0f64.ln() + ln_tail) / 10.0f64.ln()).min(0.0);
-    let exponent = log10.floor();
-    format!("{:.1}e{}", 10f64.powf(log10 - exponent), exponent as i64)
 }

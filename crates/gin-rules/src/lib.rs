@@ -238,6 +238,7 @@ pub mod profile;
 pub mod score;
 #[cfg(feature = "fair-deal")]
 pub mod selfplay;
+mod stands_for;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
@@ -286,3 +287,4 @@ pub use score::{
     Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand,
     score_laid_down, settle,
 };
+pub use stands_for::StandsFor;
