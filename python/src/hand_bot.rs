@@ -9,7 +9,7 @@
 //! the bot would not make, the card of its choice among the knocks).
 
 use gin_contract::json::from_slice;
-use gin_contract::problem::{ErrorCode, Problem as ContractProblem};
+use gin_contract::problem::Problem as ContractProblem;
 use gin_contract::wire::bot::{BotRequest, idle_message, not_to_act};
 use gin_contract::wire::live::LegalEntry;
 use gin_rules::bots::{self, BotSpec, SeatView};
@@ -17,7 +17,7 @@ use gin_rules::{HandState, LegalKind, Seat, StoryViewer};
 use pyo3::prelude::*;
 use serde_json::json;
 
-use crate::hand_ids::check_natural;
+use crate::hand_ids::{check_natural, invalid_id};
 use crate::held::Hand;
 use crate::problem::raise;
 
@@ -90,13 +90,6 @@ pub fn bot_id(py: Python<'_>, hand: &mut Hand, spec: &BotSpec) -> PyResult<u32> 
                 .and_then(|kind| kind.as_str().map(str::to_owned))
                 .unwrap_or_default()
         );
-        raise(
-            py,
-            ContractProblem::new(ErrorCode::InvalidBody, &detail).with_error(
-                "",
-                ErrorCode::InvalidValue,
-                detail,
-            ),
-        )
+        invalid_id(py, detail)
     })
 }

@@ -59,6 +59,12 @@ fn refuse(py: Python<'_>, hand: &mut Hand, id: i64) -> PyErr {
         }
     }
     let detail = format!("OpenSpiel action id {id} is not legal now; the legal ids are {ids:?}");
+    invalid_id(py, detail)
+}
+
+/// The problem of an id that cannot be played or given now, said by
+/// `detail`: a body that is well formed, a value that is not.
+pub fn invalid_id(py: Python<'_>, detail: String) -> PyErr {
     raise(
         py,
         ContractProblem::new(ErrorCode::InvalidBody, &detail).with_error(

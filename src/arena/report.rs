@@ -8,11 +8,9 @@
 //! - `share` and `ci95`: a pair's score for A is A's games won in its two
 //!   games over 2; `share` is the mean over the complete pairs and `ci95`
 //!   the mean ± 1.96 times the pairs' standard deviation (n - 1) over the
-//!   root of n, not clipped to [0, 1] (null below two pairs;
-//!   [`gin_rules::strength::share`]);
+//!   root of n, not clipped to [0, 1] (null below two pairs);
 //! - `sweeps` and `sign_test_p`: pairs one bot won both games of, and the
-//!   exact two-sided binomial (p = 1/2) test over those pairs
-//!   ([`gin_rules::strength::sign_test`], 0 below the smallest double);
+//!   exact two-sided binomial (p = 1/2) test over those pairs;
 //! - `points_per_hand`: each bot's hand points over every hand of the
 //!   pairing, void hands included; `forfeits` and `stalls` by bot.
 //!
@@ -28,8 +26,8 @@
 use std::collections::BTreeMap;
 
 use gin_contract::answers::ratings::{Outcome, Table};
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rules::fair_deal::ALGORITHM;
-use gin_rules::strength;
 use serde_json::{Map, Value, json};
 
 use super::Plan;
@@ -131,10 +129,9 @@ fn pairing(names: [&str; 2], games: &[&Value], index: usize) -> Value {
         .filter(|legs| legs.len() == 2)
         .map(|legs| legs.iter().sum::<f64>() / 2.0)
         .collect();
-    let summary = strength::Pairs::of(&scores);
-    let ci = summary.share.and_then(|share| share.ci95);
-    let share = summary.share.map(|share| share.mean);
-    let (sweeps_a, sweeps_b) = (summary.swept, summary.lost);
+    let (share, ci) = clustered_ci(&scores);
+    let sweeps_a = scores.iter().filter(|&&s| s == 1.0).count() as u64;
+    let sweeps_b = scores.iter().filter(|&&s| s == 0.0).count() as u64;
     let per_hand = |p: f64| {
         if hands > 0.0 {
             json!(p / hands)
@@ -152,7 +149,7 @@ fn pairing(names: [&str; 2], games: &[&Value], index: usize) -> Value {
         "share": {a: share, b: share.map(|s| 1.0 - s)},
         "ci95": {a: ci, b: ci.map(|[lo, hi]| [1.0 - hi, 1.0 - lo])},
         "sweeps": {a: sweeps_a, b: sweeps_b},
-        "sign_test_p": summary.sign_test.p(),
+        "sign_test_p": sign_test(sweeps_a, sweeps_b).p(),
         "points_per_hand": {a: per_hand(points[0]), b: per_hand(points[1])},
         "forfeits": {a: forfeits[0], b: forfeits[1]},
         "stalls": {a: stalls[0], b: stalls[1]},

@@ -34,37 +34,7 @@ use gin_rummy_engine::{
 };
 
 use crate::cards::Cards;
-use crate::replay::replay;
-
-/// One thing that happened in the hand, as the adapter's seat saw it.
-#[derive(Debug, Clone)]
-pub(crate) enum Event {
-    Pass(Seat),
-    /// The top of the pile taken (the upcard too).
-    Take(Seat, Card),
-    /// A stock draw: the card, when the seat saw it.
-    Stock(Seat, Option<Card>),
-    Discard(Seat, Card),
-    /// A knock: its discard and the melds laid down.
-    Knock(Seat, Card, Vec<Meld>),
-}
-
-/// The hand so far, from the adapter's seat.
-pub(crate) struct Story {
-    pub(crate) me: Seat,
-    pub(crate) dealt: Hand,
-    pub(crate) upcard: Card,
-    pub(crate) events: Vec<Event>,
-    /// The seat's cards after its last action, as it knows them.
-    held: Hand,
-}
-
-pub(crate) fn other(seat: Seat) -> Seat {
-    match seat {
-        Seat::Dealer => Seat::NonDealer,
-        Seat::NonDealer => Seat::Dealer,
-    }
-}
+use crate::replay::{Event, Story, replay};
 
 pub struct Adapter {
     spec: BotSpec,
@@ -260,7 +230,7 @@ fn table_after(story: &Story) -> (Option<Card>, usize) {
 
 /// What the opponent did next, read off the view.
 fn their_event(story: &Story, view: &View<'_>, phase: StatePhase) -> Result<Event, String> {
-    let them = other(story.me);
+    let them = story.me.other();
     let (top, stock) = table_after(story);
     match phase {
         StatePhase::UpcardOffer => {

@@ -5,10 +5,32 @@
 use std::collections::VecDeque;
 
 use gin_rules::{Action, Deal, HandCard, LiveHand, Move, Profile, Seat, Source};
-use gin_rummy_engine::gin_rummy::{Card, Hand};
+use gin_rummy_engine::gin_rummy::{Card, Hand, Meld};
 
-use crate::adapter::{Event, Story, other};
 use crate::cards::Cards;
+
+/// One thing that happened in the hand, as the adapter's seat saw it.
+#[derive(Debug, Clone)]
+pub(crate) enum Event {
+    Pass(Seat),
+    /// The top of the pile taken (the upcard too).
+    Take(Seat, Card),
+    /// A stock draw: the card, when the seat saw it.
+    Stock(Seat, Option<Card>),
+    Discard(Seat, Card),
+    /// A knock: its discard and the melds laid down.
+    Knock(Seat, Card, Vec<Meld>),
+}
+
+/// The hand so far, from the adapter's seat.
+pub(crate) struct Story {
+    pub(crate) me: Seat,
+    pub(crate) dealt: Hand,
+    pub(crate) upcard: Card,
+    pub(crate) events: Vec<Event>,
+    /// The seat's cards after its last action, as it knows them.
+    pub(crate) held: Hand,
+}
 
 /// Where the opponent's cards shown from its hand came from: its ten dealt
 /// cards, then (for one shed beyond them) its earliest stock draw before.
@@ -21,7 +43,7 @@ struct Placement {
 }
 
 fn place(story: &Story, cards: &Cards) -> Result<Placement, String> {
-    let them = other(story.me);
+    let them = story.me.other();
     let mut known = Hand::EMPTY; // taken from the pile, not shed since
     let mut needs: Vec<(usize, Card)> = Vec::new();
     let mut placed = story.dealt;
@@ -35,10 +57,8 @@ fn place(story: &Story, cards: &Cards) -> Result<Placement, String> {
             Event::Stock(seat, Some(card)) if *seat == story.me => {
                 placed.insert(*card);
             }
-            Event::Discard(seat, card) if *seat == them => {
-                if !known.remove(*card) {
-                    needs.push((at, *card));
-                }
+            Event::Discard(seat, card) if *seat == them && !known.remove(*card) => {
+                needs.push((at, *card));
             }
             Event::Knock(seat, card, melds) if *seat == them => {
                 let mut shown: Vec<Card> = vec![*card];
@@ -192,7 +212,7 @@ fn action_of<'a>(
                         .map(|meld| hand_cards(cards, meld.cards().iter()))
                         .collect::<Result<_, _>>()?,
                 ),
-                jokers: Vec::new(),
+                jokers: gin_rules::StandsFor::default(),
             },
         ),
     };

@@ -1,9 +1,9 @@
-//! The tally of a run and its report (the statistics are
-//! `gin_rules::strength`'s, as in the rules crate's bot_strength example).
+//! The tally of a run and its report (the same statistics as the rules
+//! crate's bot_strength example).
 
 use std::time::Duration;
 
-use gin_rules::strength::Pairs;
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rummy_engine::gin_rummy::{Player, RoundResult};
 
 use crate::Args;
@@ -69,11 +69,17 @@ fn quantiles(samples: &mut [Duration]) -> String {
 }
 
 pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let pairs = Pairs::of_wins(&tally.pair_wins);
-    let share = pairs
-        .share
-        .map_or_else(|| "-".into(), |share| share.to_string());
-    let (swept, lost, p) = (pairs.swept, pairs.lost, pairs.sign_test);
+    let scores: Vec<f64> = tally
+        .pair_wins
+        .iter()
+        .map(|&w| f64::from(w) / 2.0)
+        .collect();
+    let (mean, ci) = clustered_ci(&scores);
+    let mean = mean.unwrap_or(0.0);
+    let [low, high] = ci.unwrap_or([mean, mean]);
+    let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
+    let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
+    let p = sign_test(swept, lost);
     let hands = tally.hands.max(1) as f64;
     let against = match args.against.as_str() {
         "mc" => format!("MonteCarloBot mc:{}", args.mc_samples),
@@ -81,13 +87,16 @@ pub fn report(args: &Args, tally: &Tally, elapsed: Duration) {
         _ => "EaaiSimpleBot".into(),
     };
     println!(
-        "| {}{} vs {against} | {} pairs | {share} | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {}{} vs {against} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         match args.bot.name {
             gin_rules::bots::BotName::Strong => format!(" (samples {})", args.bot.samples()),
             _ => String::new(),
         },
         tally.pair_wins.len(),
+        100.0 * mean,
+        100.0 * low,
+        100.0 * high,
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,

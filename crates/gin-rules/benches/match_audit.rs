@@ -56,14 +56,14 @@ fn knock_hand(dealer: &str) -> RecordedHand {
             Move::Knock {
                 discard: Some(card("KC").into()),
                 melds: Some(vec![list("AS 2S 3S"), list("4H 5H 6H"), list("9C 9D 9H")]),
-                jokers: Vec::new(),
+                jokers: Default::default(),
             },
         ),
         act(
             Seat::Dealer,
             Move::LayOff {
                 melds: None,
-                jokers: Vec::new(),
+                jokers: Default::default(),
                 layoffs: Some(vec![
                     RecordedLayoff {
                         card: card("7H").into(),

@@ -19,14 +19,13 @@
 //! clustered by pair (the mean of the pairs' scores, 0, 1/2 or 1, plus or
 //! minus 1.96 times their standard deviation with n - 1 over the root of
 //! n), the exact two-sided sign test over the pairs one bot swept, points
-//! per hand, and time per decision of each bot (the statistics are
-//! `gin_rules::strength`'s). One core; not run by CI.
+//! per hand, and time per decision of each bot. One core; not run by CI.
 
 use std::error::Error;
 use std::time::{Duration, Instant};
 
+use gin_rules::bots::strength::{clustered_ci, sign_test};
 use gin_rules::bots::{BotName, BotSpec, Knobs, ScoreContext, SeatView, choose};
-use gin_rules::strength::Pairs;
 use gin_rules::{Card, Deal, HandCard, HandEnd, LiveHand, NextDealer, Preset, Profile, Seat, Side};
 
 const TARGET: u32 = 100;
@@ -248,18 +247,27 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 fn report(args: &Args, tally: &Tally, elapsed: Duration) {
-    let pairs = Pairs::of_wins(&tally.pair_wins);
-    let share = pairs
-        .share
-        .map_or_else(|| "-".into(), |share| share.to_string());
-    let (swept, lost, p) = (pairs.swept, pairs.lost, pairs.sign_test);
+    let scores: Vec<f64> = tally
+        .pair_wins
+        .iter()
+        .map(|&w| f64::from(w) / 2.0)
+        .collect();
+    let (mean, ci) = clustered_ci(&scores);
+    let mean = mean.unwrap_or(0.0);
+    let [low, high] = ci.unwrap_or([mean, mean]);
+    let swept = tally.pair_wins.iter().filter(|&&w| w == 2).count() as u64;
+    let lost = tally.pair_wins.iter().filter(|&&w| w == 0).count() as u64;
+    let p = sign_test(swept, lost);
     let hands = tally.hands.max(1) as f64;
     println!(
-        "| {} (samples {}) vs {} | {} pairs | {share} | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
+        "| {} (samples {}) vs {} | {} pairs | {:.1}% ({:.1}-{:.1}%) | {swept} swept, {lost} lost, p = {p} | {:.2} vs {:.2} points/hand | {} hands, {} dead, {} stalled | {:.0} s |",
         args.bot.name.name(),
         args.bot.samples(),
         args.against.name.name(),
         tally.pair_wins.len(),
+        100.0 * mean,
+        100.0 * low,
+        100.0 * high,
         tally.points[0] as f64 / hands,
         tally.points[1] as f64 / hands,
         tally.hands,

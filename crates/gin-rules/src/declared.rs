@@ -6,6 +6,7 @@
 //! meld, or a joker's named card), so a caller can point at all of them at
 //! once, as the joker-free [`crate::check_arrangement`] does.
 
+use crate::StandsFor;
 use crate::card::{Card, CardSet};
 use crate::meld::{Meld, MeldError, MeldProblemCode};
 use crate::profile::JokerRules;
@@ -21,16 +22,13 @@ pub struct DeclaredMelds {
     pub melds: Vec<Vec<HandCard>>,
     /// The card each melded joker stands for: every melded joker, and only
     /// those.
-    pub stands_for: Vec<(Joker, Card)>,
+    pub stands_for: StandsFor,
 }
 
 impl DeclaredMelds {
     /// The card this joker is declared to stand for.
     pub fn stands_for(&self, joker: Joker) -> Option<Card> {
-        self.stands_for
-            .iter()
-            .find(|&&(j, _)| j == joker)
-            .map(|&(_, card)| card)
+        self.stands_for.get(joker)
     }
 }
 
@@ -100,7 +98,7 @@ pub struct DeclaredFault {
 /// let card = |text: &str| text.parse::<HandCard>();
 /// let declared = DeclaredMelds {
 ///     melds: vec![vec![card("5H")?, card("X1")?, card("7H")?]],
-///     stands_for: vec![(Joker::X1, "6H".parse()?)],
+///     stands_for: [(Joker::X1, "6H".parse()?)].into_iter().collect(),
 /// };
 /// let arrangement = declared_arrangement(hand, &declared, &JokerRules::TWO_JOKERS).unwrap();
 /// // Only the run is declared: the nines and kings count 27 + 30, the two 2.
@@ -160,7 +158,7 @@ pub fn declared_arrangement(
             )),
         }
     }
-    for &(joker, _) in &declared.stands_for {
+    for (joker, _) in declared.stands_for.pairs() {
         let in_a_meld = declared.melds.iter().flatten().any(|&c| c == joker.into());
         if !in_a_meld {
             faults.push(DeclaredFault {

@@ -238,10 +238,10 @@ pub mod profile;
 pub mod score;
 #[cfg(feature = "fair-deal")]
 pub mod selfplay;
+mod stands_for;
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
-pub mod strength;
 
 pub use audit::match_state::{
     LiveFormat, LiveTable, MatchPhase, MatchState, MatchViewer, NextDeal, NextSeeds, Seating,
@@ -287,3 +287,4 @@ pub use score::{
     Settlement as HandSettlement, Showdown, Side, knocker_arrangements, score_hand,
     score_laid_down, settle,
 };
+pub use stands_for::StandsFor;

@@ -714,3 +714,33 @@ fn a_body_full_of_the_costliest_joker_hands_stays_within_the_request_bounds() {
         cost,
     );
 }
+
+#[tokio::test]
+async fn an_empty_joker_map_gives_the_layoffs_of_no_map_in_the_same_order() {
+    let app = spawn_app().await;
+    let knocker = json!({"hand": ["4S", "5S", "6S", "4H", "5H", "6H", "9C", "9D", "9H", "AC"]});
+    let defender = ["2S", "3S", "7S", "8S", "7H", "3H", "KC", "QD", "JC", "TD"];
+    let plain = ok(
+        &app,
+        "/v1/hands/score",
+        json!({"knocker": knocker, "defender": {"hand": defender}}),
+    )
+    .await;
+    let mapped = ok(
+        &app,
+        "/v1/hands/score",
+        json!({"knocker": knocker, "defender": {"hand": defender, "jokers": {}}}),
+    )
+    .await;
+    let cards = |answer: &Value| -> Vec<String> {
+        answer["defender"]["layoffs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|layoff| layoff["card"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    // Wave by wave outward from the knocker's runs, as every audit lists them.
+    assert_eq!(cards(&plain), ["3S", "7S", "8S", "3H", "7H", "2S"]);
+    assert_eq!(mapped, plain);
+}

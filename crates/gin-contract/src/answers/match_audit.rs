@@ -37,8 +37,9 @@ use crate::limits::RequestLimits;
 use crate::problem::Problem;
 use crate::wire::edge::{FormatOperation, WireFormat, dispatch};
 use crate::wire::formats::{MatchAnswer, TeamSpec};
+pub use crate::wire::match_record::MatchAuditViolation;
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_violation,
+    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::receipt::Keys;
@@ -160,20 +161,6 @@ pub enum RoundAudit {
 pub struct DealAudit {
     /// Each table's `/v1/hands/audit` answer, in the order of the request.
     pub tables: Vec<AuditResponse>,
-}
-
-match_violation! {
-    /// The first violation of a match.
-    pub struct MatchAuditViolation {
-        action:
-        /// The action's index in the hand's transcript; null for a fault of the
-        /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
-        /// `rotation_broken`, `pairing_broken`, the deal's seeds).
-        pointer:
-        /// JSON pointer into the request, down to the field at fault:
-        /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
-        example = "/hands/3/actions/7/card",
-    }
 }
 
 /// The client's claimed result checked against the referee's.
@@ -299,8 +286,10 @@ fn verdict<S>(
         .as_ref()
         .map(|claimed| check_claim(claimed, &score))
         .transpose()?;
-    let violation =
-        (audit.violation.as_ref()).map(|found| MatchAuditViolation::of(&request.record(), found));
+    let violation = audit
+        .violation
+        .as_ref()
+        .map(|found| MatchAuditViolation::of(&request.record(), found));
     let partnership = request.teams.is_some();
     let mut hands: Vec<RoundAudit> = audit
         .hands

@@ -28,7 +28,7 @@ use crate::wire::formats::{MatchAnswer, TeamSpec};
 
 use crate::wire::live::{LaidDownWire, StateResponse, move_json};
 use crate::wire::match_record::{
-    RoundRecord, RoundRecordSchema, audit_problem, check_record_limits, match_violation,
+    MatchAuditViolation, RoundRecord, RoundRecordSchema, audit_problem, check_record_limits,
 };
 use crate::wire::profile_spec::{ProfileSpec, resolve_profile};
 use crate::wire::request::record_request;
@@ -63,20 +63,6 @@ record_request! { match:
         pub spectator: Option<bool>,
         openspiel:
         /// Add OpenSpiel's `gin_rummy` action ids to the legal actions.
-    }
-}
-
-match_violation! {
-    /// The first violation of the match, as `/v1/matches/audit` reports it (with
-    /// `seat` or `spectator`, a message naming a card the viewer cannot know is
-    /// replaced).
-    pub struct MatchStateViolation {
-        action:
-        /// The action's index in the hand's transcript; null for a fault of the
-        /// whole hand.
-        pointer:
-        /// JSON pointer into the request, down to the field at fault.
-        example = "/hands/1/dealer",
     }
 }
 
@@ -238,8 +224,10 @@ pub enum MatchTable {
 pub struct MatchStateResponse {
     /// As `/v1/matches/audit`: no violation in any hand or between hands.
     pub legal: bool,
-    /// As `/v1/matches/audit`: the first violation, or null.
-    pub violation: Option<MatchStateViolation>,
+    /// As `/v1/matches/audit`: the first violation, or null (with `seat` or
+    /// `spectator`, a message naming a card the viewer cannot know is
+    /// replaced).
+    pub violation: Option<MatchAuditViolation>,
     /// `deal` (the app deals the next hand), `play` (a hand or a deal's
     /// tables in progress) or `over` (the match is complete).
     pub phase: MatchPhase,
@@ -338,8 +326,10 @@ fn response<S>(
 ) -> MatchStateResponse {
     let openspiel = request.openspiel == Some(true);
     let to_act = state.to_act().into_iter().map(str::to_owned).collect();
-    let violation =
-        (state.violation.as_ref()).map(|found| MatchStateViolation::of(&request.record(), found));
+    let violation = state
+        .violation
+        .as_ref()
+        .map(|found| MatchAuditViolation::of(&request.record(), found));
     MatchStateResponse {
         legal: violation.is_none(),
         violation,

@@ -33,86 +33,11 @@ use super::hand_errors::{hand_problem, invalid_melds, read_problem};
 use crate::error_codes::ErrorCode;
 use crate::problem::Problem;
 use gin_rules::{
-    Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Joker,
-    Jokers, Meld, Profile, Side,
+    Arrangement, Card, CardSet, DeclaredLayoff, DefenderReply, Hand, HandCard, HandScore, Jokers,
+    Meld, Profile, Side,
 };
 
-/// What each melded joker stands for, by joker: `{"X1": "6H"}`.
-// Read through a map: a derived struct would also read `[null, null]` (serde
-// reads a struct from a list of its fields) and `{"X1": null}`, neither of
-// which the schema allows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(
-    try_from = "std::collections::BTreeMap<String, Card>",
-    deny_unknown_fields
-)]
-#[schema(example = json!({"X1": "6H"}))]
-pub struct StandsFor {
-    /// The card `X1` stands for.
-    #[serde(rename = "X1", default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub x1: Option<Card>,
-    /// The card `X2` stands for.
-    #[serde(rename = "X2", default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub x2: Option<Card>,
-}
-
-impl TryFrom<std::collections::BTreeMap<String, Card>> for StandsFor {
-    type Error = String;
-
-    fn try_from(map: std::collections::BTreeMap<String, Card>) -> Result<Self, String> {
-        let mut stands_for = StandsFor::default();
-        for (joker, card) in map {
-            match joker.as_str() {
-                "X1" => stands_for.x1 = Some(card),
-                "X2" => stands_for.x2 = Some(card),
-                other => return Err(format!("unknown field `{other}`, expected `X1` or `X2`")),
-            }
-        }
-        Ok(stands_for)
-    }
-}
-
-impl StandsFor {
-    /// No joker is melded.
-    pub const fn is_empty(&self) -> bool {
-        self.x1.is_none() && self.x2.is_none()
-    }
-
-    /// The card a joker stands for, if given.
-    pub const fn get(&self, joker: Joker) -> Option<Card> {
-        match joker {
-            Joker::X1 => self.x1,
-            Joker::X2 => self.x2,
-        }
-    }
-
-    /// Each joker given with its card, `X1` first.
-    pub fn pairs(self) -> impl Iterator<Item = (Joker, Card)> {
-        Joker::ALL
-            .into_iter()
-            .filter_map(move |joker| self.get(joker).map(|card| (joker, card)))
-    }
-
-    fn set(&mut self, joker: Joker, card: Card) {
-        match joker {
-            Joker::X1 => self.x1 = Some(card),
-            Joker::X2 => self.x2 = Some(card),
-        }
-    }
-
-    /// What the jokers of these melds stand for.
-    pub fn of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> StandsFor {
-        let mut map = StandsFor::default();
-        for meld in melds {
-            for (joker, card) in meld.jokers() {
-                map.set(joker, card);
-            }
-        }
-        map
-    }
-}
+pub use gin_rules::StandsFor;
 
 /// Reads a hand's cards under the profile's deck: a repeated card is a 422
 /// `duplicate_card` at its second place, a joker the deck does not hold a
@@ -301,10 +226,10 @@ pub struct DefenderHand {
 }
 
 // The wire's knocker and defender hands mirror the rules' `KnockerHand` and
-// `DefenderHand` rather than being them: the wire reads the joker map as an
-// object keyed `X1`/`X2` (refusing `[null, null]` and `{"X1": null}`), bounds
-// every list as it is read, and makes a layoff name its meld, none of which
-// the rules' types (a list of pairs, an optional meld) need. Each `rules()`
+// `DefenderHand` rather than being them: the wire bounds every list as it is
+// read and makes a layoff name its meld by index, neither of which the
+// rules' types (unbounded lists, an optional meld) need; the joker map is
+// the rules' own `StandsFor`. Each `rules()`
 // destructures both sides in full, so that a field added to either does not
 // compile until it is carried across here.
 impl DefenderHand {
@@ -319,7 +244,7 @@ impl DefenderHand {
         gin_rules::DefenderHand {
             hand: hand.clone(),
             melds: melds.clone(),
-            jokers: jokers.map(|jokers| jokers.pairs().collect()),
+            jokers: *jokers,
             layoffs: layoffs.as_ref().map(|layoffs| {
                 layoffs
                     .iter()
@@ -362,7 +287,7 @@ impl KnockerHand {
         Ok(gin_rules::KnockerHand {
             hand: hand.clone(),
             melds: melds.clone(),
-            jokers: jokers.map(|jokers| jokers.pairs().collect()),
+            jokers: *jokers,
         })
     }
 }

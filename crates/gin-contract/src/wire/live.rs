@@ -18,9 +18,11 @@ use utoipa::ToSchema;
 use super::jokers::HandArrangement;
 use super::knock::ScoreResponse;
 use super::transcript::{ActionSchema, ActionViolation, AuditResult, VoidResult};
+use gin_rules::StandsFor;
+use gin_rules::selfplay::OpenSpielIds;
 use gin_rules::{
-    Action, Arrangement, Card, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction,
-    LegalKind, Move, Seat, Source, StatePhase, View,
+    Action, Arrangement, Hand, HandCard, HandEnd, HandState, LaidDown, LegalAction, LegalKind,
+    Move, Seat, Source, StatePhase, View,
 };
 
 /// OpenSpiel's id for taking the upcard or the discard.
@@ -78,7 +80,8 @@ impl LegalEntry {
     pub fn new(legal: &LegalAction, phase: StatePhase, openspiel: bool) -> LegalEntry {
         let knock = matches!(legal.kind, LegalKind::Knock | LegalKind::BigGin);
         let (single, pair) = if openspiel {
-            openspiel_ids(legal, phase)
+            let ids = OpenSpielIds::of(legal, phase);
+            (ids.single, ids.knock_card.map(|id| [OPENSPIEL_KNOCK, id]))
         } else {
             (None, None)
         };
@@ -91,26 +94,6 @@ impl LegalEntry {
             openspiel_actions: pair,
             melds_optional: knock.then_some(true),
         }
-    }
-}
-
-fn openspiel_ids(legal: &LegalAction, phase: StatePhase) -> (Option<u32>, Option<[u32; 2]>) {
-    match (&legal.action.play, legal.kind) {
-        (Move::Pass, _) => (Some(OPENSPIEL_PASS), None),
-        (Move::Draw { .. }, LegalKind::TakeDiscard) if phase == StatePhase::LastDiscardOffer => {
-            (Some(OPENSPIEL_KNOCK), None)
-        }
-        (Move::Draw { .. }, LegalKind::TakeDiscard) => (Some(OPENSPIEL_TAKE), None),
-        (Move::Draw { .. }, _) => (Some(OPENSPIEL_DRAW), None),
-        (Move::Discard { card }, _) => (card.openspiel_id(), None),
-        (
-            Move::Knock {
-                discard: Some(card),
-                ..
-            },
-            _,
-        ) => (None, card.openspiel_id().map(|id| [OPENSPIEL_KNOCK, id])),
-        _ => (None, None),
     }
 }
 
@@ -206,9 +189,9 @@ fn melds_json(melds: &[Vec<HandCard>]) -> Value {
     )
 }
 
-fn jokers_json(jokers: &[(gin_rules::Joker, Card)]) -> Value {
+fn jokers_json(jokers: &StandsFor) -> Value {
     let map: Map<String, Value> = jokers
-        .iter()
+        .pairs()
         .map(|(joker, card)| (joker.notation().to_owned(), json!(card.to_string())))
         .collect();
     Value::Object(map)

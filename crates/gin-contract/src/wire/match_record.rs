@@ -2,7 +2,7 @@
 //! the hands (a partnership's deals of two tables), the format they make with
 //! the roster, the pointers into the request for a fault, and the ceilings.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::limits::{RequestLimits, check_items, check_length};
@@ -158,62 +158,45 @@ pub fn tables<'a>(
         })
 }
 
-/// Declares the wire form of a match's first violation, as the match audit
-/// and the match state answer it: its fields, their types and attributes
-/// written once (each operation describes the struct, `action` and `pointer`
-/// in its own words, with the pointer's example), and `of()`, which builds it
-/// from the rules' violation. A macro because the two are two schemas of the
-/// OpenAPI document, each with its own descriptions.
-macro_rules! match_violation {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            action: $(#[doc = $action:literal])*
-            pointer: $(#[doc = $pointer:literal])* example = $example:literal,
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Serialize, ToSchema)]
-        pub struct $name {
-            /// The hand's (the deal's) index, from 0.
-            #[schema(example = 3)]
-            pub hand: usize,
-            /// The table of a partnership deal (absent otherwise, and for a fault of
-            /// the whole deal).
-            #[serde(skip_serializing_if = "Option::is_none")]
-            #[schema(nullable = false, example = 1)]
-            pub table: Option<usize>,
-            $(#[doc = $action])*
-            #[schema(example = 7, required = true)]
-            pub action: Option<usize>,
-            /// The rule broken.
-            pub code: gin_rules::ViolationCode,
-            /// A sentence for a tournament director.
-            pub message: String,
-            $(#[doc = $pointer])*
-            #[schema(example = $example)]
-            pub pointer: String,
-        }
-
-        impl $name {
-            /// The wire form of `found`, pointed into `record`.
-            pub fn of(
-                record: &$crate::wire::match_record::MatchRecord<'_>,
-                found: &gin_rules::MatchViolation,
-            ) -> Self {
-                $name {
-                    hand: found.hand,
-                    table: found.table,
-                    action: found.violation.action,
-                    code: found.violation.code,
-                    message: found.violation.message.clone(),
-                    pointer: $crate::wire::match_record::violation_pointer(record, found),
-                }
-            }
-        }
-    };
+/// The first violation of a match.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchAuditViolation {
+    /// The hand's (the deal's) index, from 0.
+    #[schema(example = 3)]
+    pub hand: usize,
+    /// The table of a partnership deal (absent otherwise, and for a fault of
+    /// the whole deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = 1)]
+    pub table: Option<usize>,
+    /// The action's index in the hand's transcript; null for a fault of the
+    /// whole hand (`wrong_dealer`, `hand_after_game_end`, `hand_unfinished`,
+    /// `rotation_broken`, `pairing_broken`, the deal's seeds).
+    #[schema(example = 7, required = true)]
+    pub action: Option<usize>,
+    /// The rule broken.
+    pub code: gin_rules::ViolationCode,
+    /// A sentence for a tournament director.
+    pub message: String,
+    /// JSON pointer into the request, down to the field at fault:
+    /// `/hands/3/actions/7/card`, `/hands/3/actions/7`, `/hands/3/dealer`.
+    #[schema(example = "/hands/3/actions/7/card")]
+    pub pointer: String,
 }
-pub(crate) use match_violation;
+
+impl MatchAuditViolation {
+    /// The violation `found` in `record`, pointed at in the request.
+    pub fn of(record: &MatchRecord<'_>, found: &MatchViolation) -> MatchAuditViolation {
+        MatchAuditViolation {
+            hand: found.hand,
+            table: found.table,
+            action: found.violation.action,
+            code: found.violation.code,
+            message: found.violation.message.clone(),
+            pointer: violation_pointer(record, found),
+        }
+    }
+}
 
 /// Where in the request a violation is.
 pub fn violation_pointer(request: &MatchRecord<'_>, found: &MatchViolation) -> String {

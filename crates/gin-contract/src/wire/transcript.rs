@@ -16,8 +16,8 @@ use crate::problem::{ErrorCode, Problem};
 use gin_rules::HandReadFault;
 use gin_rules::fair_deal::{self, CommitmentError, SeedError, ServerSeed};
 use gin_rules::{
-    Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandCard, HandEnd, Joker,
-    JokerPlace, Move, RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
+    Action, Audit, AuditError, Card, Deal, DealError, DealPart, HandCard, HandEnd, JokerPlace,
+    Move, RecordedLayoff, Seat, Source, Table, Violation, ViolationCode,
 };
 
 /// The deal as a request gives it: the cards, or the seeds of a provably fair
@@ -181,11 +181,6 @@ impl<'de> Deserialize<'de> for DealInput {
             )),
         }
     }
-}
-
-/// What a joker map says, as the rules take it.
-fn stands_for(map: Option<StandsFor>) -> Vec<(Joker, Card)> {
-    map.unwrap_or_default().pairs().collect()
 }
 
 /// A deal given by its seeds: the service derives the cards, and checks that
@@ -393,7 +388,7 @@ impl From<TranscriptAction> for Action {
                 Move::Knock {
                     discard,
                     melds,
-                    jokers: stands_for(jokers),
+                    jokers: jokers.unwrap_or_default(),
                 },
             ),
             TranscriptAction::LayOff {
@@ -405,7 +400,7 @@ impl From<TranscriptAction> for Action {
                 player,
                 Move::LayOff {
                     melds,
-                    jokers: stands_for(jokers),
+                    jokers: jokers.unwrap_or_default(),
                     layoffs: layoffs.map(|list| list.into_iter().map(Into::into).collect()),
                 },
             ),

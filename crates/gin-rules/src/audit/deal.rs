@@ -252,7 +252,7 @@ pub(super) fn check_action_jokers(
                     visit(&|| "discard".to_owned(), *card);
                 }
                 melds(&mut visit, declared);
-                for &(j, _) in map {
+                for (j, _) in map.pairs() {
                     visit(&|| format!("jokers/{j}"), j.into());
                 }
             }
@@ -262,7 +262,7 @@ pub(super) fn check_action_jokers(
                 layoffs,
             } => {
                 melds(&mut visit, declared);
-                for &(j, _) in map {
+                for (j, _) in map.pairs() {
                     visit(&|| format!("jokers/{j}"), j.into());
                 }
                 for (l, layoff) in layoffs.iter().flatten().enumerate() {

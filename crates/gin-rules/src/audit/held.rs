@@ -260,7 +260,7 @@ fn moved_play(play: &Move, moved: &impl Fn(HandCard) -> HandCard) -> Move {
         } => Move::Knock {
             discard: discard.map(moved),
             melds: melds(declared),
-            jokers: jokers.clone(),
+            jokers: *jokers,
         },
         Move::LayOff {
             melds: declared,
@@ -268,7 +268,7 @@ fn moved_play(play: &Move, moved: &impl Fn(HandCard) -> HandCard) -> Move {
             layoffs,
         } => Move::LayOff {
             melds: melds(declared),
-            jokers: jokers.clone(),
+            jokers: *jokers,
             layoffs: layoffs.as_ref().map(|layoffs| {
                 layoffs
                     .iter()

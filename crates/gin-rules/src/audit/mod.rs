@@ -123,10 +123,11 @@
 //! [`score_hand`](crate::score_hand) once each; a transcript can be long only by
 //! trading discards, and the HTTP layer's body limit bounds it.
 
+use crate::StandsFor;
 use std::fmt;
 
 use crate::card::Card;
-use crate::hand::{Hand, HandCard, Joker};
+use crate::hand::{Hand, HandCard};
 use crate::layoff::Layoff;
 use crate::profile::Profile;
 use crate::score::{DefenderHand, HandScore, KnockerHand};
@@ -236,14 +237,14 @@ pub enum Move {
         /// referee choose the knocker's best arrangement.
         melds: Option<Vec<Vec<HandCard>>>,
         /// The card each joker of `melds` stands for.
-        jokers: Vec<(Joker, Card)>,
+        jokers: StandsFor,
     },
     /// The defender's reply to a knock, each part optional.
     LayOff {
         /// The defender's own melds; `None` plays them best for the defender.
         melds: Option<Vec<Vec<HandCard>>>,
         /// The card each joker of `melds` stands for.
-        jokers: Vec<(Joker, Card)>,
+        jokers: StandsFor,
         /// The cards laid off onto the knocker's melds; `None` plays them best
         /// for the defender, `Some(vec![])` declares that nothing is laid off.
         layoffs: Option<Vec<RecordedLayoff>>,

@@ -91,12 +91,12 @@ fn script(text: &str) -> Vec<Action> {
                 "knock" => Move::Knock {
                     discard: arg,
                     melds: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                 },
                 "reply" => Move::LayOff {
                     melds: None,
                     layoffs: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                 },
                 other => panic!("unknown move {other}"),
             };
@@ -117,7 +117,7 @@ fn declared_knock(run: &str) -> Action {
         play: Move::Knock {
             discard: Some(card("KC")),
             melds: melds(&["AS 2S 3S", run, "9C 9D 9H"]),
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
         },
     }
 }
@@ -137,7 +137,7 @@ fn layoffs(list: &[(&str, usize)]) -> Action {
                     })
                     .collect(),
             ),
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
         },
     }
 }

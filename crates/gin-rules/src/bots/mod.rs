@@ -42,6 +42,7 @@ mod held;
 mod random;
 mod rng;
 pub mod simple;
+pub mod strength;
 pub mod strong;
 mod view;
 

@@ -1,6 +1,5 @@
-//! The answers of the least-count search: an [`Arrangement`] of a hand, the
-//! [`Discard`]s of an eleven-card hand, and the map of what each melded joker
-//! stands for ([`StandsFor`], the `jokers` a client reads beside them).
+//! The answers of the least-count search: an [`Arrangement`] of a hand and
+//! the [`Discard`]s of an eleven-card hand.
 
 use std::fmt;
 
@@ -69,7 +68,7 @@ impl fmt::Display for Arrangement {
 impl serde::Serialize for Arrangement {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let jokers = StandsFor::of(&self.melds);
+        let jokers = crate::StandsFor::of(&self.melds);
         let mut state =
             serializer.serialize_struct("Arrangement", 3 + usize::from(!jokers.is_empty()))?;
         state.serialize_field("melds", &self.melds)?;
@@ -112,44 +111,4 @@ pub struct DrawnHandAnalysis {
     pub discards: Vec<Discard>,
     /// All 11 cards melded, jokers included, no discard needed.
     pub big_gin: bool,
-}
-
-/// What each melded joker stands for, by joker: written `{"X1": "6H"}`, the
-/// map a client reads beside melds that hold jokers (only written out, so
-/// only with serde).
-#[cfg(feature = "serde")]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct StandsFor([Option<Card>; 2]);
-
-#[cfg(feature = "serde")]
-impl StandsFor {
-    /// The jokers of these melds.
-    pub(crate) fn of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> StandsFor {
-        let mut map = StandsFor::default();
-        for (joker, card) in melds.into_iter().flat_map(|m| m.jokers()) {
-            if let Some(slot) = map.0.get_mut(usize::from(joker.number() - 1)) {
-                *slot = Some(card);
-            }
-        }
-        map
-    }
-
-    /// No joker melded.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0 == [None, None]
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for StandsFor {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(None)?;
-        for (joker, card) in Joker::ALL.iter().zip(self.0) {
-            if let Some(card) = card {
-                map.serialize_entry(joker.notation(), card.notation())?;
-            }
-        }
-        map.end()
-    }
 }

@@ -3,12 +3,13 @@
 //! ([`super::placement`]), what is not declared played best. One path for
 //! every hand, with or without jokers.
 
-use crate::card::{Card, CardSet};
+use crate::StandsFor;
+use crate::card::CardSet;
 use crate::deadwood::{Arrangement, best_arrangement_avoiding};
 use crate::declared::{
     DeclaredFault, DeclaredFaultCode, DeclaredMelds, DeclaredPlace, declared_arrangement,
 };
-use crate::hand::{Hand, HandCard, Joker, Jokers};
+use crate::hand::{Hand, HandCard, Jokers};
 use crate::meld::Meld;
 use crate::profile::JokerRules;
 
@@ -22,13 +23,13 @@ use super::reply::{DeclaredReply, DefenderReply, Layoff, ReplyError};
 fn defender_melds(
     defender: Hand,
     melds: &[Vec<HandCard>],
-    jokers: &[(Joker, Card)],
+    jokers: StandsFor,
     rules: &JokerRules,
     table: CardSet,
 ) -> Result<Arrangement, ReplyError> {
     let declared = DeclaredMelds {
         melds: melds.to_vec(),
-        stands_for: jokers.to_vec(),
+        stands_for: jokers,
     };
     let own = declared_arrangement(defender, &declared, rules).map_err(ReplyError::Melds)?;
     let faults: Vec<DeclaredFault> = own
@@ -114,7 +115,7 @@ pub(crate) fn declared_reply(
         if !declared.jokers.is_empty() {
             // A joker map with no melds: the same fault as a map entry no
             // declared meld holds.
-            defender_melds(defender, &[], &declared.jokers, rules, table)?;
+            defender_melds(defender, &[], declared.jokers, rules, table)?;
         }
         let Some(layoffs) = &declared.layoffs else {
             return Ok(search.best_reply(knocker_melds, defender, rules, layoffs_allowed));
@@ -137,7 +138,7 @@ pub(crate) fn declared_reply(
             layoffs: laid,
         });
     };
-    let own = defender_melds(defender, melds, &declared.jokers, rules, table)?;
+    let own = defender_melds(defender, melds, declared.jokers, rules, table)?;
     let unmelded = own
         .deadwood_jokers
         .iter()

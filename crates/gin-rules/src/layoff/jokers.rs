@@ -138,13 +138,11 @@ pub(crate) fn best_reply_count_at_least(
     }
     let jokers_to_lay = layable_jokers(defender, rules);
     let mut least = u32::MAX;
-    let flow = grow(
+    let flow = every_growth(
         knocker_melds,
-        0,
-        table.bits(),
-        defender.naturals().bits(),
+        table,
+        defender,
         jokers_to_lay,
-        &mut Growth::default(),
         &mut |growth| {
             let rest = rest_of(defender, growth);
             let blocked = table.union(CardSet::from_bits(growth.claimed));
@@ -157,6 +155,27 @@ pub(crate) fn best_reply_count_at_least(
         },
     );
     flow.is_continue().then_some(least)
+}
+
+/// Tries every growth of the knocker's melds (the table showing `table`) by
+/// the cards of `hand`, laying at most `jokers_to_lay` jokers, calling
+/// `visit` with each until it breaks.
+fn every_growth(
+    knocker_melds: &[Meld],
+    table: CardSet,
+    hand: Hand,
+    jokers_to_lay: u32,
+    visit: &mut dyn FnMut(&Growth) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    grow(
+        knocker_melds,
+        0,
+        table.bits(),
+        hand.naturals().bits(),
+        jokers_to_lay,
+        &mut Growth::default(),
+        visit,
+    )
 }
 
 /// Every card the melds show.
@@ -417,21 +436,13 @@ fn best_growth(
 ) -> Growth {
     let mut best: Option<(u32, usize, Growth)> = None;
     // The visit never stops early: every growth is tried.
-    let _every_growth = grow(
-        knocker_melds,
-        0,
-        table.bits(),
-        hand.naturals().bits(),
-        jokers_to_lay,
-        &mut Growth::default(),
-        &mut |growth| {
-            let key = (count(rest_of(hand, growth), growth), growth.layoffs.len());
-            if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
-                best = Some((key.0, key.1, growth.clone()));
-            }
-            ControlFlow::Continue(())
-        },
-    );
+    let _every_growth = every_growth(knocker_melds, table, hand, jokers_to_lay, &mut |growth| {
+        let key = (count(rest_of(hand, growth), growth), growth.layoffs.len());
+        if best.as_ref().is_none_or(|(c, n, _)| key < (*c, *n)) {
+            best = Some((key.0, key.1, growth.clone()));
+        }
+        ControlFlow::Continue(())
+    });
     best.map(|(_, _, growth)| growth).unwrap_or_default()
 }
 

@@ -107,8 +107,8 @@ impl Search {
     /// live state): the bit-mask twin wherever it applies when nothing the
     /// knock shows is a joker (`jokers_shown`: a joker among both hands'
     /// cards or in a declared meld; `layoffs`: the defender's declared
-    /// layoffs, each to name its meld) and no joker map is named
-    /// (`jokers_named`, even an empty one); the joker search otherwise. An
+    /// layoffs, each to name its meld) and no joker map names a joker
+    /// (`jokers_named`; an empty map names none); the joker search otherwise. An
     /// entry passes what it is given of the knock: the choice only matters
     /// where the defender's layoffs are searched, and there the same hands
     /// give the same twin. The bit-mask twin checks the knocker's melds and

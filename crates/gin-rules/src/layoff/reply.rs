@@ -2,6 +2,7 @@
 //! [`super::best_reply`] answers, a reply as declared ([`DeclaredReply`]) and
 //! why one is refused ([`ReplyError`]).
 
+use crate::StandsFor;
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::{DeclaredFault, faults_text};
@@ -86,7 +87,7 @@ pub struct DeclaredReply {
     /// best (no meld showing a card on the table).
     pub melds: Option<Vec<Vec<HandCard>>>,
     /// The card each joker of `melds` stands for.
-    pub jokers: Vec<(Joker, Card)>,
+    pub jokers: StandsFor,
     /// The layoffs; `None` plays them best, an empty list declares none.
     pub layoffs: Option<Vec<DeclaredLayoff>>,
 }

@@ -10,6 +10,7 @@
 use proptest::prelude::*;
 
 use super::{jokers, natural};
+use crate::StandsFor;
 use crate::card::CardSet;
 use crate::deadwood::natural::best_arrangement;
 use crate::hand::Hand;
@@ -44,7 +45,7 @@ proptest! {
             for reply in [&general, &fast] {
                 let declared = super::DeclaredReply {
                     melds: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                     layoffs: Some(reply.layoffs.iter().map(|&l| l.into()).collect()),
                 };
                 let played = super::declared_reply(&melds, defender, &declared, &rules, allowed);

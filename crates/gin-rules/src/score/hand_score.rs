@@ -3,10 +3,10 @@
 //! and its [`Breakdown`], the [`HandScore`] and the [`HandError`]s; and
 //! [`settle`], the points from the two counts, which every path shares.
 
-use crate::card::Card;
+use crate::StandsFor;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredFault;
-use crate::hand::{HandCard, HandReadFault, Joker};
+use crate::hand::{HandCard, HandReadFault};
 use crate::layoff::{DeclaredLayoff, DeclaredReply, DefenderReply, ReplyError};
 use crate::profile::{Profile, ProfileError};
 
@@ -42,9 +42,8 @@ pub struct KnockerHand {
     /// Declared melds, checked (legal, disjoint, from the hand, within the
     /// knock limit). Absent: the arrangement best for the knocker is chosen.
     pub melds: Option<Vec<Vec<HandCard>>>,
-    /// The card each joker of `melds` stands for. A map given, even an empty
-    /// one, makes the declaration one with jokers (checked as such).
-    pub jokers: Option<Vec<(Joker, Card)>>,
+    /// The card each joker of `melds` stands for (an empty map is no map).
+    pub jokers: Option<StandsFor>,
 }
 
 /// The defender's hand, optionally with its melds and the layoffs it played.
@@ -55,7 +54,7 @@ pub struct DefenderHand {
     /// Declared melds, checked. Absent: the best reply is chosen.
     pub melds: Option<Vec<Vec<HandCard>>>,
     /// The card each joker of `melds` stands for.
-    pub jokers: Option<Vec<(Joker, Card)>>,
+    pub jokers: Option<StandsFor>,
     /// Declared layoffs in the order played, each checked against the
     /// knocker's melds as they grow. Absent: the best layoffs are chosen.
     pub layoffs: Option<Vec<DeclaredLayoff>>,
@@ -84,7 +83,7 @@ impl DefenderHand {
     pub fn declared(&self) -> DeclaredReply {
         DeclaredReply {
             melds: self.melds.clone(),
-            jokers: self.jokers.clone().unwrap_or_default(),
+            jokers: self.jokers.unwrap_or_default(),
             layoffs: self.layoffs.clone(),
         }
     }

@@ -150,10 +150,16 @@ impl Knock {
         knocker: &[HandCard],
         defender: &[HandCard],
     ) -> Result<(Knock, Hand, Hand), HandError> {
-        profile.knock_limit_for(upcard)?;
-        profile.multiplier_for(upcard)?;
+        let knock_limit = profile.knock_limit_for(upcard)?;
+        let multiplier = profile.multiplier_for(upcard)?;
         let (knocker, defender) = read_hands(profile, knocker, defender)?;
-        let knock = Knock::of_hands(search, profile, upcard, knocker, defender)?;
+        let knock = Knock::of_read(
+            search,
+            profile,
+            (knock_limit, multiplier),
+            knocker,
+            defender,
+        )?;
         Ok((knock, knocker, defender))
     }
 
@@ -169,6 +175,25 @@ impl Knock {
     ) -> Result<Knock, HandError> {
         let knock_limit = profile.knock_limit_for(upcard)?;
         let multiplier = profile.multiplier_for(upcard)?;
+        Knock::of_read(
+            search,
+            profile,
+            (knock_limit, multiplier),
+            knocker,
+            defender,
+        )
+    }
+
+    /// [`Knock::of_hands`] with the upcard's knock limit and multiplier
+    /// already read (a check that reads them first, to refuse the upcard
+    /// before the hands, reads them once).
+    fn of_read(
+        search: Search,
+        profile: &Profile,
+        (knock_limit, multiplier): (u32, u32),
+        knocker: Hand,
+        defender: Hand,
+    ) -> Result<Knock, HandError> {
         let big_gin = is_big_gin(profile, knocker.len(), defender.len())?;
         if big_gin {
             let deadwood = min_deadwood(knocker, &profile.joker_rules());

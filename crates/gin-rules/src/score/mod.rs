@@ -20,6 +20,7 @@
 //! disjoint ones within the limit number in the low hundreds at worst, each met
 //! by one [`best_reply`](crate::best_reply) search.
 
+use crate::StandsFor;
 use crate::card::Card;
 use crate::deadwood::Arrangement;
 use crate::declared::DeclaredMelds;
@@ -40,14 +41,15 @@ pub use hand_score::{
 
 /// The twin of the reply searches a knock of these hands takes, as
 /// [`Search::for_knock`] chooses it: both hands' cards and declared melds,
-/// the defender's declared layoffs, and whether either names a joker map.
+/// the defender's declared layoffs, and whether either names a joker in
+/// its joker map (an empty map names none, as in every other entry).
 #[inline]
 pub(crate) fn knock_search(knocker: &KnockerHand, defender: &DefenderHand) -> Search {
-    let held = |cards: &[HandCard]| cards.iter().any(|card| card.natural().is_none());
+    let natural = |cards: &[HandCard]| cards.iter().all(|card| card.natural().is_some());
+    let names = |map: &Option<StandsFor>| map.is_some_and(|map| !map.is_empty());
     Search::for_knock(
-        knocker.jokers.is_some() || defender.jokers.is_some(),
-        held(&knocker.hand)
-            || held(&defender.hand)
+        names(&knocker.jokers) || names(&defender.jokers),
+        !(natural(&knocker.hand) && natural(&defender.hand))
             || declares_jokers(&knocker.melds)
             || declares_jokers(&defender.melds),
         defender.layoffs.as_deref(),
@@ -67,7 +69,7 @@ pub fn score_hand(
     let search = knock_search(knocker, defender);
     let declared = knocker.melds.as_ref().map(|melds| DeclaredMelds {
         melds: melds.clone(),
-        stands_for: knocker.jokers.clone().unwrap_or_default(),
+        stands_for: knocker.jokers.unwrap_or_default(),
     });
     knock::score_knock(
         search,

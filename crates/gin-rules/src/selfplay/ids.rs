@@ -22,6 +22,48 @@ pub const KNOCK: u32 = 55;
 /// The observation: five planes of the 52 card ids.
 pub const PLANES: usize = 5 * 52;
 
+/// OpenSpiel's ids for one listed action: the one id that plays it, or for
+/// a knock the card's id that follows [`KNOCK`]. An action OpenSpiel does
+/// not number (a joker, big gin, a reply, a knock with no card) has neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenSpielIds {
+    /// The id that plays the action alone.
+    pub single: Option<u32>,
+    /// For a knock: the knock card's id, played after [`KNOCK`].
+    pub knock_card: Option<u32>,
+}
+
+impl OpenSpielIds {
+    /// The ids of `legal`, listed in `phase` (taking the 50th-card discard
+    /// is OpenSpiel's [`KNOCK`]: it offers that card only in order to knock).
+    pub fn of(legal: &LegalAction, phase: StatePhase) -> OpenSpielIds {
+        let single = |id: Option<u32>| OpenSpielIds {
+            single: id,
+            knock_card: None,
+        };
+        match (&legal.action.play, legal.kind) {
+            (
+                Move::Knock {
+                    discard: Some(card),
+                    ..
+                },
+                LegalKind::Knock,
+            ) => OpenSpielIds {
+                single: None,
+                knock_card: card.openspiel_id(),
+            },
+            (_, LegalKind::Pass) => single(Some(PASS)),
+            (_, LegalKind::TakeDiscard) if phase == StatePhase::LastDiscardOffer => {
+                single(Some(KNOCK))
+            }
+            (_, LegalKind::TakeDiscard) => single(Some(TAKE)),
+            (_, LegalKind::DrawStock) => single(Some(DRAW)),
+            (Move::Discard { card }, LegalKind::Discard) => single(card.openspiel_id()),
+            _ => single(None),
+        }
+    }
+}
+
 /// The phase, who acts, and the listing now.
 pub type Listing = (StatePhase, Option<Seat>, Vec<LegalAction>);
 
@@ -321,27 +363,9 @@ impl Now {
         let mut ids = [0u64; 2];
         let mut knock = false;
         for legal in listing {
-            let (plain, knocking) = match (&legal.action.play, legal.kind) {
-                (
-                    Move::Knock {
-                        discard: Some(card),
-                        ..
-                    },
-                    LegalKind::Knock,
-                ) => {
-                    knock = true;
-                    (None, card.openspiel_id())
-                }
-                (_, LegalKind::Pass) => (Some(PASS), None),
-                (_, LegalKind::TakeDiscard) if *phase == StatePhase::LastDiscardOffer => {
-                    (Some(KNOCK), None)
-                }
-                (_, LegalKind::TakeDiscard) => (Some(TAKE), None),
-                (_, LegalKind::DrawStock) => (Some(DRAW), None),
-                (Move::Discard { card }, LegalKind::Discard) => (card.openspiel_id(), None),
-                _ => (None, None),
-            };
-            for (mask, id) in ids.iter_mut().zip([plain, knocking]) {
+            let numbered = OpenSpielIds::of(legal, *phase);
+            knock |= numbered.knock_card.is_some();
+            for (mask, id) in ids.iter_mut().zip([numbered.single, numbered.knock_card]) {
                 if let Some(id) = id.filter(|&id| (id as usize) < ACTION_IDS) {
                     *mask |= 1 << id;
                 }
@@ -367,6 +391,6 @@ fn knock_with(discard: Option<HandCard>) -> Move {
     Move::Knock {
         discard,
         melds: None,
-        jokers: Vec::new(),
+        jokers: crate::StandsFor::default(),
     }
 }

@@ -37,6 +37,8 @@ mod seed;
 
 pub use batch::{HandBatch, Rows, random_ids, seat_index};
 pub use error::BatchError;
-pub use ids::{ACTION_IDS, DRAW, IdHand, IdRefusal, KNOCK, Listing, PASS, PLANES, TAKE};
+pub use ids::{
+    ACTION_IDS, DRAW, IdHand, IdRefusal, KNOCK, Listing, OpenSpielIds, PASS, PLANES, TAKE,
+};
 pub use opponent::Opponent;
 pub use seed::{CLIENT_SEED, deal_server_seed, resample_order, seeded_deal};

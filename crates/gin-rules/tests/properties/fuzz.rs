@@ -353,7 +353,7 @@ fn declared(reply: &DefenderReply) -> DeclaredReply {
                 .map(|m| m.shown().collect())
                 .collect(),
         ),
-        jokers: Vec::new(),
+        jokers: StandsFor::default(),
         layoffs: Some(reply.layoffs.iter().map(|&l| l.into()).collect()),
     }
 }

@@ -29,7 +29,7 @@ use rand::{Rng, SeedableRng};
 
 use gin_rules::{
     Action, Card, Deal, HandCard, HandState, Joker, LegalKind, Move, Preset, Profile,
-    ProfileOverrides, RecordedLayoff, Seat, Source, StatePhase, audit_hand, hand_state,
+    ProfileOverrides, RecordedLayoff, Seat, Source, StandsFor, StatePhase, audit_hand, hand_state,
 };
 
 /// Every preset, big gin, and the joker rules' variants.
@@ -105,7 +105,7 @@ fn same(a: &Action, b: &Action) -> bool {
 fn reply(card: HandCard, layoffs: bool) -> Move {
     Move::LayOff {
         melds: None,
-        jokers: Vec::new(),
+        jokers: StandsFor::default(),
         layoffs: layoffs.then(|| {
             vec![RecordedLayoff {
                 card,
@@ -147,7 +147,7 @@ fn candidates(state: &HandState, deal: &Deal, profile: &Profile, rng: &mut StdRn
             Move::Knock {
                 discard: None,
                 melds: None,
-                jokers: Vec::new(),
+                jokers: StandsFor::default(),
             },
         ];
         let not_held: Vec<HandCard> = all_cards
@@ -166,7 +166,7 @@ fn candidates(state: &HandState, deal: &Deal, profile: &Profile, rng: &mut StdRn
             plays.push(Move::Knock {
                 discard: Some(card),
                 melds: None,
-                jokers: Vec::new(),
+                jokers: StandsFor::default(),
             });
         }
         if state.phase != StatePhase::Reply {

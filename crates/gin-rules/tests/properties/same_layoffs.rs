@@ -101,7 +101,7 @@ impl Knock {
                 play: Move::Knock {
                     discard: Some(self.discard),
                     melds: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                 },
             },
         ];
@@ -114,7 +114,7 @@ fn best_played() -> Action {
         player: Seat::Dealer,
         play: Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: None,
         },
     }
@@ -165,6 +165,18 @@ proptest! {
         )
         .unwrap();
         prop_assert_eq!(&laid_down.showdown.defender.layoffs, layoffs);
+
+        // A joker map named but empty (a client that always sends one) names
+        // no joker: the same hands, the same layoffs.
+        let named = |cards: &[HandCard]| {
+            let mut knocker = KnockerHand::of_cards(cards.iter().copied());
+            knocker.jokers = Some(StandsFor::default());
+            knocker
+        };
+        let mut empty_map = DefenderHand::of_cards(knock.defender.iter().copied());
+        empty_map.jokers = Some(StandsFor::default());
+        let mapped = score_hand(profile, upcard, &named(&knock.knocker), &empty_map).unwrap();
+        prop_assert_eq!(&mapped.showdown.defender.layoffs, layoffs);
 
         if showdown.knocker.deadwood_jokers.is_empty() {
             let rules = profile.joker_rules();

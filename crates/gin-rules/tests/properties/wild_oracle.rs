@@ -21,7 +21,7 @@ use proptest::sample::subsequence;
 use proptest::test_runner::{Config, TestRunner};
 
 use gin_rules::{
-    Arrangement, Card, HandCard, Joker, JokerRules, MeldKind, Suit, analyze_drawn_hand,
+    Arrangement, Card, HandCard, Joker, JokerRules, MeldKind, StandsFor, Suit, analyze_drawn_hand,
     best_arrangement, min_deadwood, optimal_arrangements, parse_hand,
 };
 use gin_rules::{DeclaredLayoff, DeclaredReply, declared_reply};

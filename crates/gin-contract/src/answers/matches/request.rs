@@ -204,7 +204,7 @@ fn card_hand(
         knocker_hand: gin_rules::KnockerHand {
             hand: knocker_hand.hand,
             melds: knocker_hand.melds,
-            jokers: knocker_hand.jokers.map(|jokers| jokers.pairs().collect()),
+            jokers: knocker_hand.jokers,
         },
         defender_hand: defender_hand.rules(),
         upcard,

@@ -4,6 +4,7 @@
 //! fault.
 
 use super::*;
+use crate::StandsFor;
 use crate::layoff::placement::distance_from;
 
 /// A recorded reply as the checks with jokers take it, and where each of its
@@ -47,7 +48,7 @@ impl Declared {
 pub(super) fn declaration(
     knocker_melds: &[Meld],
     melds: &Option<Vec<Vec<HandCard>>>,
-    jokers: &[(Joker, Card)],
+    jokers: StandsFor,
     layoffs: &Option<Vec<RecordedLayoff>>,
     defender: Seat,
 ) -> Result<Declared, Stop> {
@@ -108,7 +109,7 @@ pub(super) fn declaration(
     Ok(Declared {
         declared: DeclaredReply {
             melds: melds.clone(),
-            jokers: jokers.to_vec(),
+            jokers,
             layoffs,
         },
         recorded_at,

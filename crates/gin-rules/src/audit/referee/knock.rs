@@ -4,6 +4,7 @@
 
 use super::declarations::declaration;
 use super::*;
+use crate::StandsFor;
 
 impl Referee<'_> {
     #[allow(clippy::too_many_arguments)]
@@ -13,7 +14,7 @@ impl Referee<'_> {
         player: Seat,
         discard: Option<HandCard>,
         melds: &Option<Vec<Vec<HandCard>>>,
-        jokers: &[(Joker, Card)],
+        jokers: StandsFor,
         taken: Option<HandCard>,
     ) -> Result<(), Stop> {
         let mut kept = self.hand(player);
@@ -21,7 +22,7 @@ impl Referee<'_> {
             self.check_discard(player, card, taken, "discard")?;
             kept = kept.without(card);
         }
-        if let (None, Some(&(joker, card))) = (melds, jokers.first()) {
+        if let (None, Some((joker, card))) = (melds, jokers.pairs().next()) {
             return violation_at(
                 ViolationCode::InvalidMelds,
                 format!(
@@ -35,7 +36,7 @@ impl Referee<'_> {
         let knocker_hand = KnockerHand {
             hand: kept.cards().collect(),
             melds: melds.clone(),
-            jokers: (!jokers.is_empty()).then(|| jokers.to_vec()),
+            jokers: (!jokers.is_empty()).then_some(jokers),
         };
         let defender_hand = DefenderHand::of_cards(defender.cards());
         // Scored as `/v1/hands/score` scores the same hands; the reply is
@@ -81,7 +82,7 @@ impl Referee<'_> {
     pub(super) fn reply(
         &mut self,
         melds: &Option<Vec<Vec<HandCard>>>,
-        jokers: &[(Joker, Card)],
+        jokers: StandsFor,
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<(), Stop> {
         let Phase::Knocked { hand, .. } = &self.phase else {
@@ -103,7 +104,7 @@ impl Referee<'_> {
         &self,
         hand: &ScoredHand,
         melds: &Option<Vec<Vec<HandCard>>>,
-        jokers: &[(Joker, Card)],
+        jokers: StandsFor,
         layoffs: &Option<Vec<RecordedLayoff>>,
     ) -> Result<ScoredHand, Stop> {
         let knocker = &hand.score.showdown.knocker;

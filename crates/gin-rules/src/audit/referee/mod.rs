@@ -321,7 +321,7 @@ impl<'a> Referee<'a> {
                         melds,
                         jokers,
                         layoffs,
-                    } if !replied && player != knocker => self.reply(melds, jokers, layoffs),
+                    } if !replied && player != knocker => self.reply(melds, *jokers, layoffs),
                     Move::LayOff { .. } if !replied => violation(
                         ViolationCode::WrongPlayer,
                         format!(
@@ -659,7 +659,7 @@ impl<'a> Referee<'a> {
                 discard,
                 melds,
                 jokers,
-            } => self.knock(index, player, *discard, melds, jokers, taken),
+            } => self.knock(index, player, *discard, melds, *jokers, taken),
             Move::LayOff { .. } => lay_off_without_knock(player),
         }
     }

@@ -2,6 +2,7 @@
 //! accepts next (the argument is in [`crate::audit::live`]'s docs).
 
 use super::*;
+use crate::StandsFor;
 use crate::audit::Violation;
 use crate::audit::live::{HandState, LaidDown, LegalAction, LegalKind, StatePhase, View};
 use crate::deadwood::min_deadwood;
@@ -185,7 +186,7 @@ impl Referee<'_> {
             let knock = Move::Knock {
                 discard: Some(card),
                 melds: None,
-                jokers: Vec::new(),
+                jokers: StandsFor::default(),
             };
             if limit.is_some_and(|limit| deadwood <= limit)
                 && (!joker_must_meld || self.accepts(player, knock.clone()))
@@ -197,7 +198,7 @@ impl Referee<'_> {
             let knock = Move::Knock {
                 discard: None,
                 melds: None,
-                jokers: Vec::new(),
+                jokers: StandsFor::default(),
             };
             if !joker_must_meld || self.accepts(player, knock.clone()) {
                 knocks.push(Self::legal(player, LegalKind::BigGin, knock, Some(0)));
@@ -239,12 +240,12 @@ impl Referee<'_> {
         // (played best by the referee) stands in if it is not.
         let undeclared = Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: None,
         };
         let none = Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: Some(Vec::new()),
         };
         let mut legal = Vec::with_capacity(2);
@@ -267,7 +268,7 @@ impl Referee<'_> {
             .filter(|&card| {
                 let single = |meld: Option<usize>, stands_for: Option<Card>| Move::LayOff {
                     melds: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                     layoffs: Some(vec![RecordedLayoff {
                         card,
                         stands_for,

@@ -250,7 +250,7 @@ pub(super) fn cases() -> Vec<Case> {
                     play: Move::Knock {
                         discard: Some(card("KC")),
                         melds: melds(&["AS 2S 3S", hearts]),
-                        jokers: Vec::new(),
+                        jokers: StandsFor::default(),
                     },
                 }],
             ),
@@ -281,7 +281,7 @@ pub(super) fn cases() -> Vec<Case> {
                         play: Move::LayOff {
                             melds: melds(&["7S 8S TS"]),
                             layoffs: None,
-                            jokers: Vec::new(),
+                            jokers: StandsFor::default(),
                         },
                     },
                 ],

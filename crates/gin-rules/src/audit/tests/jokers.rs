@@ -122,7 +122,7 @@ fn a_joker_outside_the_profiles_deck_is_refused_with_its_place() {
             play: Move::Knock {
                 discard: Some(card("KC")),
                 melds: Some(vec![ordered("AS 2S 3S X1")]),
-                jokers: vec![(Joker::X1, card("4S"))],
+                jokers: [(Joker::X1, card("4S"))].into_iter().collect(),
             },
         },
     ];
@@ -151,7 +151,7 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
         play: Move::Knock {
             discard: Some(card("KC")),
             melds: melds(&["AS 2S 3S X1", "4H 5H 6H", "9C 9D 9H"]),
-            jokers: vec![(Joker::X1, card("4S"))],
+            jokers: [(Joker::X1, card("4S"))].into_iter().collect(),
         },
     });
     let audit = audit(&profile, &deal, &actions);
@@ -160,7 +160,7 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
     };
     let declared = DeclaredMelds {
         melds: melds(&["AS 2S 3S X1", "4H 5H 6H", "9C 9D 9H"]).unwrap(),
-        stands_for: vec![(Joker::X1, card("4S"))],
+        stands_for: [(Joker::X1, card("4S"))].into_iter().collect(),
     };
     let expected = score_knock(
         Search::Jokers,
@@ -184,7 +184,7 @@ fn a_knock_with_a_joker_is_scored_as_score_hand_scores_it() {
     // scoring problem points (the meld's card).
     let mut unnamed = actions.clone();
     if let Move::Knock { jokers, .. } = &mut unnamed[1].play {
-        jokers.clear();
+        *jokers = StandsFor::default();
     }
     let violation = super::audit(&profile, &deal, &unnamed).violation.unwrap();
     assert_eq!(
@@ -229,7 +229,7 @@ fn a_defenders_joker_is_laid_off_standing_for_the_card_it_shows() {
         player: Seat::Dealer,
         play: Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: Some(vec![
                 lay("7H", None, Some(1)),
                 lay("X2", Some("8H"), Some(1)),
@@ -253,7 +253,7 @@ fn a_defenders_joker_is_laid_off_standing_for_the_card_it_shows() {
     let last = actions.len() - 1;
     actions[last].play = Move::LayOff {
         melds: None,
-        jokers: Vec::new(),
+        jokers: StandsFor::default(),
         layoffs: Some(vec![
             lay("7H", None, Some(1)),
             lay("X2", Some("9H"), Some(1)),
@@ -276,7 +276,7 @@ fn a_defenders_joker_is_laid_off_standing_for_the_card_it_shows() {
     // Placed by the referee (no meld named), recorded inward: still legal.
     actions[last].play = Move::LayOff {
         melds: None,
-        jokers: Vec::new(),
+        jokers: StandsFor::default(),
         layoffs: Some(vec![lay("X2", Some("8H"), None), lay("7H", None, None)]),
     };
     let placed = audit(&profile, &deal, &actions);
@@ -303,7 +303,7 @@ fn a_reply_naming_a_joker_no_hand_holds_is_refused() {
         player: Seat::Dealer,
         play: Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: Some(vec![RecordedLayoff {
                 card: card("X1"),
                 stands_for: Some(card("7H")),
@@ -343,7 +343,7 @@ fn a_joker_taken_from_the_pile_must_be_melded_that_turn_when_the_profile_says_so
         .is_legal()
     );
     // Knocked with X1 in deadwood (worth 0: gin without it).
-    let knock = |melds: Option<Vec<Vec<HandCard>>>, jokers: Vec<(Joker, Card)>| {
+    let knock = |melds: Option<Vec<Vec<HandCard>>>, jokers: StandsFor| {
         let mut actions = script("N pile X1");
         actions.push(Action {
             player: Seat::NonDealer,
@@ -355,7 +355,10 @@ fn a_joker_taken_from_the_pile_must_be_melded_that_turn_when_the_profile_says_so
         });
         actions
     };
-    let left_out = knock(melds(&["AS 2S 3S", "4H 5H 6H", "9C 9D 9H"]), Vec::new());
+    let left_out = knock(
+        melds(&["AS 2S 3S", "4H 5H 6H", "9C 9D 9H"]),
+        StandsFor::default(),
+    );
     let violation = audit(&must, &deal, &left_out).violation.unwrap();
     assert_eq!(
         (violation.action, violation.code, violation.field.as_deref()),
@@ -364,7 +367,7 @@ fn a_joker_taken_from_the_pile_must_be_melded_that_turn_when_the_profile_says_so
     // Melded: legal.
     let melded = knock(
         melds(&["AS 2S 3S X1", "4H 5H 6H", "9C 9D 9H"]),
-        vec![(Joker::X1, card("4S"))],
+        [(Joker::X1, card("4S"))].into_iter().collect(),
     );
     let audit = audit(&must, &deal, &melded);
     assert!(audit.is_legal(), "{:?}", audit.violation);
@@ -407,7 +410,7 @@ fn a_joker_map_without_melds_and_a_natural_standing_for_another_are_refused() {
         play: Move::Knock {
             discard: Some(card("KC")),
             melds: None,
-            jokers: vec![(Joker::X1, card("4S"))],
+            jokers: [(Joker::X1, card("4S"))].into_iter().collect(),
         },
     });
     let violation = audit(&profile, &deal, &actions).violation.unwrap();
@@ -421,7 +424,7 @@ fn a_joker_map_without_melds_and_a_natural_standing_for_another_are_refused() {
         player: Seat::Dealer,
         play: Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: Some(vec![RecordedLayoff {
                 card: card("7H"),
                 stands_for: Some(card("3H")),

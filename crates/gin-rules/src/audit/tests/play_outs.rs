@@ -172,7 +172,7 @@ impl Player<'_> {
     /// Half the time, the melds of the best arrangement, jokers in place.
     fn declare(&mut self, kept: Hand) -> Declared {
         if !self.rng.gen_bool(0.5) {
-            return (None, Vec::new());
+            return (None, StandsFor::default());
         }
         if !self.jokers() {
             let melds = best_arrangement(kept.naturals(), &JokerRules::NONE)
@@ -180,7 +180,7 @@ impl Player<'_> {
                 .iter()
                 .map(|m| m.cards().iter().map(HandCard::from).collect())
                 .collect();
-            return (Some(melds), Vec::new());
+            return (Some(melds), StandsFor::default());
         }
         let best = best_arrangement(kept, &self.profile.joker_rules());
         let melds = best.melds.iter().map(written).collect();
@@ -273,7 +273,7 @@ impl Player<'_> {
 }
 
 /// Declared melds, jokers written in place, and what each joker stands for.
-type Declared = (Option<Vec<Vec<HandCard>>>, Vec<(Joker, Card)>);
+type Declared = (Option<Vec<Vec<HandCard>>>, StandsFor);
 
 /// A meld's cards as a record writes them: a joker in place of its card.
 fn written(meld: &crate::meld::Meld) -> Vec<HandCard> {
@@ -460,7 +460,7 @@ fn reply(p: &mut Player<'_>, knocker: Seat) -> (Expected, bool) {
         defender,
         Move::LayOff {
             melds: declaration.melds.clone(),
-            jokers: declaration.jokers.clone(),
+            jokers: declaration.jokers,
             layoffs: declaration.layoffs.as_ref().map(|list| {
                 list.iter()
                     .map(|l| RecordedLayoff {
@@ -538,7 +538,7 @@ fn reply_natural(
         defender,
         Move::LayOff {
             melds: melds.clone(),
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: layoffs
                 .as_ref()
                 .map(|list| list.iter().map(|&l| l.into()).collect()),

@@ -132,7 +132,7 @@ fn reply(layoffs: Vec<RecordedLayoff>) -> Action {
         play: Move::LayOff {
             melds: None,
             layoffs: Some(layoffs),
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
         },
     }
 }

@@ -18,15 +18,20 @@
 //! deal in which the opponent would have melded a card it let go (passed,
 //! drew past, discarded) put back.
 //!
-//! - **The knock**: gin only (a knock of least count where nothing but a
-//!   knock is listed). A player who knocks at the first chance, as most
-//!   do and as `simple` does, knocks with up to ten points; a hand kept as
-//!   low as it goes undercuts such a knock often (25 points and the
-//!   difference) and loses little to the others, and a gin is worth its
-//!   bonus. Measured against `simple` this beats every knock threshold
-//!   tried (BENCHMARKS.md). Its price shows against a player who waits as
-//!   well: more hands end dead (about one in ten of `strong` against
-//!   itself). The match score is in the view but not read yet.
+//! - **The knock**: gin always (a knock of least count where nothing but a
+//!   knock is listed); below gin, only early and only when it is safe
+//!   (module `knock`): none of the dealt opponents would undercut the knock
+//!   of least count (their count after laying off on its melds at most
+//!   ours) and their counts exceed ours by 30 points on average, which
+//!   happens before the opponent has built its hand. Otherwise the hand is
+//!   kept as low as it goes: a player who knocks at the first chance, as
+//!   `simple` does, knocks with up to ten points, and such a hand undercuts
+//!   it often (25 points and the difference) and loses little to the
+//!   others, and a gin is worth its bonus. The early knock is what a
+//!   player who knocks whenever its sampled worlds say the knock wins
+//!   (gin-rummy-engine's Monte Carlo bot) is beaten by; lower margins cost
+//!   games against `simple` (BENCHMARKS.md). The match score is in the
+//!   view but not read yet.
 //! - **The discard**: the listed discard of least value; a tie by the seed.
 //! - **The draw** (and the upcard offer): the pile's top is taken when the
 //!   best discard after it is worth more than a stock draw (or a pass),
@@ -53,6 +58,7 @@ use super::rng::Rng;
 use crate::audit::{LegalKind, StatePhase};
 
 mod deals;
+mod knock;
 mod search;
 
 /// The most deals of the hidden cards a decision may sample.

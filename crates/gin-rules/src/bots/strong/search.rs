@@ -4,6 +4,7 @@ use super::super::SeatView;
 use super::super::rng::Rng;
 use super::super::simple::in_some_meld;
 use super::deals::deals;
+use super::knock;
 use crate::audit::{LegalKind, Move, StatePhase};
 use crate::card::{Card, CardSet};
 use crate::deadwood::min_deadwood;
@@ -67,6 +68,9 @@ impl<'a> Search<'a> {
 
     /// After the draw: a knock if one is listed, else the best discard.
     fn discard(&self, rng: &mut Rng) -> usize {
+        if let Some(index) = knock::choose(self.view, &self.opponents, &self.rules) {
+            return index;
+        }
         let legal = self.view.legal_actions();
         let hand = self.view.hand();
         let valued: Vec<(usize, HandCard, f64)> = legal

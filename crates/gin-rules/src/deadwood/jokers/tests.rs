@@ -467,7 +467,9 @@ fn declared_melds_are_checked_with_every_fault_at_its_place() {
     let held = hand("5H 7H 8H 9H X1 X2 2C 3C 4C KS");
     let declared = DeclaredMelds {
         melds: vec![list("5H X1 7H"), list("8H 9H X2")],
-        stands_for: vec![(Joker::X1, card("6H")), (Joker::X2, card("7H"))],
+        stands_for: [(Joker::X1, card("6H")), (Joker::X2, card("7H"))]
+            .into_iter()
+            .collect(),
     };
     let faults = declared_arrangement(held, &declared, &rules).unwrap_err();
     assert_eq!(

@@ -104,7 +104,7 @@ fn a_card_a_knockers_joker_shows_cannot_be_laid_off_or_melded() {
     // Nor may a declared meld show it.
     let declared = DeclaredReply {
         melds: Some(vec![vec![wild("4H"), wild("X2"), wild("6H")]]),
-        jokers: vec![(Joker::X2, card("5H"))],
+        jokers: [(Joker::X2, card("5H"))].into_iter().collect(),
         layoffs: None,
     };
     let ReplyError::Melds(faults) = reply_err(&declared) else {
@@ -152,7 +152,7 @@ fn unnamed_layoffs_are_placed_and_played_outward() {
 fn declared_melds_with_a_joker_lay_off_the_rest_at_best() {
     let declared = DeclaredReply {
         melds: Some(vec![vec![wild("KS"), wild("X2"), wild("KD")]]),
-        jokers: vec![(Joker::X2, card("KC"))],
+        jokers: [(Joker::X2, card("KC"))].into_iter().collect(),
         layoffs: None,
     };
     let reply = reply(&declared).unwrap();
@@ -206,7 +206,7 @@ fn the_rules_and_the_knock_limit_what_may_be_laid_off() {
     ));
     // A joker map without melds.
     let stray = DeclaredReply {
-        jokers: vec![(Joker::X2, card("KC"))],
+        jokers: [(Joker::X2, card("KC"))].into_iter().collect(),
         ..DeclaredReply::default()
     };
     assert!(matches!(reply_err(&stray), ReplyError::Melds(_)));

@@ -318,12 +318,7 @@ fn check_knock(knock: &Knock) {
                 .collect()
         })
         .collect();
-    let own_jokers: Vec<(Joker, Card)> = reply
-        .arrangement
-        .melds
-        .iter()
-        .flat_map(|m| m.jokers())
-        .collect();
+    let own_jokers = StandsFor::of(&reply.arrangement.melds);
     for (with_melds, layoffs) in [
         (true, Some(true)),
         (true, Some(false)),
@@ -334,9 +329,9 @@ fn check_knock(knock: &Knock) {
         let declaration = DeclaredReply {
             melds: with_melds.then(|| own_melds.clone()),
             jokers: if with_melds {
-                own_jokers.clone()
+                own_jokers
             } else {
-                Vec::new()
+                StandsFor::default()
             },
             layoffs: layoffs.map(declared_layoffs),
         };

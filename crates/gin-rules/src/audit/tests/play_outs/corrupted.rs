@@ -97,7 +97,7 @@ fn corrupt(rng: &mut StdRng, game: &PlayOut, k: usize) -> (Vec<Action>, Violatio
                 play_as(Move::Knock {
                     discard: Some(not_held(rng)),
                     melds: None,
-                    jokers: Vec::new(),
+                    jokers: StandsFor::default(),
                 }),
                 CardNotInHand,
             ),

@@ -24,7 +24,7 @@ fn candidates(hand: &LiveHand, player: Seat) -> Vec<Action> {
         },
         Move::LayOff {
             melds: None,
-            jokers: Vec::new(),
+            jokers: StandsFor::default(),
             layoffs: None,
         },
     ];
@@ -37,7 +37,7 @@ fn candidates(hand: &LiveHand, player: Seat) -> Vec<Action> {
             plays.push(Move::Knock {
                 discard: Some(card),
                 melds: None,
-                jokers: Vec::new(),
+                jokers: StandsFor::default(),
             });
         }
     }
