@@ -74,8 +74,15 @@ impl SignTest {
 impl fmt::Display for SignTest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let log10 = self.log10();
-        let exponent = log10.floor();
-        write!(f, "{:.1}e{}", 10f64.powf(log10 - exponent), exponent as i64)
+        let mut exponent = log10.floor();
+        // Rounded to the one decimal written, so that 9.97 is said 1.0 of
+        // the next power rather than 10.0 of this one.
+        let mut mantissa = (10f64.powf(log10 - exponent) * 10.0).round() / 10.0;
+        if mantissa >= 10.0 {
+            mantissa /= 10.0;
+            exponent += 1.0;
+        }
+        write!(f, "{mantissa:.1}e{}", exponent as i64)
     }
 }
 
@@ -98,6 +105,15 @@ mod tests {
         assert_eq!(test.p(), 0.0);
         assert_eq!(test.to_string(), "3.1e-495");
         assert_eq!(sign_test(9, 1).to_string(), "2.1e-2");
+    }
+
+    #[test]
+    fn a_mantissa_that_rounds_up_to_ten_carries_into_the_exponent() {
+        // A chance of 10^-4.001 is 9.977e-5, written to one decimal: 1.0e-4.
+        let test = SignTest {
+            terms: vec![(10f64.powf(-4.001) / 2.0).ln()],
+        };
+        assert_eq!(test.to_string(), "1.0e-4");
     }
 
     #[test]
