@@ -19,19 +19,17 @@
 //! drew past, discarded) put back.
 //!
 //! - **The knock**: gin always (a knock of least count where nothing but a
-//!   knock is listed); below gin, only early and only when it is safe
-//!   (module `knock`): none of the dealt opponents would undercut the knock
-//!   of least count (their count after laying off on its melds at most
-//!   ours) and their counts exceed ours by 30 points on average, which
-//!   happens before the opponent has built its hand. Otherwise the hand is
-//!   kept as low as it goes: a player who knocks at the first chance, as
-//!   `simple` does, knocks with up to ten points, and such a hand undercuts
-//!   it often (25 points and the difference) and loses little to the
-//!   others, and a gin is worth its bonus. The early knock is what a
-//!   player who knocks whenever its sampled worlds say the knock wins
-//!   (gin-rummy-engine's Monte Carlo bot) is beaten by; lower margins cost
-//!   games against `simple` (BENCHMARKS.md). The match score is in the
-//!   view but not read yet.
+//!   knock is listed); below gin, the knock of least count when, summed
+//!   over the dealt worlds, its points beat those of discarding the same
+//!   card and playing the hand out (modules `knock` and `rollout`): both
+//!   players play out by the quick policy (take the pile's top when it
+//!   lowers the count, discard the card leaving the least count), the
+//!   opponent knocking at its first chance, the seat for gin only, so that
+//!   the play-out weighs knocking now against building on for gin while
+//!   the opponent may knock first. In effect a knock the dealt opponents
+//!   would often undercut is refused, and one made before the opponent has
+//!   built much is taken.
+//!   The match score is in the view but not read.
 //! - **The discard**: the listed discard of least value; a tie by the seed.
 //! - **The draw** (and the upcard offer): the pile's top is taken when the
 //!   best discard after it is worth more than a stock draw (or a pass),
@@ -51,7 +49,10 @@
 //! decision. A draw decision values the pile's top and each dealt stock
 //! card: at most `samples` + 1 eleven-card hands, each with eleven
 //! discards, each discard's hand with one lookahead of at most 41 unseen
-//! cards of eleven least counts: a budget in deals, never in clock time.
+//! cards of eleven least counts. A knock below gin plays each deal out
+//! once: a turn per stock card left (a pile take only where it lowers the
+//! taker's count; 200 turns at the most), each of about 22 least counts,
+//! and one best reply. A budget in deals, never in clock time.
 
 use super::SeatView;
 use super::rng::Rng;
@@ -59,6 +60,7 @@ use crate::audit::{LegalKind, StatePhase};
 
 mod deals;
 mod knock;
+mod rollout;
 mod search;
 
 /// The most deals of the hidden cards a decision may sample.

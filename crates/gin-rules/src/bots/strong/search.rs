@@ -3,7 +3,7 @@
 use super::super::SeatView;
 use super::super::rng::Rng;
 use super::super::simple::in_some_meld;
-use super::deals::deals;
+use super::deals::{HiddenDeal, deals};
 use super::knock;
 use crate::audit::{LegalKind, Move, StatePhase};
 use crate::card::{Card, CardSet};
@@ -37,6 +37,8 @@ struct Search<'a> {
     draws: Vec<Card>,
     /// The opponent's hands dealt from the unseen cards, known cards kept.
     opponents: Vec<CardSet>,
+    /// The deals themselves, the stock's order included (for the knock).
+    deals: Vec<HiddenDeal>,
 }
 
 impl<'a> Search<'a> {
@@ -48,7 +50,7 @@ impl<'a> Search<'a> {
             .iter()
             .filter_map(|deal| deal.stock.last().copied())
             .collect();
-        let opponents: Vec<CardSet> = deals.into_iter().map(|deal| deal.opponent).collect();
+        let opponents: Vec<CardSet> = deals.iter().map(|deal| deal.opponent).collect();
         let weights = unseen
             .iter()
             .map(|&card| {
@@ -63,12 +65,13 @@ impl<'a> Search<'a> {
             weights,
             draws,
             opponents,
+            deals,
         }
     }
 
     /// After the draw: a knock if one is listed, else the best discard.
     fn discard(&self, rng: &mut Rng) -> usize {
-        if let Some(index) = knock::choose(self.view, &self.opponents, &self.rules) {
+        if let Some(index) = knock::choose(self.view, &self.deals) {
             return index;
         }
         let legal = self.view.legal_actions();
