@@ -71,7 +71,8 @@ pub(super) fn play_on(
     let (mut hand, mut other) = (theirs, mine);
     let (mut knocks_at, mut other_knocks_at) = (knock_at.theirs, knock_at.mine);
     let mut mine_to_play = false;
-    let mut stock = stock.to_vec();
+    // The stock as a shrinking slice: a play-out draws, it never shuffles.
+    let mut stock = stock;
     let mut top = top;
     for _ in 0..MOST_TURNS {
         let with_top = hand.union(CardSet::single(top));
@@ -81,7 +82,10 @@ pub(super) fn play_on(
         } else if stock.len() <= STOCK_RESERVE {
             return 0;
         } else {
-            let Some(card) = stock.pop() else { return 0 };
+            let Some((&card, rest)) = stock.split_last() else {
+                return 0;
+            };
+            stock = rest;
             hand.union(CardSet::single(card))
         };
         let kept_top = (eleven == with_top).then_some(top);

@@ -6,7 +6,7 @@ use super::super::simple::in_some_meld;
 use super::deals::{HiddenDeal, deals};
 use super::knock;
 use crate::audit::{LegalKind, Move, StatePhase};
-use crate::card::{Card, CardSet};
+use crate::card::Card;
 use crate::deadwood::min_deadwood;
 use crate::hand::{Hand, HandCard};
 use crate::profile::JokerRules;
@@ -35,9 +35,8 @@ struct Search<'a> {
     weights: Vec<f64>,
     /// Stock draws dealt from the unseen cards.
     draws: Vec<Card>,
-    /// The opponent's hands dealt from the unseen cards, known cards kept.
-    opponents: Vec<CardSet>,
-    /// The deals themselves, the stock's order included (for the knock).
+    /// The deals of the unseen cards: the opponent's hands (known cards
+    /// kept) and the stocks in order.
     deals: Vec<HiddenDeal>,
 }
 
@@ -50,12 +49,14 @@ impl<'a> Search<'a> {
             .iter()
             .filter_map(|deal| deal.stock.last().copied())
             .collect();
-        let opponents: Vec<CardSet> = deals.iter().map(|deal| deal.opponent).collect();
         let weights = unseen
             .iter()
             .map(|&card| {
-                let held = opponents.iter().filter(|hand| hand.contains(card)).count();
-                1.0 - held as f64 / opponents.len().max(1) as f64
+                let held = deals
+                    .iter()
+                    .filter(|deal| deal.opponent.contains(card))
+                    .count();
+                1.0 - held as f64 / deals.len().max(1) as f64
             })
             .collect();
         Search {
@@ -64,7 +65,6 @@ impl<'a> Search<'a> {
             unseen,
             weights,
             draws,
-            opponents,
             deals,
         }
     }
@@ -178,14 +178,14 @@ impl<'a> Search<'a> {
         let HandCard::Natural(card) = card else {
             return 1.0;
         };
-        if self.opponents.is_empty() {
+        if self.deals.is_empty() {
             return 0.0;
         }
         let melded = self
-            .opponents
+            .deals
             .iter()
-            .filter(|&&hand| in_some_meld(hand, card))
+            .filter(|deal| in_some_meld(deal.opponent, card))
             .count();
-        melded as f64 / self.opponents.len() as f64
+        melded as f64 / self.deals.len() as f64
     }
 }
