@@ -111,7 +111,7 @@ pub const KNOBS: [KnobBounds; 1] = [KnobBounds {
     max: strong::MAX_SAMPLES,
     default: strong::DEFAULT_SAMPLES,
     bot: BotName::Strong,
-    meaning: "deals of the cards the seat cannot place, sampled per decision",
+    meaning: "deals of the cards the seat cannot place, sampled per decision; the first 16 are valued, all of them played out",
 }];
 
 /// A bot's knobs; a knob not given takes its default ([`KNOBS`]).
@@ -119,7 +119,8 @@ pub const KNOBS: [KnobBounds; 1] = [KnobBounds {
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Knobs {
-    /// `strong`: the deals of the hidden cards sampled per decision.
+    /// `strong`: the deals of the hidden cards sampled per decision (the
+    /// first [`strong::VALUED`] valued, all of them played out).
     pub samples: Option<u32>,
 }
 

@@ -118,7 +118,7 @@ fn every_bot_plays_whole_matches_whose_records_audit_legal() {
     .resolve()
     .unwrap();
     let mut decisions = 0;
-    for seed in 0..2 {
+    for seed in 0..3 {
         for bot in every_bot(seed) {
             let bots = [bot, BotSpec::new(BotName::Simple, seed + 9)];
             let (hands, played) = play_match(&profile, bots, seed);

@@ -3,14 +3,16 @@
 
 use super::super::SeatView;
 use super::deals::HiddenDeal;
+use super::gate::Worth;
 use super::rollout::{KnockAt, knock_points, play_on};
 use crate::audit::{LegalKind, Move};
 use crate::card::{Card, CardSet};
 use crate::profile::Profile;
 
 /// The listed knock to play now, if any: the knock of least count when its
-/// points, summed over `deals`, exceed those of discarding the same card
-/// and playing the hand out (module `rollout`), the seat's own play-out
+/// worth (points, or in a match the chance of winning it: [`Worth`]),
+/// summed over `deals`, exceeds that of discarding the same card and
+/// playing the hand out (module `rollout`), the seat's own play-out
 /// knocking for gin only and the opponent's at its first chance.
 ///
 /// The play-out compares plans: knocking now against building on for gin,
@@ -19,7 +21,7 @@ use crate::profile::Profile;
 /// mean knocking a turn later, and the knock would be taken whenever it
 /// wins at all. Hands with a joker knock for gin only: the dealt worlds
 /// hold natural cards.
-pub(super) fn choose(view: &SeatView, deals: &[HiddenDeal]) -> Option<usize> {
+pub(super) fn choose(view: &SeatView, deals: &[HiddenDeal], worth: Worth) -> Option<usize> {
     if deals.is_empty() {
         return None;
     }
@@ -44,26 +46,27 @@ pub(super) fn choose(view: &SeatView, deals: &[HiddenDeal]) -> Option<usize> {
         .difference(CardSet::single(discard));
     let profile = view.profile();
     let limit = profile.knock_limit_for(view.upcard().natural()).ok()?;
-    beats_playing_on(ten, discard, deals, limit, profile).then_some(index)
+    beats_playing_on(ten, discard, deals, limit, profile, worth).then_some(index)
 }
 
-/// Whether knocking with `ten` (having discarded `discard`) wins more
-/// points over `deals` than playing on (see [`choose`]).
+/// Whether knocking with `ten` (having discarded `discard`) is worth more
+/// over `deals` than playing on (see [`choose`]).
 fn beats_playing_on(
     ten: CardSet,
     discard: Card,
     deals: &[HiddenDeal],
     limit: u32,
     profile: &Profile,
+    worth: Worth,
 ) -> bool {
     let knock_at = KnockAt {
         mine: 0,
         theirs: limit,
     };
-    let (mut knock, mut on) = (0i64, 0i64);
+    let (mut knock, mut on) = (0.0, 0.0);
     for deal in deals {
-        knock += i64::from(knock_points(ten, deal.opponent, profile));
-        on += i64::from(play_on(
+        knock += worth.of(knock_points(ten, deal.opponent, profile));
+        on += worth.of(play_on(
             ten,
             deal.opponent,
             &deal.stock,
@@ -103,7 +106,8 @@ mod tests {
             discard,
             &deals,
             10,
-            &profile
+            &profile,
+            Worth::Points
         ));
     }
 
@@ -120,7 +124,8 @@ mod tests {
             discard,
             &deals,
             10,
-            &profile
+            &profile,
+            Worth::Points
         ));
     }
 }

@@ -12,7 +12,7 @@
 
 use crate::audit::STOCK_RESERVE;
 use crate::card::{Card, CardSet};
-use crate::deadwood::natural::{best_arrangement, min_deadwood};
+use crate::deadwood::natural::{best_arrangement, least_discards, min_deadwood};
 use crate::layoff::best_reply;
 use crate::meld::Meld;
 use crate::profile::{JokerRules, Profile};
@@ -107,24 +107,38 @@ pub(super) fn play_on(
 
 /// The discard of `eleven` that leaves the least count (the higher card on
 /// a tie, as it counts more if kept), never `kept`, with that count.
-fn least_discard(eleven: CardSet, kept: Option<Card>) -> Option<(Card, u32)> {
-    let mut best: Option<(Card, u32)> = None;
-    for card in eleven.iter() {
-        if Some(card) == kept {
-            continue;
-        }
+pub(super) fn least_discard(eleven: CardSet, kept: Option<Card>) -> Option<(Card, u32)> {
+    let (least, mut best) = least_discards(eleven);
+    if let Some(kept) = kept {
+        best.remove(kept);
+    }
+    if !best.is_empty() {
+        return highest(best).map(|card| (card, least));
+    }
+    // Only the kept card reaches the least count: the next best of the rest.
+    let mut next: Option<(u32, CardSet)> = None;
+    for card in eleven.iter().filter(|&card| Some(card) != kept) {
         let count = min_deadwood(eleven.difference(CardSet::single(card)));
-        let better = match best {
-            None => true,
-            Some((held, least)) => {
-                count < least || (count == least && card.rank().value() > held.rank().value())
+        match &mut next {
+            Some((held, cards)) if count == *held => {
+                cards.insert(card);
             }
-        };
-        if better {
-            best = Some((card, count));
+            Some((held, _)) if count > *held => {}
+            _ => next = Some((count, CardSet::single(card))),
         }
     }
-    best
+    let (count, cards) = next?;
+    highest(cards).map(|card| (card, count))
+}
+
+/// The card of `cards` that counts most (the first of them on a tie).
+fn highest(cards: CardSet) -> Option<Card> {
+    cards
+        .iter()
+        .fold(None, |held: Option<Card>, card| match held {
+            Some(held) if card.rank().value() <= held.rank().value() => Some(held),
+            _ => Some(card),
+        })
 }
 
 /// The defender's count after laying off the most it can on `melds` (the

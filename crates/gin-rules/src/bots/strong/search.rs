@@ -1,9 +1,13 @@
 //! The search itself (see the parent's docs).
 
-use super::super::SeatView;
+use std::sync::Arc;
+
 use super::super::rng::Rng;
 use super::super::simple::in_some_meld;
+use super::super::{ScoreContext, SeatView};
 use super::deals::{HiddenDeal, deals};
+use super::equity::Equity;
+use super::gate::{self, Start, Worth};
 use super::knock;
 use crate::audit::{LegalKind, Move, StatePhase};
 use crate::card::Card;
@@ -11,11 +15,18 @@ use crate::deadwood::min_deadwood;
 use crate::hand::{Hand, HandCard};
 use crate::profile::JokerRules;
 
-/// What a discard the opponent melds costs, in points of deadwood.
-const DANGER: f64 = 3.0;
+/// What a discard the opponent melds costs, in points of deadwood (1.5
+/// measured stronger than 0, 3 and 6 in play against itself).
+const DANGER: f64 = 1.5;
 /// What a gin is worth beside its count of 0, in points of deadwood: its
 /// bonus.
 const GIN_WORTH: f64 = 25.0;
+/// The deals the one-draw valuation reads (the first of the decision's);
+/// the rest are only played out by the gate.
+pub const VALUED: usize = 16;
+/// The discards the gate plays out: the valuation's choice and its closest
+/// rivals.
+const RIVALS: usize = 4;
 
 /// The index of the listed action at a draw or a discard.
 pub(super) fn choose(view: &SeatView, samples: u32, rng: &mut Rng) -> usize {
@@ -38,6 +49,10 @@ struct Search<'a> {
     /// The deals of the unseen cards: the opponent's hands (known cards
     /// kept) and the stocks in order.
     deals: Vec<HiddenDeal>,
+    /// How many of `deals` the valuation reads (the first).
+    valued: usize,
+    /// In a match, the chance of winning it by the totals (module `equity`).
+    equity: Option<(Arc<Equity>, ScoreContext)>,
 }
 
 impl<'a> Search<'a> {
@@ -45,8 +60,10 @@ impl<'a> Search<'a> {
         let unseen: Vec<Card> = view.unseen().iter().collect();
         let samples = usize::try_from(samples).unwrap_or(usize::MAX);
         let deals = deals(view, &unseen, samples, rng);
+        let valued = deals.len().min(VALUED);
         let draws = deals
             .iter()
+            .take(valued)
             .filter_map(|deal| deal.stock.last().copied())
             .collect();
         let weights = unseen
@@ -54,9 +71,10 @@ impl<'a> Search<'a> {
             .map(|&card| {
                 let held = deals
                     .iter()
+                    .take(valued)
                     .filter(|deal| deal.opponent.contains(card))
                     .count();
-                1.0 - held as f64 / deals.len().max(1) as f64
+                1.0 - held as f64 / valued.max(1) as f64
             })
             .collect();
         Search {
@@ -66,12 +84,52 @@ impl<'a> Search<'a> {
             weights,
             draws,
             deals,
+            valued,
+            equity: view.score().map(|score| {
+                let profile = view.profile();
+                let equity =
+                    Equity::for_match(score.target, profile.gin_bonus(), profile.undercut_bonus());
+                (equity, score)
+            }),
         }
+    }
+
+    /// The deals the valuation reads.
+    fn valued_deals(&self) -> &[HiddenDeal] {
+        self.deals.get(..self.valued).unwrap_or(&self.deals)
+    }
+
+    /// The deals the gate plays out: all of them, when there are more than
+    /// the valuation reads (a budget of [`VALUED`] deals or fewer is the
+    /// valuation alone).
+    fn played_deals(&self) -> &[HiddenDeal] {
+        if self.deals.len() > self.valued {
+            &self.deals
+        } else {
+            &[]
+        }
+    }
+
+    /// What a hand's points are worth here: the chance of winning the match
+    /// when the hand is played in one, else the points.
+    fn worth(&self) -> Worth<'_> {
+        match &self.equity {
+            Some((equity, score)) => Worth::Match(equity, *score),
+            None => Worth::Points,
+        }
+    }
+
+    /// The knock limit of this hand.
+    fn limit(&self) -> Option<u32> {
+        self.view
+            .profile()
+            .knock_limit_for(self.view.upcard().natural())
+            .ok()
     }
 
     /// After the draw: a knock if one is listed, else the best discard.
     fn discard(&self, rng: &mut Rng) -> usize {
-        if let Some(index) = knock::choose(self.view, &self.deals) {
+        if let Some(index) = knock::choose(self.view, self.valued_deals(), self.worth()) {
             return index;
         }
         let legal = self.view.legal_actions();
@@ -88,7 +146,7 @@ impl<'a> Search<'a> {
             .collect();
         let mut best: Vec<usize> = Vec::new();
         let mut least = f64::INFINITY;
-        for (index, _, value) in valued {
+        for &(index, _, value) in &valued {
             if value < least - 1e-9 {
                 least = value;
                 best.clear();
@@ -97,7 +155,47 @@ impl<'a> Search<'a> {
                 best.push(index);
             }
         }
-        best.get(rng.below(best.len())).copied().unwrap_or(0)
+        let chosen = best.get(rng.below(best.len())).copied().unwrap_or(0);
+        self.gate_discard(&valued, chosen)
+    }
+
+    /// The gate (module `gate`) over the valuation's choice and its closest
+    /// rivals.
+    fn gate_discard(&self, valued: &[(usize, HandCard, f64)], chosen: usize) -> usize {
+        let (Some(held), Some(limit)) = (self.view.hand().joker_free(), self.limit()) else {
+            return chosen;
+        };
+        if self.played_deals().is_empty() {
+            return chosen;
+        }
+        let mut ranked: Vec<&(usize, HandCard, f64)> = valued.iter().collect();
+        ranked.sort_by(|a, b| a.2.total_cmp(&b.2));
+        let mut indices = vec![chosen];
+        indices.extend(
+            ranked
+                .iter()
+                .map(|(index, _, _)| *index)
+                .filter(|&index| index != chosen)
+                .take(RIVALS - 1),
+        );
+        let starts: Option<Vec<Start>> = indices
+            .iter()
+            .map(|&index| {
+                let card = valued.iter().find(|(i, _, _)| *i == index)?.1;
+                card.natural().map(Start::Discard)
+            })
+            .collect();
+        let Some(starts) = starts else { return chosen };
+        let pick = gate::choose(
+            held,
+            &starts,
+            0,
+            self.played_deals(),
+            limit,
+            self.view.profile(),
+            self.worth(),
+        );
+        indices.get(pick).copied().unwrap_or(chosen)
     }
 
     /// At a draw or the upcard offer: the pile's top when it is worth more
@@ -129,7 +227,30 @@ impl<'a> Search<'a> {
             .map(|&card| self.best_after(hand.with(card.into()), None))
             .sum::<f64>()
             / self.draws.len().max(1) as f64;
-        if taken < drawn { take } else { other }
+        let chosen = if taken < drawn { take } else { other };
+        if self.view.phase() != StatePhase::Draw {
+            return chosen;
+        }
+        let (Some(held), Some(limit), Some(natural)) =
+            (hand.joker_free(), self.limit(), top.natural())
+        else {
+            return chosen;
+        };
+        if self.played_deals().is_empty() {
+            return chosen;
+        }
+        let starts = [Start::TakeTop(natural), Start::DrawStock];
+        let first = usize::from(chosen == other);
+        let pick = gate::choose(
+            held,
+            &starts,
+            first,
+            self.played_deals(),
+            limit,
+            self.view.profile(),
+            self.worth(),
+        );
+        if pick == 0 { take } else { other }
     }
 
     /// The least value over the discards of an eleven-card hand (`taken`,
@@ -178,14 +299,14 @@ impl<'a> Search<'a> {
         let HandCard::Natural(card) = card else {
             return 1.0;
         };
-        if self.deals.is_empty() {
+        let deals = self.valued_deals();
+        if deals.is_empty() {
             return 0.0;
         }
-        let melded = self
-            .deals
+        let melded = deals
             .iter()
             .filter(|deal| in_some_meld(deal.opponent, card))
             .count();
-        melded as f64 / self.deals.len() as f64
+        melded as f64 / deals.len() as f64
     }
 }

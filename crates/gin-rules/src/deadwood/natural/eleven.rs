@@ -60,6 +60,36 @@ pub(crate) fn analyze_drawn_hand(hand: CardSet) -> DrawnHandAnalysis {
     }
 }
 
+/// The least count of `hand` less one card, and every card whose discard
+/// reaches it: [`analyze_drawn_hand`] without the arrangements, for callers
+/// that only play the hand on (a play-out's turns).
+pub(crate) fn least_discards(hand: CardSet) -> (u32, CardSet) {
+    let bits = hand.bits();
+    if (1..=11).contains(&hand.len()) {
+        let pending = ranks_with_three_or_more(hand);
+        let in_sets = bits & (u64::from(pending) * RANK_STRIDE);
+        let found = if in_sets & run_cards(bits) == 0 {
+            Some(whole_sets_discards(bits, in_sets, pending))
+        } else {
+            best_discards(bits, pending)
+        };
+        if let Some(found) = found {
+            return (found.deadwood, CardSet::from_bits(found.cards));
+        }
+    }
+    let mut least = (u32::MAX, CardSet::EMPTY);
+    for card in hand {
+        let count = min_deadwood(CardSet::from_bits(bits & !(1 << card.bit_index())));
+        if count < least.0 {
+            least = (count, CardSet::EMPTY);
+        }
+        if count == least.0 {
+            least.1.insert(card);
+        }
+    }
+    least
+}
+
 /// [`analyze_drawn_hand`] of a hand of at most eleven cards whose ranks of
 /// three or more (`pending`, their cards `in_sets`; most random hands have
 /// none) have no card a run can use: they meld whole in every choice, the

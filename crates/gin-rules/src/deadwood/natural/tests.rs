@@ -1,5 +1,5 @@
 use super::*;
-use crate::card::cards;
+use crate::card::{Card, cards};
 
 fn hand(text: &str) -> CardSet {
     cards(text).unwrap()
@@ -106,4 +106,34 @@ fn melds_within_lists_every_sub_run_and_sub_set() {
     let sets = all.iter().filter(|m| m.kind() == MeldKind::Set).count();
     // Runs 3-5, 4-6, 3-6; sets: the four nines, its four 3-card subsets, the twos.
     assert_eq!((runs, sets), (3, 6));
+}
+
+#[test]
+fn least_discards_are_those_of_the_per_discard_definition() {
+    // Hands of eleven (and fewer, and twelve) cards from a fixed stride
+    // through the deck, dense in sets and runs, against one least count per
+    // discard (an independent loop over `min_deadwood`).
+    let deck: Vec<Card> = Card::deck().collect();
+    for start in 0..deck.len() {
+        for stride in [1, 3, 4, 5, 13, 14] {
+            for len in [1, 6, 10, 11, 12] {
+                let hand = (0..len).fold(CardSet::EMPTY, |mut set, i| {
+                    set.insert(deck[(start + i * stride) % deck.len()]);
+                    set
+                });
+                let mut least = u32::MAX;
+                let mut best = CardSet::EMPTY;
+                for card in hand {
+                    let count = min_deadwood(hand.difference(CardSet::single(card)));
+                    if count < least {
+                        (least, best) = (count, CardSet::EMPTY);
+                    }
+                    if count == least {
+                        best.insert(card);
+                    }
+                }
+                assert_eq!(least_discards(hand), (least, best), "{hand}");
+            }
+        }
+    }
 }
