@@ -9,7 +9,9 @@
 //! difference. A rival replaces the valuation's choice only when its mean
 //! gain over it, world by world, is more than `Z` standard errors: a
 //! play-out policy is cruder than the valuation, and following it on noise
-//! plays worse than not following it at all.
+//! plays worse than not following it at all. In a match the play-outs'
+//! points are summed as the chance of winning the match after them (`Worth`,
+//! module `equity`), which is what made the check pay.
 
 use super::super::ScoreContext;
 use super::deals::HiddenDeal;
@@ -52,7 +54,8 @@ pub(super) enum Start {
 }
 
 /// The index in `starts` to play: `chosen` (the valuation's), unless a
-/// rival's paired gain over it passes the gate.
+/// rival's paired gain over it passes the gate. `held` is the seat's hand
+/// as the starts find it: eleven cards at a discard, ten at a draw.
 pub(super) fn choose(
     held: CardSet,
     starts: &[Start],
