@@ -54,7 +54,7 @@ use crate::hand::Jokers;
 use crate::meld::{Meld, MeldKind};
 
 mod eleven;
-pub(crate) use eleven::{analyze_drawn_hand, least_discards};
+pub(crate) use eleven::{analyze_drawn_hand, least_discards, least_discards_among};
 
 /// Cards in some maximal block of three or more consecutive cards of one suit.
 #[inline]

@@ -68,10 +68,7 @@ pub(super) fn choose(
     if deals.len() < 2 || starts.len() < 2 {
         return chosen;
     }
-    let knock_at = KnockAt {
-        mine: 0,
-        theirs: limit,
-    };
+    let knock_at = KnockAt::building_for_gin(limit);
     let worths: Vec<Vec<f64>> = starts
         .iter()
         .map(|&start| {

@@ -59,10 +59,7 @@ fn beats_playing_on(
     profile: &Profile,
     worth: Worth,
 ) -> bool {
-    let knock_at = KnockAt {
-        mine: 0,
-        theirs: limit,
-    };
+    let knock_at = KnockAt::building_for_gin(limit);
     let (mut knock, mut on) = (0.0, 0.0);
     for deal in deals {
         knock += worth.of(knock_points(ten, deal.opponent, profile));

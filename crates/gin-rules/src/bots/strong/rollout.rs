@@ -12,7 +12,9 @@
 
 use crate::audit::STOCK_RESERVE;
 use crate::card::{Card, CardSet};
-use crate::deadwood::natural::{best_arrangement, least_discards, min_deadwood};
+use crate::deadwood::natural::{
+    best_arrangement, least_discards, least_discards_among, min_deadwood,
+};
 use crate::layoff::best_reply;
 use crate::meld::Meld;
 use crate::profile::{JokerRules, Profile};
@@ -29,6 +31,18 @@ pub(super) struct KnockAt {
     pub(super) mine: u32,
     /// The opponent's.
     pub(super) theirs: u32,
+}
+
+impl KnockAt {
+    /// The seat building on for gin, the opponent knocking at its first
+    /// chance under `limit`: the plan every play-out of `strong` weighs
+    /// (module `knock` says why).
+    pub(super) const fn building_for_gin(limit: u32) -> KnockAt {
+        KnockAt {
+            mine: 0,
+            theirs: limit,
+        }
+    }
 }
 
 /// The points of a knock (`knocker`'s ten cards against `defender`'s ten)
@@ -108,27 +122,16 @@ pub(super) fn play_on(
 /// The discard of `eleven` that leaves the least count (the higher card on
 /// a tie, as it counts more if kept), never `kept`, with that count.
 pub(super) fn least_discard(eleven: CardSet, kept: Option<Card>) -> Option<(Card, u32)> {
-    let (least, mut best) = least_discards(eleven);
+    let (mut least, mut best) = least_discards(eleven);
     if let Some(kept) = kept {
         best.remove(kept);
-    }
-    if !best.is_empty() {
-        return highest(best).map(|card| (card, least));
-    }
-    // Only the kept card reaches the least count: the next best of the rest.
-    let mut next: Option<(u32, CardSet)> = None;
-    for card in eleven.iter().filter(|&card| Some(card) != kept) {
-        let count = min_deadwood(eleven.difference(CardSet::single(card)));
-        match &mut next {
-            Some((held, cards)) if count == *held => {
-                cards.insert(card);
-            }
-            Some((held, _)) if count > *held => {}
-            _ => next = Some((count, CardSet::single(card))),
+        if best.is_empty() {
+            // Only the kept card reaches the least count: the next best of
+            // the rest.
+            (least, best) = least_discards_among(eleven, eleven.difference(CardSet::single(kept)));
         }
     }
-    let (count, cards) = next?;
-    highest(cards).map(|card| (card, count))
+    highest(best).map(|card| (card, least))
 }
 
 /// The card of `cards` that counts most (the first of them on a tie).

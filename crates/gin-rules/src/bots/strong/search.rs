@@ -101,7 +101,7 @@ impl<'a> Search<'a> {
 
     /// The deals the gate plays out: all of them, when there are more than
     /// the valuation reads (a budget of [`VALUED`] deals or fewer is the
-    /// valuation alone).
+    /// valuation alone: with no deals the gate keeps the valued choice).
     fn played_deals(&self) -> &[HiddenDeal] {
         if self.deals.len() > self.valued {
             &self.deals
@@ -165,25 +165,20 @@ impl<'a> Search<'a> {
         let (Some(held), Some(limit)) = (self.view.hand().joker_free(), self.limit()) else {
             return chosen;
         };
-        if self.played_deals().is_empty() {
+        let Some(first) = valued.iter().find(|(index, _, _)| *index == chosen) else {
             return chosen;
-        }
-        let mut ranked: Vec<&(usize, HandCard, f64)> = valued.iter().collect();
-        ranked.sort_by(|a, b| a.2.total_cmp(&b.2));
-        let mut indices = vec![chosen];
-        indices.extend(
-            ranked
-                .iter()
-                .map(|(index, _, _)| *index)
-                .filter(|&index| index != chosen)
-                .take(RIVALS - 1),
-        );
-        let starts: Option<Vec<Start>> = indices
+        };
+        let mut rivals: Vec<&(usize, HandCard, f64)> = valued
             .iter()
-            .map(|&index| {
-                let card = valued.iter().find(|(i, _, _)| *i == index)?.1;
-                card.natural().map(Start::Discard)
-            })
+            .filter(|(index, _, _)| *index != chosen)
+            .collect();
+        rivals.sort_by(|a, b| a.2.total_cmp(&b.2));
+        let candidates: Vec<&(usize, HandCard, f64)> = std::iter::once(first)
+            .chain(rivals.into_iter().take(RIVALS - 1))
+            .collect();
+        let starts: Option<Vec<Start>> = candidates
+            .iter()
+            .map(|(_, card, _)| card.natural().map(Start::Discard))
             .collect();
         let Some(starts) = starts else { return chosen };
         let pick = gate::choose(
@@ -195,7 +190,7 @@ impl<'a> Search<'a> {
             self.view.profile(),
             self.worth(),
         );
-        indices.get(pick).copied().unwrap_or(chosen)
+        candidates.get(pick).map_or(chosen, |(index, _, _)| *index)
     }
 
     /// At a draw or the upcard offer: the pile's top when it is worth more
@@ -236,9 +231,6 @@ impl<'a> Search<'a> {
         else {
             return chosen;
         };
-        if self.played_deals().is_empty() {
-            return chosen;
-        }
         let starts = [Start::TakeTop(natural), Start::DrawStock];
         let first = usize::from(chosen == other);
         let pick = gate::choose(

@@ -77,8 +77,16 @@ pub(crate) fn least_discards(hand: CardSet) -> (u32, CardSet) {
             return (found.deadwood, CardSet::from_bits(found.cards));
         }
     }
+    least_discards_among(hand, hand)
+}
+
+/// The least count of `hand` less one card of `among`, and every card of
+/// `among` whose discard reaches it, by their definition: one
+/// [`min_deadwood`] per card (`u32::MAX` and no card when `among` is empty).
+pub(crate) fn least_discards_among(hand: CardSet, among: CardSet) -> (u32, CardSet) {
+    let bits = hand.bits();
     let mut least = (u32::MAX, CardSet::EMPTY);
-    for card in hand {
+    for card in among {
         let count = min_deadwood(CardSet::from_bits(bits & !(1 << card.bit_index())));
         if count < least.0 {
             least = (count, CardSet::EMPTY);
@@ -167,21 +175,9 @@ fn analyze_whole_sets(bits: u64, len: usize, in_sets: u64, pending: u16) -> Draw
 /// [`analyze_drawn_hand`] by its definition: one [`min_deadwood`] per discard.
 fn analyze_by_discard(hand: CardSet) -> DrawnHandAnalysis {
     let bits = hand.bits();
-    let mut best = u32::MAX;
-    let mut cards = Vec::new();
-    for card in hand {
-        let kept = CardSet::from_bits(bits & !(1 << card.bit_index()));
-        let count = min_deadwood(kept);
-        if count < best {
-            best = count;
-            cards.clear();
-        }
-        if count == best {
-            cards.push(card);
-        }
-    }
+    let (best, cards) = least_discards_among(hand, hand);
     let discards = cards
-        .into_iter()
+        .iter()
         .map(|card| Discard {
             card: card.into(),
             arrangement: best_arrangement_of(bits & !(1 << card.bit_index())),
