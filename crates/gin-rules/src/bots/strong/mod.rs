@@ -21,7 +21,7 @@
 //!
 //! - **The knock**: gin always (a knock of least count where nothing but a
 //!   knock is listed); below gin, the knock of least count when, summed
-//!   over the first [`VALUED`] dealt worlds, its worth beats that of
+//!   over every dealt world, its worth beats that of
 //!   discarding the same card and playing the hand out (modules `knock`
 //!   and `rollout`): both players play out by the quick policy (take the
 //!   pile's top when it lowers the count, discard the card leaving the
@@ -62,12 +62,13 @@
 //! values the pile's top and each of their stocks' top cards, at most 17
 //! eleven-card hands, each with eleven discards, each discard's hand with
 //! one lookahead of at most 41 unseen cards of eleven least counts. A knock
-//! below gin plays those deals out once each. Beyond [`VALUED`], the gate
+//! below gin plays every deal out once. Beyond [`VALUED`], the gate
 //! plays every deal out for at most four starts. A play-out is a turn per
 //! stock card left (a pile take only where it lowers the taker's count;
 //! 200 turns at the most), each a few eleven-card least counts, and one
 //! best reply. A budget in deals, never in clock time; at most
-//! [`MAX_SAMPLES`] x 4 play-outs a decision.
+//! [`MAX_SAMPLES`] x 5 play-outs a decision (a knock refused, then the
+//! gate's four discards).
 
 use super::SeatView;
 use super::rng::Rng;
