@@ -22,7 +22,7 @@ const DANGER: f64 = 1.5;
 /// bonus.
 const GIN_WORTH: f64 = 25.0;
 /// The deals the one-draw valuation reads (the first of the decision's);
-/// the rest are only played out by the gate.
+/// the rest are only played out (by the knock and the gate).
 pub const VALUED: usize = 16;
 /// The discards the gate plays out: the valuation's choice and its closest
 /// rivals.
@@ -129,10 +129,10 @@ impl<'a> Search<'a> {
 
     /// After the draw: a knock if one is listed, else the best discard.
     fn discard(&self, rng: &mut Rng) -> usize {
-        // The knock plays out every deal: it is one play-out a deal, and
-        // over the first [`VALUED`] alone its noise decided many knocks
-        // (every deal measured 2 points of games stronger in play against
-        // the knock over [`VALUED`]).
+        // The knock plays out every deal, not only the valued ones: it
+        // costs one play-out a deal, and over the first `VALUED` alone
+        // chance decided many knocks (over every deal it won 52.3 % of
+        // games in play against the knock over `VALUED`).
         if let Some(index) = knock::choose(self.view, &self.deals, self.worth()) {
             return index;
         }
