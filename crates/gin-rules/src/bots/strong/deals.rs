@@ -6,6 +6,10 @@
 //! does not, so a deal in which the opponent would have melded a card it
 //! passed, drew past or discarded is put back (up to four tries a deal,
 //! the last rejected deals filling in when the tries run out).
+//!
+//! The opponent's hand is improved for its stock draws: it is the best of
+//! its unseen cards and [`SEEN_PER_DRAW`] more per stock draw, dealt from
+//! the unseen cards.
 
 use super::super::SeatView;
 use super::super::rng::Rng;
@@ -13,6 +17,17 @@ use super::super::simple::in_some_meld;
 use crate::audit::{Move, Source};
 use crate::card::{Card, CardSet};
 use crate::deadwood::natural::min_deadwood;
+
+/// The extra cards the opponent is dealt per stock draw, as a fraction
+/// (numerator, denominator): one per two draws. A player who drew keeps
+/// the better cards it saw, but it chose as they came, without the cards
+/// still to come; the best ten of every card it saw, known at once, is a
+/// stronger hand than the one it holds. In play against `strong` as it
+/// was (one per draw), one per two draws won 57.2 % of games; one per
+/// draw is the baseline, two per draw won 38.2 % and none 47.3 %: too
+/// strong an opponent refuses knocks that win, too weak a one knocks into
+/// undercuts.
+const SEEN_PER_DRAW: (usize, usize) = (1, 2);
 
 /// One deal of the hidden cards.
 #[derive(Debug, Clone)]
@@ -33,7 +48,7 @@ pub(super) fn deals(
     let known = view.opponent_known().naturals();
     let hidden = view.opponent_unseen().min(unseen.len());
     let passed = declined(view);
-    let drawn = opponent_stock_draws(view);
+    let drawn = opponent_stock_draws(view) * SEEN_PER_DRAW.0 / SEEN_PER_DRAW.1;
     let mut kept = Vec::with_capacity(samples);
     let mut rejected = Vec::new();
     for _ in 0..samples.saturating_mul(4) {

@@ -15,7 +15,7 @@
 //! the hidden cards
 //! (module `deals`): the unseen cards split into the opponent's unseen cards and
 //! the stock, the opponent's hand improved the way a player improves it
-//! (it saw one more card per stock draw and kept the better ones), and a
+//! (it saw one more card per two stock draws and kept the better ones), and a
 //! deal in which the opponent would have melded a card it let go (passed,
 //! drew past, discarded) put back.
 //!
