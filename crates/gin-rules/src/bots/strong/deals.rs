@@ -8,8 +8,8 @@
 //! the last rejected deals filling in when the tries run out).
 //!
 //! The opponent's hand is improved for its stock draws: it is the best of
-//! its unseen cards and [`SEEN_PER_DRAW`] more per stock draw, dealt from
-//! the unseen cards.
+//! its unseen cards and one more per [`DRAWS_PER_EXTRA_CARD`] stock draws,
+//! dealt from the unseen cards.
 
 use super::super::SeatView;
 use super::super::rng::Rng;
@@ -18,16 +18,15 @@ use crate::audit::{Move, Source};
 use crate::card::{Card, CardSet};
 use crate::deadwood::natural::min_deadwood;
 
-/// The extra cards the opponent is dealt per stock draw, as a fraction
-/// (numerator, denominator): one per two draws. A player who drew keeps
-/// the better cards it saw, but it chose as they came, without the cards
-/// still to come; the best ten of every card it saw, known at once, is a
+/// The opponent's stock draws per extra card it is dealt. A player who
+/// drew keeps the better cards it saw, but it chose as they came, without
+/// the cards still to come; the best ten of every card it saw, known at once, is a
 /// stronger hand than the one it holds. In play against `strong` as it
 /// was (one per draw), one per two draws won 57.2 % of games; one per
 /// draw is the baseline, two per draw won 38.2 % and none 47.3 %: too
 /// strong an opponent refuses knocks that win, too weak a one knocks into
 /// undercuts.
-const SEEN_PER_DRAW: (usize, usize) = (1, 2);
+const DRAWS_PER_EXTRA_CARD: usize = 2;
 
 /// One deal of the hidden cards.
 #[derive(Debug, Clone)]
@@ -48,7 +47,7 @@ pub(super) fn deals(
     let known = view.opponent_known().naturals();
     let hidden = view.opponent_unseen().min(unseen.len());
     let passed = declined(view);
-    let drawn = opponent_stock_draws(view) * SEEN_PER_DRAW.0 / SEEN_PER_DRAW.1;
+    let drawn = opponent_stock_draws(view) / DRAWS_PER_EXTRA_CARD;
     let mut kept = Vec::with_capacity(samples);
     let mut rejected = Vec::new();
     for _ in 0..samples.saturating_mul(4) {
